@@ -1,0 +1,53 @@
+"""Lexicon structures behind one protocol, and the registry that names them.
+
+Nothing here knows about games. Importing this package imports no third-party library: backends
+are imported when first built or inspected (see :mod:`structures.registry`).
+"""
+
+from structures.errors import (
+    BackendUnavailableError,
+    LexiconError,
+    UnknownBackendError,
+    UnstorableWordError,
+)
+from structures.protocol import (
+    Lexicon,
+    PersistentLexicon,
+    SteppingLexicon,
+    supports_persistence,
+    supports_stepping,
+)
+from structures.registry import (
+    BUILTIN,
+    ENTRY_POINT_GROUP,
+    BackendInfo,
+    all_backend_info,
+    available_backend_names,
+    backend_class,
+    backend_info,
+    backend_names,
+    build_lexicon,
+    refresh_entry_points,
+)
+
+__all__ = [
+    "BUILTIN",
+    "ENTRY_POINT_GROUP",
+    "BackendInfo",
+    "BackendUnavailableError",
+    "Lexicon",
+    "LexiconError",
+    "PersistentLexicon",
+    "SteppingLexicon",
+    "UnknownBackendError",
+    "UnstorableWordError",
+    "all_backend_info",
+    "available_backend_names",
+    "backend_class",
+    "backend_info",
+    "backend_names",
+    "build_lexicon",
+    "refresh_entry_points",
+    "supports_persistence",
+    "supports_stepping",
+]

@@ -1,0 +1,83 @@
+"""``datrie``: :class:`datrie.Trie`, a double-array trie (libdatrie); supports stepping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Self
+
+import datrie
+
+from structures.errors import UnstorableWordError
+from structures.words import unique_words
+
+
+class DatrieLexicon:
+    """Words as the keys of a :class:`datrie.Trie` whose alphabet is the words' own characters.
+
+    libdatrie needs its alphabet up front and *silently ignores* a key with a character outside
+    it, so the alphabet is derived from the words and the stored count is checked after building:
+    any key the library did not keep raises :class:`UnstorableWordError`.
+
+    Cost: ``is_word`` and ``has_prefix`` (``has_keys_with_prefix``) O(|s|) array transitions in C.
+    Stepping walks a :class:`datrie.State`: ``child`` copies the state and walks one letter, O(1)
+    plus one small allocation. Build O(total characters), slow in practice when insertions
+    relocate the double array.
+
+    >>> lex = DatrieLexicon(["cat"])
+    >>> lex.has_prefix("cat"), lex.is_word("ca"), lex.has_prefix("z")
+    (True, False, False)
+    """
+
+    def __init__(self, words: Iterable[str] = ()) -> None:
+        unique = sorted(unique_words(words, "datrie"))
+        alphabet = "".join(sorted({ch for word in unique for ch in word}))
+        trie = datrie.Trie(alphabet)
+        for word in unique:
+            trie[word] = True
+        if len(trie) != len(unique):
+            missing = next(word for word in unique if word not in trie)
+            raise UnstorableWordError("datrie", missing, "libdatrie did not store it")
+        self._trie = trie
+
+    @classmethod
+    def _wrap(cls, trie: datrie.Trie) -> Self:
+        self = cls.__new__(cls)
+        self._trie = trie
+        return self
+
+    def __len__(self) -> int:
+        return len(self._trie)
+
+    def is_word(self, s: str) -> bool:
+        """``key in trie``: O(|s|)."""
+        return s in self._trie
+
+    def has_prefix(self, s: str) -> bool:
+        """``has_keys_with_prefix``: O(|s|). (libdatrie says True for "" even when empty.)"""
+        if not s:
+            return len(self._trie) > 0
+        return bool(self._trie.has_keys_with_prefix(s))
+
+    def root(self) -> datrie.State:
+        """A fresh state at the root."""
+        return datrie.State(self._trie)
+
+    def child(self, node: datrie.State, letter: str) -> datrie.State | None:
+        """Copy ``node`` and walk ``letter``: O(1) plus one allocation; ``node`` is untouched."""
+        state = datrie.State(self._trie)
+        node.copy_to(state)
+        return state if state.walk(letter) else None
+
+    def is_terminal(self, node: datrie.State) -> bool:
+        """``State.is_terminal``: O(1)."""
+        return bool(node.is_terminal())
+
+    def save(self, path: Path) -> None:
+        """Write libdatrie's file format."""
+        self._trie.save(str(path))
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        """Read a file written by :meth:`save`."""
+        return cls._wrap(datrie.Trie.load(str(path)))

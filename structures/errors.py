@@ -1,0 +1,42 @@
+"""Exceptions raised by the lexicon layer.
+
+Every error here is a ``ValueError`` or ``LookupError`` subclass whose message is one line that
+names the problem, so a command-line front end can print it as it is.
+"""
+
+from __future__ import annotations
+
+
+class LexiconError(Exception):
+    """Base class of every error the ``structures`` layer raises on purpose."""
+
+
+class UnstorableWordError(LexiconError, ValueError):
+    """A word the backend cannot store: raised while building, never silently dropped."""
+
+    def __init__(self, backend: str, word: object, reason: str) -> None:
+        self.backend = backend
+        self.word = word
+        self.reason = reason
+        super().__init__(f"lexicon {backend!r} cannot store word {word!r}: {reason}")
+
+
+class UnknownBackendError(LexiconError, LookupError):
+    """A backend id that is neither built in nor registered through an entry point."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        super().__init__(f"unknown lexicon {name!r}; known: {', '.join(known)}")
+
+    def __str__(self) -> str:  # LookupError would otherwise quote the whole message
+        return str(self.args[0])
+
+
+class BackendUnavailableError(LexiconError, RuntimeError):
+    """A registered backend whose library cannot be imported here."""
+
+    def __init__(self, name: str, reason: str, hint: str) -> None:
+        self.name = name
+        self.reason = reason
+        self.hint = hint
+        super().__init__(f"lexicon {name!r} is unavailable ({reason}); install it with: {hint}")

@@ -1,0 +1,60 @@
+"""``marisa``: :class:`marisa_trie.Trie`, a succinct (LOUDS) trie in C++."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Self
+
+import marisa_trie
+
+from structures.words import unique_words
+
+
+class MarisaLexicon:
+    """Words in a static :class:`marisa_trie.Trie`.
+
+    ``has_prefix`` takes the first key of ``iterkeys(p)``, a lazy predictive search that stops at
+    the first hit: ``has_keys_with_prefix`` is deprecated (it warns on every call) and
+    ``keys(p)`` would build the list of every completion.
+
+    Cost: ``is_word`` O(|s|) in C++; ``has_prefix`` O(|s|) plus the cost of producing one key.
+    Build O(n log n); memory is the smallest of the structures here.
+
+    >>> lex = MarisaLexicon(["cat", "cats"])
+    >>> lex.has_prefix("cat"), lex.has_prefix("cd"), lex.is_word("ca")
+    (True, False, False)
+    """
+
+    def __init__(self, words: Iterable[str] = ()) -> None:
+        self._trie = marisa_trie.Trie(unique_words(words, "marisa"))
+
+    @classmethod
+    def _wrap(cls, trie: marisa_trie.Trie) -> Self:
+        self = cls.__new__(cls)
+        self._trie = trie
+        return self
+
+    def __len__(self) -> int:
+        return len(self._trie)
+
+    def is_word(self, s: str) -> bool:
+        """``key in trie``: O(|s|)."""
+        return s in self._trie
+
+    def has_prefix(self, s: str) -> bool:
+        """First key of the predictive search ``iterkeys(s)``: O(|s|) plus one key."""
+        for _ in self._trie.iterkeys(s):
+            return True
+        return False
+
+    def save(self, path: Path) -> None:
+        """Write marisa's binary format."""
+        self._trie.save(str(path))
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        """Read a file written by :meth:`save`."""
+        trie = marisa_trie.Trie()
+        trie.load(str(path))
+        return cls._wrap(trie)

@@ -1,0 +1,105 @@
+"""The contract every lexicon backend meets.
+
+A *lexicon* is an immutable set of non-empty words with two queries:
+
+``is_word(s)``
+    True exactly when ``s`` was one of the words the lexicon was built from. A mere prefix of a
+    stored word is never a word (storing only "hello" makes ``is_word("h")`` False).
+
+``has_prefix(p)``
+    True when some stored word starts with ``p``, **including** ``p`` itself: when "cat" is stored,
+    ``has_prefix("cat")`` is True even if no longer word is. ``has_prefix("")`` is True exactly when
+    the lexicon is non-empty.
+
+``len(lexicon)``
+    The number of distinct words stored.
+
+Building: a backend is constructed from any iterable of ``str`` (a list, a one-shot generator,
+unsorted, with duplicates, or empty). Every element must be a non-empty string. A word the backend
+cannot store (an empty string, a non-string, a character outside what the library can hold)
+raises :class:`~structures.errors.UnstorableWordError` while building; no backend drops a word
+silently. Queries accept any string and never raise: a string with characters no stored word has
+simply answers False.
+
+Stepping (optional, :class:`SteppingLexicon`): a backend that can walk one letter at a time from
+a node hands out ``root()``, ``child(node, letter)`` and ``is_terminal(node)``. ``child`` returns
+``None`` when no stored word continues with ``letter`` (one character) after the node's string.
+Nodes are opaque, immutable from the caller's side, and may be shared between walks. A solver that
+extends paths letter by letter uses this to avoid re-querying whole strings; it binds the three
+callables once, so a backend may expose C-level functions (``dict.get``) as ``child``.
+
+Persistence (optional, :class:`PersistentLexicon`): ``save(path)`` writes the structure in the
+library's own format and the class method ``load(path)`` reads it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Protocol, Self, runtime_checkable
+
+
+@runtime_checkable
+class Lexicon(Protocol):
+    """A set of words answering whole-string word and prefix queries (see the module docstring)."""
+
+    def is_word(self, s: str) -> bool:
+        """Return True when ``s`` is a stored word (never for a mere prefix)."""
+        ...
+
+    def has_prefix(self, s: str) -> bool:
+        """Return True when some stored word starts with ``s`` (a word is its own prefix)."""
+        ...
+
+    def __len__(self) -> int:
+        """Return the number of distinct stored words."""
+        ...
+
+
+@runtime_checkable
+class SteppingLexicon(Lexicon, Protocol):
+    """A lexicon that can also be walked one letter at a time from a root node."""
+
+    def root(self) -> Any:
+        """Return the node of the empty string."""
+        ...
+
+    def child(self, node: Any, letter: str) -> Any | None:
+        """Return the node after ``letter`` (one character), or None when no word continues so."""
+        ...
+
+    def is_terminal(self, node: Any) -> bool:
+        """Return True when the string leading to ``node`` is a stored word."""
+        ...
+
+
+@runtime_checkable
+class PersistentLexicon(Lexicon, Protocol):
+    """A lexicon whose library can write itself to a file and read it back."""
+
+    def save(self, path: Path) -> None:
+        """Write the structure to ``path`` in the library's own format."""
+        ...
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        """Read a structure written by :meth:`save`."""
+        ...
+
+
+class LexiconFactory(Protocol):
+    """What the registry stores: a class (or callable) building a lexicon from words."""
+
+    def __call__(self, words: Iterable[str]) -> Lexicon:
+        """Build a lexicon from ``words`` (any iterable; see the module docstring)."""
+        ...
+
+
+def supports_stepping(lexicon: Lexicon) -> bool:
+    """Return True when ``lexicon`` offers the stepping extension."""
+    return isinstance(lexicon, SteppingLexicon)
+
+
+def supports_persistence(lexicon: Lexicon) -> bool:
+    """Return True when ``lexicon`` can be saved and loaded with its library's format."""
+    return isinstance(lexicon, PersistentLexicon)

@@ -1,0 +1,208 @@
+"""The one table of lexicon backends, with lazy imports and entry-point discovery.
+
+Built-in backends are listed in :data:`BUILTIN` as ``id -> Entry("module:Class", distribution)``,
+kept sorted by id. A backend is imported only when it is first built or inspected, so importing
+:mod:`structures` never imports a third-party library. A backend whose import fails is
+*unavailable*: it stays listed, with the import error and an install hint.
+
+Other packages add backends through the entry-point group ``lexibench.backends``: the entry
+point's name is the backend id and its value ``module:Class``, for example in ``pyproject.toml``::
+
+    [project.entry-points."lexibench.backends"]
+    my-trie = "my_package.lexicon:MyTrieLexicon"
+
+Tests, benchmarks, tables and the command line all iterate over :func:`backend_names`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import NamedTuple
+
+from structures.errors import BackendUnavailableError, UnknownBackendError
+from structures.protocol import Lexicon, LexiconFactory
+
+ENTRY_POINT_GROUP = "lexibench.backends"
+
+
+class Entry(NamedTuple):
+    """Where a backend lives and which distribution provides its library."""
+
+    target: str
+    """``"module:Class"``; the class is called with an iterable of words."""
+    distribution: str | None
+    """The PyPI distribution of the third-party library, None for the standard library."""
+
+
+#: Built-in backends. Add one: a file in ``structures/`` and one line here.
+BUILTIN: Mapping[str, Entry] = MappingProxyType(
+    {
+        "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie"),
+        "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2"),
+        "dict-trie": Entry("structures.dict_trie:DictTrieLexicon", None),
+        "marisa": Entry("structures.marisa:MarisaLexicon", "marisa-trie"),
+        "prefix-set": Entry("structures.prefix_set:PrefixSetLexicon", None),
+        "pygtrie": Entry("structures.pygtrie_trie:PygtrieLexicon", "pygtrie"),
+        "sorted-list": Entry("structures.sorted_list:SortedListLexicon", None),
+        "sortedcontainers": Entry(
+            "structures.sorted_containers:SortedContainersLexicon", "sortedcontainers"
+        ),
+        "unsorted-list": Entry("structures.unsorted_list:UnsortedListLexicon", None),
+    }
+)
+
+
+@dataclass(frozen=True)
+class BackendInfo:
+    """What is known about one registered backend."""
+
+    id: str
+    target: str
+    source: str
+    """``"builtin"`` or ``"entry point (distribution)"``."""
+    available: bool
+    error: str | None
+    """Why the backend cannot be imported, when it cannot."""
+    install_hint: str | None
+    version: str | None
+    """Version of the library behind the backend (Python's own for standard-library ones)."""
+    stepping: bool
+    persistent: bool
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dict of every field."""
+        return {
+            "id": self.id,
+            "target": self.target,
+            "source": self.source,
+            "available": self.available,
+            "error": self.error,
+            "install_hint": self.install_hint,
+            "version": self.version,
+            "stepping": self.stepping,
+            "persistent": self.persistent,
+        }
+
+
+class _Registered(NamedTuple):
+    entry: Entry
+    source: str
+
+
+@cache
+def _entry_point_backends() -> dict[str, _Registered]:
+    found: dict[str, _Registered] = {}
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        dist = ep.dist.name if ep.dist is not None else None
+        found[ep.name] = _Registered(Entry(ep.value, dist), f"entry point ({dist or 'unknown'})")
+    return found
+
+
+def _registered() -> dict[str, _Registered]:
+    table = {name: _Registered(entry, "builtin") for name, entry in BUILTIN.items()}
+    for name, reg in _entry_point_backends().items():
+        table.setdefault(name, reg)  # a built-in id cannot be replaced from outside
+    return table
+
+
+def refresh_entry_points() -> None:
+    """Forget the cached entry-point scan (after installing a plugin in a running process)."""
+    _entry_point_backends.cache_clear()
+    _load.cache_clear()
+
+
+def backend_names() -> list[str]:
+    """Every registered backend id, sorted: built-in ones and those from entry points."""
+    return sorted(_registered())
+
+
+def _lookup(name: str) -> _Registered:
+    table = _registered()
+    if name not in table:
+        raise UnknownBackendError(name, sorted(table))
+    return table[name]
+
+
+def _install_hint(entry: Entry) -> str:
+    return f"pip install {entry.distribution}" if entry.distribution else "pip install lexibench"
+
+
+@cache
+def _load(target: str) -> LexiconFactory | BaseException:
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        factory: LexiconFactory = getattr(module, attr)
+    except Exception as exc:  # ImportError, a broken plugin, a missing attribute: all unavailable
+        return exc
+    return factory
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}".splitlines()[0]
+
+
+def backend_class(name: str) -> LexiconFactory:
+    """Return the class (factory) of backend ``name``, importing it on first use.
+
+    Raises :class:`UnknownBackendError` or :class:`BackendUnavailableError`.
+    """
+    reg = _lookup(name)
+    loaded = _load(reg.entry.target)
+    if isinstance(loaded, BaseException):
+        raise BackendUnavailableError(name, _describe(loaded), _install_hint(reg.entry))
+    return loaded
+
+
+def build_lexicon(name: str, words: Iterable[str]) -> Lexicon:
+    """Build backend ``name`` from ``words`` (any iterable of non-empty strings)."""
+    return backend_class(name)(words)
+
+
+def _version(entry: Entry) -> str | None:
+    if entry.distribution is None:
+        import platform
+
+        return f"python {platform.python_version()}"
+    try:
+        return importlib.metadata.version(entry.distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def backend_info(name: str) -> BackendInfo:
+    """Describe backend ``name``: availability (with the reason and a hint), version, features."""
+    reg = _lookup(name)
+    loaded = _load(reg.entry.target)
+    available = not isinstance(loaded, BaseException)
+    cls = None if isinstance(loaded, BaseException) else loaded
+    return BackendInfo(
+        id=name,
+        target=reg.entry.target,
+        source=reg.source,
+        available=available,
+        error=None if cls is not None else _describe(loaded),  # type: ignore[arg-type]
+        install_hint=None if available else _install_hint(reg.entry),
+        version=_version(reg.entry) if available else None,
+        stepping=cls is not None and _has_members(cls, ("root", "child", "is_terminal")),
+        persistent=cls is not None and _has_members(cls, ("save", "load")),
+    )
+
+
+def _has_members(cls: object, names: tuple[str, ...]) -> bool:
+    return all(callable(getattr(cls, attr, None)) for attr in names)
+
+
+def all_backend_info() -> list[BackendInfo]:
+    """:func:`backend_info` for every registered backend, sorted by id."""
+    return [backend_info(name) for name in backend_names()]
+
+
+def available_backend_names() -> list[str]:
+    """The sorted ids of the backends whose library imports here."""
+    return [info.id for info in all_backend_info() if info.available]

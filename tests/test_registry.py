@@ -1,0 +1,128 @@
+"""The registry: ids, lazy imports, unavailable backends, and real entry-point discovery."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import structures
+from structures import BackendUnavailableError, UnknownBackendError
+
+BUILTIN_IDS = [
+    "datrie",
+    "dawg",
+    "dict-trie",
+    "marisa",
+    "prefix-set",
+    "pygtrie",
+    "sorted-list",
+    "sortedcontainers",
+    "unsorted-list",
+]
+
+
+def test_builtin_ids_are_stable_and_sorted() -> None:
+    assert list(structures.BUILTIN) == BUILTIN_IDS
+    assert set(BUILTIN_IDS) <= set(structures.backend_names())
+
+
+def test_importing_structures_imports_no_third_party_library() -> None:
+    code = (
+        "import sys, structures; "
+        "print(sorted(m for m in ('marisa_trie','datrie','dawg','pygtrie','sortedcontainers') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_builtin_info_has_versions_and_features() -> None:
+    infos = {i.id: i for i in structures.all_backend_info()}
+    assert all(infos[name].available for name in BUILTIN_IDS)
+    assert infos["marisa"].version
+    assert infos["marisa"].version[0].isdigit()
+    assert infos["dict-trie"].stepping
+    assert infos["datrie"].stepping
+    assert not infos["prefix-set"].stepping
+    assert infos["dawg"].persistent
+    assert not infos["sorted-list"].persistent
+
+
+def test_unknown_backend_is_a_clear_error() -> None:
+    with pytest.raises(UnknownBackendError, match="unknown lexicon 'nope'; known: datrie"):
+        structures.build_lexicon("nope", [])
+
+
+PLUGIN_MODULE = '''
+class TupleLexicon:
+    """A throwaway backend: a sorted tuple scanned linearly."""
+
+    def __init__(self, words):
+        self._words = tuple(sorted(set(words)))
+
+    def __len__(self):
+        return len(self._words)
+
+    def is_word(self, s):
+        return s in self._words
+
+    def has_prefix(self, s):
+        return any(w.startswith(s) for w in self._words)
+'''
+
+
+@pytest.fixture
+def plugin_dist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An installed distribution with two entry points in ``lexibench.backends``."""
+    (tmp_path / "lexi_plugin_mod.py").write_text(PLUGIN_MODULE)
+    dist_info = tmp_path / "lexi_plugin-1.2.3.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: lexi-plugin\nVersion: 1.2.3\n"
+    )
+    (dist_info / "entry_points.txt").write_text(
+        textwrap.dedent(
+            """
+            [lexibench.backends]
+            tuple-scan = lexi_plugin_mod:TupleLexicon
+            broken = lexi_plugin_missing_mod:Nothing
+            dict-trie = lexi_plugin_mod:TupleLexicon
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    structures.refresh_entry_points()
+    yield tmp_path
+    monkeypatch.undo()
+    sys.modules.pop("lexi_plugin_mod", None)
+    structures.refresh_entry_points()
+
+
+def test_entry_point_backend_is_discovered_and_built(plugin_dist: Path) -> None:
+    assert "tuple-scan" in structures.backend_names()
+    info = structures.backend_info("tuple-scan")
+    assert info.available
+    assert info.source == "entry point (lexi-plugin)"
+    assert info.version == "1.2.3"
+    lex = structures.build_lexicon("tuple-scan", ["cat", "cats"])
+    assert lex.has_prefix("ca")
+    assert not lex.is_word("ca")
+
+
+def test_entry_point_cannot_replace_a_builtin(plugin_dist: Path) -> None:
+    assert structures.backend_info("dict-trie").source == "builtin"
+
+
+def test_unavailable_backend_is_listed_with_reason_and_hint(plugin_dist: Path) -> None:
+    info = structures.backend_info("broken")
+    assert not info.available
+    assert info.error is not None
+    assert "lexi_plugin_missing_mod" in info.error
+    assert info.install_hint == "pip install lexi-plugin"
+    with pytest.raises(BackendUnavailableError, match="pip install lexi-plugin"):
+        structures.build_lexicon("broken", ["cat"])
