@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import structures
-from tests.reference import ReferenceLexicon
+from tests.reference import ReferenceLexicon, TabulatedReferenceLexicon
 
 ALPHABET = "abcq"
 words_strategy = st.lists(st.text(ALPHABET, min_size=1, max_size=6), max_size=30)
@@ -29,7 +29,15 @@ def test_backend_matches_reference(backend: str, case: tuple[list[str], list[str
     words, queries = case
     lex = structures.build_lexicon(backend, words)
     ref = ReferenceLexicon(words)
+    assert_tabulated_agrees(words, queries)
     assert len(lex) == len(ref)
     for q in queries + words:
         assert lex.is_word(q) is ref.is_word(q), q
         assert lex.has_prefix(q) is ref.has_prefix(q), q
+
+
+def assert_tabulated_agrees(words: list[str], queries: list[str]) -> None:
+    """The tabulated reference (used for the solver's differential tests) is the reference."""
+    slow, fast = ReferenceLexicon(words), TabulatedReferenceLexicon(words)
+    for q in queries:
+        assert fast.has_prefix(q) is slow.has_prefix(q)

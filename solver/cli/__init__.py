@@ -15,8 +15,9 @@ import argparse
 import importlib.metadata
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
-from solver.cli import backends_cmd
+from solver.cli import backends_cmd, letterboxed_cmd, random_cmd, solve_cmd
 from solver.errors import InputError
 from structures import LexiconError
 
@@ -32,16 +33,28 @@ def _builtin_commands() -> dict[str, tuple[str, Register]]:
             "list the lexicon backends, their versions and availability",
             backends_cmd.register,
         ),
+        "letterboxed": ("solve a Letter Boxed puzzle", letterboxed_cmd.register),
+        "random": ("print seeded random boards, one per line", random_cmd.register),
+        "solve": ("solve a Boggle-style board (or a file of boards)", solve_cmd.register),
     }
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line (no usage dump) with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full parser, plugin commands included."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lexibench",
         description="Word-game solvers over pluggable lexicon structures, and their benchmarks.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
+    )
     commands = _builtin_commands()
     for ep in importlib.metadata.entry_points(group=COMMAND_GROUP):
         if ep.name not in commands:
@@ -69,7 +82,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("lexibench: interrupted", file=sys.stderr)
         return 130
     return status
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m solver.cli``."""
+
+import sys
+
+from solver.cli import main
+
+sys.exit(main())

@@ -1,0 +1,70 @@
+"""Options and set-up shared by the commands that need a word list and a lexicon."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import structures
+from solver.errors import InputError
+from solver.rules import DEFAULT_MIN_LENGTH
+from solver.wordlist import DEFAULT_WORDLIST, NAMED_SOURCES, WordList, load_wordlist
+from structures import Lexicon
+
+#: The backend with the fastest solve measured here (dict-trie, stepping: see results/).
+DEFAULT_LEXICON = "dict-trie"
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
+    """``--wordlist``, ``--lexicon`` and (optionally) ``--min-length``."""
+    parser.add_argument(
+        "--wordlist",
+        default=DEFAULT_WORDLIST,
+        metavar="PATH|NAME",
+        help=f"a word-list file, or one of {', '.join(NAMED_SOURCES)} (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--lexicon",
+        default=DEFAULT_LEXICON,
+        metavar="ID",
+        help=(
+            f"lexicon backend, one of: {', '.join(structures.backend_names())} "
+            "(default: %(default)s, the fastest measured here; see `lexibench backends`)"
+        ),
+    )
+    if min_length:
+        parser.add_argument(
+            "--min-length",
+            type=positive_int,
+            default=DEFAULT_MIN_LENGTH,
+            metavar="N",
+            help="shortest word that counts (default: %(default)s; 4 for Big Boggle play)",
+        )
+
+
+def check_backend(name: str) -> None:
+    """Fail early, as an :class:`InputError`, for an unknown or unavailable backend id."""
+    try:
+        structures.backend_class(name)
+    except structures.LexiconError as exc:
+        raise InputError(str(exc)) from None
+
+
+def load_lexicon(args: argparse.Namespace, min_length: int) -> tuple[WordList, Lexicon]:
+    """Load the word list, build the lexicon, and report the list on stderr when verbose."""
+    check_backend(args.lexicon)
+    wordlist = load_wordlist(args.wordlist, min_length)
+    if getattr(args, "verbose", False):
+        print(wordlist.report(), file=sys.stderr)
+    return wordlist, structures.build_lexicon(args.lexicon, wordlist.words)

@@ -1,0 +1,61 @@
+"""``lexibench letterboxed``: the words and the shortest solutions of a Letter Boxed puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from solver.cli.common import add_lexicon_options, load_lexicon, positive_int
+from solver.letterboxed import (
+    DEFAULT_LIMIT,
+    DEFAULT_MAX_WORDS,
+    MIN_WORD_LENGTH,
+    find_words,
+    parse_box,
+    solutions,
+)
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.add_argument(
+        "sides", help='four sides of three letters: "rme wcl tgk api" or RME-WCL-TGK-API'
+    )
+    add_lexicon_options(parser, min_length=False)
+    parser.add_argument(
+        "--max-words",
+        type=positive_int,
+        default=DEFAULT_MAX_WORDS,
+        metavar="K",
+        help="longest chain of words to look for (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        default=DEFAULT_LIMIT,
+        metavar="N",
+        help="most solutions to print, fewest words and letters first (default: %(default)s)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--verbose", action="store_true", help="report the word list on stderr")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Find the words, then the solutions, and print them."""
+    box = parse_box(args.sides)
+    _, lexicon = load_lexicon(args, MIN_WORD_LENGTH)
+    words = find_words(box, lexicon)
+    found = solutions(box, words, args.max_words, args.limit)
+    if args.json:
+        print(
+            json.dumps(
+                {"sides": list(box.sides), "words": words, "solutions": [list(s) for s in found]}
+            )
+        )
+        return 0
+    print(f"sides: {' '.join(box.sides)}")
+    print(f"{len(words):,} valid words; {len(found):,} solutions of at most {args.max_words} words")
+    for chain in found:
+        print("  " + " - ".join(chain))
+    return 0

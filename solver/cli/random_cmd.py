@@ -1,0 +1,41 @@
+"""``lexibench random``: seeded random boards, one per line (a valid boards file)."""
+
+from __future__ import annotations
+
+import argparse
+
+from solver.board import parse_size
+from solver.dice import KINDS, random_boards
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 0")
+    return value
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.add_argument("--size", default="4x4", help="RxC (default: %(default)s)")
+    parser.add_argument(
+        "--dice",
+        choices=KINDS,
+        default=None,
+        help="letters from a 4x4 dice set, uniform a-z, or English letter frequency "
+        "(default: new for 4x4, frequency otherwise)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
+    parser.add_argument("--count", type=_count, default=1, help="how many (default: %(default)s)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the boards."""
+    rows, cols = parse_size(args.size)
+    for board in random_boards(rows, cols, args.dice, args.seed, args.count):
+        print(board.text())
+    return 0

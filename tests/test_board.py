@@ -1,0 +1,132 @@
+"""Board parsing, canonical text, neighbour lists, and seeded random boards."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.board import Board, neighbours, parse_board, parse_size
+from solver.dice import CLASSIC_DICE, NEW_DICE, random_boards
+from solver.errors import InputError
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "cells"),
+    [
+        ("abc def ghi", "3x3", "abcdefghi"),
+        ("PERSLATGSINETERS", "4x4", "perslatgsineters"),
+        ("pers/late/sind", "3x4", "perslatesind"),
+        ("abcde/fghij/klmno/purst", "4x5", "abcdefghijklmnopurst"),
+        ("a", "1x1", "a"),
+        ("ab/cd/ef", "3x2", "abcdef"),
+    ],
+)
+def test_shapes(text: str, size: str, cells: str) -> None:
+    board = parse_board(text)
+    assert board.size == size
+    assert "".join(board.cells) == cells
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_larger_squares(n: int) -> None:
+    assert parse_board("e" * n * n).size == f"{n}x{n}"
+
+
+def test_qu_tile_in_both_spellings() -> None:
+    a = parse_board("l qu r e / s l u s / a t i c / n r e n")
+    b = parse_board("l q r e/slus/atic/nren")
+    assert a == b
+    assert a.cells[1] == "qu"
+    assert a.text() == "lqure/slus/atic/nren"
+
+
+def test_q_tile_next_to_u_cell_round_trips() -> None:
+    board = Board(1, 3, ("qu", "u", "a"))
+    assert board.text() == "qu ua/"
+    assert parse_board(board.text()) == board
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        (" / ", "empty"),
+        ("ab1d", "'1' is not a letter"),
+        ("abc/de/fgh", r"rows of unequal length \(3, 2, 3\)"),
+        ("abcde", "5 cells is not a square"),
+        ("qxyz", "'qx' is not a cell"),
+        ("ab//cd", "row 2 is empty"),
+        ("é", "not a letter"),
+    ],
+)
+def test_bad_boards(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_board(text)
+
+
+def test_neighbours_order_and_corners() -> None:
+    table = neighbours(3, 3)
+    assert table[0] == (1, 3, 4)
+    assert table[4] == (0, 1, 2, 3, 5, 6, 7, 8)
+    assert neighbours(1, 1) == ((),)
+    assert neighbours(3, 3) is table  # computed once per shape
+
+
+@pytest.mark.parametrize(("text", "shape"), [("4x4", (4, 4)), ("3X5", (3, 5)), ("6", (6, 6))])
+def test_parse_size(text: str, shape: tuple[int, int]) -> None:
+    assert parse_size(text) == shape
+
+
+@pytest.mark.parametrize("text", ["0x4", "4x", "x4", "four", "4x4x4", "-1x3"])
+def test_bad_sizes(text: str) -> None:
+    with pytest.raises(InputError, match="expected RxC"):
+        parse_size(text)
+
+
+def test_random_boards_are_reproducible_and_pinned() -> None:
+    first = [b.text() for b in random_boards(4, 4, "new", seed=5, count=3)]
+    assert first == [b.text() for b in random_boards(4, 4, "new", seed=5, count=3)]
+    # Pinned: the same on every machine and Python version (only Random.random() is used).
+    assert first == ["oaeb/ztev/aeed/tihw", "inag/mbvo/egpd/yhty", "saps/wdye/sjun/yoha"]
+
+
+@pytest.mark.parametrize(("kind", "dice"), [("new", NEW_DICE), ("classic", CLASSIC_DICE)])
+def test_dice_boards_use_each_die_once(kind: str, dice: tuple[str, ...]) -> None:
+    for board in random_boards(4, 4, kind, seed=1, count=50):
+        letters = ["q" if c == "qu" else c for c in board.cells]
+        assert _perfect_matching(letters, dice)
+
+
+def _perfect_matching(letters: list[str], dice: tuple[str, ...]) -> bool:
+    """Can every cell be given its own die showing that cell's letter? (Kuhn's algorithm.)"""
+    owner: dict[int, int] = {}  # die -> cell
+
+    def assign(cell: int, seen: set[int]) -> bool:
+        for d, faces in enumerate(dice):
+            if letters[cell] in faces and d not in seen:
+                seen.add(d)
+                if d not in owner or assign(owner[d], seen):
+                    owner[d] = cell
+                    return True
+        return False
+
+    return all(assign(cell, set()) for cell in range(len(letters)))
+
+
+def test_other_sizes_and_kinds() -> None:
+    boards = list(random_boards(5, 6, None, seed=2, count=20))
+    assert all(b.size == "5x6" for b in boards)
+    uniform = "".join(c for b in random_boards(10, 10, "uniform", seed=3, count=5) for c in b.cells)
+    assert len(set(uniform.replace("qu", "q"))) == 26
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rows": 5, "cols": 5, "kind": "new"}, "is a 4x4 set"),
+        ({"kind": "weird"}, "choose one of"),
+        ({"count": -1}, "at least 0"),
+    ],
+)
+def test_bad_random_options(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        list(random_boards(**kwargs))  # type: ignore[arg-type]

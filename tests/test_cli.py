@@ -1,0 +1,241 @@
+"""The ``lexibench`` command line: every command, the JSON shapes, and every bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits (--help, bad options)
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_human_output(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", "d i / e d", "--wordlist", TINY)
+    assert status == 0
+    assert err == ""
+    assert "  D  I\n  E  D" in out
+    assert "    1  died  0,0 0,1 1,0 1,1" in out
+    assert out.rstrip().endswith("3 words, 3 points")
+
+
+def test_solve_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "qu i / t e", "--wordlist", TINY, "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert set(data) == {"board", "rows", "cols", "wordlist", "lexicon", "words", "count", "score"}
+    assert data["board"] == "qui/te"
+    assert (data["rows"], data["cols"], data["lexicon"]) == (2, 2, "dict-trie")
+    assert data["wordlist"]["name"] == TINY
+    assert data["wordlist"]["words"] == 23
+    assert len(data["wordlist"]["sha256"]) == 64
+    assert data["words"] == [
+        {"word": "quiet", "score": 2, "path": [[0, 0], [0, 1], [1, 1], [1, 0]]},
+        {"word": "quite", "score": 2, "path": [[0, 0], [0, 1], [1, 0], [1, 1]]},
+        {"word": "quit", "score": 1, "path": [[0, 0], [0, 1], [1, 0]]},
+    ]
+    assert (data["count"], data["score"]) == (3, 5)
+
+
+def test_solve_all_paths_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "solve", "ea/st", "--wordlist", TINY, "--json", "--all-paths",
+        "--lexicon", "datrie", "--protocol", "string", "--min-length", "4",
+    )  # fmt: skip
+    assert status == 0
+    data = json.loads(out)
+    words = {w["word"]: w for w in data["words"]}
+    assert set(words) == {"east", "eats", "sate", "seat", "teas"}
+    assert all(w["paths"][0] == w["path"] for w in words.values())
+    assert data["lexicon"] == "datrie"
+
+
+def test_every_backend_solves_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    import structures
+
+    outputs = set()
+    for name in structures.backend_names():
+        status, out, _ = run(
+            capsys, "solve", "ea/st", "--wordlist", TINY, "--json", "--lexicon", name
+        )
+        assert status == 0
+        data = json.loads(out)
+        outputs.add(json.dumps(data["words"]))
+    assert len(outputs) == 1
+
+
+def test_random_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "random", "--count", "3", "--seed", "5")
+    assert status == 0
+    assert out.splitlines() == ["oaeb/ztev/aeed/tihw", "inag/mbvo/egpd/yhty", "saps/wdye/sjun/yoha"]
+    status, out, _ = run(capsys, "random", "--size", "3x5", "--dice", "uniform", "--count", "2")
+    assert [len(line.split("/")) for line in out.splitlines()] == [3, 3]
+
+
+def test_boards_file_json_lines_in_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    boards = tmp_path / "boards.txt"
+    boards.write_text("ea/st\nd i / e d\nqu i / t e\n")
+    status, out, _ = run(capsys, "solve", "--boards-file", str(boards), "--wordlist", TINY)
+    assert status == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [d["board"] for d in lines] == ["ea/st", "di/ed", "qui/te"]
+    assert [d["count"] for d in lines] == [7, 3, 3]
+
+
+def test_boards_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ea/st\n"))
+    status, out, _ = run(capsys, "solve", "--boards-file", "-", "--wordlist", TINY)
+    assert status == 0
+    assert json.loads(out)["board"] == "ea/st"
+
+
+def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
+    """Real processes, the default word list, input order kept."""
+    boards = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "random", "--count", "150", "--seed", "9"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    path = tmp_path / "boards.txt"
+    path.write_text(boards)
+    outs = [
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "solver.cli",
+                "solve",
+                "--boards-file",
+                str(path),
+                "--jobs",
+                jobs,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for jobs in ("1", "2")
+    ]
+    assert outs[0] == outs[1]
+    assert len(outs[0].splitlines()) == 150
+    assert sum(json.loads(line)["count"] for line in outs[0].splitlines()) > 150 * 50
+
+
+def test_letterboxed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    vocab = tmp_path / "lb.txt"
+    vocab.write_text("crampet\ntwiglike\npragmatic\ncakewalk\nmeat\ntam\n")
+    status, out, _ = run(
+        capsys, "letterboxed", "RME-WCL-TGK-API", "--wordlist", str(vocab), "--json"
+    )
+    assert status == 0
+    assert json.loads(out) == {
+        "sides": ["rme", "wcl", "tgk", "api"],
+        "words": ["cakewalk", "crampet", "pragmatic", "tam", "twiglike"],
+        "solutions": [["crampet", "twiglike"], ["pragmatic", "cakewalk"]],
+    }
+    status, out, _ = run(capsys, "letterboxed", "rme wcl tgk api", "--wordlist", str(vocab))
+    assert status == 0
+    assert "crampet - twiglike" in out
+
+
+def test_backends_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "backends", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert [d["id"] for d in data][:3] == ["datrie", "dawg", "dict-trie"]
+    assert all(d["available"] and d["version"] for d in data)
+    status, out, _ = run(capsys, "backends")
+    assert "sortedcontainers" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "ab1d"], "'1' is not a letter"),
+        (["solve", "abc/de"], "rows of unequal length"),
+        (["solve", ""], "board: it is empty"),
+        (["solve", "qxab"], "'qx' is not a cell"),
+        (["solve", "abcd", "--lexicon", "nope"], "unknown lexicon 'nope'"),
+        (["solve", "abcd", "--lexicon", "marisa", "--protocol", "step"], "does not support"),
+        (["solve", "abcd", "--wordlist", "/nonexistent/words.txt"], "no such file"),
+        (["solve"], "give either a BOARD or --boards-file"),
+        (["solve", "abcd", "--min-length", "0"], "must be at least 1"),
+        (["solve", "abcd", "--protocol", "fast"], "invalid choice: 'fast'"),
+        (["random", "--size", "4by4"], "expected RxC"),
+        (["random", "--size", "5x5", "--dice", "new"], "is a 4x4 set"),
+        (["random", "--count", "x"], "not a whole number"),
+        (["letterboxed", "abc def ghi"], "four groups of three letters"),
+        (["letterboxed", "abc dea ghi jkl"], "a repeated"),
+        (["nonsense"], "invalid choice: 'nonsense'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_nothing_on_stdout(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(
+        capsys,
+        *argv,
+        *(
+            ["--wordlist", TINY]
+            if argv[0] == "solve" and "--wordlist" not in argv and argv != ["solve"]
+            else []
+        ),
+    )
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unavailable_backend_is_a_clean_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from structures import registry
+
+    monkeypatch.setitem(
+        registry._registered.__globals__, "BUILTIN",
+        {**registry.BUILTIN, "ghost": registry.Entry("no_such_module:Ghost", "ghost-trie")},
+    )  # fmt: skip
+    status, out, err = run(capsys, "solve", "abcd", "--lexicon", "ghost")
+    assert status == 2
+    assert out == ""
+    assert "lexicon 'ghost' is unavailable" in err
+    assert "pip install ghost-trie" in err
+
+
+def test_boards_file_bad_line_stops_after_the_good_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    boards = tmp_path / "boards.txt"
+    boards.write_text("ea/st\nd i / e d\nab1d\nqu i / t e\n")
+    status, out, err = run(capsys, "solve", "--boards-file", str(boards), "--wordlist", TINY)
+    assert status == 2
+    assert [json.loads(line)["board"] for line in out.splitlines()] == ["ea/st", "di/ed"]
+    assert f"boards file {boards}, line 3: board: '1' is not a letter a-z" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("solve", "random", "letterboxed", "backends"):
+        status, out, _ = run(capsys, command, "--help")
+        assert status == 0
+        assert "usage: lexibench " + command in out
+    status, out, _ = run(capsys, "solve", "--help")
+    assert "dict-trie" in out  # the default lexicon is named

@@ -1,0 +1,168 @@
+"""The depth-first solver: known answers, every backend and mode alike, and the brute force."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import structures
+from solver.board import Board, parse_board
+from solver.dfs import Protocol, find_words, resolve_protocol, solve
+from solver.dice import random_boards
+from solver.errors import InputError
+from solver.wordlist import load_wordlist
+from tests.reference import TabulatedReferenceLexicon, brute_force_words
+
+SCRAMBLE = "l qu r e / s l u s / a t i c / n r e n"
+
+
+def words_of(board: str, vocab: list[str], backend: str = "dict-trie", **kw: object) -> set[str]:
+    lex = structures.build_lexicon(backend, vocab)
+    return set(find_words(parse_board(board), lex, **kw))  # type: ignore[arg-type]
+
+
+def test_worked_2x2_example() -> None:
+    found = words_of("d i / e d", ["did", "die", "died", "dei", "ided", "dee"])
+    assert found == {"did", "die", "died", "dei", "ided"}
+
+
+def test_a_word_needing_a_cell_twice_is_not_found() -> None:
+    # "deed" needs two e's; the board has one. "dee" likewise.
+    assert words_of("d i / e d", ["deed", "dee", "died"]) == {"died"}
+
+
+def test_scramble_board_qu_words() -> None:
+    vocab = ["quire", "queue", "rule", "lures", "slut", "sue", "tic", "cent", "rent", "lure"]
+    # rule: no e touches the l after u; quire: no i touches Qu; queue: one u cell, one e.
+    assert words_of(SCRAMBLE, vocab) == {"lures", "lure", "slut", "sue", "tic"}
+    solution = solve(
+        parse_board(SCRAMBLE), structures.build_lexicon("dict-trie", ["qure", "lqure"])
+    )
+    # The Qu tile counts as two letters: "lqure" is 5 letters long, worth 2 points.
+    assert [(w.word, w.score, w.path) for w in solution.words] == [
+        ("lqure", 2, ((0, 0), (0, 1), (0, 2), (0, 3))),
+        ("qure", 1, ((0, 1), (0, 2), (0, 3))),
+    ]
+
+
+def test_qu_cell_is_one_cell_of_a_path_and_scores_two_letters() -> None:
+    solution = solve(
+        parse_board("qu i / t e"), structures.build_lexicon("dict-trie", ["quit", "quite"])
+    )
+    assert {w.word: (w.score, len(w.path)) for w in solution.words} == {
+        "quit": (1, 3),
+        "quite": (2, 4),
+    }
+
+
+def test_non_square_board() -> None:
+    assert words_of("pers/late/sind", ["pets", "tens", "sine", "lest", "per"]) >= {"per", "sine"}
+
+
+def test_min_length_and_ordering() -> None:
+    board = parse_board("c a t s")  # 1x4 would need "/": use 2x2
+    board = parse_board("ca/ts")
+    lex = structures.build_lexicon("dict-trie", ["cat", "cats", "at", "act", "acts", "scat"])
+    solution = solve(board, lex, min_length=3)
+    assert [w.word for w in solution.words] == ["act", "acts", "cat", "cats", "scat"]
+    assert solution.score == 5
+    assert [w.word for w in solve(board, lex, min_length=4).words] == ["acts", "cats", "scat"]
+
+
+def test_first_path_is_the_documented_order_and_all_paths_lists_every_one() -> None:
+    board = parse_board("ab/ba")
+    lex = structures.build_lexicon("dict-trie", ["aba", "bab"])
+    first = find_words(board, lex)
+    every = find_words(board, lex, all_paths=True)
+    assert first["aba"] == [(0, 1, 3)]
+    assert every["aba"] == [(0, 1, 3), (0, 2, 3), (3, 1, 0), (3, 2, 0)]
+    assert set(every) == set(first)
+
+
+def test_step_protocol_refused_for_a_backend_that_cannot() -> None:
+    lex = structures.build_lexicon("marisa", ["cat"])
+    with pytest.raises(InputError, match="does not support --protocol step"):
+        resolve_protocol(lex, "step", "marisa")
+    assert resolve_protocol(lex, "auto") is Protocol.STRING
+    assert resolve_protocol(structures.build_lexicon("datrie", ["cat"]), "auto") is Protocol.STEP
+
+
+@cache
+def differential_vocab() -> tuple[str, ...]:
+    """A seeded 1,500-word sample of the default list's words of 3-6 letters.
+
+    Small enough for the unsorted list and the brute-force reference to finish in seconds.
+    """
+    words = load_wordlist().words
+    short = [w for w in words if len(w) <= 6]
+    return tuple(sorted(random.Random(7).sample(short, 1500)))
+
+
+DIFF_BOARDS = [
+    *random_boards(4, 4, "new", seed=11, count=120),
+    *random_boards(3, 3, "frequency", seed=12, count=60),
+    *random_boards(5, 5, "frequency", seed=13, count=60),
+    *random_boards(3, 4, "frequency", seed=14, count=30),
+    *random_boards(4, 4, "uniform", seed=15, count=30),
+]
+
+
+@cache
+def reference_results() -> list[dict[str, list[tuple[int, ...]]]]:
+    lex = TabulatedReferenceLexicon(differential_vocab())
+    return [find_words(b, lex, protocol="string", all_paths=True) for b in DIFF_BOARDS]
+
+
+def test_reference_results_are_not_trivial() -> None:
+    counts = [len(r) for r in reference_results()]
+    assert sum(counts) > 1000
+    assert sum(1 for c in counts if c == 0) < len(counts) // 4
+
+
+def test_every_backend_and_mode_gives_identical_words_paths_and_scores(backend: str) -> None:
+    lex = structures.build_lexicon(backend, differential_vocab())
+    modes = ["string", "step"] if isinstance(lex, structures.SteppingLexicon) else ["string"]
+    expected = reference_results()
+    for mode in modes:
+        got = [find_words(b, lex, protocol=mode, all_paths=True) for b in DIFF_BOARDS]
+        assert got == expected, mode
+        first = [find_words(b, lex, protocol=mode) for b in DIFF_BOARDS[:40]]
+        assert first == [{w: p[:1] for w, p in r.items()} for r in expected[:40]], mode
+
+
+LETTERS = ["a", "b", "e", "t", "qu"]
+
+
+@st.composite
+def small_cases(draw: st.DrawFn) -> tuple[Board, list[str]]:
+    rows = draw(st.integers(1, 3))
+    cols = draw(st.integers(1, 3))
+    cells = tuple(
+        draw(st.lists(st.sampled_from(LETTERS), min_size=rows * cols, max_size=rows * cols))
+    )
+    board = Board(rows, cols, cells)
+    # Words drawn from real paths (so hits happen) and at random (so misses do).
+    spelled = draw(
+        st.lists(st.lists(st.sampled_from(LETTERS), min_size=1, max_size=5), max_size=12)
+    )
+    vocab = ["".join(w) for w in spelled]
+    return board, vocab
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=small_cases())
+def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
+    board, vocab = case
+    # Add words that really lie on the board: the letters of some prefix of each row.
+    vocab += ["".join(board.cells[: k + 1]) for k in range(len(board.cells))]
+    expected = brute_force_words(board.rows, board.cols, board.cells, vocab)
+    for name in ("dict-trie", "datrie", "marisa"):
+        lex = structures.build_lexicon(name, vocab)
+        for mode in ("string", "step") if name != "marisa" else ("string",):
+            assert find_words(board, lex, protocol=mode, all_paths=True) == expected
+            first = {w: p[:1] for w, p in expected.items()}
+            assert find_words(board, lex, protocol=mode) == first
