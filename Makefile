@@ -16,7 +16,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
 tables: $(STAMP)
-	$(BIN)/lexibench tables
+	$(BIN)/lexibench tables --readme README.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

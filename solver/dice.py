@@ -43,16 +43,16 @@ _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 _CUMULATIVE: Final = tuple(accumulate(LETTER_FREQUENCIES[ch] for ch in _LETTERS))
 
 
-def _below(rng: random.Random, n: int) -> int:
+def below(rng: random.Random, n: int) -> int:
     """A uniform integer in [0, n) from ``rng.random()`` alone."""
     return min(int(rng.random() * n), n - 1)
 
 
-def _shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
+def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
     """Fisher-Yates over a copy, driven by ``rng.random()`` alone."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
 
@@ -93,10 +93,10 @@ def random_boards(
     n = rows * cols
     for _ in range(count):
         if kind in DICE_SETS:
-            dice = _shuffled(rng, DICE_SETS[kind])
-            cells = tuple(_cell(die[_below(rng, len(die))]) for die in dice)
+            dice = shuffled(rng, DICE_SETS[kind])
+            cells = tuple(_cell(die[below(rng, len(die))]) for die in dice)
         elif kind == "uniform":
-            cells = tuple(_cell(_LETTERS[_below(rng, 26)]) for _ in range(n))
+            cells = tuple(_cell(_LETTERS[below(rng, 26)]) for _ in range(n))
         else:
             cells = tuple(_cell(_weighted_letter(rng)) for _ in range(n))
         yield Board(rows, cols, cells)

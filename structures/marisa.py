@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Self
 
@@ -26,21 +26,24 @@ class MarisaLexicon:
     (True, False, False)
     """
 
+    is_word: Callable[[str], bool]
+    """``Trie.__contains__``, bound at build time: O(|s|)."""
+
     def __init__(self, words: Iterable[str] = ()) -> None:
-        self._trie = marisa_trie.Trie(unique_words(words, "marisa"))
+        self._bind(marisa_trie.Trie(unique_words(words, "marisa")))
+
+    def _bind(self, trie: marisa_trie.Trie) -> None:
+        self._trie = trie
+        self.is_word = trie.__contains__
 
     @classmethod
     def _wrap(cls, trie: marisa_trie.Trie) -> Self:
         self = cls.__new__(cls)
-        self._trie = trie
+        self._bind(trie)
         return self
 
     def __len__(self) -> int:
         return len(self._trie)
-
-    def is_word(self, s: str) -> bool:
-        """``key in trie``: O(|s|)."""
-        return s in self._trie
 
     def has_prefix(self, s: str) -> bool:
         """First key of the predictive search ``iterkeys(s)``: O(|s|) plus one key."""

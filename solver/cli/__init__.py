@@ -58,7 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = _builtin_commands()
     for ep in importlib.metadata.entry_points(group=COMMAND_GROUP):
         if ep.name not in commands:
-            commands[ep.name] = ("", ep.load())
+            register = ep.load()
+            module_doc = sys.modules[register.__module__].__doc__ or ""
+            summary = module_doc.split(":", 1)[-1].strip().splitlines()[0] if module_doc else ""
+            commands[ep.name] = (summary.rstrip("."), register)
     for name in sorted(commands):
         help_text, register = commands[name]
         sub = subparsers.add_parser(name, help=help_text or None, description=help_text or None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 import structures
@@ -67,4 +68,8 @@ def load_lexicon(args: argparse.Namespace, min_length: int) -> tuple[WordList, L
     wordlist = load_wordlist(args.wordlist, min_length)
     if getattr(args, "verbose", False):
         print(wordlist.report(), file=sys.stderr)
-    return wordlist, structures.build_lexicon(args.lexicon, wordlist.words)
+    lexicon = structures.build_lexicon(args.lexicon, wordlist.words)
+    # The lexicon lives as long as the process: keep the collector from walking it again and again.
+    gc.collect()
+    gc.freeze()
+    return wordlist, lexicon

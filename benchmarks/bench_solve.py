@@ -1,0 +1,77 @@
+"""Solve suite: every backend x board size x protocol mode, on the same seeded boards.
+
+One round solves all N boards; the report divides by N for ms/board. Answers are checked after
+timing: every backend and mode must find the same words on every board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import structures
+from benchmarks import workloads
+from benchmarks.conftest import LexiconCache, Settings, base_info, settings_from
+from solver.board import Board
+from solver.dfs import find_words
+from solver.wordlist import WordList
+from structures import Lexicon
+
+# Per size, the word counts per board of the first backend and mode to run: the others must match.
+_answers: dict[str, list[int]] = {}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "case" not in metafunc.fixturenames:
+        return
+    settings = settings_from(metafunc.config)
+    cases = []
+    for backend in settings.backends:
+        info = structures.backend_info(backend)
+        for mode in ("string", "step") if info.stepping else ("string",):
+            cases.append((backend, mode))
+    metafunc.parametrize("case", cases, ids=[f"backend={b},mode={m}" for b, m in cases])
+
+
+def solve_all(boards: list[Board], lexicon: Lexicon, mode: str) -> list[int]:
+    """Solve every board; return the number of words found on each."""
+    return [len(find_words(board, lexicon, protocol=mode)) for board in boards]
+
+
+def test_solve(
+    benchmark: Any,
+    case: tuple[str, str],
+    size: str,
+    settings: Settings,
+    wordlist: WordList,
+    lexicons: LexiconCache,
+) -> None:
+    backend, mode = case
+    cap = workloads.board_cap(backend, size, settings.boards)
+    benchmark.group = f"solve {size}"
+    benchmark.extra_info.update(
+        base_info("solve", backend, settings, wordlist),
+        size=size,
+        mode=mode,
+        boards=cap.count,
+        boards_requested=settings.boards,
+        cap=cap.note,
+    )
+    if cap.count == 0:
+        benchmark.extra_info["not_run"] = True
+        benchmark.pedantic(lambda: None, rounds=1, iterations=1)  # recorded as not run
+        return
+    boards = workloads.boards_for(size, cap.count, settings.seed)
+    lexicon = lexicons.get(backend)
+    capped = cap.note is not None
+    counts = benchmark.pedantic(
+        solve_all,
+        args=(boards, lexicon, mode),
+        rounds=1 if capped else settings.rounds,
+        warmup_rounds=0 if capped else 1,
+        iterations=1,
+    )
+    benchmark.extra_info["words"] = sum(counts)
+    reference = _answers.setdefault(size, counts)
+    assert counts == reference[: len(counts)], f"{backend}/{mode} disagrees on {size} boards"

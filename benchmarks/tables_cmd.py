@@ -1,0 +1,44 @@
+"""``lexibench tables``: regenerate the report and plots from saved raw files (no re-running).
+
+Registered with the command line through the ``lexibench.commands`` entry point, so the solver
+layer does not import the benchmark layer.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from benchmarks.report import write_report
+from benchmarks.results_io import default_inputs, load_results
+
+RESULTS = Path("results")
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.description = __doc__.splitlines()[0] if __doc__ else None
+    parser.add_argument(
+        "json",
+        nargs="*",
+        type=Path,
+        metavar="JSON",
+        help="raw pytest-benchmark or memory JSON files (default: results/raw/*.json and "
+        "results/memory.json)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, help="output folder (default: results)"
+    )
+    parser.add_argument(
+        "--readme", type=Path, default=None, help="also refresh the headline block of this README"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load, validate and render."""
+    inputs = list(args.json) or default_inputs(RESULTS)
+    results = load_results(inputs)
+    for path in write_report(results, args.out, args.readme):
+        print(f"wrote {path}")
+    return 0

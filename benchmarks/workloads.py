@@ -1,0 +1,141 @@
+"""Named, seeded workloads shared by the benchmark suites, and the caps on slow baselines.
+
+Everything is derived from one word list and one seed, so a run can be repeated exactly: boards
+per size, query sets for the look-up suite, and Letter Boxed puzzles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Final
+
+from solver.board import Board
+from solver.dice import LETTER_FREQUENCIES, default_kind, random_boards, shuffled
+from solver.letterboxed import Box
+
+SCHEMA: Final = "lexibench/1"
+"""Written into every benchmark's ``extra_info["schema"]``; the report refuses other files."""
+
+DEFAULT_SEED: Final = 2026
+DEFAULT_BOARDS: Final = 100
+DEFAULT_SIZES: Final = ("4x4", "5x5", "6x6")
+DEFAULT_QUERIES: Final = 10_000
+DEFAULT_PUZZLES: Final = 20
+DEFAULT_ROUNDS: Final = 5
+
+#: The unsorted list scans the whole list for every miss: with the default list one 4x4 board
+#: takes tens of seconds. It runs on the first boards of the same seeded set, or the first
+#: queries of the same query set, and the tables say so.
+SLOW_BACKENDS: Final = frozenset({"unsorted-list"})
+SLOW_MAX_CELLS: Final = 25
+"""Largest board the slow baseline solves (one board): a 6x6 board takes minutes."""
+SLOW_QUERIES: Final = 20
+SLOW_PUZZLES: Final = 1
+
+QUERY_SETS: Final = ("hits", "misses", "prefix-2", "prefix-4", "prefix-8", "mixed")
+
+
+@dataclass(frozen=True)
+class Cap:
+    """How much of a workload one backend runs, and why."""
+
+    count: int
+    note: str | None = None
+
+
+def board_cap(backend: str, size: str, boards: int) -> Cap:
+    """How many of the ``boards`` seeded boards of ``size`` the backend solves."""
+    if backend in SLOW_BACKENDS:
+        rows, _, cols = size.partition("x")
+        if int(rows) * int(cols) > SLOW_MAX_CELLS:
+            return Cap(0, f"not run: one {size} board takes minutes with a linear scan per query")
+        n = min(boards, 1)
+        return Cap(n, f"first {n} of the {boards} boards, 1 round (a linear scan per query)")
+    return Cap(boards)
+
+
+def query_cap(backend: str, queries: int) -> Cap:
+    """How many queries of each set the backend answers."""
+    if backend in SLOW_BACKENDS:
+        n = min(queries, SLOW_QUERIES)
+        return Cap(n, f"first {n} of the {queries} queries (a linear scan per query)")
+    return Cap(queries)
+
+
+def puzzle_cap(backend: str, puzzles: int) -> Cap:
+    """How many of the seeded Letter Boxed puzzles the backend solves."""
+    if backend in SLOW_BACKENDS:
+        n = min(puzzles, SLOW_PUZZLES)
+        return Cap(n, f"first {n} of the {puzzles} puzzles, 1 round (a linear scan per query)")
+    return Cap(puzzles)
+
+
+def boards_for(size: str, count: int, seed: int) -> list[Board]:
+    """``count`` seeded boards of ``size``: the new dice for 4x4, letter frequency otherwise."""
+    rows, _, cols = size.partition("x")
+    r, c = int(rows), int(cols)
+    return list(random_boards(r, c, default_kind(r, c), seed, count))
+
+
+def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:
+    """Named query sets drawn from ``words`` (sorted, distinct).
+
+    ``hits``: stored words. ``misses``: a stored word with one letter changed so that no stored
+    word starts with it (neither a word nor a prefix). ``prefix-k``: the first k letters of stored
+    words longer than k. ``mixed``: half hits, a quarter misses, a quarter prefixes of length 4.
+    """
+    rng = random.Random(seed)
+    vocab = set(words)
+    prefixes = {w[:i] for w in words for i in range(1, len(w))}
+    letters = "abcdefghijklmnopqrstuvwxyz"
+
+    def sample(pool: list[str] | tuple[str, ...], n: int) -> list[str]:
+        return [pool[int(rng.random() * len(pool))] for _ in range(n)] if pool else []
+
+    hits = sample(words, count)
+    misses: list[str] = []
+    while len(misses) < count:
+        word = words[int(rng.random() * len(words))]
+        pos = int(rng.random() * len(word))
+        candidate = word[:pos] + letters[int(rng.random() * 26)] + word[pos + 1 :]
+        if candidate not in vocab and candidate not in prefixes:
+            misses.append(candidate)
+    sets = {"hits": hits, "misses": misses}
+    for k in (2, 4, 8):
+        pool = [w for w in words if len(w) > k]
+        sets[f"prefix-{k}"] = [w[:k] for w in sample(pool, count)]
+    quarter = count // 4
+    mixed = hits[: count - 2 * quarter] + misses[:quarter] + sets["prefix-4"][:quarter]
+    sets["mixed"] = shuffled(rng, mixed)
+    return sets
+
+
+def letterboxed_puzzles(seed: int, count: int) -> list[Box]:
+    """``count`` puzzles of twelve distinct letters drawn by English frequency, dealt to sides."""
+    rng = random.Random(seed)
+    pool = dict(LETTER_FREQUENCIES)
+    del pool["q"]  # a Qu-less box: q would need u beside it on another side
+    puzzles = []
+    for _ in range(count):
+        weights = dict(pool)
+        chosen: list[str] = []
+        while len(chosen) < 12:
+            letters = sorted(weights)
+            edges = list(accumulate(weights[ch] for ch in letters))
+            x = rng.random() * edges[-1]
+            pick = next(
+                (ch for ch, edge in zip(letters, edges, strict=True) if x < edge), letters[-1]
+            )
+            chosen.append(pick)
+            del weights[pick]
+        chosen = shuffled(rng, chosen)
+        sides = (
+            "".join(chosen[0:3]),
+            "".join(chosen[3:6]),
+            "".join(chosen[6:9]),
+            "".join(chosen[9:12]),
+        )
+        puzzles.append(Box(sides))
+    return puzzles
