@@ -32,5 +32,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--lexibench-backends",
         default="",
-        help="comma-separated ids (default: every registered one)",
+        help="comma-separated ids (default: every available one)",
+    )
+    group.addoption(
+        "--lexibench-sweep",
+        default="reduced",
+        choices=["smoke", "reduced", "full"],
+        help="scaling sweep points (bench_scaling.py)",
     )

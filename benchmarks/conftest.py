@@ -57,7 +57,7 @@ def settings_from(config: pytest.Config) -> Settings:
         queries=config.getoption("lexibench_queries"),
         puzzles=config.getoption("lexibench_puzzles"),
         rounds=config.getoption("lexibench_rounds"),
-        backends=tuple(chosen or structures.backend_names()),
+        backends=tuple(chosen or structures.available_backend_names()),
     )
 
 
@@ -150,9 +150,15 @@ def pytest_benchmark_update_machine_info(
         except importlib.metadata.PackageNotFoundError:
             versions[name] = None
     settings = settings_from(config)
+    unavailable = {
+        info.id: f"{info.error}; {info.install_hint}"
+        for info in structures.all_backend_info()
+        if not info.available
+    }
     machine_info["lexibench"] = {
         "schema": workloads.SCHEMA,
         "packages": versions,
+        "unavailable": unavailable,
         "settings": {
             "wordlist": settings.wordlist,
             "seed": settings.seed,
@@ -161,5 +167,6 @@ def pytest_benchmark_update_machine_info(
             "queries": settings.queries,
             "puzzles": settings.puzzles,
             "rounds": settings.rounds,
+            "sweep": config.getoption("lexibench_sweep"),
         },
     }

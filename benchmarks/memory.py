@@ -30,9 +30,11 @@ from typing import Any
 
 import structures
 from benchmarks.atomic import write_text_atomic
+from benchmarks.workloads import nested_subset, sweep
 from solver.wordlist import load_wordlist
 
 SCHEMA = "lexibench-memory/1"
+SWEEP_SCHEMA = "lexibench-memory-sweep/1"
 DEFAULT_RUNS = 3
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -43,9 +45,16 @@ def rss_bytes() -> int:
         return int(handle.read().split()[1]) * _PAGE
 
 
-def measure_once(backend: str, wordlist: str, mode: str) -> dict[str, Any]:
-    """Build ``backend`` in this process and report one measurement (``rss`` or ``tracemalloc``)."""
+def measure_once(
+    backend: str, wordlist: str, mode: str, subset: int = 0, seed: int = 0
+) -> dict[str, Any]:
+    """Build ``backend`` in this process and report one measurement (``rss`` or ``tracemalloc``).
+
+    ``subset`` > 0 builds from the nested seeded subset of that many words instead of the list.
+    """
     words = load_wordlist(wordlist).words
+    if subset:
+        words = nested_subset(words, subset, seed)
     gc.collect()
     out: dict[str, Any] = {}
     if mode == "tracemalloc":
@@ -72,9 +81,11 @@ def measure_once(backend: str, wordlist: str, mode: str) -> dict[str, Any]:
     return out
 
 
-def _child(backend: str, wordlist: str, mode: str) -> dict[str, Any]:
+def _child(
+    backend: str, wordlist: str, mode: str, subset: int = 0, seed: int = 0
+) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "benchmarks.memory", "--one", backend, "--mode", mode]
-    cmd += ["--wordlist", wordlist]
+    cmd += ["--wordlist", wordlist, "--subset", str(subset), "--seed", str(seed)]
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
@@ -119,22 +130,54 @@ def measure_all(
     }
 
 
+def measure_sweep(
+    backends: list[str], wordlist: str, sizes: tuple[int, ...], seed: int
+) -> dict[str, Any]:
+    """RSS growth (one fresh process each) per backend and nested dictionary size."""
+    points: dict[str, dict[str, Any]] = {}
+    full = len(load_wordlist(wordlist).words)
+    for size in sizes:
+        words = min(size, full) if size else full
+        row = {}
+        for name in backends:
+            sample = _child(name, wordlist, "rss", size, seed)
+            row[name] = {"rss_bytes": sample["rss_bytes"], "build_seconds": sample["build_seconds"]}
+        points[str(words)] = row
+        print(f"memory sweep: {words:,} words done", file=sys.stderr, flush=True)
+    return {
+        "schema": SWEEP_SCHEMA,
+        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
+        "wordlist": load_wordlist(wordlist).summary(),
+        "seed": seed,
+        "points": points,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.memory", description=__doc__)
     parser.add_argument("--wordlist", default="web2")
     parser.add_argument("--runs", type=int, default=DEFAULT_RUNS)
     parser.add_argument("--backends", default="", help="comma-separated ids (default: all)")
     parser.add_argument("--out", type=Path, default=Path("results/memory.json"))
+    parser.add_argument(
+        "--sweep", choices=["smoke", "reduced", "full"], help="per dictionary size instead"
+    )
+    parser.add_argument("--subset", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument(
         "--mode", default="rss", choices=["rss", "tracemalloc"], help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(measure_once(args.one, args.wordlist, args.mode)))
+        print(json.dumps(measure_once(args.one, args.wordlist, args.mode, args.subset, args.seed)))
         return 0
     backends = [b for b in args.backends.split(",") if b] or structures.available_backend_names()
-    data = measure_all(backends, args.wordlist, args.runs)
+    if args.sweep:
+        points = sweep(args.sweep)
+        data = measure_sweep(backends, args.wordlist, points.dict_sizes, args.seed)
+    else:
+        data = measure_all(backends, args.wordlist, args.runs)
     write_text_atomic(args.out, json.dumps(data, indent=2, sort_keys=True) + "\n")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -13,7 +13,8 @@ from benchmarks.summary import SolveRow
 _METADATA = {"Software": None}  # no version string: the bytes depend only on the data
 
 
-def _save(fig: Figure, path: Path) -> None:
+def save_png(fig: Figure, path: Path) -> None:
+    """Render ``fig`` to PNG and write it atomically."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100, metadata=_METADATA)
     write_bytes_atomic(path, buffer.getvalue())
@@ -37,7 +38,7 @@ def solve_plot(size: str, rows: list[SolveRow], path: Path) -> None:
     ax.set_xlim(min(values) / 1.5, max(values) * 4)
     ax.grid(axis="x", which="both", alpha=0.3)
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def memory_speed_plot(points: list[tuple[str, float, float]], size: str, path: Path) -> None:
@@ -54,4 +55,4 @@ def memory_speed_plot(points: list[tuple[str, float, float]], size: str, path: P
     ax.set_title("Memory against speed (lower left is better)")
     ax.grid(which="both", alpha=0.3)
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bulk import SCHEMA as BULK_SCHEMA
 from benchmarks.memory import SCHEMA as MEMORY_SCHEMA
+from benchmarks.memory import SWEEP_SCHEMA as MEMORY_SWEEP_SCHEMA
 from benchmarks.workloads import SCHEMA as BENCH_SCHEMA
 from solver.errors import InputError
 
@@ -25,6 +27,8 @@ class Results:
     machine_info: dict[str, Any] = field(default_factory=dict)
     datetime: str | None = None
     memory: dict[str, Any] | None = None
+    memory_sweep: dict[str, Any] | None = None
+    bulk: dict[str, Any] | None = None
     sources: list[str] = field(default_factory=list)
 
 
@@ -53,14 +57,25 @@ def load_results(paths: list[Path]) -> Results:
     for path in paths:
         data = _read_json(path)
         results.sources.append(path.name)
-        if isinstance(data, dict) and data.get("schema") == MEMORY_SCHEMA:
+        schema = data.get("schema") if isinstance(data, dict) else None
+        if schema == MEMORY_SCHEMA:
             if not isinstance(data.get("backends"), dict):
                 raise InputError(f"results file {path}: memory file without a 'backends' object")
             results.memory = data
             continue
+        if schema == MEMORY_SWEEP_SCHEMA:
+            if not isinstance(data.get("points"), dict):
+                raise InputError(f"results file {path}: memory sweep without a 'points' object")
+            results.memory_sweep = data
+            continue
+        if schema == BULK_SCHEMA:
+            if not isinstance(data.get("runs"), list):
+                raise InputError(f"results file {path}: bulk file without a 'runs' list")
+            results.bulk = data
+            continue
         if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
             raise InputError(
-                f"results file {path}: neither a pytest-benchmark JSON nor a lexibench memory file"
+                f"results file {path}: neither a pytest-benchmark JSON nor a lexibench results file"
             )
         for bench in data["benchmarks"]:
             info = bench.get("extra_info") if isinstance(bench, dict) else None

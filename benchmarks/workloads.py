@@ -72,11 +72,12 @@ def puzzle_cap(backend: str, puzzles: int) -> Cap:
     return Cap(puzzles)
 
 
-def boards_for(size: str, count: int, seed: int) -> list[Board]:
-    """``count`` seeded boards of ``size``: the new dice for 4x4, letter frequency otherwise."""
+def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> list[Board]:
+    """``count`` seeded boards of ``size``: by default the new dice for 4x4, letter frequency
+    otherwise."""
     rows, _, cols = size.partition("x")
     r, c = int(rows), int(cols)
-    return list(random_boards(r, c, default_kind(r, c), seed, count))
+    return list(random_boards(r, c, kind or default_kind(r, c), seed, count))
 
 
 def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:
@@ -139,3 +140,97 @@ def letterboxed_puzzles(seed: int, count: int) -> list[Box]:
         )
         puzzles.append(Box(sides))
     return puzzles
+
+
+# --- scaling sweeps -------------------------------------------------------------------------
+
+BOARD_BUDGET_MS: Final = 2_000
+"""A backend goes on to the next board size only while its ms/board stays within this."""
+ALL_WORDS: Final = 0
+"""Stands for "the whole list" among the dictionary sizes."""
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """The points of a scaling sweep."""
+
+    name: str
+    dict_sizes: tuple[int, ...]
+    dict_boards: int
+    slow_max_words: int
+    """The unsorted list runs dictionary sizes up to this (one board each)."""
+    board_sizes: tuple[str, ...]
+    boards_per_size: dict[str, int]
+    bulk_counts: tuple[int, ...]
+    rounds: int
+
+
+SWEEPS: Final = {
+    "smoke": Sweep(
+        name="smoke",
+        dict_sizes=(1_000, 2_000, ALL_WORDS),
+        dict_boards=2,
+        slow_max_words=1_000,
+        board_sizes=("3x3", "4x4", "6x6"),
+        boards_per_size={"3x3": 2, "4x4": 2, "6x6": 1},
+        bulk_counts=(20,),
+        rounds=1,
+    ),
+    "reduced": Sweep(
+        name="reduced",
+        dict_sizes=(10_000, 25_000, 50_000, 100_000, ALL_WORDS),
+        dict_boards=30,
+        slow_max_words=25_000,
+        board_sizes=("3x3", "4x4", "5x5", "6x6", "8x8", "10x10"),
+        boards_per_size={"3x3": 20, "4x4": 20, "5x5": 20, "6x6": 10, "8x8": 5, "10x10": 3},
+        bulk_counts=(10_000,),
+        rounds=3,
+    ),
+    "full": Sweep(
+        name="full",
+        dict_sizes=(10_000, 25_000, 50_000, 100_000, ALL_WORDS),
+        dict_boards=100,
+        slow_max_words=ALL_WORDS,
+        board_sizes=("3x3", "4x4", "5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20"),
+        boards_per_size={
+            "3x3": 50,
+            "4x4": 50,
+            "5x5": 50,
+            "6x6": 20,
+            "8x8": 10,
+            "10x10": 5,
+            "12x12": 3,
+            "15x15": 2,
+            "20x20": 1,
+        },
+        bulk_counts=(10_000, 100_000),
+        rounds=5,
+    ),
+}
+
+
+def sweep(name: str) -> Sweep:
+    """The named sweep: ``reduced`` (the default run), ``full``, or ``smoke`` (the tests)."""
+    if name not in SWEEPS:
+        raise ValueError(f"sweep {name!r}: choose one of {', '.join(SWEEPS)}")
+    return SWEEPS[name]
+
+
+def nested_subset(words: tuple[str, ...], count: int, seed: int) -> tuple[str, ...]:
+    """The first ``count`` words of one seeded shuffle, sorted: a smaller count of the same seed
+    is always a subset of a larger one. ``ALL_WORDS`` (0) or a count past the end gives all."""
+    if count == ALL_WORDS or count >= len(words):
+        return words
+    order = shuffled(random.Random(seed), words)
+    return tuple(sorted(order[:count]))
+
+
+def dictionary_cap(backend: str, count: int, sweep: Sweep) -> Cap:
+    """Boards the backend solves at this dictionary size."""
+    if backend in SLOW_BACKENDS:
+        if sweep.slow_max_words != ALL_WORDS and (
+            count == ALL_WORDS or count > sweep.slow_max_words
+        ):
+            return Cap(0, f"not run past {sweep.slow_max_words:,} words in the {sweep.name} sweep")
+        return Cap(1, f"first 1 of the {sweep.dict_boards} boards, 1 round (a linear scan)")
+    return Cap(sweep.dict_boards)

@@ -136,12 +136,40 @@ def _mask(word: str, bit: dict[str, int]) -> int:
 def _chains(
     n: int, words: list[str], by_first: dict[str, list[str]], masks: dict[str, int], full: int
 ) -> Iterator[tuple[str, ...]]:
-    """Every chain of exactly ``n`` words covering ``full``, each word adding a new letter."""
+    """Every chain of exactly ``n`` words covering ``full``, each word adding a new letter.
+
+    The last word must cover every letter still missing. Rather than trying each word that
+    starts with the right letter, the search may look up the letter sets that contain the missing
+    ones (there are 2**k of them when k letters are covered), whichever is fewer. The order of
+    the chains does not matter: :func:`solutions` sorts them.
+    """
+    # first letter -> letter set -> words with exactly that set, in input order
+    by_mask: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for w in words:
+        by_mask[w[0]][masks[w]].append(w)
+
+    def last_words(first: str, covered: int) -> Iterator[str]:
+        needed = full & ~covered
+        candidates = by_first.get(first, ())
+        if not needed or not candidates:
+            return
+        if 1 << covered.bit_count() < len(candidates):
+            table = by_mask[first]
+            found: list[str] = []
+            sub = covered
+            while True:  # every superset of `needed`: needed | each subset of `covered`
+                found.extend(table.get(needed | sub, ()))
+                if sub == 0:
+                    break
+                sub = (sub - 1) & covered
+            yield from found
+        else:
+            yield from (w for w in candidates if masks[w] & needed == needed)
 
     def extend(chain: list[str], covered: int) -> Iterator[tuple[str, ...]]:
-        if len(chain) == n:
-            if covered == full:
-                yield tuple(chain)
+        if len(chain) == n - 1:
+            for w in last_words(chain[-1][-1], covered):
+                yield (*chain, w)
             return
         for w in by_first.get(chain[-1][-1], ()):
             m = masks[w]
@@ -151,4 +179,8 @@ def _chains(
                 chain.pop()
 
     for w in words:
-        yield from extend([w], masks[w])
+        if n == 1:
+            if masks[w] == full:
+                yield (w,)
+        else:
+            yield from extend([w], masks[w])

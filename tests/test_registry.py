@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 import structures
 from structures import BackendUnavailableError, UnknownBackendError
+from tests.plugin import install_plugin
 
 BUILTIN_IDS = [
     "datrie",
@@ -58,43 +58,10 @@ def test_unknown_backend_is_a_clear_error() -> None:
         structures.build_lexicon("nope", [])
 
 
-PLUGIN_MODULE = '''
-class TupleLexicon:
-    """A throwaway backend: a sorted tuple scanned linearly."""
-
-    def __init__(self, words):
-        self._words = tuple(sorted(set(words)))
-
-    def __len__(self):
-        return len(self._words)
-
-    def is_word(self, s):
-        return s in self._words
-
-    def has_prefix(self, s):
-        return any(w.startswith(s) for w in self._words)
-'''
-
-
 @pytest.fixture
 def plugin_dist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An installed distribution with two entry points in ``lexibench.backends``."""
-    (tmp_path / "lexi_plugin_mod.py").write_text(PLUGIN_MODULE)
-    dist_info = tmp_path / "lexi_plugin-1.2.3.dist-info"
-    dist_info.mkdir()
-    (dist_info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: lexi-plugin\nVersion: 1.2.3\n"
-    )
-    (dist_info / "entry_points.txt").write_text(
-        textwrap.dedent(
-            """
-            [lexibench.backends]
-            tuple-scan = lexi_plugin_mod:TupleLexicon
-            broken = lexi_plugin_missing_mod:Nothing
-            dict-trie = lexi_plugin_mod:TupleLexicon
-            """
-        )
-    )
+    """An installed distribution with entry points in ``lexibench.backends``."""
+    install_plugin(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     structures.refresh_entry_points()
     yield tmp_path

@@ -1,0 +1,107 @@
+"""Bulk runs: ``lexibench solve --boards-file`` on many boards, start-up included.
+
+For each board count of the sweep, the same seeded 4x4 boards are solved with ``--jobs 1`` and
+``--jobs 2`` by the command line's default (fastest) backend, timed wall-clock around the whole
+process, output written to a file. The two outputs must be identical.
+
+    python -m benchmarks.bulk --sweep reduced --out results/raw/bulk.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from benchmarks.atomic import write_text_atomic
+from benchmarks.workloads import DEFAULT_SEED, boards_for, sweep
+from solver.cli.common import DEFAULT_LEXICON
+from solver.wordlist import load_wordlist
+
+SCHEMA = "lexibench-bulk/1"
+JOBS = (1, 2)
+
+
+def time_solve(boards_file: Path, jobs: int, wordlist: str, out: Path) -> float:
+    """Seconds for one ``lexibench solve --boards-file`` process, start to exit."""
+    cmd = [sys.executable, "-m", "solver.cli", "solve", "--boards-file", str(boards_file)]
+    cmd += ["--jobs", str(jobs), "--wordlist", wordlist]
+    with out.open("wb") as sink:
+        start = time.perf_counter()
+        done = subprocess.run(cmd, stdout=sink, stderr=subprocess.PIPE, check=False)
+        seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"bulk: {' '.join(cmd)} failed: {done.stderr.decode().strip()}")
+    return seconds
+
+
+def run_bulk(counts: tuple[int, ...], wordlist: str, seed: int) -> dict[str, Any]:
+    """Time every (count, jobs) pair; check that the outputs agree."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in counts:
+            boards = Path(tmp) / f"boards-{count}.txt"
+            boards.write_text("".join(b.text() + "\n" for b in boards_for("4x4", count, seed)))
+            digests = set()
+            for jobs in JOBS:
+                out = Path(tmp) / f"out-{count}-{jobs}.jsonl"
+                seconds = time_solve(boards, jobs, wordlist, out)
+                lines = out.read_bytes().count(b"\n")
+                if lines != count:
+                    raise RuntimeError(f"bulk: {lines} results for {count} boards")
+                digests.add(hashlib.sha256(out.read_bytes()).hexdigest())
+                runs.append(
+                    {
+                        "boards": count,
+                        "jobs": jobs,
+                        "seconds": seconds,
+                        "boards_per_s": count / seconds,
+                    }
+                )
+                print(
+                    f"bulk: {count:,} boards, --jobs {jobs}: {seconds:.1f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            if len(digests) != 1:
+                raise RuntimeError(f"bulk: --jobs outputs differ for {count} boards")
+    return {
+        "schema": SCHEMA,
+        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "lexicon": DEFAULT_LEXICON,
+        "wordlist": load_wordlist(wordlist).summary(),
+        "seed": seed,
+        "runs": runs,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bulk", description=__doc__)
+    parser.add_argument("--sweep", default="reduced", choices=["smoke", "reduced", "full"])
+    parser.add_argument(
+        "--counts", default="", help="comma-separated board counts (overrides --sweep)"
+    )
+    parser.add_argument("--wordlist", default="web2")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--out", type=Path, default=Path("results/raw/bulk.json"))
+    args = parser.parse_args(argv)
+    counts = tuple(int(c) for c in args.counts.split(",") if c) or sweep(args.sweep).bulk_counts
+    data = run_bulk(counts, args.wordlist, args.seed)
+    write_text_atomic(args.out, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

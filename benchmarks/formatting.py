@@ -1,0 +1,23 @@
+"""Number and date formatting shared by the reports."""
+
+from __future__ import annotations
+
+PLOTS = "plots"
+"""The report's plot folder, beside the Markdown files."""
+
+
+def num(x: float | None, digits: int = 3) -> str:
+    """Three significant figures, thousands separated; blank for missing."""
+    if x is None:
+        return ""
+    if x >= 10 ** (digits - 1):
+        return f"{x:,.0f}"
+    return f"{x:.{digits}g}"
+
+
+def date_text(stamp: str | None) -> str:
+    """``2026-11-21T06:54:48.56+00:00`` as ``2026-11-21 06:54 UTC``."""
+    if not stamp:
+        return "unknown"
+    day, _, clock = stamp.partition("T")
+    return f"{day} {clock[:5]} UTC" if clock else day
