@@ -60,7 +60,7 @@ def solve_table(results: Results, size: str) -> tuple[str, list[str]]:
                 r.mode,
                 num(ms) if ms is not None else "not run",
                 num(1000 / ms) if ms else "",
-                f"{ms / fastest:.2f}" if ms is not None and fastest else "",
+                f"{ms / fastest:,.2f}" if ms is not None and fastest else "",
                 num(build.get(r.backend)),
                 num(load.get(r.backend)),
                 num(mem.get("rss")),
@@ -116,10 +116,16 @@ def _memory_table(results: Results) -> str:
 
 def _letterboxed_table(results: Results) -> tuple[str, list[str]]:
     rows = summary.letterboxed_rows(results)
-    fastest = min((r[1] for r in rows if not r[4]), default=None)
+    fastest = min((r[1] for r in rows if r[1] is not None and not r[4]), default=None)
     markers, notes = _notes([(r[0], r[4]) for r in rows])
     body = [
-        [b + markers.get(b, ""), num(ms), f"{ms / fastest:.2f}" if fastest else "", n, words]
+        [
+            b + markers.get(b, ""),
+            num(ms) if ms is not None else "not run",
+            f"{ms / fastest:,.2f}" if ms is not None and fastest else "",
+            n,
+            "" if words is None else words,
+        ]
         for b, ms, n, words, _ in rows
     ]
     headers = ["backend", "ms/puzzle (median)", "vs fastest", "puzzles", "words found"]

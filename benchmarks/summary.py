@@ -90,14 +90,18 @@ def lookup_ns(results: Results) -> dict[str, dict[tuple[str, str], tuple[float, 
     return dict(sorted(table.items()))
 
 
-def letterboxed_rows(results: Results) -> list[tuple[str, float, int, int | None, str | None]]:
-    """(backend, ms per puzzle, puzzles, words found, cap note), fastest first."""
+def letterboxed_rows(
+    results: Results,
+) -> list[tuple[str, float | None, int, int | None, str | None]]:
+    """(backend, ms per puzzle or None when not run, puzzles, words found, cap note),
+    fastest first."""
     rows = []
     for bench in _by_suite(results, "letterboxed"):
         info = bench["extra_info"]
-        ms = _median(bench) * 1000 / info["puzzles"]
+        ran = not info.get("not_run") and info["puzzles"] > 0
+        ms = _median(bench) * 1000 / info["puzzles"] if ran else None
         rows.append((info["backend"], ms, info["puzzles"], info.get("words"), info.get("cap")))
-    return sorted(rows, key=lambda r: (r[1], r[0]))
+    return sorted(rows, key=lambda r: (r[1] is None, r[1] or 0.0, r[0]))
 
 
 def memory_mib(results: Results) -> dict[str, dict[str, float | None]]:

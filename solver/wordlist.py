@@ -92,25 +92,25 @@ def normalize_lines(
     return WordList(name, tuple(sorted(kept)), read, dict(dropped), min_length)
 
 
-def read_lines(path: Path) -> list[str]:
+def read_lines(path: Path, what: str = "word list") -> list[str]:
     """Read a UTF-8 text file (BOM optional, LF or CRLF) as lines without their endings.
 
-    Raises :class:`InputError` naming the file (and the line for undecodable bytes).
+    Raises :class:`InputError` naming ``what`` and the file (and the line for undecodable bytes).
     """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(f"word list {path}: no such file") from None
+        raise InputError(f"{what} {path}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"word list {path}: is a directory, not a file") from None
+        raise InputError(f"{what} {path}: is a directory, not a file") from None
     except OSError as exc:
-        raise InputError(f"word list {path}: cannot read it ({exc.strerror})") from None
+        raise InputError(f"{what} {path}: cannot read it ({exc.strerror})") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(
-            f"word list {path}, line {line}: not UTF-8 (byte 0x{data[exc.start]:02x})"
+            f"{what} {path}, line {line}: not UTF-8 (byte 0x{data[exc.start]:02x})"
         ) from None
     return text.splitlines()
 

@@ -123,7 +123,9 @@ def test_fixture_table_values() -> None:
     assert lines[0].split("|")[1].strip() == "backend"
     first = [cell.strip() for cell in lines[2].split("|")[1:-1]]
     assert first[4] == "1.00"  # the fastest row leads, with ratio 1
-    ratios = [float(line.split("|")[5]) for line in lines[2:] if "not run" not in line]
+    ratios = [
+        float(line.split("|")[5].replace(",", "")) for line in lines[2:] if "not run" not in line
+    ]
     assert ratios == sorted(ratios)
     assert any("unsorted-list" in line and "[1]" in line for line in lines)
     assert notes

@@ -239,3 +239,31 @@ def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: lexibench " + command in out
     status, out, _ = run(capsys, "solve", "--help")
     assert "dict-trie" in out  # the default lexicon is named
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--jobs", "2", "--lexicon", "marisa", "--protocol", "step"], "does not support"),
+        (["--jobs", "2", "--wordlist", "/nonexistent.txt"], "word list /nonexistent.txt: no such"),
+        (["--jobs", "2", "--lexicon", "nope"], "unknown lexicon 'nope'"),
+        (["--jobs", "0"], "must be at least 1"),
+    ],
+)
+def test_boards_file_option_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    boards = tmp_path / "boards.txt"
+    boards.write_text("ea/st\nd i / e d\n")
+    status, out, err = run(capsys, "solve", "--boards-file", str(boards), *extra)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_boards_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(capsys, "solve", "--boards-file", str(tmp_path / "none.txt"))
+    assert status == 2
+    assert out == ""
+    assert f"boards file {tmp_path / 'none.txt'}: no such file" in err

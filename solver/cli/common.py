@@ -62,14 +62,27 @@ def check_backend(name: str) -> None:
         raise InputError(str(exc)) from None
 
 
-def load_lexicon(args: argparse.Namespace, min_length: int) -> tuple[WordList, Lexicon]:
-    """Load the word list, build the lexicon, and report the list on stderr when verbose."""
+def load_checked_wordlist(args: argparse.Namespace, min_length: int) -> WordList:
+    """Check the backend id, then load the word list (reported on stderr with ``--verbose``)."""
     check_backend(args.lexicon)
     wordlist = load_wordlist(args.wordlist, min_length)
     if getattr(args, "verbose", False):
         print(wordlist.report(), file=sys.stderr)
-    lexicon = structures.build_lexicon(args.lexicon, wordlist.words)
-    # The lexicon lives as long as the process: keep the collector from walking it again and again.
+    return wordlist
+
+
+def build_frozen(name: str, wordlist: WordList) -> Lexicon:
+    """Build the lexicon and freeze it out of the garbage collector.
+
+    The lexicon lives as long as the process: the collector need not walk it again and again.
+    """
+    lexicon = structures.build_lexicon(name, wordlist.words)
     gc.collect()
     gc.freeze()
-    return wordlist, lexicon
+    return lexicon
+
+
+def load_lexicon(args: argparse.Namespace, min_length: int) -> tuple[WordList, Lexicon]:
+    """Load the word list and build the lexicon."""
+    wordlist = load_checked_wordlist(args, min_length)
+    return wordlist, build_frozen(args.lexicon, wordlist)

@@ -10,8 +10,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+import structures
 from solver.board import Board, parse_board
-from solver.cli.common import add_lexicon_options, load_lexicon, positive_int
+from solver.cli.common import (
+    add_lexicon_options,
+    build_frozen,
+    load_checked_wordlist,
+    load_lexicon,
+    positive_int,
+)
 from solver.dfs import Protocol, resolve_protocol, solve
 from solver.errors import InputError
 from solver.render import solution_json, solution_text
@@ -69,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
 def _read_boards(source: str) -> tuple[list[Board], InputError | None]:
     """Parse boards up to the first bad line; return them and that line's error, if any."""
     name = "<stdin>" if source == "-" else source
-    lines = sys.stdin.read().splitlines() if source == "-" else read_lines(Path(source))
+    lines = (
+        sys.stdin.read().splitlines() if source == "-" else read_lines(Path(source), "boards file")
+    )
     boards: list[Board] = []
     for number, line in enumerate(lines, start=1):
         try:
@@ -83,9 +92,8 @@ def _read_boards(source: str) -> tuple[list[Board], InputError | None]:
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(args: argparse.Namespace) -> None:
-    wordlist, lexicon = load_lexicon(args, args.min_length)
-    _worker.update(args=args, wordlist=wordlist, lexicon=lexicon)
+def _init_worker(args: argparse.Namespace, wordlist: WordList) -> None:
+    _worker.update(args=args, wordlist=wordlist, lexicon=build_frozen(args.lexicon, wordlist))
 
 
 def _solve_line(board: Board) -> str:
@@ -106,14 +114,14 @@ def _results(args: argparse.Namespace, boards: list[Board]) -> Iterator[str]:
         for board in boards:
             yield _solve_json(board, args, wordlist, lexicon)
         return
-    # Check the lexicon and protocol once here, so a bad option is one clean error, not one per
-    # worker.
-    wordlist, lexicon = load_lexicon(args, args.min_length)
-    resolve_protocol(lexicon, args.protocol, args.lexicon)
-    del lexicon
+    # Check everything here, so a bad option is one clean error, not one per worker; the word
+    # list is loaded once and handed to the workers, which build their own lexicon.
+    wordlist = load_checked_wordlist(args, args.min_length)
+    if args.protocol == Protocol.STEP.value and not structures.backend_info(args.lexicon).stepping:
+        raise InputError(f"lexicon {args.lexicon}: does not support --protocol step")
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
-    with context.Pool(args.jobs, initializer=_init_worker, initargs=(args,)) as pool:
+    with context.Pool(args.jobs, initializer=_init_worker, initargs=(args, wordlist)) as pool:
         yield from pool.imap(_solve_line, boards, chunksize=CHUNK)
 
 
