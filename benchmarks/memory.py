@@ -3,8 +3,11 @@
 pytest-benchmark and tracemalloc alone cannot measure it: marisa, datrie and dawg allocate in C
 or C++, outside Python's allocator. For each backend this records:
 
-- resident-set growth: RSS after building (and a full collection) minus RSS before, with the
-  word list already loaded in both; the median of several runs, each in a new interpreter;
+- resident-set growth: RSS after building minus RSS before, with the words already loaded in
+  both (read from a file with one split). Before each reading the heap's free memory is handed
+  back to the system (a full collection, then glibc's ``malloc_trim``), so the figure is the
+  structure's live memory: neither memory the build reused unseen nor its freed temporaries.
+  The median of several runs, each in a new interpreter;
 - tracemalloc's figure: Python-allocator memory still held after building (what a pure-Python
   profiler would report, blind to C/C++ allocations);
 - the serialized size, where the library can save.
@@ -15,6 +18,8 @@ Run ``python -m benchmarks.memory --out results/memory.json``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import gc
 import json
 import os
@@ -45,17 +50,22 @@ def rss_bytes() -> int:
         return int(handle.read().split()[1]) * _PAGE
 
 
-def measure_once(
-    backend: str, wordlist: str, mode: str, subset: int = 0, seed: int = 0
-) -> dict[str, Any]:
+def _release_free_memory() -> None:
+    """Hand freed heap memory back to the system (glibc), so the build cannot reuse it unseen."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to trim
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def measure_once(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     """Build ``backend`` in this process and report one measurement (``rss`` or ``tracemalloc``).
 
-    ``subset`` > 0 builds from the nested seeded subset of that many words instead of the list.
+    The words come from ``words_file``, one per line, already normalized, read with a single
+    split: loading them leaves almost no freed memory behind, which the build would otherwise
+    reuse without the resident set growing.
     """
-    words = load_wordlist(wordlist).words
-    if subset:
-        words = nested_subset(words, subset, seed)
+    words = tuple(words_file.read_text(encoding="utf-8").split("\n"))
     gc.collect()
+    _release_free_memory()
     out: dict[str, Any] = {}
     if mode == "tracemalloc":
         import tracemalloc
@@ -71,6 +81,7 @@ def measure_once(
         lexicon = structures.build_lexicon(backend, words)
         out["build_seconds"] = time.perf_counter() - start
         gc.collect()
+        _release_free_memory()  # what the build freed is not the structure's
         out["rss_bytes"] = rss_bytes() - before
         if isinstance(lexicon, structures.PersistentLexicon):
             with tempfile.TemporaryDirectory() as tmp:
@@ -81,11 +92,9 @@ def measure_once(
     return out
 
 
-def _child(
-    backend: str, wordlist: str, mode: str, subset: int = 0, seed: int = 0
-) -> dict[str, Any]:
+def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "benchmarks.memory", "--one", backend, "--mode", mode]
-    cmd += ["--wordlist", wordlist, "--subset", str(subset), "--seed", str(seed)]
+    cmd += ["--words-file", str(words_file)]
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
@@ -100,25 +109,10 @@ def measure_all(
     """Measure every backend: ``runs`` RSS runs and one tracemalloc run, each in a subprocess."""
     wl = load_wordlist(wordlist)
     results: dict[str, Any] = {}
-    for name in backends:
-        samples = [_child(name, wordlist, "rss") for _ in range(runs)]
-        traced = _child(name, wordlist, "tracemalloc")
-        rss = [s["rss_bytes"] for s in samples]
-        results[name] = {
-            "rss_bytes_median": int(statistics.median(rss)),
-            "rss_bytes_runs": rss,
-            "tracemalloc_bytes": traced["tracemalloc_bytes"],
-            "serialized_bytes": samples[0].get("serialized_bytes"),
-            "library_version": structures.backend_info(name).version,
-        }
-        if progress:
-            print(
-                f"memory {name}: RSS +{statistics.median(rss) / 2**20:.1f} MiB "
-                f"(runs: {', '.join(f'{r / 2**20:.1f}' for r in rss)}), "
-                f"tracemalloc {traced['tracemalloc_bytes'] / 2**20:.1f} MiB",
-                file=sys.stderr,
-                flush=True,
-            )
+    with tempfile.TemporaryDirectory() as tmp:
+        words_file = _words_file(Path(tmp), wl.words)
+        for name in backends:
+            results[name] = _measure_backend(name, words_file, runs, progress)
     return {
         "schema": SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -130,24 +124,56 @@ def measure_all(
     }
 
 
+def _words_file(folder: Path, words: tuple[str, ...]) -> Path:
+    path = folder / "words.txt"
+    path.write_text("\n".join(words), encoding="utf-8")
+    return path
+
+
+def _measure_backend(name: str, words_file: Path, runs: int, progress: bool) -> dict[str, Any]:
+    samples = [_child(name, words_file, "rss") for _ in range(runs)]
+    traced = _child(name, words_file, "tracemalloc")
+    rss = [s["rss_bytes"] for s in samples]
+    if progress:
+        print(
+            f"memory {name}: RSS +{statistics.median(rss) / 2**20:.1f} MiB "
+            f"(runs: {', '.join(f'{r / 2**20:.1f}' for r in rss)}), "
+            f"tracemalloc {traced['tracemalloc_bytes'] / 2**20:.1f} MiB",
+            file=sys.stderr,
+            flush=True,
+        )
+    return {
+        "rss_bytes_median": int(statistics.median(rss)),
+        "rss_bytes_runs": rss,
+        "tracemalloc_bytes": traced["tracemalloc_bytes"],
+        "serialized_bytes": samples[0].get("serialized_bytes"),
+        "library_version": structures.backend_info(name).version,
+    }
+
+
 def measure_sweep(
     backends: list[str], wordlist: str, sizes: tuple[int, ...], seed: int
 ) -> dict[str, Any]:
     """RSS growth (one fresh process each) per backend and nested dictionary size."""
     points: dict[str, dict[str, Any]] = {}
-    full = len(load_wordlist(wordlist).words)
-    for size in sizes:
-        words = min(size, full) if size else full
-        row = {}
-        for name in backends:
-            sample = _child(name, wordlist, "rss", size, seed)
-            row[name] = {"rss_bytes": sample["rss_bytes"], "build_seconds": sample["build_seconds"]}
-        points[str(words)] = row
-        print(f"memory sweep: {words:,} words done", file=sys.stderr, flush=True)
+    wl = load_wordlist(wordlist)
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            subset = nested_subset(wl.words, size, seed)
+            words_file = _words_file(Path(tmp), subset)
+            row = {}
+            for name in backends:
+                sample = _child(name, words_file, "rss")
+                row[name] = {
+                    "rss_bytes": sample["rss_bytes"],
+                    "build_seconds": sample["build_seconds"],
+                }
+            points[str(len(subset))] = row
+            print(f"memory sweep: {len(subset):,} words done", file=sys.stderr, flush=True)
     return {
         "schema": SWEEP_SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
-        "wordlist": load_wordlist(wordlist).summary(),
+        "wordlist": wl.summary(),
         "seed": seed,
         "points": points,
     }
@@ -162,15 +188,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sweep", choices=["smoke", "reduced", "full"], help="per dictionary size instead"
     )
-    parser.add_argument("--subset", type=int, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the nested subsets")
+    parser.add_argument("--words-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument(
         "--mode", default="rss", choices=["rss", "tracemalloc"], help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(measure_once(args.one, args.wordlist, args.mode, args.subset, args.seed)))
+        print(json.dumps(measure_once(args.one, args.words_file, args.mode)))
         return 0
     backends = [b for b in args.backends.split(",") if b] or structures.available_backend_names()
     if args.sweep:

@@ -13,6 +13,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Final
 
@@ -39,7 +40,7 @@ class WordList:
     """Drops by reason (:class:`~solver.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
 
-    @property
+    @cached_property
     def sha256(self) -> str:
         """SHA-256 of the kept words, sorted, one per line with LF endings.
 
