@@ -64,6 +64,7 @@ def measure_once(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     reuse without the resident set growing.
     """
     words = tuple(words_file.read_text(encoding="utf-8").split("\n"))
+    structures.backend_class(backend)  # import the library first: its code is not the structure
     gc.collect()
     _release_free_memory()
     out: dict[str, Any] = {}

@@ -10,8 +10,9 @@ as they were.
                              [--skip-bulk] [--full-sweep]
                              [pytest options such as --lexibench-boards 20 ...]
 
-The scaling sweep is reduced by default (about four minutes); ``--full-sweep`` runs every point
-(larger boards, 100,000-board bulk runs, the unsorted list at every dictionary size).
+The scaling sweep is reduced by default (about six minutes with the bulk runs); ``--full-sweep``
+runs every point (boards up to 20x20, more boards per point, the unsorted list at every
+dictionary size).
 """
 
 from __future__ import annotations

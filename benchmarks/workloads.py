@@ -186,7 +186,7 @@ SWEEPS: Final = {
         slow_max_words=25_000,
         board_sizes=("3x3", "4x4", "5x5", "6x6", "8x8", "10x10"),
         boards_per_size={"3x3": 20, "4x4": 20, "5x5": 20, "6x6": 10, "8x8": 5, "10x10": 3},
-        bulk_counts=(10_000,),
+        bulk_counts=(10_000, 100_000),
         rounds=3,
     ),
     "full": Sweep(
