@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -25,3 +28,9 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_text_atomic(path: Path, text: str) -> None:
     """:func:`write_bytes_atomic` for UTF-8 text."""
     write_bytes_atomic(path, text.encode())
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as indented, key-sorted JSON (atomically) and say so on stderr."""
+    write_text_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}", file=sys.stderr)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import platform
 import subprocess
@@ -22,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.atomic import write_text_atomic
+from benchmarks.atomic import write_json_atomic
 from benchmarks.workloads import DEFAULT_SEED, boards_for, sweep
 from solver.cli.common import DEFAULT_LEXICON
 from solver.wordlist import load_wordlist
@@ -98,8 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts = tuple(int(c) for c in args.counts.split(",") if c) or sweep(args.sweep).bulk_counts
     data = run_bulk(counts, args.wordlist, args.seed)
-    write_text_atomic(args.out, json.dumps(data, indent=2, sort_keys=True) + "\n")
-    print(f"wrote {args.out}", file=sys.stderr)
+    write_json_atomic(args.out, data)
     return 0
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import structures
-from benchmarks.atomic import write_text_atomic
+from benchmarks.atomic import write_json_atomic
 from benchmarks.workloads import nested_subset, sweep
 from solver.wordlist import load_wordlist
 
@@ -205,8 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         data = measure_sweep(backends, args.wordlist, points.dict_sizes, args.seed)
     else:
         data = measure_all(backends, args.wordlist, args.runs)
-    write_text_atomic(args.out, json.dumps(data, indent=2, sort_keys=True) + "\n")
-    print(f"wrote {args.out}", file=sys.stderr)
+    write_json_atomic(args.out, data)
     return 0
 
 

@@ -5,17 +5,8 @@ from __future__ import annotations
 import argparse
 
 from solver.board import parse_size
+from solver.cli.common import int_at_least
 from solver.dice import KINDS, random_boards
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 0")
-    return value
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +20,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "(default: new for 4x4, frequency otherwise)",
     )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
-    parser.add_argument("--count", type=_count, default=1, help="how many (default: %(default)s)")
+    parser.add_argument(
+        "--count", type=int_at_least(0), default=1, help="how many (default: %(default)s)"
+    )
     parser.set_defaults(run=run)
 
 
