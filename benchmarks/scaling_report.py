@@ -37,8 +37,10 @@ def _points(
         if info["suite"] != suite:
             continue
         x = _x(info, x_key)
-        if info.get("cap"):
-            notes.setdefault(info["backend"], info["cap"])
+        cap = info.get("cap")
+        if cap and cap not in notes.get(info["backend"], ""):
+            previous = notes.get(info["backend"])
+            notes[info["backend"]] = f"{previous}; then {cap}" if previous else cap
         if info.get("not_run") or not info.get("boards"):
             continue
         ms[info["backend"]][x] = float(bench["stats"]["median"]) * 1000 / info["boards"]
@@ -222,7 +224,7 @@ def _board_section(results: Results, out_dir: Path, written: list[Path]) -> list
         "## Board size",
         "",
         "Square letter-frequency boards; a backend goes on to the next size only while its "
-        "ms/board stays within the budget. Median ms/board (cells: "
+        f"ms/board stays within the budget ({_budget(results)}). Median ms/board (cells: "
         + ", ".join(f"{x} = {size_of[x]}" for x in xs)
         + "):",
         "",
@@ -236,6 +238,16 @@ def _board_section(results: Results, out_dir: Path, written: list[Path]) -> list
         *[f"- \\* {name}: {note}." for name, note in sorted(notes.items())],
         "",
     ]
+
+
+def _budget(results: Results) -> str:
+    budgets = {
+        b["extra_info"].get("budget_ms")
+        for b in results.benchmarks
+        if b["extra_info"]["suite"] == "scaling-board"
+    }
+    budgets.discard(None)
+    return ", ".join(f"{ms:,} ms" for ms in sorted(budgets)) or "not recorded"
 
 
 def _bulk_section(results: Results) -> list[str]:
