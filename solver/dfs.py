@@ -69,6 +69,7 @@ def find_words(
     """
     mode = resolve_protocol(lexicon, protocol)
     if mode is Protocol.STEP:
+        # STEP is chosen only for a SteppingLexicon (isinstance in resolve_protocol)
         return _find_stepping(board, lexicon, min_length, all_paths)  # type: ignore[arg-type]
     return _find_string(board, lexicon, min_length, all_paths)
 

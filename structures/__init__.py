@@ -14,8 +14,6 @@ from structures.protocol import (
     Lexicon,
     PersistentLexicon,
     SteppingLexicon,
-    supports_persistence,
-    supports_stepping,
 )
 from structures.registry import (
     BUILTIN,
@@ -48,6 +46,4 @@ __all__ = [
     "backend_names",
     "build_lexicon",
     "refresh_entry_points",
-    "supports_persistence",
-    "supports_stepping",
 ]

@@ -93,13 +93,3 @@ class LexiconFactory(Protocol):
     def __call__(self, words: Iterable[str]) -> Lexicon:
         """Build a lexicon from ``words`` (any iterable; see the module docstring)."""
         ...
-
-
-def supports_stepping(lexicon: Lexicon) -> bool:
-    """Return True when ``lexicon`` offers the stepping extension."""
-    return isinstance(lexicon, SteppingLexicon)
-
-
-def supports_persistence(lexicon: Lexicon) -> bool:
-    """Return True when ``lexicon`` can be saved and loaded with its library's format."""
-    return isinstance(lexicon, PersistentLexicon)

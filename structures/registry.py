@@ -179,14 +179,15 @@ def backend_info(name: str) -> BackendInfo:
     """Describe backend ``name``: availability (with the reason and a hint), version, features."""
     reg = _lookup(name)
     loaded = _load(reg.entry.target)
-    available = not isinstance(loaded, BaseException)
-    cls = None if isinstance(loaded, BaseException) else loaded
+    failure = loaded if isinstance(loaded, BaseException) else None
+    cls = None if failure is not None else loaded
+    available = cls is not None
     return BackendInfo(
         id=name,
         target=reg.entry.target,
         source=reg.source,
         available=available,
-        error=None if cls is not None else _describe(loaded),  # type: ignore[arg-type]
+        error=_describe(failure) if failure is not None else None,
         install_hint=None if available else _install_hint(reg.entry),
         version=_version(reg.entry) if available else None,
         stepping=cls is not None and _has_members(cls, ("root", "child", "is_terminal")),
