@@ -28,7 +28,7 @@ from typing import Any
 from solver.board import Board
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH, score
-from structures import Lexicon, SteppingLexicon
+from structures import Lexicon, SteppingLexicon, can_step
 
 Path = tuple[int, ...]
 
@@ -45,10 +45,10 @@ def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "")
     """``auto`` becomes ``step`` when the lexicon can step, else ``string``; ``step`` on a
     lexicon that cannot is an :class:`InputError`."""
     chosen = Protocol(protocol)
-    can_step = isinstance(lexicon, SteppingLexicon)
+    stepping = can_step(lexicon)
     if chosen is Protocol.AUTO:
-        return Protocol.STEP if can_step else Protocol.STRING
-    if chosen is Protocol.STEP and not can_step:
+        return Protocol.STEP if stepping else Protocol.STRING
+    if chosen is Protocol.STEP and not stepping:
         raise InputError(
             f"lexicon {name or type(lexicon).__name__}: does not support --protocol step"
         )
@@ -69,7 +69,7 @@ def find_words(
     """
     mode = resolve_protocol(lexicon, protocol)
     if mode is Protocol.STEP:
-        # STEP is chosen only for a SteppingLexicon (isinstance in resolve_protocol)
+        # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
         return _find_stepping(board, lexicon, min_length, all_paths)  # type: ignore[arg-type]
     return _find_string(board, lexicon, min_length, all_paths)
 

@@ -14,6 +14,7 @@ from structures.protocol import (
     Lexicon,
     PersistentLexicon,
     SteppingLexicon,
+    can_step,
 )
 from structures.registry import (
     BUILTIN,
@@ -45,5 +46,6 @@ __all__ = [
     "backend_info",
     "backend_names",
     "build_lexicon",
+    "can_step",
     "refresh_entry_points",
 ]

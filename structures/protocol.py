@@ -35,6 +35,7 @@ library's own format and the class method ``load(path)`` reads it back.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, Self, runtime_checkable
 
@@ -93,3 +94,23 @@ class LexiconFactory(Protocol):
     def __call__(self, words: Iterable[str]) -> Lexicon:
         """Build a lexicon from ``words`` (any iterable; see the module docstring)."""
         ...
+
+
+STEPPING_MEMBERS = ("root", "child", "is_terminal")
+PERSISTENT_MEMBERS = ("save", "load")
+
+
+@cache
+def class_has(cls: type, members: tuple[str, ...]) -> bool:
+    """True when ``cls`` defines every one of ``members`` as a callable; cached per class.
+
+    The stepping and persistence extensions are methods of the class, so this answers once per
+    class what ``isinstance`` against a runtime-checkable protocol would work out again on every
+    call (several microseconds, more for a class that fails the check).
+    """
+    return all(callable(getattr(cls, name, None)) for name in members)
+
+
+def can_step(lexicon: Lexicon) -> bool:
+    """True when ``lexicon`` offers the stepping extension (:class:`SteppingLexicon`)."""
+    return class_has(type(lexicon), STEPPING_MEMBERS)

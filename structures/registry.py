@@ -25,7 +25,13 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from structures.errors import BackendUnavailableError, UnknownBackendError
-from structures.protocol import Lexicon, LexiconFactory
+from structures.protocol import (
+    PERSISTENT_MEMBERS,
+    STEPPING_MEMBERS,
+    Lexicon,
+    LexiconFactory,
+    class_has,
+)
 
 ENTRY_POINT_GROUP = "lexibench.backends"
 
@@ -190,13 +196,9 @@ def backend_info(name: str) -> BackendInfo:
         error=_describe(failure) if failure is not None else None,
         install_hint=None if available else _install_hint(reg.entry),
         version=_version(reg.entry) if available else None,
-        stepping=cls is not None and _has_members(cls, ("root", "child", "is_terminal")),
-        persistent=cls is not None and _has_members(cls, ("save", "load")),
+        stepping=isinstance(cls, type) and class_has(cls, STEPPING_MEMBERS),
+        persistent=isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS),
     )
-
-
-def _has_members(cls: object, names: tuple[str, ...]) -> bool:
-    return all(callable(getattr(cls, attr, None)) for attr in names)
 
 
 def all_backend_info() -> list[BackendInfo]:

@@ -85,6 +85,7 @@ def test_unstorable_words_raise_at_build_time(backend: str, bad: object) -> None
 
 def test_stepping_agrees_with_whole_string_queries(backend: str) -> None:
     lex = structures.build_lexicon(backend, TRICKY)
+    assert structures.can_step(lex) is isinstance(lex, structures.SteppingLexicon)
     if not isinstance(lex, structures.SteppingLexicon):
         assert not structures.backend_info(backend).stepping
         return
