@@ -11,19 +11,15 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from functools import cache
 from typing import Any
 
 import pytest
 
-import structures
 from benchmarks import workloads
-from benchmarks.conftest import Settings, base_info
-from solver.dfs import find_words
+from benchmarks.conftest import LexiconCache, Settings, base_info
 from solver.wordlist import WordList
-from structures import Lexicon
 
 # Per dictionary size, the words found on each board by the first backend (others must match).
 _dict_answers: dict[int, list[int]] = {}
@@ -50,21 +46,6 @@ def _subset(words: tuple[str, ...], count: int, seed: int) -> tuple[str, ...]:
     return workloads.nested_subset(words, count, seed)
 
 
-_built: dict[tuple[str, int], Lexicon] = {}
-
-
-def _lexicon(backend: str, words: tuple[str, ...]) -> Lexicon:
-    key = (backend, len(words))
-    if key not in _built:
-        _built.clear()
-        gc.unfreeze()
-        gc.collect()
-        _built[key] = structures.build_lexicon(backend, words)
-        gc.collect()
-        gc.freeze()
-    return _built[key]
-
-
 def _not_run(benchmark: Any, note: str) -> None:
     benchmark.extra_info.update(not_run=True, cap=note)
     benchmark.pedantic(lambda: None, rounds=1, iterations=1)
@@ -77,6 +58,7 @@ def test_dictionary_size(
     sweep: workloads.Sweep,
     settings: Settings,
     wordlist: WordList,
+    lexicons: LexiconCache,
 ) -> None:
     subset = _subset(wordlist.words, words, settings.seed)
     cap = workloads.dictionary_cap(backend, words, sweep)
@@ -93,12 +75,13 @@ def test_dictionary_size(
         _not_run(benchmark, cap.note or "not run")
         return
     start = time.perf_counter()
-    lexicon = _lexicon(backend, subset)
+    lexicon = lexicons.get(backend, subset)
     benchmark.extra_info["build_seconds"] = time.perf_counter() - start
     boards = workloads.boards_for("4x4", cap.count, settings.seed)
     capped = cap.note is not None
     counts = benchmark.pedantic(
-        lambda: [len(find_words(b, lexicon)) for b in boards],
+        workloads.count_words,
+        args=(boards, lexicon),
         rounds=1 if capped else sweep.rounds,
         warmup_rounds=0 if capped else 1,
         iterations=1,
@@ -115,6 +98,7 @@ def test_board_size(
     sweep: workloads.Sweep,
     settings: Settings,
     wordlist: WordList,
+    lexicons: LexiconCache,
 ) -> None:
     count = sweep.boards_per_size[board_size]
     benchmark.group = "scaling: board size"
@@ -134,13 +118,14 @@ def test_board_size(
         )
         return
     boards = workloads.boards_for(board_size, count, settings.seed, kind="frequency")
-    lexicon = _lexicon(backend, wordlist.words)
+    lexicon = lexicons.get(backend)
     slow = backend in workloads.SLOW_BACKENDS
     if slow:
         boards = boards[:1]
         benchmark.extra_info.update(boards=1, cap="1 board, 1 round (a linear scan per query)")
     counts = benchmark.pedantic(
-        lambda: [len(find_words(b, lexicon)) for b in boards],
+        workloads.count_words,
+        args=(boards, lexicon),
         rounds=1 if slow else sweep.rounds,
         warmup_rounds=0 if slow else 1,
         iterations=1,

@@ -13,10 +13,7 @@ import pytest
 import structures
 from benchmarks import workloads
 from benchmarks.conftest import LexiconCache, Settings, base_info, settings_from
-from solver.board import Board
-from solver.dfs import find_words
 from solver.wordlist import WordList
-from structures import Lexicon
 
 # Per size, the word counts per board of the first backend and mode to run: the others must match.
 _answers: dict[str, list[int]] = {}
@@ -32,11 +29,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         for mode in ("string", "step") if info.stepping else ("string",):
             cases.append((backend, mode))
     metafunc.parametrize("case", cases, ids=[f"backend={b},mode={m}" for b, m in cases])
-
-
-def solve_all(boards: list[Board], lexicon: Lexicon, mode: str) -> list[int]:
-    """Solve every board; return the number of words found on each."""
-    return [len(find_words(board, lexicon, protocol=mode)) for board in boards]
 
 
 def test_solve(
@@ -66,7 +58,7 @@ def test_solve(
     lexicon = lexicons.get(backend)
     capped = cap.note is not None
     counts = benchmark.pedantic(
-        solve_all,
+        workloads.count_words,
         args=(boards, lexicon, mode),
         rounds=1 if capped else settings.rounds,
         warmup_rounds=0 if capped else 1,

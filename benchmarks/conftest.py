@@ -81,7 +81,8 @@ def wordlist(settings: Settings) -> WordList:
 
 
 class LexiconCache:
-    """Builds each backend once and keeps only the most recent one (the structures are large).
+    """Builds a backend once per word list and keeps only the most recent build (the structures
+    are large).
 
     A fresh build is frozen out of the garbage collector so collections during timing do not
     walk it.
@@ -89,24 +90,27 @@ class LexiconCache:
 
     def __init__(self, words: tuple[str, ...]) -> None:
         self._words = words
-        self._name: str | None = None
+        self._key: tuple[str, int] | None = None
         self._lexicon: Lexicon | None = None
 
-    def get(self, name: str) -> Lexicon:
-        if self._name != name or self._lexicon is None:
+    def get(self, name: str, words: tuple[str, ...] | None = None) -> Lexicon:
+        """Backend ``name`` built from ``words`` (default: the run's word list)."""
+        words = self._words if words is None else words
+        key = (name, len(words))  # the word lists of a run differ in length (nested subsets)
+        if self._key != key or self._lexicon is None:
             self.clear()
             info = structures.backend_info(name)
             if not info.available:
                 pytest.fail(f"backend {name} is unavailable: {info.error}; {info.install_hint}")
-            self._lexicon = structures.build_lexicon(name, self._words)
-            self._name = name
+            self._lexicon = structures.build_lexicon(name, words)
+            self._key = key
             gc.collect()
             gc.freeze()
         return self._lexicon
 
     def clear(self) -> None:
         self._lexicon = None
-        self._name = None
+        self._key = None
         gc.unfreeze()
         gc.collect()
 

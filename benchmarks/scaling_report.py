@@ -18,6 +18,7 @@ from benchmarks.atomic import write_text_atomic
 from benchmarks.formatting import PLOTS, date_text, num
 from benchmarks.plots import save_png
 from benchmarks.results_io import Results
+from solver.board import parse_size
 
 SCALING = "scaling.md"
 
@@ -51,8 +52,8 @@ def _points(
 
 def _x(info: dict[str, Any], key: str) -> int:
     if key == "cells":
-        rows, _, cols = str(info["size"]).partition("x")
-        return int(rows) * int(cols)
+        rows, cols = parse_size(str(info["size"]))
+        return rows * cols
     return int(info[key])
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.results_io import Results
+from solver.board import parse_size
 
 
 @dataclass(frozen=True)
@@ -47,17 +48,12 @@ def solve_rows(results: Results) -> dict[str, list[SolveRow]]:
             )
         )
     ordered = {}
-    for size in sorted(table, key=_size_key):
+    for size in sorted(table, key=parse_size):
         ordered[size] = sorted(
             table[size],
             key=lambda r: (r.ms_per_board is None, r.ms_per_board or 0.0, r.backend, r.mode),
         )
     return ordered
-
-
-def _size_key(size: str) -> tuple[int, int]:
-    rows, _, cols = size.partition("x")
-    return int(rows), int(cols)
 
 
 def build_ms(results: Results) -> dict[str, float]:

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
 
-from solver.board import Board
+from solver.board import Board, parse_size
+from solver.dfs import find_words
 from solver.dice import LETTER_FREQUENCIES, default_kind, random_boards, shuffled
 from solver.letterboxed import Box
+from structures import Lexicon
 
 SCHEMA: Final = "lexibench/1"
 """Written into every benchmark's ``extra_info["schema"]``; the report refuses other files."""
@@ -49,8 +51,8 @@ class Cap:
 def board_cap(backend: str, size: str, boards: int) -> Cap:
     """How many of the ``boards`` seeded boards of ``size`` the backend solves."""
     if backend in SLOW_BACKENDS:
-        rows, _, cols = size.partition("x")
-        if int(rows) * int(cols) > SLOW_MAX_CELLS:
+        rows, cols = parse_size(size)
+        if rows * cols > SLOW_MAX_CELLS:
             return Cap(0, f"not run: one {size} board takes minutes with a linear scan per query")
         n = min(boards, 1)
         return Cap(n, f"first {n} of the {boards} boards, 1 round (a linear scan per query)")
@@ -78,9 +80,13 @@ def puzzle_cap(backend: str, puzzles: int) -> Cap:
 def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> list[Board]:
     """``count`` seeded boards of ``size``: by default the new dice for 4x4, letter frequency
     otherwise."""
-    rows, _, cols = size.partition("x")
-    r, c = int(rows), int(cols)
-    return list(random_boards(r, c, kind or default_kind(r, c), seed, count))
+    rows, cols = parse_size(size)
+    return list(random_boards(rows, cols, kind or default_kind(rows, cols), seed, count))
+
+
+def count_words(boards: list[Board], lexicon: Lexicon, mode: str = "auto") -> list[int]:
+    """Solve every board (the timed work of the solve suites); the words found on each."""
+    return [len(find_words(board, lexicon, protocol=mode)) for board in boards]
 
 
 def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:
