@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: bench test tables lint clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py solver/search.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

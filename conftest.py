@@ -11,6 +11,11 @@ import pytest
 
 from benchmarks import workloads
 
+#: Compiled by mypyc on install, so ``--doctest-modules`` cannot import it as a file (pytest sees
+#: the extension module where it expects the source). It holds no doctests; tests/test_search.py
+#: checks both the compiled module and its source.
+collect_ignore = ["solver/search.py"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("benchmark_only", default=False) and (

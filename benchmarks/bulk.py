@@ -24,6 +24,7 @@ from typing import Any
 from benchmarks.atomic import write_json_atomic
 from benchmarks.workloads import DEFAULT_SEED, boards_for, sweep
 from solver.cli.common import DEFAULT_LEXICON
+from solver.dfs import search_build
 from solver.wordlist import load_wordlist
 
 SCHEMA = "lexibench-bulk/1"
@@ -79,6 +80,7 @@ def run_bulk(counts: tuple[int, ...], wordlist: str, seed: int) -> dict[str, Any
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "lexicon": DEFAULT_LEXICON,
+        "solver_build": search_build(),
         "wordlist": load_wordlist(wordlist).summary(),
         "seed": seed,
         "runs": runs,

@@ -18,6 +18,8 @@ import pytest
 
 import structures
 from benchmarks import workloads
+from solver.dfs import search_build
+from solver.errors import InputError
 from solver.wordlist import WordList, load_wordlist
 from structures import Lexicon
 
@@ -143,6 +145,14 @@ def _collect_garbage() -> None:
     gc.collect()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to time a compiled search that is older than its source (see ``search_build``)."""
+    try:
+        search_build()
+    except InputError as err:
+        raise pytest.UsageError(str(err)) from None
+
+
 def pytest_benchmark_update_machine_info(
     config: pytest.Config, machine_info: dict[str, Any]
 ) -> None:
@@ -163,6 +173,7 @@ def pytest_benchmark_update_machine_info(
         "schema": workloads.SCHEMA,
         "packages": versions,
         "unavailable": unavailable,
+        "solver_build": search_build(),
         "settings": {
             "wordlist": settings.wordlist,
             "seed": settings.seed,

@@ -74,6 +74,47 @@ def solve_table(results: Results, size: str) -> tuple[str, list[str]]:
     return tabulate(body, headers=headers, tablefmt="github", disable_numparse=True), notes
 
 
+def _search_build_table(results: Results) -> tuple[str, str, list[str]] | None:
+    """The board size, the installed-against-interpreted table and its footnotes; None when the
+    raw files hold no interpreted runs."""
+    interpreted = summary.solve_rows(results, "solve-interpreted")
+    if not interpreted:
+        return None
+    size, rows = next(iter(interpreted.items()))
+    compiled = {(r.backend, r.mode): r.ms_per_board for r in summary.solve_rows(results)[size]}
+    order = sorted(
+        rows,
+        key=lambda r: (
+            compiled.get((r.backend, r.mode)) is None,
+            compiled.get((r.backend, r.mode)) or 0.0,
+            r.backend,
+            r.mode,
+        ),
+    )
+    markers, notes = _notes([(r.backend, r.note) for r in order])
+    body = []
+    for r in order:
+        fast = compiled.get((r.backend, r.mode))
+        slow = r.ms_per_board
+        body.append(
+            [
+                r.backend + markers.get(r.backend, ""),
+                r.mode,
+                num(fast) if fast is not None else "not run",
+                num(slow) if slow is not None else "not run",
+                f"{slow / fast:,.2f}" if slow is not None and fast else "",
+            ]
+        )
+    headers = [
+        "backend",
+        "mode",
+        "installed ms/board",
+        "interpreted ms/board",
+        "interpreted / installed",
+    ]
+    return size, tabulate(body, headers=headers, tablefmt="github", disable_numparse=True), notes
+
+
 def _lookup_table(results: Results, op: str) -> tuple[str, list[str]]:
     table = summary.lookup_ns(results)
     markers, notes = _notes(
@@ -132,11 +173,20 @@ def _letterboxed_table(results: Results) -> tuple[str, list[str]]:
     return tabulate(body, headers=headers, tablefmt="github", disable_numparse=True), notes
 
 
+_BUILDS = {"mypyc": "compiled with mypyc", "interpreted": "interpreted (not compiled)"}
+
+
+def _installed_build(results: Results) -> str:
+    build = results.machine_info.get("lexibench", {}).get("solver_build")
+    return _BUILDS.get(build, "build not recorded")
+
+
 def _run_section(results: Results) -> list[str]:
     mi = results.machine_info
     cpu: dict[str, Any] = mi.get("cpu", {})
     settings = summary.run_settings(results)
-    packages = mi.get("lexibench", {}).get("packages", {})
+    lexi = mi.get("lexibench", {})
+    packages = lexi.get("packages", {})
     words = settings.get("wordlist_words", 0)
     system = f"{mi.get('system', '?')} {mi.get('release', '')} {mi.get('machine', '')}".rstrip()
     lines = [
@@ -145,7 +195,8 @@ def _run_section(results: Results) -> list[str]:
         f"- Date: {date_text(results.datetime)}",
         f"- Machine: {cpu.get('brand_raw', 'unknown CPU')}, {cpu.get('count', '?')} logical "
         f"cores; {system}",
-        f"- Python: {mi.get('python_implementation', '?')} {mi.get('python_version', '?')}",
+        f"- Python: {mi.get('python_implementation', '?')} {mi.get('python_version', '?')}; "
+        f"solver search {_installed_build(results)}",
         "- Packages: " + ", ".join(f"{k} {v}" for k, v in sorted(packages.items())),
         f"- Word list: {settings.get('wordlist_name', '?')}, {words:,} words, "
         f"sha256 `{settings.get('wordlist_sha256', '?')}`",
@@ -230,6 +281,22 @@ def render(results: Results, out_dir: Path) -> tuple[str, list[Path]]:
             _memory_table(results),
             "",
             f"![memory against speed](plots/{plot.name})",
+            "",
+        ]
+    search_builds = _search_build_table(results)
+    if search_builds:
+        size, table, notes = search_builds
+        lines += [
+            f"## Compiled and interpreted search ({size})",
+            "",
+            "The same boards and backends, with the solver's search loops (`solver/search.py`) "
+            f"as installed for every other table here ({_installed_build(results)}) and with "
+            "their source run by the interpreter. The "
+            "lexicon is asked the same questions either way; what changes is the cost of the "
+            "solver's own lines around them.",
+            "",
+            table,
+            *_footnotes(notes),
             "",
         ]
     for op in ("is_word", "has_prefix"):

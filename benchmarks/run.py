@@ -86,6 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(suites) - set(SUITES))
     if unknown:
         parser.error(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
+    from solver.dfs import search_build
+    from solver.errors import InputError
+
+    try:
+        print(f"== solver search: {search_build()}", flush=True)
+    except InputError as err:
+        parser.exit(2, f"benchmarks: {err}\n")
     start = time.perf_counter()
     sweep = args.sweep or ("full" if args.full_sweep else "reduced")
     common = ["--lexibench-wordlist", args.wordlist, "--lexibench-sweep", sweep, *extra]

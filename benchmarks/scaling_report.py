@@ -279,7 +279,8 @@ def _bulk_section(results: Results) -> list[str]:
         "",
         f"`lexibench solve --boards-file` with the default lexicon ({results.bulk['lexicon']}), "
         f"timed around the whole process (start-up, word list, building, JSON output) on a "
-        f"{results.bulk['cpus']}-core machine, {date_text(results.bulk['datetime'])}:",
+        f"{results.bulk['cpus']}-core machine, {date_text(results.bulk['datetime'])}; solver "
+        f"search: {results.bulk.get('solver_build', 'build not recorded')}:",
         "",
         tabulate(body, headers=headers, tablefmt="github", disable_numparse=True),
         "",

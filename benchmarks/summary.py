@@ -31,10 +31,11 @@ def _by_suite(results: Results, suite: str) -> list[dict[str, Any]]:
     return [b for b in results.benchmarks if b["extra_info"]["suite"] == suite]
 
 
-def solve_rows(results: Results) -> dict[str, list[SolveRow]]:
-    """Per board size, rows sorted fastest first (rows not run last)."""
+def solve_rows(results: Results, suite: str = "solve") -> dict[str, list[SolveRow]]:
+    """Per board size, rows sorted fastest first (rows not run last). ``suite``: ``solve``, or
+    ``solve-interpreted`` for the same work with the search run by the interpreter."""
     table: dict[str, list[SolveRow]] = defaultdict(list)
-    for bench in _by_suite(results, "solve"):
+    for bench in _by_suite(results, suite):
         info = bench["extra_info"]
         ran = not info.get("not_run") and info["boards"] > 0
         table[info["size"]].append(

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
 
+from solver import search
 from solver.board import Board, parse_size
-from solver.dfs import find_words
+from solver.dfs import SearchLoops, find_words
 from solver.dice import LETTER_FREQUENCIES, default_kind, random_boards, shuffled
 from solver.letterboxed import Box
 from structures import Lexicon
@@ -84,9 +85,11 @@ def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> lis
     return list(random_boards(rows, cols, kind or default_kind(rows, cols), seed, count))
 
 
-def count_words(boards: list[Board], lexicon: Lexicon, mode: str = "auto") -> list[int]:
+def count_words(
+    boards: list[Board], lexicon: Lexicon, mode: str = "auto", loops: SearchLoops = search
+) -> list[int]:
     """Solve every board (the timed work of the solve suites); the words found on each."""
-    return [len(find_words(board, lexicon, protocol=mode)) for board in boards]
+    return [len(find_words(board, lexicon, protocol=mode, loops=loops)) for board in boards]
 
 
 def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:

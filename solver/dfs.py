@@ -15,22 +15,28 @@ Two ways to ask the lexicon, with identical results:
     ``child(node, letter)``; the word's string is built only when a node is terminal.
 
 Neighbour lists are computed once per board shape; the path is one list pushed and popped, and
-nothing on the hot path raises.
+nothing on the hot path raises. The loops themselves live in :mod:`solver.search`, which the install
+compiles with mypyc.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from pathlib import Path as FilePath
 from typing import Any
+from typing import Protocol as TypingProtocol
 
+from solver import search
 from solver.board import Board
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH, score
 from structures import Lexicon, SteppingLexicon, can_step
 
-Path = tuple[int, ...]
+Path = search.Path
 
 
 class Protocol(StrEnum):
@@ -55,115 +61,98 @@ def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "")
     return chosen
 
 
+class SearchLoops(TypingProtocol):
+    """What :func:`find_words` needs of :mod:`solver.search`: its two search functions."""
+
+    def by_strings(
+        self,
+        cells: tuple[str, ...],
+        nbrs: search.Neighbours,
+        has_prefix: Callable[[str], object],
+        is_word: Callable[[str], object],
+        min_length: int,
+        all_paths: bool,
+    ) -> search.Found:
+        """See :func:`solver.search.by_strings`."""
+        ...
+
+    def by_steps(
+        self,
+        cells: tuple[str, ...],
+        nbrs: search.Neighbours,
+        root: object,
+        child: Callable[[Any, str], Any],
+        is_terminal: Callable[[Any], object],
+        min_length: int,
+        all_paths: bool,
+    ) -> search.Found:
+        """See :func:`solver.search.by_steps`."""
+        ...
+
+
+@cache
+def interpreted_search() -> SearchLoops:
+    """``solver/search.py`` loaded from its source and run by the interpreter, even where the
+    install compiled it: the benchmarks time both builds, the tests compare them."""
+    source = FilePath(search.__file__).with_name("search.py")
+    spec = importlib.util.spec_from_file_location("lexibench_search_interpreted", source)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
+        raise InputError(f"{source}: cannot be loaded")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    loops: SearchLoops = module
+    return loops
+
+
+def search_build() -> str:
+    """How :mod:`solver.search` runs: ``"mypyc"`` (compiled on install) or ``"interpreted"``.
+
+    Raises :class:`InputError` when the compiled module is older than its source: the source was
+    edited after the install compiled it, so the code that would run is not the code on disk.
+    """
+    build = search.build()
+    if build == "mypyc":
+        compiled = FilePath(search.__file__)
+        source = compiled.with_name("search.py")
+        if source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime:
+            raise InputError(
+                f"{source}: changed after it was compiled; rebuild it with `make` "
+                "(or pip install -e .)"
+            )
+    return build
+
+
 def find_words(
     board: Board,
     lexicon: Lexicon,
     min_length: int = DEFAULT_MIN_LENGTH,
     protocol: Protocol | str = Protocol.AUTO,
     all_paths: bool = False,
+    loops: SearchLoops = search,
 ) -> dict[str, list[Path]]:
     """Every word of at least ``min_length`` letters on ``board``, with its path(s).
 
     Returns ``{word: [path, ...]}`` in discovery order; a path is a tuple of cell indices. Without
-    ``all_paths`` each list holds only the first path found.
+    ``all_paths`` each list holds only the first path found. ``loops``: the search module to run
+    (the installed one; :func:`interpreted_search` for its source run by the interpreter).
     """
     mode = resolve_protocol(lexicon, protocol)
+    nbrs = board.neighbours()
     if mode is Protocol.STEP:
         # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
-        return _find_stepping(board, lexicon, min_length, all_paths)  # type: ignore[arg-type]
-    return _find_string(board, lexicon, min_length, all_paths)
-
-
-def _recorder(found: dict[str, list[Path]], all_paths: bool) -> Callable[[str, list[int]], None]:
-    if all_paths:
-
-        def record_every(word: str, path: list[int]) -> None:
-            found.setdefault(word, []).append(tuple(path))
-
-        return record_every
-
-    def record_first(word: str, path: list[int]) -> None:
-        if word not in found:
-            found[word] = [tuple(path)]
-
-    return record_first
-
-
-def _find_string(
-    board: Board, lexicon: Lexicon, min_length: int, all_paths: bool
-) -> dict[str, list[Path]]:
-    cells = board.cells
-    nbrs = board.neighbours()
-    has_prefix = lexicon.has_prefix
-    is_word = lexicon.is_word
-    found: dict[str, list[Path]] = {}
-    record = _recorder(found, all_paths)
-    used = [False] * len(cells)
-    path: list[int] = []
-
-    def dfs(i: int, prefix: str) -> None:
-        used[i] = True
-        path.append(i)
-        if len(prefix) >= min_length and is_word(prefix):
-            record(prefix, path)
-        for j in nbrs[i]:
-            if used[j]:
-                continue
-            extended = prefix + cells[j]
-            if has_prefix(extended):
-                dfs(j, extended)
-        used[i] = False
-        path.pop()
-
-    for i, token in enumerate(cells):
-        if has_prefix(token):
-            dfs(i, token)
-    return found
-
-
-def _find_stepping(
-    board: Board, lexicon: SteppingLexicon, min_length: int, all_paths: bool
-) -> dict[str, list[Path]]:
-    cells = board.cells
-    nbrs = board.neighbours()
-    firsts = [token[0] for token in cells]
-    rests = [token[1:] for token in cells]  # "u" for the Qu tile, else ""
-    child: Callable[[Any, str], Any] = lexicon.child  # bound once: may be a C function
-    is_terminal = lexicon.is_terminal
-    found: dict[str, list[Path]] = {}
-    record = _recorder(found, all_paths)
-    used = [False] * len(cells)
-    path: list[int] = []
-
-    def dfs(i: int, node: Any, length: int) -> None:
-        used[i] = True
-        path.append(i)
-        if length >= min_length and is_terminal(node):
-            record("".join([cells[k] for k in path]), path)
-        for j in nbrs[i]:
-            if used[j]:
-                continue
-            nxt = child(node, firsts[j])
-            if nxt is None:
-                continue
-            rest = rests[j]
-            if rest:
-                nxt = child(nxt, rest)
-                if nxt is not None:
-                    dfs(j, nxt, length + 2)
-            else:
-                dfs(j, nxt, length + 1)
-        used[i] = False
-        path.pop()
-
-    root = lexicon.root()
-    for i in range(len(cells)):
-        node = child(root, firsts[i])
-        if node is not None and rests[i]:
-            node = child(node, rests[i])
-        if node is not None:
-            dfs(i, node, len(cells[i]))
-    return found
+        stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
+        return loops.by_steps(
+            board.cells,
+            nbrs,
+            stepping.root(),
+            stepping.child,
+            stepping.is_terminal,
+            min_length,
+            all_paths,
+        )
+    return loops.by_strings(
+        board.cells, nbrs, lexicon.has_prefix, lexicon.is_word, min_length, all_paths
+    )
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import pytest
 from benchmarks import report, results_io
 from benchmarks.atomic import write_text_atomic
 from benchmarks.workloads import letterboxed_puzzles, query_sets
+from solver import search
 from solver.errors import InputError
 from solver.wordlist import load_wordlist
 from tests.plugin import install_plugin
@@ -87,6 +88,12 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "| dict-trie " in solve_4x4
     assert "| step " in solve_4x4
     assert "Not measured, unavailable here: broken" in text
+    builds = text.split("## Compiled and interpreted search (4x4)")[1].split("##")[0]
+    assert "| tuple-scan " in builds
+    assert "| dict-trie " in builds
+    assert f"solver search {'compiled with mypyc' if search.build() == 'mypyc' else 'interp'}" in (
+        text
+    )
     assert "tuple-scan" in json.loads((out / "memory.json").read_text())["backends"]
     assert (out / "plots" / "solve-4x4.png").stat().st_size > 1000
     scaling = (out / "scaling.md").read_text()
