@@ -21,3 +21,9 @@ def date_text(stamp: str | None) -> str:
         return "unknown"
     day, _, clock = stamp.partition("T")
     return f"{day} {clock[:5]} UTC" if clock else day
+
+
+def build_text(build: str | None) -> str:
+    """How the solver's search ran, from the ``solver_build`` a results file recorded."""
+    builds = {"mypyc": "compiled with mypyc", "interpreted": "interpreted (not compiled)"}
+    return builds.get(build or "", "build not recorded")

@@ -14,7 +14,7 @@ from tabulate import tabulate
 
 from benchmarks import plots, summary
 from benchmarks.atomic import write_text_atomic
-from benchmarks.formatting import PLOTS, date_text, num
+from benchmarks.formatting import PLOTS, build_text, date_text, num
 from benchmarks.results_io import Results
 from benchmarks.scaling_report import has_scaling, write_scaling
 from benchmarks.workloads import QUERY_SETS
@@ -173,12 +173,9 @@ def _letterboxed_table(results: Results) -> tuple[str, list[str]]:
     return tabulate(body, headers=headers, tablefmt="github", disable_numparse=True), notes
 
 
-_BUILDS = {"mypyc": "compiled with mypyc", "interpreted": "interpreted (not compiled)"}
-
-
 def _installed_build(results: Results) -> str:
     build = results.machine_info.get("lexibench", {}).get("solver_build")
-    return _BUILDS.get(build, "build not recorded")
+    return build_text(build)
 
 
 def _run_section(results: Results) -> list[str]:

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from tabulate import tabulate
 
 from benchmarks.atomic import write_text_atomic
-from benchmarks.formatting import PLOTS, date_text, num
+from benchmarks.formatting import PLOTS, build_text, date_text, num
 from benchmarks.plots import save_png
 from benchmarks.results_io import Results
 from solver.board import parse_size
@@ -279,8 +279,8 @@ def _bulk_section(results: Results) -> list[str]:
         "",
         f"`lexibench solve --boards-file` with the default lexicon ({results.bulk['lexicon']}), "
         f"timed around the whole process (start-up, word list, building, JSON output) on a "
-        f"{results.bulk['cpus']}-core machine, {date_text(results.bulk['datetime'])}; solver "
-        f"search: {results.bulk.get('solver_build', 'build not recorded')}:",
+        f"{results.bulk['cpus']}-core machine, {date_text(results.bulk['datetime'])}, solver "
+        f"search {build_text(results.bulk.get('solver_build'))}:",
         "",
         tabulate(body, headers=headers, tablefmt="github", disable_numparse=True),
         "",
