@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from benchmarks import workloads
-from benchmarks.conftest import LexiconCache, Settings, base_info
+from benchmarks.conftest import LexiconCache, Settings, base_info, time_solving
 from solver.wordlist import WordList
 
 # Per dictionary size, the words found on each board by the first backend (others must match).
@@ -78,15 +78,7 @@ def test_dictionary_size(
     lexicon = lexicons.get(backend, subset)
     benchmark.extra_info["build_seconds"] = time.perf_counter() - start
     boards = workloads.boards_for("4x4", cap.count, settings.seed)
-    capped = cap.note is not None
-    counts = benchmark.pedantic(
-        workloads.count_words,
-        args=(boards, lexicon),
-        rounds=1 if capped else sweep.rounds,
-        warmup_rounds=0 if capped else 1,
-        iterations=1,
-    )
-    benchmark.extra_info["words"] = sum(counts)
+    counts = time_solving(benchmark, boards, lexicon, sweep.rounds, once=cap.note is not None)
     reference = _dict_answers.setdefault(len(subset), counts)
     assert counts == reference[: len(counts)], f"{backend} disagrees at {words} words"
 
@@ -123,15 +115,8 @@ def test_board_size(
     if slow:
         boards = boards[:1]
         benchmark.extra_info.update(boards=1, cap="1 board, 1 round (a linear scan per query)")
-    counts = benchmark.pedantic(
-        workloads.count_words,
-        args=(boards, lexicon),
-        rounds=1 if slow else sweep.rounds,
-        warmup_rounds=0 if slow else 1,
-        iterations=1,
-    )
+    counts = time_solving(benchmark, boards, lexicon, sweep.rounds, once=slow)
     if benchmark.stats is not None:  # None with --benchmark-disable (the smoke pass)
         _last_ms[backend] = benchmark.stats.stats.median * 1000 / len(boards)
-    benchmark.extra_info["words"] = sum(counts)
     reference = _board_answers.setdefault(board_size, counts)
     assert counts == reference[: len(counts)], f"{backend} disagrees on {board_size} boards"

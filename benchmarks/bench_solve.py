@@ -16,7 +16,8 @@ import pytest
 
 import structures
 from benchmarks import workloads
-from benchmarks.conftest import LexiconCache, Settings, base_info, settings_from
+from benchmarks.conftest import LexiconCache, Settings, base_info, settings_from, time_solving
+from solver import search
 from solver.dfs import interpreted_search
 from solver.wordlist import WordList
 
@@ -44,34 +45,7 @@ def test_solve(
     wordlist: WordList,
     lexicons: LexiconCache,
 ) -> None:
-    backend, mode = case
-    cap = workloads.board_cap(backend, size, settings.boards)
-    benchmark.group = f"solve {size}"
-    benchmark.extra_info.update(
-        base_info("solve", backend, settings, wordlist),
-        size=size,
-        mode=mode,
-        boards=cap.count,
-        boards_requested=settings.boards,
-        cap=cap.note,
-    )
-    if cap.count == 0:
-        benchmark.extra_info["not_run"] = True
-        benchmark.pedantic(lambda: None, rounds=1, iterations=1)  # recorded as not run
-        return
-    boards = workloads.boards_for(size, cap.count, settings.seed)
-    lexicon = lexicons.get(backend)
-    capped = cap.note is not None
-    counts = benchmark.pedantic(
-        workloads.count_words,
-        args=(boards, lexicon, mode),
-        rounds=1 if capped else settings.rounds,
-        warmup_rounds=0 if capped else 1,
-        iterations=1,
-    )
-    benchmark.extra_info["words"] = sum(counts)
-    reference = _answers.setdefault(size, counts)
-    assert counts == reference[: len(counts)], f"{backend}/{mode} disagrees on {size} boards"
+    _solve(benchmark, case, size, settings, wordlist, lexicons, interpreted=False)
 
 
 def test_solve_interpreted(
@@ -81,30 +55,45 @@ def test_solve_interpreted(
     wordlist: WordList,
     lexicons: LexiconCache,
 ) -> None:
+    _solve(benchmark, case, settings.sizes[0], settings, wordlist, lexicons, interpreted=True)
+
+
+def _solve(
+    benchmark: Any,
+    case: tuple[str, str],
+    size: str,
+    settings: Settings,
+    wordlist: WordList,
+    lexicons: LexiconCache,
+    interpreted: bool,
+) -> None:
     backend, mode = case
-    size = settings.sizes[0]
+    suffix = " interpreted" if interpreted else ""
     cap = workloads.board_cap(backend, size, settings.boards)
-    benchmark.group = f"solve {size} interpreted"
+    benchmark.group = f"solve {size}{suffix}"
     benchmark.extra_info.update(
-        base_info("solve-interpreted", backend, settings, wordlist),
+        base_info("solve-interpreted" if interpreted else "solve", backend, settings, wordlist),
         size=size,
         mode=mode,
         boards=cap.count,
         boards_requested=settings.boards,
         cap=cap.note,
     )
-    if cap.note is not None:  # a capped baseline: its few boards say nothing about the search
+    # A capped baseline's few boards say nothing about the search: not run interpreted.
+    if cap.count == 0 or (interpreted and cap.note is not None):
         benchmark.extra_info["not_run"] = True
         benchmark.pedantic(lambda: None, rounds=1, iterations=1)  # recorded as not run
         return
-    boards = workloads.boards_for(size, cap.count, settings.seed)
-    counts = benchmark.pedantic(
-        workloads.count_words,
-        args=(boards, lexicons.get(backend), mode, interpreted_search()),
-        rounds=settings.rounds,
-        warmup_rounds=1,
-        iterations=1,
+    counts = time_solving(
+        benchmark,
+        workloads.boards_for(size, cap.count, settings.seed),
+        lexicons.get(backend),
+        settings.rounds,
+        once=cap.note is not None,
+        mode=mode,
+        loops=interpreted_search() if interpreted else search,
     )
-    benchmark.extra_info["words"] = sum(counts)
     reference = _answers.setdefault(size, counts)
-    assert counts == reference, f"{backend}/{mode} interpreted disagrees on {size} boards"
+    assert counts == reference[: len(counts)], (
+        f"{backend}/{mode}{suffix} disagrees on {size} boards"
+    )

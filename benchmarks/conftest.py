@@ -18,7 +18,9 @@ import pytest
 
 import structures
 from benchmarks import workloads
-from solver.dfs import search_build
+from solver import search
+from solver.board import Board
+from solver.dfs import SearchLoops, search_build
 from solver.errors import InputError
 from solver.wordlist import WordList, load_wordlist
 from structures import Lexicon
@@ -122,6 +124,29 @@ def lexicons(wordlist: WordList) -> Iterator[LexiconCache]:
     cache = LexiconCache(wordlist.words)
     yield cache
     cache.clear()
+
+
+def time_solving(
+    benchmark: Any,
+    boards: list[Board],
+    lexicon: Lexicon,
+    rounds: int,
+    once: bool = False,
+    mode: str = "auto",
+    loops: SearchLoops = search,
+) -> list[int]:
+    """Time :func:`workloads.count_words` on ``boards``: ``rounds`` rounds after one warm-up, or
+    one round without a warm-up when ``once`` (a capped baseline). Records the words found in
+    ``extra_info``; returns the word count of each board for the caller's answer check."""
+    counts: list[int] = benchmark.pedantic(
+        workloads.count_words,
+        args=(boards, lexicon, mode, loops),
+        rounds=1 if once else rounds,
+        warmup_rounds=0 if once else 1,
+        iterations=1,
+    )
+    benchmark.extra_info["words"] = sum(counts)
+    return counts
 
 
 def base_info(suite: str, backend: str, settings: Settings, wordlist: WordList) -> dict[str, Any]:

@@ -62,7 +62,12 @@ def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "")
 
 
 class SearchLoops(TypingProtocol):
-    """What :func:`find_words` needs of :mod:`solver.search`: its two search functions."""
+    """What :func:`find_words` needs of :mod:`solver.search`: its two search functions (and
+    ``build``, which says how it runs)."""
+
+    def build(self) -> str:
+        """See :func:`solver.search.build`."""
+        ...
 
     def by_strings(
         self,
@@ -90,11 +95,16 @@ class SearchLoops(TypingProtocol):
         ...
 
 
+def _search_source() -> FilePath:
+    """``solver/search.py``, beside the module that runs (compiled or not)."""
+    return FilePath(search.__file__).with_name("search.py")
+
+
 @cache
 def interpreted_search() -> SearchLoops:
     """``solver/search.py`` loaded from its source and run by the interpreter, even where the
     install compiled it: the benchmarks time both builds, the tests compare them."""
-    source = FilePath(search.__file__).with_name("search.py")
+    source = _search_source()
     spec = importlib.util.spec_from_file_location("lexibench_search_interpreted", source)
     if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
         raise InputError(f"{source}: cannot be loaded")
@@ -113,7 +123,7 @@ def search_build() -> str:
     build = search.build()
     if build == "mypyc":
         compiled = FilePath(search.__file__)
-        source = compiled.with_name("search.py")
+        source = _search_source()
         if source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime:
             raise InputError(
                 f"{source}: changed after it was compiled; rebuild it with `make` "

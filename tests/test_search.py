@@ -15,14 +15,10 @@ import pytest
 import structures
 from solver import search
 from solver.board import Board
-from solver.dfs import interpreted_search, search_build
+from solver.dfs import SearchLoops, interpreted_search, search_build
 from solver.dice import random_boards
 from solver.errors import InputError
 from solver.wordlist import load_wordlist
-
-
-def interpreted() -> Any:
-    return interpreted_search()
 
 
 @cache
@@ -46,7 +42,7 @@ def test_the_install_compiled_the_search() -> None:
         assert search_build() == "mypyc", (
             "solver.search runs interpreted: the install did not compile it (see setup.py)"
         )
-    assert interpreted().build() == "interpreted"
+    assert interpreted_search().build() == "interpreted"
 
 
 def test_a_compiled_search_older_than_its_source_is_refused(
@@ -67,9 +63,9 @@ def test_a_compiled_search_older_than_its_source_is_refused(
 
 
 def _run_both(
-    call: Callable[[Any, Board], dict[str, list[tuple[int, ...]]]],
+    call: Callable[[SearchLoops, Board], dict[str, list[tuple[int, ...]]]],
 ) -> None:
-    source = interpreted()
+    source = interpreted_search()
     total = 0
     for board in boards():
         expected = call(source, board)
@@ -128,7 +124,7 @@ class Truthy:
 def test_truthy_answers_work_compiled_and_interpreted() -> None:
     board = Board(2, 2, ("d", "i", "e", "d"))
     lex = Truthy(["did", "die", "died", "deed"])
-    for module in (search, interpreted()):
+    for module in (search, interpreted_search()):
         by_strings = module.by_strings(
             board.cells, board.neighbours(), lex.has_prefix, lex.is_word, 3, False
         )
