@@ -1,30 +1,38 @@
-# lexibench: `make bench` runs the main job, `make test` the checks. Both set up .venv first.
+# lexibench: `make bench` runs the main job, `make test` the checks. Both set up .venv first,
+# installing only what they need: the `bench` extra for the benchmarks, `dev` (bench + test and
+# lint tools) for the checks.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 
-.PHONY: bench test tables lint clean
+.PHONY: bench test tables lint wheel-check clean
 
-$(STAMP): pyproject.toml setup.py solver/search.py
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-bench: $(STAMP)
+# One stamp per extra, rebuilt when the packaging or the compiled search changes.
+$(VENV)/.installed-%: pyproject.toml setup.py solver/search.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[$*]'
+	touch $@
+
+bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
-tables: $(STAMP)
+tables: $(VENV)/.installed-bench
 	$(BIN)/lexibench tables --readme README.md
 
-lint: $(STAMP)
+lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+# Build the wheel, install it in a throwaway environment and use it from outside the checkout.
+wheel-check: $(VENV)/.installed-dev
+	$(BIN)/python tests/wheel_check.py
+
+test: lint wheel-check
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build

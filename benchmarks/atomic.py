@@ -1,33 +1,15 @@
-"""Writing result files atomically: a temporary file in the same folder, then a rename."""
+"""Writing result files atomically (see :mod:`structures.atomic`), and the JSON form used here."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from structures.atomic import write_bytes_atomic, write_text_atomic
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a reader sees the old file or the new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".tmp-{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """:func:`write_bytes_atomic` for UTF-8 text."""
-    write_bytes_atomic(path, text.encode())
+__all__ = ["write_bytes_atomic", "write_json_atomic", "write_text_atomic"]
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -10,7 +10,7 @@ or C++, outside Python's allocator. For each backend this records:
   The median of several runs, each in a new interpreter;
 - tracemalloc's figure: Python-allocator memory still held after building (what a pure-Python
   profiler would report, blind to C/C++ allocations);
-- the serialized size, where the library can save.
+- the size of its saved file (structures.saved: the library's own format, or the words).
 
 Run ``python -m benchmarks.memory --out results/memory.json``.
 """
@@ -37,6 +37,7 @@ import structures
 from benchmarks.atomic import write_json_atomic
 from benchmarks.workloads import nested_subset, sweep
 from solver.wordlist import load_wordlist
+from structures.saved import dump_lexicon
 
 SCHEMA = "lexibench-memory/1"
 SWEEP_SCHEMA = "lexibench-memory-sweep/1"
@@ -84,11 +85,7 @@ def measure_once(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
         gc.collect()
         _release_free_memory()  # what the build freed is not the structure's
         out["rss_bytes"] = rss_bytes() - before
-        if isinstance(lexicon, structures.PersistentLexicon):
-            with tempfile.TemporaryDirectory() as tmp:
-                path = Path(tmp) / "lexicon.bin"
-                lexicon.save(path)
-                out["serialized_bytes"] = path.stat().st_size
+        out["serialized_bytes"] = len(dump_lexicon(backend, lexicon, words, {}))
     assert len(lexicon) == len(words)
     return out
 

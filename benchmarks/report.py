@@ -273,7 +273,8 @@ def render(results: Results, out_dir: Path) -> tuple[str, list[Path]]:
             "",
             "RSS: resident-set growth from building, median of fresh processes (C and C++ "
             "allocations included). tracemalloc: what Python's allocator alone sees. "
-            "serialized: the library's own file format.",
+            "serialized: the size of its saved file (`lexibench build`): the library's own "
+            "format where it has one, else the sorted words.",
             "",
             _memory_table(results),
             "",

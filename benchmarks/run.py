@@ -26,6 +26,14 @@ from pathlib import Path
 
 SUITES = ("solve", "build", "lookup", "letterboxed", "scaling")
 RESULTS = Path("results")
+#: The suites' folder: this package, in a checkout or installed from a wheel alike.
+HERE = Path(__file__).resolve().parent
+
+
+def _pytest_config() -> list[str]:
+    """In a checkout, the repository's pytest settings apply; installed, no stray ini file
+    above site-packages may (an empty one is named instead)."""
+    return [] if (HERE.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
 
 
 def run_suite(suite: str, extra: list[str], results: Path = RESULTS) -> None:
@@ -34,7 +42,8 @@ def run_suite(suite: str, extra: list[str], results: Path = RESULTS) -> None:
     raw.mkdir(parents=True, exist_ok=True)
     tmp = raw / f".tmp-{suite}.json"
     cmd = [
-        sys.executable, "-m", "pytest", f"benchmarks/bench_{suite}.py", "--benchmark-only",
+        sys.executable, "-m", "pytest", str(HERE / f"bench_{suite}.py"), "--benchmark-only",
+        "-p", "benchmarks.options", *_pytest_config(),
         f"--benchmark-json={tmp}", "--benchmark-columns=median,iqr,rounds",
         "--benchmark-sort=name", "-p", "no:cacheprovider", "-q", *extra,
     ]  # fmt: skip
@@ -80,16 +89,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wordlist", default="web2", help="word list for every suite and memory")
     parser.add_argument("--memory-runs", type=int, default=3, help="fresh processes per backend")
     parser.add_argument("--results", type=Path, default=RESULTS, help="output folder")
-    parser.add_argument("--readme", type=Path, default=Path("README.md"), help="README to refresh")
+    parser.add_argument(
+        "--readme",
+        default="README.md",
+        help="README whose headline block to refresh ('' for none)",
+    )
     args, extra = parser.parse_known_args(argv)
     suites = [s for s in args.suites.split(",") if s]
     unknown = sorted(set(suites) - set(SUITES))
     if unknown:
         parser.error(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
     from solver.dfs import search_build
-    from solver.errors import InputError
+    from solver.errors import InputError, require_extra
 
     try:
+        require_extra("the benchmark runner", "bench")
         print(f"== solver search: {search_build()}", flush=True)
     except InputError as err:
         parser.exit(2, f"benchmarks: {err}\n")
@@ -130,13 +144,15 @@ def main(argv: list[str] | None = None) -> int:
         if subprocess.run(cmd, check=False).returncode != 0:
             raise SystemExit("benchmarks: bulk runs failed; results/ unchanged")
     print("== tables", flush=True)
-    from benchmarks.results_io import default_inputs
-    from solver.cli import main as cli
+    from benchmarks.report import write_report
 
-    inputs = [str(p) for p in default_inputs(args.results)]
-    status = cli(["tables", "--out", str(args.results), "--readme", str(args.readme), *inputs])
+    readme = Path(args.readme) if args.readme else None
+    from benchmarks.results_io import default_inputs, load_results
+
+    for path in write_report(load_results(default_inputs(args.results)), args.results, readme):
+        print(f"wrote {path}")
     print(f"== all done in {time.perf_counter() - start:.0f} s", flush=True)
-    return status
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """``lexibench tables``: regenerate the report and plots from saved raw files (no re-running).
 
 Registered with the command line through the ``lexibench.commands`` entry point, so the solver
-layer does not import the benchmark layer.
+layer does not import the benchmark layer. Registering imports nothing heavy; running needs the
+``bench`` extra (tabulate, matplotlib) and says so in one line when it is missing.
 """
 
 from __future__ import annotations
@@ -9,15 +10,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from benchmarks.report import write_report
-from benchmarks.results_io import default_inputs, load_results
+from solver.errors import require_extra
 
 RESULTS = Path("results")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    parser.description = __doc__.splitlines()[0] if __doc__ else None
     parser.add_argument(
         "json",
         nargs="*",
@@ -37,6 +36,10 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load, validate and render."""
+    require_extra("lexibench tables", "bench")
+    from benchmarks.report import write_report
+    from benchmarks.results_io import default_inputs, load_results
+
     inputs = list(args.json) or default_inputs(RESULTS)
     results = load_results(inputs)
     for path in write_report(results, args.out, args.readme):

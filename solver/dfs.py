@@ -21,6 +21,7 @@ compiles with mypyc.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -117,18 +118,30 @@ def interpreted_search() -> SearchLoops:
 def search_build() -> str:
     """How :mod:`solver.search` runs: ``"mypyc"`` (compiled on install) or ``"interpreted"``.
 
-    Raises :class:`InputError` when the compiled module is older than its source: the source was
-    edited after the install compiled it, so the code that would run is not the code on disk.
+    Raises :class:`InputError` when the compiled module was not built from the source beside it:
+    the build records the SHA-256 of the source it compiled (``search.sha256``, see ``setup.py``),
+    and a source edited since then means the code that would run is not the code on disk. The
+    check compares content, not modification times, so a wheel unpacked in any order passes.
     """
     build = search.build()
     if build == "mypyc":
-        compiled = FilePath(search.__file__)
         source = _search_source()
-        if source.is_file() and source.stat().st_mtime > compiled.stat().st_mtime:
-            raise InputError(
-                f"{source}: changed after it was compiled; rebuild it with `make` "
-                "(or pip install -e .)"
-            )
+        record = source.with_suffix(".sha256")
+        if source.is_file():
+            try:
+                compiled_from = record.read_text().strip()
+            except OSError:
+                compiled_from = ""
+            if compiled_from != hashlib.sha256(source.read_bytes()).hexdigest():
+                raise InputError(
+                    f"{source}: "
+                    + (
+                        "changed after it was compiled"
+                        if compiled_from
+                        else "no record of the source it was compiled from"
+                    )
+                    + "; rebuild it with `make` (or pip install -e .)"
+                )
     return build
 
 

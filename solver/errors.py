@@ -2,6 +2,42 @@
 
 from __future__ import annotations
 
+#: Optional groups of dependencies (``pip install 'lexibench[NAME]'``) and the top-level
+#: modules each provides.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "bench": ("matplotlib", "pytest", "pytest_benchmark", "tabulate"),
+}
+
 
 class InputError(ValueError):
     """Bad input from a user (a board, a word list, an option): the CLI prints it and exits 2."""
+
+
+class MissingExtraError(InputError):
+    """A command needs an optional group of dependencies that is not installed."""
+
+    def __init__(self, what: str, extra: str, module: str) -> None:
+        self.extra = extra
+        super().__init__(
+            f"{what} needs the '{extra}' extra (module {module} is not installed): "
+            f"pip install 'lexibench[{extra}]'"
+        )
+
+
+def missing_extra(what: str, exc: ModuleNotFoundError) -> Exception:
+    """The :class:`MissingExtraError` for ``exc`` when the missing module belongs to an extra;
+    ``exc`` itself otherwise (a missing module that no extra provides is a real fault)."""
+    top = (exc.name or "").partition(".")[0]
+    for extra, modules in EXTRAS.items():
+        if top in modules:
+            return MissingExtraError(what, extra, top)
+    return exc
+
+
+def require_extra(what: str, extra: str) -> None:
+    """Raise :class:`MissingExtraError` unless every module of ``extra`` can be imported."""
+    import importlib.util
+
+    for module in EXTRAS[extra]:
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtraError(what, extra, module)

@@ -6,11 +6,11 @@ from typing import Any
 
 from solver.board import QU, Board
 from solver.dfs import Solution
-from solver.wordlist import WordList
+from solver.wordlist import WordListInfo
 
 
 def solution_json(
-    solution: Solution, wordlist: WordList, lexicon: str, all_paths: bool = False
+    solution: Solution, wordlist: WordListInfo, lexicon: str, all_paths: bool = False
 ) -> dict[str, Any]:
     """The ``lexibench solve --json`` object (0-based [row, column] paths)."""
     board = solution.board
@@ -44,14 +44,13 @@ def _path_text(path: tuple[tuple[int, int], ...]) -> str:
     return " ".join(f"{r},{c}" for r, c in path)
 
 
-def solution_text(solution: Solution, wordlist: WordList, lexicon: str, protocol: str) -> str:
+def solution_text(solution: Solution, wordlist: WordListInfo, lexicon: str, protocol: str) -> str:
     """The board, every word by score then alphabetically with its path(s), and totals."""
     lines = [
         f"board {solution.board.size}: {solution.board.text()}",
         grid_text(solution.board),
         "",
-        f"word list {wordlist.name} ({len(wordlist.words):,} words), "
-        f"lexicon {lexicon} ({protocol})",
+        f"word list {wordlist.name} ({wordlist.words:,} words), lexicon {lexicon} ({protocol})",
         "",
     ]
     width = max((len(w.word) for w in solution.words), default=4)
@@ -62,3 +61,23 @@ def solution_text(solution: Solution, wordlist: WordList, lexicon: str, protocol
     lines.append("")
     lines.append(f"{solution.count:,} words, {solution.score:,} points")
     return "\n".join(lines)
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    """Rows under headers, in left-aligned columns two spaces apart, with a rule below the
+    headers; trailing spaces trimmed.
+
+    >>> print(text_table(["id", "ok"], [["dawg", "yes"], ["marisa", ""]]))
+    id      ok
+    ------  ---
+    dawg    yes
+    marisa
+    """
+    widths = [max(len(cell) for cell in column) for column in zip(headers, *rows, strict=True)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
+
+    out = [line(headers), line(["-" * width for width in widths])]
+    out += [line(row) for row in rows]
+    return "\n".join(text.rstrip() for text in out)

@@ -26,23 +26,33 @@ class Drop(StrEnum):
     """Why normalization rejected a line of a word list."""
 
     BLANK = "blank"
+    CAPITALISED = "capitalised"
     NON_LETTER = "non-letter"
     TOO_SHORT = "too-short"
     Q_WITHOUT_U = "q-without-u"
 
 
-def normalize_word(raw: str, min_length: int = DEFAULT_MIN_LENGTH) -> str | Drop:
+def normalize_word(
+    raw: str, min_length: int = DEFAULT_MIN_LENGTH, drop_capitalised: bool = False
+) -> str | Drop:
     """Return the playable form of ``raw`` or the reason it is dropped.
 
-    Lower-cases and strips white space; keeps a word only if it is made of a-z alone, has at
-    least ``min_length`` letters and has no ``q`` without a following ``u``.
+    Strips white space; with ``drop_capitalised``, drops an entry that starts with a capital
+    letter (a proper noun such as "Erastus" or an abbreviation such as "AAA"); then lower-cases
+    and keeps a word only if it is made of a-z alone, has at least ``min_length`` letters and
+    has no ``q`` without a following ``u``.
 
     >>> normalize_word("  Queen\\r\\n"), normalize_word("qat"), normalize_word("don't")
     ('queen', <Drop.Q_WITHOUT_U: 'q-without-u'>, <Drop.NON_LETTER: 'non-letter'>)
+    >>> normalize_word("Erastus", drop_capitalised=True)
+    <Drop.CAPITALISED: 'capitalised'>
     """
-    word = raw.strip().lower()
-    if not word:
+    stripped = raw.strip()
+    if not stripped:
         return Drop.BLANK
+    if drop_capitalised and stripped[0].isupper():
+        return Drop.CAPITALISED
+    word = stripped.lower()
     if not _LETTERS.fullmatch(word):
         return Drop.NON_LETTER
     if len(word) < min_length:

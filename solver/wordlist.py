@@ -5,14 +5,21 @@ byte-order mark, LF or CRLF, one word per line. Every line goes through
 :func:`solver.rules.normalize_word`; the result records how many lines were read, how many words
 were kept and how many were dropped for each reason. Problems raise :class:`InputError` with a
 one-line message that names the file (and line, where there is one).
+
+Capitalised entries (proper nouns such as "Erastus", abbreviations such as "AAA") are not Boggle
+words: they are dropped from the default list, ``web2``, which has about 25,000 of them. Other
+sources keep them unless asked (``capitalised="drop"``), because a hand-made list is usually
+lower-case already and a capital there is deliberate.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Final
@@ -24,7 +31,88 @@ DEFAULT_WORDLIST: Final = "web2"
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
 #: Names accepted in place of a path.
 NAMED_SOURCES: Final = ("gcide", "system", "web2")
-_PACKAGED: Final = {"web2", "gcide"}
+_PACKAGED: Final = ("gcide", "web2")
+
+#: Bumped whenever the normalization rules change what a source yields: it is part of the key
+#: of every cached lexicon (see :mod:`solver.lexicons`).
+NORMALIZATION_VERSION: Final = 2
+
+
+class Capitalised(StrEnum):
+    """What to do with entries that start with a capital letter (``--capitalised``)."""
+
+    KEEP = "keep"
+    DROP = "drop"
+
+
+def default_capitalised(source: str | Path) -> Capitalised:
+    """``drop`` for the default list (web2, rich in proper nouns), ``keep`` for every other."""
+    return Capitalised.DROP if str(source) == DEFAULT_WORDLIST else Capitalised.KEEP
+
+
+@dataclass(frozen=True)
+class WordListInfo:
+    """What is known of a normalized word list without its words: enough for reports and output.
+
+    A saved or cached lexicon carries this in its header, so a solve from the cache reports its
+    word list without reading it again.
+    """
+
+    name: str
+    """The name or path it was loaded from."""
+    words: int
+    """How many words were kept."""
+    sha256: str
+    """SHA-256 of the kept words, sorted, one per line with LF endings."""
+    lines_read: int
+    dropped: dict[str, int] = field(default_factory=dict)
+    """Drops by reason (:class:`~solver.rules.Drop` values and ``"duplicate"``)."""
+    min_length: int = DEFAULT_MIN_LENGTH
+    capitalised: str = Capitalised.KEEP.value
+
+    def summary(self) -> dict[str, object]:
+        """A JSON-ready description: name, words kept, hash, lines read and drops by reason."""
+        return {
+            "name": self.name,
+            "words": self.words,
+            "sha256": self.sha256,
+            "lines_read": self.lines_read,
+            "dropped": dict(sorted(self.dropped.items())),
+        }
+
+    def as_dict(self) -> dict[str, object]:
+        """Every field, for a saved lexicon's header (:meth:`from_dict` reads it back)."""
+        return {**self.summary(), "min_length": self.min_length, "capitalised": self.capitalised}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> WordListInfo:
+        """Read :meth:`as_dict`'s output; raises ``ValueError`` or ``TypeError`` if malformed."""
+        dropped = data["dropped"]
+        if not isinstance(dropped, dict):
+            raise TypeError("dropped is not an object")
+        info = cls(
+            name=str(data["name"]),
+            words=_int(data["words"]),
+            sha256=str(data["sha256"]),
+            lines_read=_int(data["lines_read"]),
+            dropped={str(k): _int(v) for k, v in dropped.items()},
+            min_length=_int(data["min_length"]),
+            capitalised=Capitalised(str(data["capitalised"])).value,
+        )
+        return info
+
+    def report(self) -> str:
+        """One line: lines read, words kept, drops by reason."""
+        drops = ", ".join(f"{reason} {count:,}" for reason, count in sorted(self.dropped.items()))
+        return f"{self.name}: {self.lines_read:,} lines read, {self.words:,} words kept" + (
+            f"; dropped: {drops}" if drops else ""
+        )
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
 
 
 @dataclass(frozen=True)
@@ -39,6 +127,7 @@ class WordList:
     dropped: dict[str, int] = field(default_factory=dict)
     """Drops by reason (:class:`~solver.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
+    capitalised: str = Capitalised.KEEP.value
 
     @cached_property
     def sha256(self) -> str:
@@ -52,20 +141,33 @@ class WordList:
             digest.update(b"\n")
         return digest.hexdigest()
 
+    @cached_property
+    def info(self) -> WordListInfo:
+        """This list's :class:`WordListInfo`."""
+        return WordListInfo(
+            self.name,
+            len(self.words),
+            self.sha256,
+            self.lines_read,
+            dict(self.dropped),
+            self.min_length,
+            self.capitalised,
+        )
+
     def summary(self) -> dict[str, object]:
-        """A JSON-ready description: name, word count and hash."""
-        return {"name": self.name, "words": len(self.words), "sha256": self.sha256}
+        """See :meth:`WordListInfo.summary`."""
+        return self.info.summary()
 
     def report(self) -> str:
-        """One line: lines read, words kept, drops by reason."""
-        drops = ", ".join(f"{reason} {count:,}" for reason, count in sorted(self.dropped.items()))
-        return f"{self.name}: {self.lines_read:,} lines read, {len(self.words):,} words kept" + (
-            f"; dropped: {drops}" if drops else ""
-        )
+        """See :meth:`WordListInfo.report`."""
+        return self.info.report()
 
 
 def normalize_lines(
-    name: str, lines: Iterable[str], min_length: int = DEFAULT_MIN_LENGTH
+    name: str,
+    lines: Iterable[str],
+    min_length: int = DEFAULT_MIN_LENGTH,
+    capitalised: Capitalised = Capitalised.KEEP,
 ) -> WordList:
     """Normalize ``lines`` into a :class:`WordList` named ``name``.
 
@@ -74,9 +176,10 @@ def normalize_lines(
     kept: set[str] = set()
     dropped: Counter[str] = Counter()
     read = 0
+    drop_capitalised = capitalised is Capitalised.DROP
     for line in lines:
         read += 1
-        result = normalize_word(line, min_length)
+        result = normalize_word(line, min_length, drop_capitalised)
         if isinstance(result, Drop):
             dropped[result.value] += 1
         elif result in kept:
@@ -88,9 +191,38 @@ def normalize_lines(
     if not kept:
         raise InputError(
             f"word list {name}: none of its {read:,} lines is a playable word "
-            f"(letters a-z only, at least {min_length} long, every q followed by u)"
+            f"(letters a-z only, at least {min_length} long, every q followed by u"
+            + (", not capitalised" if drop_capitalised else "")
+            + ")"
         )
-    return WordList(name, tuple(sorted(kept)), read, dict(dropped), min_length)
+    return WordList(name, tuple(sorted(kept)), read, dict(dropped), min_length, capitalised.value)
+
+
+def read_bytes(path: Path, what: str = "word list") -> bytes:
+    """Read ``path`` whole; raises :class:`InputError` naming ``what`` and the file."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{what} {path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} {path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{what} {path}: cannot read it ({exc.strerror})") from None
+
+
+def decode_lines(data: bytes, where: str) -> list[str]:
+    """Decode UTF-8 text (BOM optional, LF or CRLF) into lines without their endings.
+
+    Raises :class:`InputError` naming ``where`` and the line of the first undecodable byte.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{where}, line {line}: not UTF-8 (byte 0x{data[exc.start]:02x})"
+        ) from None
+    return text.splitlines()
 
 
 def read_lines(path: Path, what: str = "word list") -> list[str]:
@@ -98,39 +230,74 @@ def read_lines(path: Path, what: str = "word list") -> list[str]:
 
     Raises :class:`InputError` naming ``what`` and the file (and the line for undecodable bytes).
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{what} {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{what} {path}: is a directory, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{what} {path}: cannot read it ({exc.strerror})") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+    return decode_lines(read_bytes(path, what), f"{what} {path}")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a word list comes from: a packaged list, the system list or a file."""
+
+    name: str
+    """What the user named: ``web2``, ``system`` or the path as given."""
+    path: Path
+    """The file that is read (for a packaged list, the package's own data file)."""
+    packaged: bool
+
+    @cached_property
+    def data(self) -> bytes:
+        """The file's bytes, read once."""
+        return read_bytes(self.path)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """SHA-256 of the source file's bytes: what a cached lexicon is keyed by.
+
+        Cheap next to normalizing (a few milliseconds for web2), so a cache hit never needs the
+        words themselves.
+        """
+        return hashlib.sha256(self.data).hexdigest()
+
+    def lines(self) -> list[str]:
+        """The raw lines (entries) of the source."""
+        if self.packaged:
+            from english_words import get_english_words_set
+
+            return sorted(get_english_words_set([self.name]))
+        return decode_lines(self.data, f"word list {self.name}")
+
+
+def _packaged_file(name: str) -> Path:
+    """The data file of a list in the ``english-words`` package, found without importing it."""
+    spec = importlib.util.find_spec("english_words")
+    if spec is None or not spec.submodule_search_locations:
         raise InputError(
-            f"{what} {path}, line {line}: not UTF-8 (byte 0x{data[exc.start]:02x})"
-        ) from None
-    return text.splitlines()
+            f"word list {name}: the english-words package is not installed "
+            "(pip install english-words)"
+        )
+    return Path(next(iter(spec.submodule_search_locations))) / "data" / f"{name}.pickle"
 
 
-def _packaged_words(name: str) -> list[str]:
-    from english_words import get_english_words_set
-
-    return sorted(get_english_words_set([name]))
-
-
-def load_wordlist(
-    source: str | Path = DEFAULT_WORDLIST, min_length: int = DEFAULT_MIN_LENGTH
-) -> WordList:
-    """Load and normalize a word list by name (``web2``, ``gcide``, ``system``) or path."""
+def resolve_source(source: str | Path) -> Source:
+    """The :class:`Source` of a name (``web2``, ``gcide``, ``system``) or path."""
     if isinstance(source, str) and source in _PACKAGED:
-        return normalize_lines(source, _packaged_words(source), min_length)
+        return Source(source, _packaged_file(source), packaged=True)
     if source == "system":
         if not SYSTEM_WORDS.is_file():
             raise InputError(f"word list system: {SYSTEM_WORDS} does not exist on this machine")
-        return normalize_lines(str(SYSTEM_WORDS), read_lines(SYSTEM_WORDS), min_length)
-    path = Path(source)
-    return normalize_lines(str(path), read_lines(path), min_length)
+        return Source(str(SYSTEM_WORDS), SYSTEM_WORDS, packaged=False)
+    return Source(str(source), Path(source), packaged=False)
+
+
+def load_wordlist(
+    source: str | Path | Source = DEFAULT_WORDLIST,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    capitalised: Capitalised | str | None = None,
+) -> WordList:
+    """Load and normalize a word list by name (``web2``, ``gcide``, ``system``) or path.
+
+    ``capitalised``: ``"drop"`` or ``"keep"`` entries that start with a capital letter; the
+    default (None) drops them from ``web2`` only (see the module docstring).
+    """
+    resolved = source if isinstance(source, Source) else resolve_source(source)
+    policy = default_capitalised(resolved.name) if capitalised is None else Capitalised(capitalised)
+    return normalize_lines(resolved.name, resolved.lines(), min_length, policy)

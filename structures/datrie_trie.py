@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Self
 
 import datrie
@@ -77,14 +77,26 @@ class DatrieLexicon:
         """``State.is_terminal``: O(1)."""
         return bool(node.is_terminal())
 
-    def save(self, path: Path) -> None:
-        """Write libdatrie's file format."""
-        self._trie.save(str(path))
+    FILE_FORMAT = "libdatrie"
+
+    def to_bytes(self) -> bytes:
+        """libdatrie's file format. The library writes only to real files (``Trie.write`` takes a
+        file descriptor), so this goes through an anonymous temporary file: O(size)."""
+        with tempfile.TemporaryFile() as handle:
+            self._trie.write(handle)
+            handle.flush()
+            handle.seek(0)
+            return handle.read()
 
     @classmethod
-    def load(cls, path: Path) -> Self:
-        """Read a file written by :meth:`save`."""
-        return cls._wrap(datrie.Trie.load(str(path)))
+    def from_bytes(cls, data: bytes) -> Self:
+        """Read :meth:`to_bytes`'s output through an anonymous temporary file (``Trie.read``):
+        O(size), no rebuilding."""
+        with tempfile.TemporaryFile() as handle:
+            handle.write(data)
+            handle.flush()
+            handle.seek(0)
+            return cls._wrap(datrie.Trie.read(handle))
 
 
 def _nothing(_s: str) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Self
 
 import dawg
@@ -40,20 +39,28 @@ class DawgLexicon:
         self.is_word = d.__contains__
         self.has_prefix = d.has_keys_with_prefix
 
-    @classmethod
-    def _wrap(cls, d: dawg.CompletionDAWG) -> Self:
-        self = cls.__new__(cls)
-        self._bind(d, sum(1 for _ in d.iterkeys("")))
-        return self
-
     def __len__(self) -> int:
         return self._count
 
-    def save(self, path: Path) -> None:
-        """Write dawgdic's binary format."""
-        self._dawg.save(str(path))
+    FILE_FORMAT = "dawgdic"
+
+    def to_bytes(self) -> bytes:
+        """The word count (8 bytes, little-endian), then dawgdic's binary format (``tobytes``).
+
+        The DAWG does not store its size; keeping it here spares :meth:`from_bytes` a walk over
+        every key.
+        """
+        return self._count.to_bytes(8, "little") + bytes(self._dawg.tobytes())
 
     @classmethod
-    def load(cls, path: Path) -> Self:
-        """Read a file written by :meth:`save` (O(n) once, to count the words)."""
-        return cls._wrap(dawg.CompletionDAWG().load(str(path)))
+    def from_bytes(cls, data: bytes) -> Self:
+        """Read :meth:`to_bytes`'s output: O(size), no rebuilding."""
+        if len(data) < _COUNT_BYTES:
+            raise ValueError("too short to hold a DAWG")
+        self = cls.__new__(cls)
+        d = dawg.CompletionDAWG().frombytes(data[_COUNT_BYTES:])
+        self._bind(d, int.from_bytes(data[:_COUNT_BYTES], "little"))
+        return self
+
+
+_COUNT_BYTES = 8

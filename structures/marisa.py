@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Self
 
 import marisa_trie
@@ -51,13 +50,15 @@ class MarisaLexicon:
             return True
         return False
 
-    def save(self, path: Path) -> None:
-        """Write marisa's binary format."""
-        self._trie.save(str(path))
+    FILE_FORMAT = "marisa-trie"
+
+    def to_bytes(self) -> bytes:
+        """marisa's binary format (``Trie.tobytes``)."""
+        return bytes(self._trie.tobytes())
 
     @classmethod
-    def load(cls, path: Path) -> Self:
-        """Read a file written by :meth:`save`."""
+    def from_bytes(cls, data: bytes) -> Self:
+        """Read :meth:`to_bytes`'s output (``Trie.frombytes``): O(size), no rebuilding."""
         trie = marisa_trie.Trie()
-        trie.load(str(path))
+        trie.frombytes(data)
         return cls._wrap(trie)

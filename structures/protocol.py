@@ -28,16 +28,17 @@ Nodes are opaque, immutable from the caller's side, and may be shared between wa
 extends paths letter by letter uses this to avoid re-querying whole strings; it binds the three
 callables once, so a backend may expose C-level functions (``dict.get``) as ``child``.
 
-Persistence (optional, :class:`PersistentLexicon`): ``save(path)`` writes the structure in the
-library's own format and the class method ``load(path)`` reads it back.
+Persistence (optional, :class:`PersistentLexicon`): ``to_bytes()`` gives the structure in the
+library's own format (named by the class attribute ``FILE_FORMAT``) and the class method
+``from_bytes(data)`` reads it back. Files are written by :mod:`structures.saved`, which wraps that
+payload in a checked header; a backend without a format of its own is saved there as its words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 
 @runtime_checkable
@@ -76,15 +77,18 @@ class SteppingLexicon(Lexicon, Protocol):
 
 @runtime_checkable
 class PersistentLexicon(Lexicon, Protocol):
-    """A lexicon whose library can write itself to a file and read it back."""
+    """A lexicon whose library has a serialized format of its own."""
 
-    def save(self, path: Path) -> None:
-        """Write the structure to ``path`` in the library's own format."""
+    FILE_FORMAT: ClassVar[str]
+    """The name of the format ``to_bytes`` writes, such as ``"marisa-trie"``."""
+
+    def to_bytes(self) -> bytes:
+        """The structure in the library's own format."""
         ...
 
     @classmethod
-    def load(cls, path: Path) -> Self:
-        """Read a structure written by :meth:`save`."""
+    def from_bytes(cls, data: bytes) -> Self:
+        """Read a structure written by :meth:`to_bytes`."""
         ...
 
 
@@ -97,7 +101,7 @@ class LexiconFactory(Protocol):
 
 
 STEPPING_MEMBERS = ("root", "child", "is_terminal")
-PERSISTENT_MEMBERS = ("save", "load")
+PERSISTENT_MEMBERS = ("to_bytes", "from_bytes")
 
 
 @cache

@@ -17,7 +17,6 @@ Tests, benchmarks, tables and the command line all iterate over :func:`backend_n
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -75,10 +74,15 @@ class BackendInfo:
     error: str | None
     """Why the backend cannot be imported, when it cannot."""
     install_hint: str | None
+    distribution: str | None
+    """The PyPI distribution of the library behind the backend, None for the standard library."""
     version: str | None
     """Version of the library behind the backend (Python's own for standard-library ones)."""
     stepping: bool
     persistent: bool
+    """True when the library has a serialized format of its own (:class:`PersistentLexicon`)."""
+    file_format: str | None
+    """That format's name; None where a saved file holds the words (see structures.saved)."""
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -89,9 +93,11 @@ class BackendInfo:
             "available": self.available,
             "error": self.error,
             "install_hint": self.install_hint,
+            "distribution": self.distribution,
             "version": self.version,
             "stepping": self.stepping,
             "persistent": self.persistent,
+            "file_format": self.file_format,
         }
 
 
@@ -102,6 +108,8 @@ class _Registered(NamedTuple):
 
 @cache
 def _entry_point_backends() -> dict[str, _Registered]:
+    import importlib.metadata  # scanning installed distributions: only when a plugin is wanted
+
     found: dict[str, _Registered] = {}
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         dist = ep.dist.name if ep.dist is not None else None
@@ -128,6 +136,8 @@ def backend_names() -> list[str]:
 
 
 def _lookup(name: str) -> _Registered:
+    if name in BUILTIN:  # no scan of installed distributions for a built-in id
+        return _Registered(BUILTIN[name], "builtin")
     table = _registered()
     if name not in table:
         raise UnknownBackendError(name, sorted(table))
@@ -175,6 +185,8 @@ def _version(entry: Entry) -> str | None:
         import platform
 
         return f"python {platform.python_version()}"
+    import importlib.metadata
+
     try:
         return importlib.metadata.version(entry.distribution)
     except importlib.metadata.PackageNotFoundError:
@@ -188,6 +200,7 @@ def backend_info(name: str) -> BackendInfo:
     failure = loaded if isinstance(loaded, BaseException) else None
     cls = None if failure is not None else loaded
     available = cls is not None
+    persistent = isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS)
     return BackendInfo(
         id=name,
         target=reg.entry.target,
@@ -195,9 +208,11 @@ def backend_info(name: str) -> BackendInfo:
         available=available,
         error=_describe(failure) if failure is not None else None,
         install_hint=None if available else _install_hint(reg.entry),
+        distribution=reg.entry.distribution,
         version=_version(reg.entry) if available else None,
         stepping=isinstance(cls, type) and class_has(cls, STEPPING_MEMBERS),
-        persistent=isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS),
+        persistent=persistent,
+        file_format=str(getattr(cls, "FILE_FORMAT", "")) or None if persistent else None,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,3 +27,17 @@ def backend(request: pytest.FixtureRequest) -> str:
 def wordlists() -> Path:
     """The repository's folder of small hand-written word lists."""
     return WORDLISTS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every test (and every subprocess it starts) caches lexicons in a private folder, never in
+    the user's cache."""
+    folder = tmp_path_factory.mktemp("lexicon-cache")
+    previous = os.environ.get("LEXIBENCH_CACHE_DIR")
+    os.environ["LEXIBENCH_CACHE_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        del os.environ["LEXIBENCH_CACHE_DIR"]
+    else:
+        os.environ["LEXIBENCH_CACHE_DIR"] = previous

@@ -39,10 +39,12 @@ def test_solve_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert set(data) == {"board", "rows", "cols", "wordlist", "lexicon", "words", "count", "score"}
     assert data["board"] == "qui/te"
-    assert (data["rows"], data["cols"], data["lexicon"]) == (2, 2, "dict-trie")
+    assert (data["rows"], data["cols"], data["lexicon"]) == (2, 2, "dawg")
     assert data["wordlist"]["name"] == TINY
     assert data["wordlist"]["words"] == 23
     assert len(data["wordlist"]["sha256"]) == 64
+    assert data["wordlist"]["lines_read"] == 23
+    assert data["wordlist"]["dropped"] == {}
     assert data["words"] == [
         {"word": "quiet", "score": 2, "path": [[0, 0], [0, 1], [1, 1], [1, 0]]},
         {"word": "quite", "score": 2, "path": [[0, 0], [0, 1], [1, 0], [1, 1]]},

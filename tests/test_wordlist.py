@@ -112,3 +112,29 @@ def test_system_list_by_name() -> None:
 def test_normalize_and_score() -> None:
     assert normalize_word("QUIZ") == "quiz"
     assert [score("a" * n) for n in range(3, 11)] == [1, 1, 2, 3, 5, 11, 11, 11]
+
+
+def test_the_default_list_drops_capitalised_entries() -> None:
+    wl = load_wordlist(DEFAULT_WORDLIST)
+    assert wl.capitalised == "drop"
+    assert wl.dropped["capitalised"] > 20_000
+    assert "erastus" not in wl.words  # "Erastus" is a proper noun in web2
+    assert "queen" in wl.words
+    kept = load_wordlist(DEFAULT_WORDLIST, capitalised="keep")
+    assert "erastus" in kept.words
+    assert "capitalised" not in kept.dropped
+    assert len(kept.words) > len(wl.words)
+    summary = wl.summary()
+    assert summary["dropped"] == dict(sorted(wl.dropped.items()))
+    assert summary["lines_read"] == wl.lines_read
+    assert "capitalised" in wl.report()
+
+
+def test_other_lists_keep_capitalised_entries_unless_asked(tmp_path: Path) -> None:
+    path = write(tmp_path, b"Boston\ncat\nAAA\n")
+    assert load_wordlist(path).words == ("aaa", "boston", "cat")
+    dropped = load_wordlist(path, capitalised="drop")
+    assert dropped.words == ("cat",)
+    assert dropped.dropped == {"capitalised": 2}
+    with pytest.raises(InputError, match="not capitalised"):
+        load_wordlist(write(tmp_path, b"Boston\n", "b.txt"), capitalised="drop")

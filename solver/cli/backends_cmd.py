@@ -5,15 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 
-from tabulate import tabulate
-
 import structures
+from solver.render import text_table
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
     parser.set_defaults(run=run)
+
+
+def _file_format(info: structures.BackendInfo) -> str:
+    if not info.available:
+        return ""
+    return info.file_format or "words"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,12 +33,12 @@ def run(args: argparse.Namespace) -> int:
             "yes" if info.available else "no",
             info.version or "",
             "yes" if info.stepping else "",
-            "yes" if info.persistent else "",
+            _file_format(info),
             info.source,
             "" if info.available else f"{info.error}; {info.install_hint}",
         ]
         for info in infos
     ]
-    headers = ["id", "available", "version", "stepping", "save/load", "source", "problem"]
-    print(tabulate(rows, headers=headers))
+    headers = ["id", "available", "version", "stepping", "file format", "source", "problem"]
+    print(text_table(headers, rows))
     return 0

@@ -6,19 +6,33 @@ import argparse
 import gc
 import sys
 from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
-import structures
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH
-from solver.wordlist import DEFAULT_WORDLIST, NAMED_SOURCES, WordList, load_wordlist
-from structures import Lexicon
+from solver.wordlist import DEFAULT_WORDLIST, NAMED_SOURCES, Capitalised
 
-#: The backend with the fastest solve measured here (dict-trie, stepping: see results/).
-DEFAULT_LEXICON = "dict-trie"
+if TYPE_CHECKING:
+    from solver.lexicons import Opened
+
+#: The default lexicons, chosen by measurement (results/report.md, "Time to first answer" and the
+#: solve tables): for one board (or a few) the structure whose whole command is fastest from a
+#: cold start with the cache; for many boards the one with the fastest search per board.
+ONE_BOARD_LEXICON: Final = "dawg"
+MANY_BOARDS_LEXICON: Final = "dict-trie"
+#: From this many boards on, the per-board search outweighs loading the lexicon, and
+#: MANY_BOARDS_LEXICON wins the whole run (measured break-even: about 5,000 boards here).
+MANY_BOARDS: Final = 5_000
+
+BUILTIN_IDS: Final = (
+    "datrie, dawg, dict-trie, marisa, prefix-set, pygtrie, sorted-list, sortedcontainers, "
+    "unsorted-list"
+)
 
 
-def int_at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number no smaller than ``minimum``."""
+def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum`` (nor above ``maximum``)."""
 
     def parse(text: str) -> int:
         try:
@@ -27,6 +41,8 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} must be at least {minimum}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"{value} must be at most {maximum}")
         return value
 
     return parse
@@ -35,22 +51,21 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
 positive_int = int_at_least(1)
 
 
-def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
-    """``--wordlist``, ``--lexicon`` and (optionally) ``--min-length``."""
+def add_wordlist_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
+    """``--wordlist``, ``--capitalised`` and (optionally) ``--min-length``."""
     parser.add_argument(
         "--wordlist",
-        default=DEFAULT_WORDLIST,
+        default=None,
         metavar="PATH|NAME",
-        help=f"a word-list file, or one of {', '.join(NAMED_SOURCES)} (default: %(default)s)",
+        help=f"a word-list file, or one of {', '.join(NAMED_SOURCES)} "
+        f"(default: {DEFAULT_WORDLIST})",
     )
     parser.add_argument(
-        "--lexicon",
-        default=DEFAULT_LEXICON,
-        metavar="ID",
-        help=(
-            f"lexicon backend, one of: {', '.join(structures.backend_names())} "
-            "(default: %(default)s, the fastest measured here; see `lexibench backends`)"
-        ),
+        "--capitalised",
+        choices=[c.value for c in Capitalised],
+        default=None,
+        help="drop or keep word-list entries that start with a capital letter (proper nouns); "
+        f"default: drop for {DEFAULT_WORDLIST}, keep for every other list",
     )
     if min_length:
         parser.add_argument(
@@ -62,35 +77,89 @@ def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True
         )
 
 
-def check_backend(name: str) -> None:
-    """Fail early, as an :class:`InputError`, for an unknown or unavailable backend id."""
-    try:
-        structures.backend_class(name)
-    except structures.LexiconError as exc:
-        raise InputError(str(exc)) from None
+def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
+    """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``."""
+    add_wordlist_options(parser, min_length)
+    parser.add_argument(
+        "--lexicon",
+        default=None,
+        metavar="ID",
+        help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (see `lexibench backends`). "
+        f"Default: {ONE_BOARD_LEXICON} for one board, the fastest from a cold start; "
+        f"{MANY_BOARDS_LEXICON} for a boards file of {MANY_BOARDS:,} boards or more, the "
+        "fastest per board (measured; see the README)",
+    )
+    parser.add_argument(
+        "--lexicon-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="use a lexicon saved by `lexibench build` (it carries its backend and word list)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="build the lexicon from the word list, without reading or writing the cache",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="report the word list and the lexicon on stderr"
+    )
 
 
-def load_checked_wordlist(args: argparse.Namespace, min_length: int) -> WordList:
-    """Check the backend id, then load the word list (reported on stderr with ``--verbose``)."""
-    check_backend(args.lexicon)
-    wordlist = load_wordlist(args.wordlist, min_length)
-    if getattr(args, "verbose", False):
-        print(wordlist.report(), file=sys.stderr)
-    return wordlist
+def min_length_of(args: argparse.Namespace) -> int:
+    """``--min-length`` where the command has it, else the rules' default."""
+    value: int = getattr(args, "min_length", DEFAULT_MIN_LENGTH)
+    return value
 
 
-def build_frozen(name: str, wordlist: WordList) -> Lexicon:
-    """Build the lexicon and freeze it out of the garbage collector.
+def check_lexicon_args(args: argparse.Namespace) -> None:
+    """Refuse option combinations that cannot both hold, before any work."""
+    if args.lexicon_file is not None and (args.wordlist is not None or args.capitalised):
+        raise InputError(
+            "give --lexicon-file or --wordlist/--capitalised, not both "
+            "(a lexicon file carries the word list it was built from)"
+        )
+    if args.lexicon_file is not None and args.no_cache:
+        raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
 
-    The lexicon lives as long as the process: the collector need not walk it again and again.
-    """
-    lexicon = structures.build_lexicon(name, wordlist.words)
+
+def chosen_lexicon(args: argparse.Namespace, boards: int = 1) -> str:
+    """``--lexicon``, or the measured default for a job of ``boards`` boards."""
+    if args.lexicon:
+        name: str = args.lexicon
+        return name
+    return MANY_BOARDS_LEXICON if boards >= MANY_BOARDS else ONE_BOARD_LEXICON
+
+
+def open_from_args(args: argparse.Namespace, boards: int = 1) -> Opened:
+    """The lexicon the options ask for: the saved file, else from the cache or built, frozen
+    out of the garbage collector (it lives as long as the process: the collector need not walk
+    it again and again)."""
+    from solver.lexicons import open_lexicon, open_lexicon_file
+
+    check_lexicon_args(args)
+    if args.lexicon_file is not None:
+        opened = open_lexicon_file(args.lexicon_file, args.lexicon, min_length_of(args))
+    else:
+        capitalised = Capitalised(args.capitalised) if args.capitalised else None
+        opened = open_lexicon(
+            chosen_lexicon(args, boards),
+            args.wordlist or DEFAULT_WORDLIST,
+            min_length_of(args),
+            capitalised,
+            use_cache=not args.no_cache,
+        )
+    if args.verbose:
+        print(f"{opened.wordlist.report()}", file=sys.stderr)
+        print(f"lexicon {opened.backend}: {_origin(opened, args)}", file=sys.stderr)
     gc.collect()
     gc.freeze()
-    return lexicon
+    return opened
 
 
-def load_lexicon(args: argparse.Namespace, min_length: int) -> tuple[WordList, Lexicon]:
-    """Load the word list and build the lexicon."""
-    wordlist = load_checked_wordlist(args, min_length)
-    return wordlist, build_frozen(args.lexicon, wordlist)
+def _origin(opened: Opened, args: argparse.Namespace) -> str:
+    if opened.origin == "file":
+        return f"loaded from {args.lexicon_file}"
+    if opened.origin == "cache":
+        return "loaded from the cache"
+    return "built from the word list" + (" (not cached)" if args.no_cache else " and cached")

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from solver.cli.common import add_lexicon_options, load_lexicon, positive_int
+from solver.cli.common import add_lexicon_options, open_from_args, positive_int
 from solver.letterboxed import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
-    MIN_WORD_LENGTH,
     find_words,
     parse_box,
     solutions,
@@ -37,14 +36,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="most solutions to print, fewest words and letters first (default: %(default)s)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--verbose", action="store_true", help="report the word list on stderr")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Find the words, then the solutions, and print them."""
     box = parse_box(args.sides)
-    _, lexicon = load_lexicon(args, MIN_WORD_LENGTH)
+    lexicon = open_from_args(args).lexicon
     words = find_words(box, lexicon)
     found = solutions(box, words, args.max_words, args.limit)
     if args.json:

@@ -8,29 +8,26 @@ import multiprocessing
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-import structures
 from solver.board import Board, parse_board
-from solver.cli.common import (
-    add_lexicon_options,
-    build_frozen,
-    load_checked_wordlist,
-    load_lexicon,
-    positive_int,
-)
+from solver.cli.common import add_lexicon_options, open_from_args, positive_int
 from solver.dfs import Protocol, resolve_protocol, solve
 from solver.errors import InputError
+from solver.lexicons import Opened
 from solver.render import solution_json, solution_text
-from solver.wordlist import WordList, read_lines
-from structures import Lexicon
+from solver.wordlist import read_lines
 
 CHUNK = 64
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    parser.add_argument("board", nargs="?", help="the board: pers/late/sind, or 16 letters for 4x4")
+    parser.add_argument(
+        "board",
+        nargs="?",
+        help="the board: pers/late/sind, or 16 letters for 4x4; - reads it from standard input",
+    )
     parser.add_argument(
         "--boards-file",
         metavar="FILE",
@@ -52,8 +49,17 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --boards-file: solve in N processes (input order is kept)",
     )
-    parser.add_argument("--verbose", action="store_true", help="report the word list on stderr")
     parser.set_defaults(run=run)
+
+
+def _stdin_board() -> str:
+    lines = [line for line in sys.stdin.read().splitlines() if line.strip()]
+    if len(lines) != 1:
+        raise InputError(
+            f"board from standard input: expected one line, got {len(lines)} "
+            "(use --boards-file - for several boards)"
+        )
+    return lines[0]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,14 +68,14 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("solve: give either a BOARD or --boards-file FILE (not both)")
     if args.boards_file is not None:
         return _run_file(args)
-    board = parse_board(args.board)
-    wordlist, lexicon = load_lexicon(args, args.min_length)
-    protocol = resolve_protocol(lexicon, args.protocol, args.lexicon)
-    solution = solve(board, lexicon, args.min_length, protocol, args.all_paths)
+    board = parse_board(_stdin_board() if args.board == "-" else args.board)
+    opened = open_from_args(args)
+    protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    solution = solve(board, opened.lexicon, args.min_length, protocol, args.all_paths)
     if args.json:
-        print(json.dumps(solution_json(solution, wordlist, args.lexicon, args.all_paths)))
+        print(json.dumps(solution_json(solution, opened.wordlist, opened.backend, args.all_paths)))
     else:
-        print(solution_text(solution, wordlist, args.lexicon, protocol.value))
+        print(solution_text(solution, opened.wordlist, opened.backend, protocol.value))
     return 0
 
 
@@ -88,40 +94,42 @@ def _read_boards(source: str) -> tuple[list[Board], InputError | None]:
     return boards, None
 
 
-# Per-process state for --jobs: each worker builds its lexicon once.
-_worker: dict[str, Any] = {}
+# Per-process state for --jobs: the lexicon opened once, by the parent before it forks (the
+# workers share it) or by each worker (where processes are spawned, not forked).
+_worker: dict[str, object] = {}
 
 
-def _init_worker(args: argparse.Namespace, wordlist: WordList) -> None:
-    _worker.update(args=args, wordlist=wordlist, lexicon=build_frozen(args.lexicon, wordlist))
+def _init_worker(args: argparse.Namespace, boards: int) -> None:
+    if "opened" not in _worker:
+        _worker.update(args=args, opened=open_from_args(args, boards))
 
 
 def _solve_line(board: Board) -> str:
-    return _solve_json(board, _worker["args"], _worker["wordlist"], _worker["lexicon"])
+    args = _worker["args"]
+    opened = _worker["opened"]
+    assert isinstance(args, argparse.Namespace)
+    assert isinstance(opened, Opened)
+    return _solve_json(board, args, opened)
 
 
-def _solve_json(
-    board: Board, args: argparse.Namespace, wordlist: WordList, lexicon: Lexicon
-) -> str:
-    solution = solve(board, lexicon, args.min_length, args.protocol, args.all_paths)
-    return json.dumps(solution_json(solution, wordlist, args.lexicon, args.all_paths))
+def _solve_json(board: Board, args: argparse.Namespace, opened: Opened) -> str:
+    solution = solve(board, opened.lexicon, args.min_length, args.protocol, args.all_paths)
+    return json.dumps(solution_json(solution, opened.wordlist, opened.backend, args.all_paths))
 
 
 def _results(args: argparse.Namespace, boards: list[Board]) -> Iterator[str]:
+    # Open (and check) everything here, so a bad option is one clean error, not one per worker.
+    opened = open_from_args(args, len(boards))
+    resolve_protocol(opened.lexicon, args.protocol, opened.backend)
     if args.jobs == 1 or len(boards) <= 1:
-        wordlist, lexicon = load_lexicon(args, args.min_length)
-        resolve_protocol(lexicon, args.protocol, args.lexicon)
         for board in boards:
-            yield _solve_json(board, args, wordlist, lexicon)
+            yield _solve_json(board, args, opened)
         return
-    # Check everything here, so a bad option is one clean error, not one per worker; the word
-    # list is loaded once and handed to the workers, which build their own lexicon.
-    wordlist = load_checked_wordlist(args, args.min_length)
-    if args.protocol == Protocol.STEP.value and not structures.backend_info(args.lexicon).stepping:
-        raise InputError(f"lexicon {args.lexicon}: does not support --protocol step")
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    with context.Pool(args.jobs, initializer=_init_worker, initargs=(args, wordlist)) as pool:
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        _worker.update(args=args, opened=opened)
+    with context.Pool(args.jobs, initializer=_init_worker, initargs=(args, len(boards))) as pool:
         yield from pool.imap(_solve_line, boards, chunksize=CHUNK)
 
 

@@ -1,0 +1,45 @@
+"""``lexibench build``: build a lexicon from a word list and save it to a file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from solver.cli.common import BUILTIN_IDS, ONE_BOARD_LEXICON, add_wordlist_options
+from solver.lexicons import build_lexicon_file
+from solver.wordlist import DEFAULT_WORDLIST, Capitalised
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    add_wordlist_options(parser)
+    parser.add_argument(
+        "--lexicon",
+        default=ONE_BOARD_LEXICON,
+        metavar="ID",
+        help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="where to write it (solve and letterboxed read it with --lexicon-file FILE)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build, save, and say what was written."""
+    capitalised = Capitalised(args.capitalised) if args.capitalised else None
+    opened, size = build_lexicon_file(
+        args.lexicon, args.wordlist or DEFAULT_WORDLIST, args.min_length, capitalised, args.output
+    )
+    print(
+        f"wrote {args.output}: lexicon {opened.backend} over {opened.wordlist.name} "
+        f"({opened.wordlist.words:,} words), {size:,} bytes",
+        file=sys.stderr,
+    )
+    return 0

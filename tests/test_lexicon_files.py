@@ -1,0 +1,173 @@
+"""Saved lexicons and the cache, through the command line and the Python API."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+from solver.lexicons import cache_dir, cache_entries, open_lexicon
+from solver.wordlist import Capitalised
+
+TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("LEXIBENCH_CACHE_DIR", str(folder))
+    return folder
+
+
+def test_build_then_solve_from_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "tiny.lexicon"
+    status, out, err = run(
+        capsys, "build", "--wordlist", TINY, "--lexicon", "marisa", "--output", str(out_file)
+    )
+    assert status == 0
+    assert out == ""
+    assert f"wrote {out_file}: lexicon marisa over {TINY} (23 words)" in err
+    status, out, _ = run(capsys, "solve", "ea/st", "--lexicon-file", str(out_file), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["lexicon"] == "marisa"
+    assert data["wordlist"]["name"] == TINY
+    assert data["count"] == 7
+    status, out, _ = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--json")
+    assert json.loads(out)["words"] == data["words"]
+    assert json.loads(out)["wordlist"] == data["wordlist"]
+
+
+def test_letterboxed_reads_a_lexicon_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    vocab = tmp_path / "lb.txt"
+    vocab.write_text("crampet\ntwiglike\npragmatic\ncakewalk\n")
+    saved = tmp_path / "lb.lexicon"
+    assert run(capsys, "build", "--wordlist", str(vocab), "-o", str(saved))[0] == 0
+    status, out, _ = run(capsys, "letterboxed", "rme wcl tgk api", "--lexicon-file", str(saved))
+    assert status == 0
+    assert "crampet - twiglike" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--lexicon", "dawg"], "holds lexicon 'marisa', not 'dawg'"),
+        (["--wordlist", TINY], "give --lexicon-file or --wordlist/--capitalised, not both"),
+        (["--no-cache"], "--no-cache has no effect with --lexicon-file"),
+        (["--min-length", "2"], "built with --min-length 3"),
+    ],
+)
+def test_lexicon_file_conflicts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    saved = tmp_path / "m.lexicon"
+    assert run(capsys, "build", "--wordlist", TINY, "--lexicon", "marisa", "-o", str(saved))[0] == 0
+    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved), *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("lexibench: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_damaged_lexicon_file_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "d.lexicon"
+    assert run(capsys, "build", "--wordlist", TINY, "-o", str(saved))[0] == 0
+    data = saved.read_bytes()
+    saved.write_bytes(data[: len(data) // 2])
+    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved))
+    assert (status, out) == (2, "")
+    assert f"lexicon file {saved}: truncated or padded" in err
+    saved.write_text("just some words\n")
+    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved))
+    assert (status, out) == (2, "")
+    assert "not a lexibench lexicon file" in err
+
+
+def test_cache_is_written_then_hit(own_cache: Path) -> None:
+    first = open_lexicon("dict-trie", TINY, 3)
+    assert first.origin == "built"
+    assert [p.name.split("-")[0] for p in cache_entries()] == ["dict"]
+    second = open_lexicon("dict-trie", TINY, 3)
+    assert second.origin == "cache"
+    assert second.wordlist == first.wordlist
+    assert open_lexicon("dict-trie", TINY, 4).origin == "built"  # another key
+    assert open_lexicon("dict-trie", TINY, 3, Capitalised.DROP).origin == "built"
+    assert open_lexicon("marisa", TINY, 3).origin == "built"
+    assert len(cache_entries()) == 4
+    assert open_lexicon("marisa", TINY, 3, use_cache=False).origin == "built"
+    assert len(cache_entries()) == 4
+
+
+def test_a_changed_word_list_is_a_new_key(own_cache: Path, tmp_path: Path) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("cat\ndog\n")
+    assert open_lexicon("dawg", words, 3).origin == "built"
+    assert open_lexicon("dawg", words, 3).origin == "cache"
+    words.write_text("cat\ndog\nemu\n")
+    again = open_lexicon("dawg", words, 3)
+    assert again.origin == "built"
+    assert again.lexicon.is_word("emu")
+
+
+def test_a_damaged_cache_entry_is_rebuilt_with_a_message(own_cache: Path) -> None:
+    assert open_lexicon("dawg", TINY, 3).origin == "built"
+    (entry,) = cache_entries()
+    entry.write_bytes(entry.read_bytes()[:-10])
+    messages: list[str] = []
+    rebuilt = open_lexicon("dawg", TINY, 3, notify=messages.append)
+    assert rebuilt.origin == "built"
+    assert rebuilt.lexicon.is_word("queen")
+    assert len(messages) == 1
+    assert "truncated or padded (1,5" in messages[0]
+    assert messages[0].endswith("bytes); rebuilding it")
+    assert open_lexicon("dawg", TINY, 3).origin == "cache"  # and written again, whole
+
+
+def test_an_unwritable_cache_is_skipped_with_a_message(own_cache: Path) -> None:
+    own_cache.write_text("a file where the folder should be")
+    messages: list[str] = []
+    opened = open_lexicon("dawg", TINY, 3, notify=messages.append)
+    assert opened.origin == "built"
+    assert len(messages) == 1
+    assert "cannot write" in messages[0]
+
+
+def test_cli_cache_options_and_command(capsys: pytest.CaptureFixture[str], own_cache: Path) -> None:
+    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose")
+    assert status == 0
+    assert "lexicon dawg: built from the word list and cached" in err
+    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose")
+    assert "lexicon dawg: loaded from the cache" in err
+    assert f"{TINY}: 23 lines read, 23 words kept" in err
+    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose", "--no-cache")
+    assert "built from the word list (not cached)" in err
+    status, out, _ = run(capsys, "cache")
+    assert status == 0
+    assert str(cache_dir()) in out
+    assert "1 lexicon(s)" in out
+    status, out, _ = run(capsys, "cache", "--clear")
+    assert "removed 1 cached lexicon(s)" in out
+    assert cache_entries() == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_the_default_cache_folder_follows_the_platform(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LEXIBENCH_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
+    assert cache_dir() == Path("/somewhere/cache/lexibench")

@@ -1,0 +1,114 @@
+"""Saved lexicons (structures.saved): the header is checked, and no bad file gives an answer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import structures
+from structures.saved import (
+    MAGIC,
+    SavedLexiconError,
+    dump_lexicon,
+    load_lexicon,
+    load_lexicon_bytes,
+    read_header,
+    save_lexicon,
+)
+
+WORDS = ["cat", "cats", "dog", "queen"]
+
+
+def saved(backend: str) -> bytes:
+    lexicon = structures.build_lexicon(backend, WORDS)
+    return dump_lexicon(backend, lexicon, WORDS, {"wordlist": "test"})
+
+
+def split(data: bytes) -> tuple[dict[str, object], bytes]:
+    rest = data[len(MAGIC) :]
+    line, _, payload = rest.partition(b"\n")
+    header: dict[str, object] = json.loads(line)
+    return header, payload
+
+
+def join(header: dict[str, object], payload: bytes) -> bytes:
+    return MAGIC + json.dumps(header).encode() + b"\n" + payload
+
+
+def test_header_names_backend_library_and_payload(backend: str) -> None:
+    header, payload = split(saved(backend))
+    info = structures.backend_info(backend)
+    assert header["backend"] == backend
+    assert header["format"] == 1
+    assert header["words"] == len(WORDS)
+    assert header["payload_bytes"] == len(payload)
+    assert header["payload_format"] == (info.file_format or "words")
+    assert header["library"] == (info.distribution or "python")
+    assert header["meta"] == {"wordlist": "test"}
+
+
+@pytest.mark.parametrize("backend", ["dawg", "dict-trie", "marisa", "datrie"])
+def test_every_damage_is_refused_with_one_line(backend: str) -> None:
+    good = saved(backend)
+    header, payload = split(good)
+    cases = {
+        "not a lexibench lexicon file": b"hello world\n",
+        "empty": b"",
+        "truncated header": good[: len(MAGIC) + 10],
+        "truncated payload": good[:-3],
+        "padded payload": good + b"x",
+        "flipped byte": good[:-1] + bytes([good[-1] ^ 0xFF]),
+        "another format": join({**header, "format": 99}, payload),
+        "another library version": join({**header, "library_version": "0.0.0-old"}, payload),
+        "missing field": join({k: v for k, v in header.items() if k != "words"}, payload),
+        "wrong count": join({**header, "words": 99}, payload),
+        "header not an object": MAGIC + b"[1, 2]\n" + payload,
+    }
+    expected = {
+        "empty": "not a lexibench lexicon file",
+        "truncated header": "corrupt or truncated header",
+        "truncated payload": "truncated or padded",
+        "padded payload": "truncated or padded",
+        "flipped byte": "checksum does not match",
+        "another format": "file format 99",
+        "another library version": "0.0.0-old",
+        "missing field": "corrupt header",
+        "wrong count": "its header says 99",
+        "header not an object": "corrupt header",
+    }
+    for name, data in cases.items():
+        with pytest.raises(SavedLexiconError) as info:
+            load_lexicon_bytes("f.lexicon", data, backend)
+        message = str(info.value)
+        assert message.startswith("lexicon file f.lexicon: "), name
+        assert expected.get(name, name) in message, (name, message)
+        assert "\n" not in message
+
+
+def test_a_file_for_another_backend_is_refused() -> None:
+    with pytest.raises(SavedLexiconError, match="holds lexicon 'dawg', not 'marisa'"):
+        load_lexicon_bytes("f", saved("dawg"), "marisa")
+
+
+def test_a_payload_the_library_refuses_is_corrupt_not_a_crash() -> None:
+    header, _ = split(saved("marisa"))
+    payload = b"\x00" * 64
+    import hashlib
+
+    header = {**header, "payload_bytes": 64, "payload_sha256": hashlib.sha256(payload).hexdigest()}
+    with pytest.raises(SavedLexiconError, match="the library refused it"):
+        load_lexicon_bytes("f", join(header, payload))
+
+
+def test_files_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "d.lexicon"
+    size = save_lexicon(path, "dawg", structures.build_lexicon("dawg", WORDS), WORDS, {})
+    assert path.stat().st_size == size
+    assert read_header(path).backend == "dawg"
+    assert load_lexicon(path).lexicon.is_word("queen")
+    with pytest.raises(SavedLexiconError, match="no such file"):
+        load_lexicon(tmp_path / "missing.lexicon")
+    with pytest.raises(SavedLexiconError, match="is a directory"):
+        load_lexicon(tmp_path)

@@ -1,0 +1,105 @@
+"""Start-up: commands import only what they need; --version, stdin boards, the Python API."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
+HEAVY = ("matplotlib", "numpy", "pytest", "pytest_benchmark", "tabulate", "benchmarks")
+LIBRARIES = ("marisa_trie", "datrie", "dawg", "pygtrie", "sortedcontainers", "english_words")
+
+
+def imported_by(code: str) -> set[str]:
+    """Top-level modules a fresh interpreter has imported after running ``code``."""
+    probe = f"{code}\nimport sys, json; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[-1]
+    return {name.partition(".")[0] for name in json.loads(out)}
+
+
+def test_importing_the_cli_imports_no_benchmark_layer() -> None:
+    assert not imported_by("import solver.cli") & {*HEAVY, *LIBRARIES, "importlib_metadata"}
+
+
+def test_random_imports_no_lexicon_library_and_no_benchmark_layer() -> None:
+    code = (
+        "import contextlib, io\nfrom solver.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['random', '--count', '1'])"
+    )
+    assert not imported_by(code) & {*HEAVY, *LIBRARIES}
+
+
+def test_a_cached_solve_imports_only_its_backend() -> None:
+    code = (
+        "import contextlib, io\nfrom solver.cli import main\n"
+        f"args = ['solve', 'ea/st', '--wordlist', {TINY!r}, '--lexicon', 'marisa']\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(args); main(args)"
+    )
+    loaded = imported_by(code)
+    assert "marisa_trie" in loaded
+    assert not loaded & ({*HEAVY, *LIBRARIES} - {"marisa_trie"})
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from solver import __version__
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"lexibench {__version__}\n"
+
+
+def test_one_board_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ea/st\n"))
+    assert main(["solve", "-", "--wordlist", TINY, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 7
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ea/st\nd i / e d\n"))
+    assert main(["solve", "-", "--wordlist", TINY]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "expected one line, got 2 (use --boards-file - for several boards)" in err
+
+
+def test_a_command_missing_its_extra_names_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    assert main(["tables"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "lexibench: error: lexibench tables needs the 'bench' extra (module matplotlib is not "
+        "installed): pip install 'lexibench[bench]'\n"
+    )
+
+
+def test_the_python_api_of_the_readme() -> None:
+    import solver
+
+    lexicon = solver.open_lexicon("dawg", TINY, 3).lexicon
+    board = solver.parse_board("ea/st")
+    solution = solver.solve(board, lexicon)
+    assert (solution.count, solution.score) == (7, 7)
+    assert solution.words[0].word == "east"
+    assert solver.score("quests") == 3
+    assert solver.load_wordlist(TINY).words[:2] == ("did", "die")
+    with pytest.raises(AttributeError):
+        _ = solver.nothing_here

@@ -1,0 +1,177 @@
+"""Build the wheel, install it in a throwaway virtual environment, and use it as a user would.
+
+Run by ``make test`` (``make wheel-check``), from outside the checkout so nothing can be imported
+from the source tree: every command of the base install, a missing extra's one-line error, the
+compiled search, saved lexicons, then the ``bench`` extra with ``lexibench tables`` and the
+benchmark runner. Exits non-zero, naming the step, at the first failure.
+
+    python tests/wheel_check.py [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ROOT / "wordlists" / "tiny.txt"
+
+
+class CheckFailedError(Exception):
+    """A step of the check did not do what it should."""
+
+
+def step(name: str, cmd: list[str], cwd: Path, env: dict[str, str], status: int = 0) -> str:
+    """Run ``cmd``; return its stdout; raise :class:`CheckFailedError` on an unexpected status."""
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    took = time.perf_counter() - start
+    print(f"wheel-check: {name} ({took:.1f} s)", flush=True)
+    if done.returncode != status:
+        raise CheckFailedError(
+            f"{name}: exit {done.returncode} (expected {status})\n"
+            f"$ {' '.join(cmd)}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+        )
+    return done.stdout + ("\n" + done.stderr if status else "")
+
+
+def check(work: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["LEXIBENCH_CACHE_DIR"] = str(work / "cache")
+    env.pop("LEXIBENCH_NO_COMPILE", None)
+    dist = work / "dist"
+    step(
+        "build the wheel",
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(ROOT)],
+        ROOT,
+        env,
+    )
+    (wheel,) = dist.glob("lexibench-*.whl")
+    venv = work / "venv"
+    step("create a fresh environment", [sys.executable, "-m", "venv", str(venv)], work, env)
+    py = str(venv / "bin" / "python")
+    lexibench = str(venv / "bin" / "lexibench")
+    step("install the wheel", [py, "-m", "pip", "install", "--quiet", str(wheel)], work, env)
+    home = work / "elsewhere"  # not the checkout: nothing may come from the source tree
+    home.mkdir()
+
+    version = step("lexibench --version", [lexibench, "--version"], home, env)
+    if not version.startswith("lexibench "):
+        raise CheckFailedError(f"--version printed {version!r}")
+    build = step(
+        "the search is compiled and current",
+        [py, "-c", "from solver.dfs import search_build; print(search_build())"],
+        home,
+        env,
+    )
+    if build.strip() != "mypyc":
+        raise CheckFailedError(f"search build is {build.strip()!r}, not mypyc")
+    lean = step(
+        "the base install has no benchmark stack",
+        [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
+         "'tabulate', 'pytest_benchmark') if u.find_spec(m)])"],
+        home,
+        env,
+    )  # fmt: skip
+    if lean.strip() != "[]":
+        raise CheckFailedError(f"the base install pulled in {lean.strip()}")
+    out = step(
+        "lexibench solve (word-list file)",
+        [lexibench, "solve", "ea/st", "--wordlist", str(TINY), "--json"],
+        home,
+        env,
+    )
+    if json.loads(out)["count"] != 7:
+        raise CheckFailedError(f"solve found {json.loads(out)['count']} words, not 7")
+    step("lexibench solve (default list)", [lexibench, "solve", "perslatgsineters"], home, env)
+    boards = step("lexibench random", [lexibench, "random", "--count", "3"], home, env)
+    (home / "boards.txt").write_text(boards)
+    out = step(
+        "lexibench solve --boards-file --jobs 2",
+        [lexibench, "solve", "--boards-file", "boards.txt", "--jobs", "2"],
+        home,
+        env,
+    )
+    if len(out.splitlines()) != 3:
+        raise CheckFailedError("the boards file did not give three lines")
+    step(
+        "lexibench letterboxed",
+        [lexibench, "letterboxed", "rme wcl tgk api", "--limit", "1"],
+        home,
+        env,
+    )
+    step("lexibench backends", [lexibench, "backends"], home, env)
+    step(
+        "lexibench build",
+        [lexibench, "build", "--wordlist", str(TINY), "--lexicon", "marisa", "-o", "t.lexicon"],
+        home,
+        env,
+    )
+    step(
+        "lexibench solve --lexicon-file",
+        [lexibench, "solve", "ea/st", "--lexicon-file", "t.lexicon"],
+        home,
+        env,
+    )
+    err = step("lexibench tables without the extra", [lexibench, "tables"], home, env, status=2)
+    if "needs the 'bench' extra" not in err:
+        raise CheckFailedError(f"tables without the extra said: {err.strip()}")
+
+    step(
+        "install the bench extra",
+        [py, "-m", "pip", "install", "--quiet", f"{wheel}[bench]"],
+        work,
+        env,
+    )
+    raw = sorted(str(p) for p in (ROOT / "results" / "raw").glob("*.json"))
+    memory = ROOT / "results" / "memory.json"
+    step(
+        "lexibench tables",
+        [lexibench, "tables", "--out", "tables", *raw, str(memory)],
+        home,
+        env,
+    )
+    if not (home / "tables" / "report.md").is_file():
+        raise CheckFailedError("lexibench tables wrote no report.md")
+    step(
+        "the benchmark runner (lookup suite, tiny list)",
+        [
+            py, "-m", "benchmarks.run", "--suites", "lookup", "--skip-memory",
+            "--wordlist", str(TINY), "--results", "bench-results", "--readme", "",
+            "--lexibench-queries", "20", "--lexibench-backends", "dawg,marisa",
+        ],
+        home,
+        env,
+    )  # fmt: skip
+    if not (home / "bench-results" / "raw" / "lookup.json").is_file():
+        raise CheckFailedError("the benchmark runner wrote no raw results")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    args = parser.parse_args()
+    work = args.keep or Path(tempfile.mkdtemp(prefix="lexibench-wheel-"))
+    work.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    try:
+        check(work)
+    except CheckFailedError as exc:
+        print(f"wheel-check: FAILED: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"wheel-check: passed in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
