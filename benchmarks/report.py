@@ -210,6 +210,63 @@ def _run_section(results: Results) -> list[str]:
     return lines
 
 
+def _ms(seconds: float) -> str:
+    return num(seconds * 1000)
+
+
+def _startup_section(results: Results) -> list[str]:
+    """Whole-process CPU and wall time of start-up and of a first board, per backend."""
+    data = results.startup
+    if data is None:
+        return []
+    cases = data["cases"]
+    rows = [
+        [f"`lexibench {args}`", _ms(cases[name]["cpu_s_median"]), _ms(cases[name]["wall_s_median"])]
+        for name, args in (("version", "--version"), ("random", "random --count 1"))
+        if name in cases
+    ]
+    table = tabulate(rows, headers=["command", "CPU ms", "wall ms"], tablefmt="github",
+                     disable_numparse=True)  # fmt: skip
+    per_backend = []
+    for backend, row in data["backends"].items():
+        if "not_run" in row:
+            per_backend.append((float("inf"), [backend, "not run", "", "", "", row["not_run"]]))
+            continue
+        cached, built = row["cached"], row["built"]
+        spread = f"{min(cached['cpu_s_runs']) * 1000:,.0f}-{max(cached['cpu_s_runs']) * 1000:,.0f}"
+        per_backend.append(
+            (
+                cached["cpu_s_median"],
+                [backend, _ms(cached["cpu_s_median"]), spread, _ms(cached["wall_s_median"]),
+                 _ms(built["cpu_s_median"]), ""],
+            )
+        )  # fmt: skip
+    per_backend.sort(key=lambda pair: (pair[0], pair[1][0]))
+    backend_table = tabulate(
+        [cells for _, cells in per_backend],
+        headers=["backend", "cached: CPU ms", "CPU ms min-max", "cached: wall ms",
+                 "--no-cache: CPU ms", "note"],
+        tablefmt="github",
+        disable_numparse=True,
+    )  # fmt: skip
+    words = data["wordlist"]
+    return [
+        "## Start-up and time to first answer",
+        "",
+        f"Whole `{data['command']}` processes, timed from outside (CPU: user + system of the "
+        f"process), median of {data['runs']} fresh processes each; output discarded.",
+        "",
+        table,
+        "",
+        f"One board (`{data['board']}`) with {words['name']} ({words['words']:,} words), from "
+        "a cold process: `cached` loads the lexicon from the cache (the usual case after the "
+        "first command), `--no-cache` normalizes the word list and builds it.",
+        "",
+        backend_table,
+        "",
+    ]
+
+
 def _footnotes(notes: list[str]) -> list[str]:
     return ["", *notes] if notes else []
 
@@ -242,6 +299,7 @@ def render(results: Results, out_dir: Path) -> tuple[str, list[Path]]:
         "the boards in the round.",
         "",
         *_run_section(results),
+        *_startup_section(results),
     ]
     for size, rows in solve.items():
         table, notes = solve_table(results, size)

@@ -15,6 +15,7 @@ from typing import Any
 from benchmarks.bulk import SCHEMA as BULK_SCHEMA
 from benchmarks.memory import SCHEMA as MEMORY_SCHEMA
 from benchmarks.memory import SWEEP_SCHEMA as MEMORY_SWEEP_SCHEMA
+from benchmarks.startup import SCHEMA as STARTUP_SCHEMA
 from benchmarks.workloads import SCHEMA as BENCH_SCHEMA
 from solver.errors import InputError
 
@@ -29,6 +30,7 @@ class Results:
     memory: dict[str, Any] | None = None
     memory_sweep: dict[str, Any] | None = None
     bulk: dict[str, Any] | None = None
+    startup: dict[str, Any] | None = None
     sources: list[str] = field(default_factory=list)
 
 
@@ -67,6 +69,15 @@ def load_results(paths: list[Path]) -> Results:
             if not isinstance(data.get("points"), dict):
                 raise InputError(f"results file {path}: memory sweep without a 'points' object")
             results.memory_sweep = data
+            continue
+        if schema == STARTUP_SCHEMA:
+            if not isinstance(data.get("cases"), dict) or not isinstance(
+                data.get("backends"), dict
+            ):
+                raise InputError(
+                    f"results file {path}: start-up file without 'cases' and 'backends' objects"
+                )
+            results.startup = data
             continue
         if schema == BULK_SCHEMA:
             if not isinstance(data.get("runs"), list):

@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suites", default=",".join(SUITES))
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-bulk", action="store_true")
+    parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
     parser.add_argument("--full-sweep", action="store_true", help="every scaling point")
     parser.add_argument(
         "--sweep", choices=["smoke", "reduced", "full"], help="scaling points (default: reduced)"
@@ -127,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
             out += ["--seed", str(_seed(extra))]
             if subprocess.run([*memory, *out], check=False).returncode != 0:
                 raise SystemExit("benchmarks: memory sweep failed; results/ unchanged")
+    if not args.skip_startup:
+        print("== start-up and time to first answer, in fresh processes", flush=True)
+        cmd = [sys.executable, "-m", "benchmarks.startup", "--wordlist", args.wordlist]
+        cmd += ["--out", str(args.results / "raw" / "startup.json")]
+        if backends:
+            cmd += ["--backends", backends]
+        if subprocess.run(cmd, check=False).returncode != 0:
+            raise SystemExit("benchmarks: start-up measurement failed; results/ unchanged")
     if not args.skip_bulk and "scaling" in suites:
         print(f"== bulk runs ({sweep} sweep)", flush=True)
         cmd = [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -125,6 +124,8 @@ def _results(args: argparse.Namespace, boards: list[Board]) -> Iterator[str]:
         for board in boards:
             yield _solve_json(board, args, opened)
         return
+    import multiprocessing
+
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
