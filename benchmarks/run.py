@@ -82,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-bulk", action="store_true")
     parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
+    parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
     parser.add_argument("--full-sweep", action="store_true", help="every scaling point")
     parser.add_argument(
         "--sweep", choices=["smoke", "reduced", "full"], help="scaling points (default: reduced)"
@@ -131,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_startup:
         print("== start-up and time to first answer, in fresh processes", flush=True)
         cmd = [sys.executable, "-m", "benchmarks.startup", "--wordlist", args.wordlist]
+        cmd += ["--runs", str(args.startup_runs)]
         cmd += ["--out", str(args.results / "raw" / "startup.json")]
         if backends:
             cmd += ["--backends", backends]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from solver.cli.runtime import say
 from solver.errors import require_extra
 
 RESULTS = Path("results")
@@ -43,5 +44,5 @@ def run(args: argparse.Namespace) -> int:
     inputs = list(args.json) or default_inputs(RESULTS)
     results = load_results(inputs)
     for path in write_report(results, args.out, args.readme):
-        print(f"wrote {path}")
+        say(f"wrote {path}")
     return 0

@@ -27,6 +27,13 @@ QU = "qu"
 NEIGHBOUR_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 _TOKEN = re.compile(r"qu|q(?![a-z])|[a-pr-z]")
+#: What a board's text may hold: ASCII letters (any case), row separators and blanks. Checked
+#: before lower-casing, which would turn the Kelvin sign (U+212A) into "k".
+_BOARD_TEXT = re.compile(r"[A-Za-z/ \t]*")
+
+#: The largest board accepted, in cells (a 100x100 board): larger ones are refused before any
+#: work, so a typo such as 100000x100000 is an error, not minutes of work and exhausted memory.
+MAX_CELLS = 10_000
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class Board:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or len(self.cells) != self.rows * self.cols:
             raise InputError(f"board: {len(self.cells)} cells do not make {self.rows}x{self.cols}")
+        check_cells(self.rows, self.cols)
 
     @property
     def size(self) -> str:
@@ -76,6 +84,14 @@ class Board:
         return neighbours(self.rows, self.cols)
 
 
+def check_cells(rows: int, cols: int) -> None:
+    """Raise :class:`InputError` for a shape of more than :data:`MAX_CELLS` cells."""
+    if rows * cols > MAX_CELLS:
+        raise InputError(
+            f"board: {rows}x{cols} is {rows * cols:,} cells; the most accepted is {MAX_CELLS:,}"
+        )
+
+
 @cache
 def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Neighbour lists of every cell of an R x C shape, computed once per shape."""
@@ -94,7 +110,7 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 def _tokenize(row: str, where: str) -> list[str]:
     tokens: list[str] = []
-    for chunk in row.split():
+    for chunk in row.replace("\t", " ").split(" "):
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
@@ -118,8 +134,13 @@ def parse_board(text: str) -> Board:
     >>> b.size, b.cells[1], b.text()
     ('4x4', 'qu', 'lqure/slus/atic/nren')
     """
-    lowered = text.strip().lower()
-    if not lowered.replace("/", "").strip():
+    bad = _BOARD_TEXT.match(text)
+    if bad is not None and bad.end() < len(text):
+        raise InputError(f"board: {text[bad.end()]!r} is not a letter a-z")
+    if len(text) > 4 * MAX_CELLS:
+        raise InputError(f"board: {len(text):,} characters is longer than any board accepted")
+    lowered = text.strip(" \t").lower()
+    if not lowered.replace("/", "").strip(" \t"):
         raise InputError("board: it is empty")
     if "/" in lowered:
         if lowered.endswith("/") and lowered.count("/") == 1:
@@ -143,8 +164,10 @@ def parse_board(text: str) -> Board:
 
 def parse_size(text: str) -> tuple[int, int]:
     """Parse ``"RxC"`` (or a single ``"N"`` for N x N) into (rows, columns), both >= 1."""
-    m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*", text)
+    m = re.fullmatch(r" *([0-9]{1,9}) *(?:[xX] *([0-9]{1,9}))? *", text)
     if m is None or int(m.group(1)) < 1 or (m.group(2) is not None and int(m.group(2)) < 1):
         raise InputError(f"size {text!r}: expected RxC with R, C >= 1, such as 4x4 or 3x5")
     rows = int(m.group(1))
-    return rows, int(m.group(2)) if m.group(2) is not None else rows
+    cols = int(m.group(2)) if m.group(2) is not None else rows
+    check_cells(rows, cols)
+    return rows, cols

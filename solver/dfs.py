@@ -39,6 +39,10 @@ from structures import Lexicon, SteppingLexicon, can_step
 
 Path = search.Path
 
+#: The most paths kept for one board with ``all_paths`` (``--max-paths``): a board of one letter
+#: repeated, with a word list of that letter repeated, has more paths than memory can hold.
+DEFAULT_MAX_PATHS = 100_000
+
 
 class Protocol(StrEnum):
     """How the solver queries the lexicon (``--protocol``)."""
@@ -78,6 +82,7 @@ class SearchLoops(TypingProtocol):
         is_word: Callable[[str], object],
         min_length: int,
         all_paths: bool,
+        max_paths: int = 0,
     ) -> search.Found:
         """See :func:`solver.search.by_strings`."""
         ...
@@ -91,6 +96,7 @@ class SearchLoops(TypingProtocol):
         is_terminal: Callable[[Any], object],
         min_length: int,
         all_paths: bool,
+        max_paths: int = 0,
     ) -> search.Found:
         """See :func:`solver.search.by_steps`."""
         ...
@@ -152,30 +158,48 @@ def find_words(
     protocol: Protocol | str = Protocol.AUTO,
     all_paths: bool = False,
     loops: SearchLoops = search,
+    max_paths: int = DEFAULT_MAX_PATHS,
 ) -> dict[str, list[Path]]:
     """Every word of at least ``min_length`` letters on ``board``, with its path(s).
 
     Returns ``{word: [path, ...]}`` in discovery order; a path is a tuple of cell indices. Without
     ``all_paths`` each list holds only the first path found. ``loops``: the search module to run
     (the installed one; :func:`interpreted_search` for its source run by the interpreter).
+    ``max_paths`` caps the paths kept with ``all_paths`` (0: no cap): a board with more raises
+    :class:`InputError` instead of filling memory.
     """
     mode = resolve_protocol(lexicon, protocol)
     nbrs = board.neighbours()
-    if mode is Protocol.STEP:
-        # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
-        stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
-        return loops.by_steps(
+    try:
+        if mode is Protocol.STEP:
+            # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
+            stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
+            return loops.by_steps(
+                board.cells,
+                nbrs,
+                stepping.root(),
+                stepping.child,
+                stepping.is_terminal,
+                min_length,
+                all_paths,
+                max_paths,
+            )
+        return loops.by_strings(
             board.cells,
             nbrs,
-            stepping.root(),
-            stepping.child,
-            stepping.is_terminal,
+            lexicon.has_prefix,
+            lexicon.is_word,
             min_length,
             all_paths,
+            max_paths,
         )
-    return loops.by_strings(
-        board.cells, nbrs, lexicon.has_prefix, lexicon.is_word, min_length, all_paths
-    )
+    except Exception as exc:  # the search module's own class (compiled or interpreted)
+        if type(exc).__name__ != "TooManyPathsError":
+            raise
+        raise InputError(
+            f"board {board.text()}: more than {max_paths:,} paths with --all-paths "
+            "(raise the cap with --max-paths)"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -216,9 +240,10 @@ def solve(
     min_length: int = DEFAULT_MIN_LENGTH,
     protocol: Protocol | str = Protocol.AUTO,
     all_paths: bool = False,
+    max_paths: int = DEFAULT_MAX_PATHS,
 ) -> Solution:
     """Solve ``board``: :func:`find_words`, scored and ordered."""
-    found = find_words(board, lexicon, min_length, protocol, all_paths)
+    found = find_words(board, lexicon, min_length, protocol, all_paths, max_paths=max_paths)
     position = board.position
     words = [
         FoundWord(word, score(word), tuple(tuple(position(k) for k in p) for p in paths))

@@ -52,7 +52,10 @@ def parse_box(text: str) -> Box:
     >>> parse_box("RME-WCL-TGK-API").sides
     ('rme', 'wcl', 'tgk', 'api')
     """
-    groups = [g for g in re.split(r"[\s,/-]+", text.strip().lower()) if g]
+    if not text.isascii():
+        bad = next(ch for ch in text if not ch.isascii())
+        raise InputError(f"letter boxed sides {text!r}: {bad!r} is not a letter a-z")
+    groups = [g for g in re.split(r"[ \t,/-]+", text.strip(" \t").lower()) if g]
     if len(groups) != SIDES or any(len(g) != LETTERS_PER_SIDE for g in groups):
         raise InputError(
             f"letter boxed sides {text!r}: expected four groups of three letters (rme wcl tgk api)"

@@ -32,8 +32,10 @@ from typing import Final
 import structures
 from solver.errors import InputError
 from solver.wordlist import (
+    DEFAULT_LIMITS,
     NORMALIZATION_VERSION,
     Capitalised,
+    Limits,
     Source,
     WordListInfo,
     default_capitalised,
@@ -120,11 +122,12 @@ def open_lexicon(
     capitalised: Capitalised | None = None,
     use_cache: bool = True,
     notify: Notify = _stderr,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Opened:
     """The lexicon ``backend`` over the word list ``source``: from the cache when it holds it,
     else built (and then cached, unless ``use_cache`` is False)."""
     structures.backend_class(backend)  # an unknown or unavailable backend fails before any work
-    resolved = resolve_source(source)
+    resolved = resolve_source(source, limits)
     policy = default_capitalised(resolved.name) if capitalised is None else capitalised
     path = cache_path(backend, resolved, min_length, policy) if use_cache else None
     if path is not None and path.exists():
@@ -172,10 +175,11 @@ def build_lexicon_file(
     min_length: int,
     capitalised: Capitalised | None,
     output: Path,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Opened, int]:
     """Build ``backend`` from ``source`` and save it to ``output``; return it and the file size."""
     structures.backend_class(backend)
-    resolved = resolve_source(source)
+    resolved = resolve_source(source, limits)
     policy = default_capitalised(resolved.name) if capitalised is None else capitalised
     wordlist = load_wordlist(resolved, min_length, policy)
     lexicon = structures.build_lexicon(backend, wordlist.words)

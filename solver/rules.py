@@ -53,7 +53,7 @@ def normalize_word(
     if drop_capitalised and stripped[0].isupper():
         return Drop.CAPITALISED
     word = stripped.lower()
-    if not _LETTERS.fullmatch(word):
+    if not (stripped.isascii() and _LETTERS.fullmatch(word)):  # no "K" (Kelvin) turned into "k"
         return Drop.NON_LETTER
     if len(word) < min_length:
         return Drop.TOO_SHORT

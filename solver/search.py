@@ -26,6 +26,14 @@ Found = dict[str, list[Path]]
 Neighbours = tuple[tuple[int, ...], ...]
 
 
+class TooManyPathsError(Exception):
+    """More paths than ``max_paths`` were found with ``all_paths``: the search stopped."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
 def build() -> str:
     """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
     return "interpreted" if __file__.endswith(".py") else "mypyc"
@@ -38,10 +46,14 @@ def by_strings(
     is_word: Callable[[str], object],
     min_length: int,
     all_paths: bool,
+    max_paths: int = 0,
 ) -> Found:
     """Every word of at least ``min_length`` letters, asking ``has_prefix``/``is_word`` of the
-    whole string at each step. Returns ``{word: [path, ...]}`` in discovery order."""
-    search = _StringSearch(cells, nbrs, has_prefix, is_word, min_length, all_paths)
+    whole string at each step. Returns ``{word: [path, ...]}`` in discovery order.
+
+    With ``all_paths`` every path of each word is kept; ``max_paths`` (0: no limit) caps their
+    total, raising :class:`TooManyPathsError` as soon as it is passed."""
+    search = _StringSearch(cells, nbrs, has_prefix, is_word, min_length, all_paths, max_paths)
     for i in range(len(cells)):
         if has_prefix(cells[i]):
             search.dfs(i, cells[i])
@@ -56,10 +68,11 @@ def by_steps(
     is_terminal: Callable[[Any], object],
     min_length: int,
     all_paths: bool,
+    max_paths: int = 0,
 ) -> Found:
     """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step (two for the
     Qu tile) and ``is_terminal(node)``; a word's string is built only when it is recorded."""
-    search = _StepSearch(cells, nbrs, child, is_terminal, min_length, all_paths)
+    search = _StepSearch(cells, nbrs, child, is_terminal, min_length, all_paths, max_paths)
     firsts = search.firsts
     rests = search.rests
     for i in range(len(cells)):
@@ -71,12 +84,25 @@ def by_steps(
     return search.found
 
 
-def _record(found: Found, word: str, path: list[int], all_paths: bool) -> None:
+def _record(found: Found, word: str, path: list[int], all_paths: bool) -> bool:
+    """Keep ``path`` for ``word`` (the first path, or every one with ``all_paths``); return
+    True when a path was kept."""
     paths = found.get(word)
     if paths is None:
         found[word] = [tuple(path)]
-    elif all_paths:
+        return True
+    if all_paths:
         paths.append(tuple(path))
+        return True
+    return False
+
+
+def _count(kept: int, max_paths: int) -> int:
+    """``kept + 1``, or :class:`TooManyPathsError` when that passes a non-zero ``max_paths``."""
+    kept += 1
+    if max_paths and kept > max_paths:
+        raise TooManyPathsError(max_paths)
+    return kept
 
 
 @final
@@ -91,6 +117,7 @@ class _StringSearch:
         is_word: Callable[[str], object],
         min_length: int,
         all_paths: bool,
+        max_paths: int,
     ) -> None:
         self.cells = cells
         self.nbrs = nbrs
@@ -98,6 +125,8 @@ class _StringSearch:
         self.is_word = is_word
         self.min_length = min_length
         self.all_paths = all_paths
+        self.max_paths = max_paths
+        self.kept = 0
         self.used = [False] * len(cells)
         self.path: list[int] = []
         self.found: Found = {}
@@ -108,8 +137,12 @@ class _StringSearch:
         path = self.path
         used[i] = True
         path.append(i)
-        if len(prefix) >= self.min_length and self.is_word(prefix):
-            _record(self.found, prefix, path, self.all_paths)
+        if (
+            len(prefix) >= self.min_length
+            and self.is_word(prefix)
+            and _record(self.found, prefix, path, self.all_paths)
+        ):
+            self.kept = _count(self.kept, self.max_paths)
         cells = self.cells
         has_prefix = self.has_prefix
         for j in self.nbrs[i]:
@@ -134,6 +167,7 @@ class _StepSearch:
         is_terminal: Callable[[Any], object],
         min_length: int,
         all_paths: bool,
+        max_paths: int,
     ) -> None:
         self.cells = cells
         self.nbrs = nbrs
@@ -143,6 +177,8 @@ class _StepSearch:
         self.is_terminal = is_terminal
         self.min_length = min_length
         self.all_paths = all_paths
+        self.max_paths = max_paths
+        self.kept = 0
         self.used = [False] * len(cells)
         self.path: list[int] = []
         self.found: Found = {}
@@ -156,7 +192,8 @@ class _StepSearch:
         if length >= self.min_length and self.is_terminal(node):
             cells = self.cells
             word = "".join([cells[k] for k in path])
-            _record(self.found, word, path, self.all_paths)
+            if _record(self.found, word, path, self.all_paths):
+                self.kept = _count(self.kept, self.max_paths)
         child = self.child
         firsts = self.firsts
         rests = self.rests

@@ -1,7 +1,9 @@
 """Loading word lists: the packaged default, any text file, or the system list.
 
-A source is either a name (:data:`NAMED_SOURCES`) or a path. Files are UTF-8 with or without a
-byte-order mark, LF or CRLF, one word per line. Every line goes through
+A source is either a name (:data:`NAMED_SOURCES`), a path to a regular file, or ``-`` for
+standard input. Files are UTF-8 with or without a byte-order mark, LF or CRLF, one word per line
+(no other character ends a line), within :class:`Limits` (64 MiB, lines of 256 characters by
+default). Every line goes through
 :func:`solver.rules.normalize_word`; the result records how many lines were read, how many words
 were kept and how many were dropped for each reason. Problems raise :class:`InputError` with a
 one-line message that names the file (and line, where there is one).
@@ -16,6 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
+import stat
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -198,22 +203,85 @@ def normalize_lines(
     return WordList(name, tuple(sorted(kept)), read, dict(dropped), min_length, capitalised.value)
 
 
-def read_bytes(path: Path, what: str = "word list") -> bytes:
-    """Read ``path`` whole; raises :class:`InputError` naming ``what`` and the file."""
+@dataclass(frozen=True)
+class Limits:
+    """Caps on what a word list may be, so a wrong file fails at once instead of exhausting
+    memory (``--max-wordlist-mib``, ``--max-word-length``)."""
+
+    max_bytes: int = 64 * 2**20
+    """The largest file read (web2 is 2.4 MiB, ENABLE2K 1.9 MiB)."""
+    max_line: int = 256
+    """The longest line, in characters (the longest English words have about 45 letters)."""
+
+
+DEFAULT_LIMITS: Final = Limits()
+
+
+def _too_large(what: str, size: int, limits: Limits) -> InputError:
+    return InputError(
+        f"{what}: larger than {limits.max_bytes // 2**20:,} MiB (at least {size:,} bytes; "
+        "raise the limit with --max-wordlist-mib)"
+    )
+
+
+def read_bytes(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """Read the regular file ``path`` whole, at most ``limits.max_bytes``.
+
+    Raises :class:`InputError` naming ``what`` and the file when it is missing, not a regular
+    file (a folder, a device such as /dev/zero, a pipe), unreadable or too large; the size is
+    checked before reading.
+    """
+    where = f"{what} {path}"
     try:
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise InputError(f"{where}: not a regular file (give a file, or - for stdin)")
+            if info.st_size > limits.max_bytes:
+                raise _too_large(where, info.st_size, limits)
+            data = handle.read(limits.max_bytes + 1)
     except FileNotFoundError:
-        raise InputError(f"{what} {path}: no such file") from None
+        raise InputError(f"{where}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{what} {path}: is a directory, not a file") from None
+        raise InputError(f"{where}: is a directory, not a file") from None
     except OSError as exc:
-        raise InputError(f"{what} {path}: cannot read it ({exc.strerror})") from None
+        raise InputError(f"{where}: cannot read it ({exc.strerror})") from None
+    if len(data) > limits.max_bytes:  # it grew while being read
+        raise _too_large(where, len(data), limits)
+    return data
 
 
-def decode_lines(data: bytes, where: str) -> list[str]:
+def read_stdin(what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """Standard input's bytes, at most ``limits.max_bytes``."""
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    if stream is None:
+        raise InputError(f"{what} <stdin>: standard input is closed")
+    try:
+        data = stream.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise InputError(f"{what} <stdin>: cannot read it ({exc.strerror})") from None
+    if len(data) > limits.max_bytes:
+        raise _too_large(f"{what} <stdin>", len(data), limits)
+    return data
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split on LF alone, a CR before it removed: no other character ends a line.
+
+    >>> split_lines("a\\r\\nb\\vc\\n")
+    ['a', 'b\\x0bc']
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def decode_lines(data: bytes, where: str, limits: Limits = DEFAULT_LIMITS) -> list[str]:
     """Decode UTF-8 text (BOM optional, LF or CRLF) into lines without their endings.
 
-    Raises :class:`InputError` naming ``where`` and the line of the first undecodable byte.
+    Raises :class:`InputError` naming ``where`` and the line of the first undecodable byte, or of
+    the first line longer than ``limits.max_line`` characters.
     """
     try:
         text = data.decode("utf-8-sig")
@@ -222,35 +290,46 @@ def decode_lines(data: bytes, where: str) -> list[str]:
         raise InputError(
             f"{where}, line {line}: not UTF-8 (byte 0x{data[exc.start]:02x})"
         ) from None
-    return text.splitlines()
+    lines = split_lines(text)
+    longest = max(lines, key=len, default="")
+    if len(longest) > limits.max_line:
+        number = lines.index(longest) + 1
+        raise InputError(
+            f"{where}, line {number}: {len(longest):,} characters; the longest line accepted is "
+            f"{limits.max_line:,} (raise it with --max-word-length)"
+        )
+    return lines
 
 
-def read_lines(path: Path, what: str = "word list") -> list[str]:
+def read_lines(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> list[str]:
     """Read a UTF-8 text file (BOM optional, LF or CRLF) as lines without their endings.
 
     Raises :class:`InputError` naming ``what`` and the file (and the line for undecodable bytes).
     """
-    return decode_lines(read_bytes(path, what), f"{what} {path}")
+    return decode_lines(read_bytes(path, what, limits), f"{what} {path}", limits)
 
 
 @dataclass(frozen=True)
 class Source:
-    """Where a word list comes from: a packaged list, the system list or a file."""
+    """Where a word list comes from: a packaged list, the system list, a file or stdin (``-``)."""
 
     name: str
-    """What the user named: ``web2``, ``system`` or the path as given."""
-    path: Path
-    """The file that is read (for a packaged list, the package's own data file)."""
+    """What the user named: ``web2``, ``system``, ``<stdin>`` or the path as given."""
+    path: Path | None
+    """The file that is read (for a packaged list, the package's own data file); None for stdin."""
     packaged: bool
+    limits: Limits = DEFAULT_LIMITS
 
     @cached_property
     def data(self) -> bytes:
-        """The file's bytes, read once."""
-        return read_bytes(self.path)
+        """The source's bytes, read once."""
+        if self.path is None:
+            return read_stdin("word list", self.limits)
+        return read_bytes(self.path, "word list", self.limits)
 
     @cached_property
     def fingerprint(self) -> str:
-        """SHA-256 of the source file's bytes: what a cached lexicon is keyed by.
+        """SHA-256 of the source's bytes: what a cached lexicon is keyed by.
 
         Cheap next to normalizing (a few milliseconds for web2), so a cache hit never needs the
         words themselves.
@@ -263,7 +342,7 @@ class Source:
             from english_words import get_english_words_set
 
             return sorted(get_english_words_set([self.name]))
-        return decode_lines(self.data, f"word list {self.name}")
+        return decode_lines(self.data, f"word list {self.name}", self.limits)
 
 
 def _packaged_file(name: str) -> Path:
@@ -277,27 +356,30 @@ def _packaged_file(name: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "data" / f"{name}.pickle"
 
 
-def resolve_source(source: str | Path) -> Source:
-    """The :class:`Source` of a name (``web2``, ``gcide``, ``system``) or path."""
+def resolve_source(source: str | Path, limits: Limits = DEFAULT_LIMITS) -> Source:
+    """The :class:`Source` of a name (``web2``, ``gcide``, ``system``), a path or ``-``."""
     if isinstance(source, str) and source in _PACKAGED:
         return Source(source, _packaged_file(source), packaged=True)
     if source == "system":
         if not SYSTEM_WORDS.is_file():
             raise InputError(f"word list system: {SYSTEM_WORDS} does not exist on this machine")
-        return Source(str(SYSTEM_WORDS), SYSTEM_WORDS, packaged=False)
-    return Source(str(source), Path(source), packaged=False)
+        return Source(str(SYSTEM_WORDS), SYSTEM_WORDS, packaged=False, limits=limits)
+    if source == "-":
+        return Source("<stdin>", None, packaged=False, limits=limits)
+    return Source(str(source), Path(source), packaged=False, limits=limits)
 
 
 def load_wordlist(
     source: str | Path | Source = DEFAULT_WORDLIST,
     min_length: int = DEFAULT_MIN_LENGTH,
     capitalised: Capitalised | str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> WordList:
     """Load and normalize a word list by name (``web2``, ``gcide``, ``system``) or path.
 
     ``capitalised``: ``"drop"`` or ``"keep"`` entries that start with a capital letter; the
     default (None) drops them from ``web2`` only (see the module docstring).
     """
-    resolved = source if isinstance(source, Source) else resolve_source(source)
+    resolved = source if isinstance(source, Source) else resolve_source(source, limits)
     policy = default_capitalised(resolved.name) if capitalised is None else Capitalised(capitalised)
     return normalize_lines(resolved.name, resolved.lines(), min_length, policy)

@@ -32,6 +32,7 @@ RAW_FILES = [
     "scaling-memory.json",
     "scaling.json",
     "solve.json",
+    "startup.json",
 ]
 
 
@@ -88,6 +89,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "| dict-trie " in solve_4x4
     assert "| step " in solve_4x4
     assert "Not measured, unavailable here: broken" in text
+    startup = text.split("## Start-up and time to first answer")[1].split("##")[0]
+    assert "| tuple-scan " in startup
     builds = text.split("## Compiled and interpreted search (4x4)")[1].split("##")[0]
     assert "| tuple-scan " in builds
     assert "| dict-trie " in builds
@@ -141,12 +144,12 @@ def test_fixture_table_values() -> None:
     assert notes[0].startswith("[1] unsorted-list: first 1 of the")
 
 
-def test_tables_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tables_command(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     from solver.cli import main
 
     inputs = [str(p) for p in _fixture_inputs()]
     assert main(["tables", "--out", str(tmp_path), *inputs]) == 0
-    assert "report.md" in capsys.readouterr().out
+    assert "report.md" in capfd.readouterr().err
     assert (tmp_path / "plots" / "memory-vs-speed.png").exists()
 
 
@@ -161,7 +164,7 @@ def test_tables_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     ],
 )
 def test_bad_results_files(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], content: str | None, message: str
 ) -> None:
     from solver.cli import main
 
@@ -171,7 +174,7 @@ def test_bad_results_files(
     with pytest.raises(InputError, match=re.escape(message)):
         results_io.load_results([path])
     assert main(["tables", "--out", str(tmp_path / "out"), str(path)]) == 2
-    captured = capsys.readouterr()
+    captured = capfd.readouterr()
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()

@@ -15,17 +15,17 @@ from solver.cli import main
 TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     try:
         status = main(list(argv))
     except SystemExit as exc:  # argparse's own exits (--help, bad options)
         status = int(exc.code or 0)
-    out, err = capsys.readouterr()
+    out, err = capfd.readouterr()
     return status, out, err
 
 
-def test_solve_human_output(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "solve", "d i / e d", "--wordlist", TINY)
+def test_solve_human_output(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capfd, "solve", "d i / e d", "--wordlist", TINY)
     assert status == 0
     assert err == ""
     assert "  D  I\n  E  D" in out
@@ -33,8 +33,8 @@ def test_solve_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.rstrip().endswith("3 words, 3 points")
 
 
-def test_solve_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "qu i / t e", "--wordlist", TINY, "--json")
+def test_solve_json_shape(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capfd, "solve", "qu i / t e", "--wordlist", TINY, "--json")
     assert status == 0
     data = json.loads(out)
     assert set(data) == {"board", "rows", "cols", "wordlist", "lexicon", "words", "count", "score"}
@@ -53,9 +53,9 @@ def test_solve_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["count"], data["score"]) == (3, 5)
 
 
-def test_solve_all_paths_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_all_paths_and_options(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
-        capsys, "solve", "ea/st", "--wordlist", TINY, "--json", "--all-paths",
+        capfd, "solve", "ea/st", "--wordlist", TINY, "--json", "--all-paths",
         "--lexicon", "datrie", "--protocol", "string", "--min-length", "4",
     )  # fmt: skip
     assert status == 0
@@ -66,13 +66,13 @@ def test_solve_all_paths_and_options(capsys: pytest.CaptureFixture[str]) -> None
     assert data["lexicon"] == "datrie"
 
 
-def test_every_backend_solves_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_backend_solves_the_same(capfd: pytest.CaptureFixture[str]) -> None:
     import structures
 
     outputs = set()
     for name in structures.backend_names():
         status, out, _ = run(
-            capsys, "solve", "ea/st", "--wordlist", TINY, "--json", "--lexicon", name
+            capfd, "solve", "ea/st", "--wordlist", TINY, "--json", "--lexicon", name
         )
         assert status == 0
         data = json.loads(out)
@@ -80,20 +80,20 @@ def test_every_backend_solves_the_same(capsys: pytest.CaptureFixture[str]) -> No
     assert len(outputs) == 1
 
 
-def test_random_boards(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "random", "--count", "3", "--seed", "5")
+def test_random_boards(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capfd, "random", "--count", "3", "--seed", "5")
     assert status == 0
     assert out.splitlines() == ["oaeb/ztev/aeed/tihw", "inag/mbvo/egpd/yhty", "saps/wdye/sjun/yoha"]
-    status, out, _ = run(capsys, "random", "--size", "3x5", "--dice", "uniform", "--count", "2")
+    status, out, _ = run(capfd, "random", "--size", "3x5", "--dice", "uniform", "--count", "2")
     assert [len(line.split("/")) for line in out.splitlines()] == [3, 3]
 
 
 def test_boards_file_json_lines_in_order(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     boards = tmp_path / "boards.txt"
     boards.write_text("ea/st\nd i / e d\nqu i / t e\n")
-    status, out, _ = run(capsys, "solve", "--boards-file", str(boards), "--wordlist", TINY)
+    status, out, _ = run(capfd, "solve", "--boards-file", str(boards), "--wordlist", TINY)
     assert status == 0
     lines = [json.loads(line) for line in out.splitlines()]
     assert [d["board"] for d in lines] == ["ea/st", "di/ed", "qui/te"]
@@ -101,10 +101,10 @@ def test_boards_file_json_lines_in_order(
 
 
 def test_boards_from_stdin(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("ea/st\n"))
-    status, out, _ = run(capsys, "solve", "--boards-file", "-", "--wordlist", TINY)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("ea/st\n".encode())))
+    status, out, _ = run(capfd, "solve", "--boards-file", "-", "--wordlist", TINY)
     assert status == 0
     assert json.loads(out)["board"] == "ea/st"
 
@@ -140,11 +140,11 @@ def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
     assert sum(json.loads(line)["count"] for line in outs[0].splitlines()) > 150 * 50
 
 
-def test_letterboxed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_letterboxed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     vocab = tmp_path / "lb.txt"
     vocab.write_text("crampet\ntwiglike\npragmatic\ncakewalk\nmeat\ntam\n")
     status, out, _ = run(
-        capsys, "letterboxed", "RME-WCL-TGK-API", "--wordlist", str(vocab), "--json"
+        capfd, "letterboxed", "RME-WCL-TGK-API", "--wordlist", str(vocab), "--json"
     )
     assert status == 0
     assert json.loads(out) == {
@@ -152,18 +152,18 @@ def test_letterboxed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
         "words": ["cakewalk", "crampet", "pragmatic", "tam", "twiglike"],
         "solutions": [["crampet", "twiglike"], ["pragmatic", "cakewalk"]],
     }
-    status, out, _ = run(capsys, "letterboxed", "rme wcl tgk api", "--wordlist", str(vocab))
+    status, out, _ = run(capfd, "letterboxed", "rme wcl tgk api", "--wordlist", str(vocab))
     assert status == 0
     assert "crampet - twiglike" in out
 
 
-def test_backends_json(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "backends", "--json")
+def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capfd, "backends", "--json")
     assert status == 0
     data = json.loads(out)
     assert [d["id"] for d in data][:3] == ["datrie", "dawg", "dict-trie"]
     assert all(d["available"] and d["version"] for d in data)
-    status, out, _ = run(capsys, "backends")
+    status, out, _ = run(capfd, "backends")
     assert "sortedcontainers" in out
 
 
@@ -189,10 +189,10 @@ def test_backends_json(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_input_is_one_line_exit_2_nothing_on_stdout(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    capfd: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     status, out, err = run(
-        capsys,
+        capfd,
         *argv,
         *(
             ["--wordlist", TINY]
@@ -207,7 +207,7 @@ def test_bad_input_is_one_line_exit_2_nothing_on_stdout(
 
 
 def test_unavailable_backend_is_a_clean_error(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from structures import registry
 
@@ -215,7 +215,7 @@ def test_unavailable_backend_is_a_clean_error(
         registry._registered.__globals__, "BUILTIN",
         {**registry.BUILTIN, "ghost": registry.Entry("no_such_module:Ghost", "ghost-trie")},
     )  # fmt: skip
-    status, out, err = run(capsys, "solve", "abcd", "--lexicon", "ghost")
+    status, out, err = run(capfd, "solve", "abcd", "--lexicon", "ghost")
     assert status == 2
     assert out == ""
     assert "lexicon 'ghost' is unavailable" in err
@@ -223,23 +223,23 @@ def test_unavailable_backend_is_a_clean_error(
 
 
 def test_boards_file_bad_line_stops_after_the_good_ones(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     boards = tmp_path / "boards.txt"
     boards.write_text("ea/st\nd i / e d\nab1d\nqu i / t e\n")
-    status, out, err = run(capsys, "solve", "--boards-file", str(boards), "--wordlist", TINY)
+    status, out, err = run(capfd, "solve", "--boards-file", str(boards), "--wordlist", TINY)
     assert status == 2
     assert [json.loads(line)["board"] for line in out.splitlines()] == ["ea/st", "di/ed"]
     assert f"boards file {boards}, line 3: board: '1' is not a letter a-z" in err
     assert len(err.strip().splitlines()) == 1
 
 
-def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_on_every_command(capfd: pytest.CaptureFixture[str]) -> None:
     for command in ("solve", "random", "letterboxed", "backends"):
-        status, out, _ = run(capsys, command, "--help")
+        status, out, _ = run(capfd, command, "--help")
         assert status == 0
         assert "usage: lexibench " + command in out
-    status, out, _ = run(capsys, "solve", "--help")
+    status, out, _ = run(capfd, "solve", "--help")
     assert "dict-trie" in out  # the default lexicon is named
 
 
@@ -253,19 +253,19 @@ def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_boards_file_option_errors(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
 ) -> None:
     boards = tmp_path / "boards.txt"
     boards.write_text("ea/st\nd i / e d\n")
-    status, out, err = run(capsys, "solve", "--boards-file", str(boards), *extra)
+    status, out, err = run(capfd, "solve", "--boards-file", str(boards), *extra)
     assert status == 2
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) == 1
 
 
-def test_missing_boards_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, err = run(capsys, "solve", "--boards-file", str(tmp_path / "none.txt"))
+def test_missing_boards_file(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(capfd, "solve", "--boards-file", str(tmp_path / "none.txt"))
     assert status == 2
     assert out == ""
     assert f"boards file {tmp_path / 'none.txt'}: no such file" in err

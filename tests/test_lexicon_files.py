@@ -15,12 +15,12 @@ from solver.wordlist import Capitalised
 TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     try:
         status = main(list(argv))
     except SystemExit as exc:
         status = int(exc.code or 0)
-    out, err = capsys.readouterr()
+    out, err = capfd.readouterr()
     return status, out, err
 
 
@@ -31,33 +31,33 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def test_build_then_solve_from_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_build_then_solve_from_the_file(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "tiny.lexicon"
     status, out, err = run(
-        capsys, "build", "--wordlist", TINY, "--lexicon", "marisa", "--output", str(out_file)
+        capfd, "build", "--wordlist", TINY, "--lexicon", "marisa", "--output", str(out_file)
     )
     assert status == 0
     assert out == ""
     assert f"wrote {out_file}: lexicon marisa over {TINY} (23 words)" in err
-    status, out, _ = run(capsys, "solve", "ea/st", "--lexicon-file", str(out_file), "--json")
+    status, out, _ = run(capfd, "solve", "ea/st", "--lexicon-file", str(out_file), "--json")
     assert status == 0
     data = json.loads(out)
     assert data["lexicon"] == "marisa"
     assert data["wordlist"]["name"] == TINY
     assert data["count"] == 7
-    status, out, _ = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--json")
+    status, out, _ = run(capfd, "solve", "ea/st", "--wordlist", TINY, "--json")
     assert json.loads(out)["words"] == data["words"]
     assert json.loads(out)["wordlist"] == data["wordlist"]
 
 
 def test_letterboxed_reads_a_lexicon_file(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     vocab = tmp_path / "lb.txt"
     vocab.write_text("crampet\ntwiglike\npragmatic\ncakewalk\n")
     saved = tmp_path / "lb.lexicon"
-    assert run(capsys, "build", "--wordlist", str(vocab), "-o", str(saved))[0] == 0
-    status, out, _ = run(capsys, "letterboxed", "rme wcl tgk api", "--lexicon-file", str(saved))
+    assert run(capfd, "build", "--wordlist", str(vocab), "-o", str(saved))[0] == 0
+    status, out, _ = run(capfd, "letterboxed", "rme wcl tgk api", "--lexicon-file", str(saved))
     assert status == 0
     assert "crampet - twiglike" in out
 
@@ -72,11 +72,11 @@ def test_letterboxed_reads_a_lexicon_file(
     ],
 )
 def test_lexicon_file_conflicts(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
 ) -> None:
     saved = tmp_path / "m.lexicon"
-    assert run(capsys, "build", "--wordlist", TINY, "--lexicon", "marisa", "-o", str(saved))[0] == 0
-    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved), *argv)
+    assert run(capfd, "build", "--wordlist", TINY, "--lexicon", "marisa", "-o", str(saved))[0] == 0
+    status, out, err = run(capfd, "solve", "ea/st", "--lexicon-file", str(saved), *argv)
     assert (status, out) == (2, "")
     assert err.startswith("lexibench: error: ")
     assert message in err
@@ -84,17 +84,17 @@ def test_lexicon_file_conflicts(
 
 
 def test_a_damaged_lexicon_file_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     saved = tmp_path / "d.lexicon"
-    assert run(capsys, "build", "--wordlist", TINY, "-o", str(saved))[0] == 0
+    assert run(capfd, "build", "--wordlist", TINY, "-o", str(saved))[0] == 0
     data = saved.read_bytes()
     saved.write_bytes(data[: len(data) // 2])
-    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved))
+    status, out, err = run(capfd, "solve", "ea/st", "--lexicon-file", str(saved))
     assert (status, out) == (2, "")
     assert f"lexicon file {saved}: truncated or padded" in err
     saved.write_text("just some words\n")
-    status, out, err = run(capsys, "solve", "ea/st", "--lexicon-file", str(saved))
+    status, out, err = run(capfd, "solve", "ea/st", "--lexicon-file", str(saved))
     assert (status, out) == (2, "")
     assert "not a lexibench lexicon file" in err
 
@@ -148,20 +148,20 @@ def test_an_unwritable_cache_is_skipped_with_a_message(own_cache: Path) -> None:
     assert "cannot write" in messages[0]
 
 
-def test_cli_cache_options_and_command(capsys: pytest.CaptureFixture[str], own_cache: Path) -> None:
-    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose")
+def test_cli_cache_options_and_command(capfd: pytest.CaptureFixture[str], own_cache: Path) -> None:
+    status, _, err = run(capfd, "solve", "ea/st", "--wordlist", TINY, "--verbose")
     assert status == 0
     assert "lexicon dawg: built from the word list and cached" in err
-    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose")
+    status, _, err = run(capfd, "solve", "ea/st", "--wordlist", TINY, "--verbose")
     assert "lexicon dawg: loaded from the cache" in err
     assert f"{TINY}: 23 lines read, 23 words kept" in err
-    status, _, err = run(capsys, "solve", "ea/st", "--wordlist", TINY, "--verbose", "--no-cache")
+    status, _, err = run(capfd, "solve", "ea/st", "--wordlist", TINY, "--verbose", "--no-cache")
     assert "built from the word list (not cached)" in err
-    status, out, _ = run(capsys, "cache")
+    status, out, _ = run(capfd, "cache")
     assert status == 0
     assert str(cache_dir()) in out
     assert "1 lexicon(s)" in out
-    status, out, _ = run(capsys, "cache", "--clear")
+    status, out, _ = run(capfd, "cache", "--clear")
     assert "removed 1 cached lexicon(s)" in out
     assert cache_entries() == []
 

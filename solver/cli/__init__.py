@@ -9,23 +9,29 @@ the benchmark layer contributes ``lexibench tables`` without the solver importin
 entry points are scanned only for a command that is not built in, or for ``--help``.
 
 Every error a user can cause is reported as one line on stderr, ``lexibench: error: ...``, with
-exit status 2 and nothing on stdout.
+exit status 2 and nothing on stdout; runtime faults and signals are one line too, with the
+statuses of :mod:`solver.cli.runtime`.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
+import threading
+import traceback
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from solver import __version__
+from solver.cli import runtime
 from solver.errors import InputError, MissingExtraError, missing_extra
 from structures.errors import LexiconError
 
 COMMAND_GROUP = "lexibench.commands"
-EXIT_USAGE = 2
+EXIT_USAGE = runtime.EXIT_USAGE
 
 Register = Callable[[argparse.ArgumentParser], None]
 
@@ -117,20 +123,64 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+def _debug() -> bool:
+    return bool(os.environ.get("LEXIBENCH_DEBUG"))
+
+
+def _run(args_list: list[str]) -> int:
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
-        status: int = args.run(args)
-    except (InputError, LexiconError) as exc:
-        print(f"lexibench: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except BrokenPipeError:  # `lexibench random ... | head`: stop quietly
-        sys.stderr.close()
-        return 0
-    except KeyboardInterrupt:
-        print("lexibench: interrupted", file=sys.stderr)
-        return 130
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        sys.stdout.flush()  # here, where a fault can be reported, not at exit
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    status: int = args.run(args)
     return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (see :mod:`solver.cli.runtime`).
+
+    Every failure is one line on standard error, never a traceback (``LEXIBENCH_DEBUG=1``
+    prints the traceback of an internal error as well).
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not runtime.stdout_open():
+        runtime.say("lexibench: error: standard output is closed; nothing would be seen")
+        return runtime.EXIT_FAULT
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    if main_thread:
+        runtime.install_signal_handlers()
+    try:
+        return _run(args_list)
+    except (InputError, LexiconError) as exc:
+        runtime.say(f"lexibench: error: {exc}")
+        return runtime.EXIT_USAGE
+    except (runtime.OutputError, OSError) as exc:
+        output = exc if isinstance(exc, runtime.OutputError) else runtime.OutputError(str(exc))
+        runtime.silence_stdout()
+        if output.closed_pipe:  # `lexibench random ... | head`: the reader has what it wanted
+            return runtime.EXIT_PIPE
+        runtime.say(f"lexibench: error: {output}")
+        return runtime.EXIT_FAULT
+    except MemoryError:
+        runtime.say(
+            "lexibench: error: out of memory (a smaller word list, board or --jobs may fit)"
+        )
+        return runtime.EXIT_FAULT
+    except (runtime.Interrupted, KeyboardInterrupt) as exc:
+        signum = exc.signum if isinstance(exc, runtime.Interrupted) else signal.SIGINT
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
+        runtime.say(f"lexibench: {word} ({signal.Signals(signum).name})")
+        return runtime.EXIT_SIGNAL_BASE + signum
+    except Exception as exc:  # a bug: still one line, with the way to the details
+        if _debug():
+            traceback.print_exc()
+        detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        runtime.say(f"lexibench: internal error: {detail} (LEXIBENCH_DEBUG=1 shows the traceback)")
+        return runtime.EXIT_FAULT
+    finally:
+        if main_thread:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)

@@ -6,6 +6,7 @@ import argparse
 import json
 
 import structures
+from solver.cli.runtime import emit
 from solver.render import text_table
 
 
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON) of backends."""
     infos = structures.all_backend_info()
     if args.json:
-        print(json.dumps([info.as_dict() for info in infos], indent=2))
+        emit(json.dumps([info.as_dict() for info in infos], indent=2))
         return 0
     rows = [
         [
@@ -40,5 +41,5 @@ def run(args: argparse.Namespace) -> int:
         for info in infos
     ]
     headers = ["id", "available", "version", "stepping", "file format", "source", "problem"]
-    print(text_table(headers, rows))
+    emit(text_table(headers, rows))
     return 0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from solver.cli.common import BUILTIN_IDS, ONE_BOARD_LEXICON, add_wordlist_options
+from solver.cli.common import BUILTIN_IDS, ONE_BOARD_LEXICON, add_wordlist_options, limits_of
+from solver.cli.runtime import say
 from solver.lexicons import build_lexicon_file
 from solver.wordlist import DEFAULT_WORDLIST, Capitalised
 
@@ -35,11 +35,15 @@ def run(args: argparse.Namespace) -> int:
     """Build, save, and say what was written."""
     capitalised = Capitalised(args.capitalised) if args.capitalised else None
     opened, size = build_lexicon_file(
-        args.lexicon, args.wordlist or DEFAULT_WORDLIST, args.min_length, capitalised, args.output
+        args.lexicon,
+        args.wordlist or DEFAULT_WORDLIST,
+        args.min_length,
+        capitalised,
+        args.output,
+        limits_of(args),
     )
-    print(
+    say(
         f"wrote {args.output}: lexicon {opened.backend} over {opened.wordlist.name} "
         f"({opened.wordlist.words:,} words), {size:,} bytes",
-        file=sys.stderr,
     )
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from solver.cli.runtime import emit
 from solver.lexicons import cache_dir, cache_entries
 from solver.render import text_table
 
@@ -20,14 +21,14 @@ def run(args: argparse.Namespace) -> int:
     if args.clear:
         for path in entries:
             path.unlink(missing_ok=True)
-        print(f"removed {len(entries)} cached lexicon(s) from {cache_dir()}")
+        emit(f"removed {len(entries)} cached lexicon(s) from {cache_dir()}")
         return 0
-    print(f"cache: {cache_dir()}")
+    emit(f"cache: {cache_dir()}")
     if entries:
         rows = [[path.name, f"{path.stat().st_size:,}"] for path in entries]
-        print(text_table(["file", "bytes"], rows))
+        emit(text_table(["file", "bytes"], rows))
         total = sum(path.stat().st_size for path in entries)
-        print(f"{len(entries)} lexicon(s), {total:,} bytes")
+        emit(f"{len(entries)} lexicon(s), {total:,} bytes")
     else:
-        print("empty")
+        emit("empty")
     return 0

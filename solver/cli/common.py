@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import gc
-import sys
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from solver.cli.runtime import say
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH
-from solver.wordlist import DEFAULT_WORDLIST, NAMED_SOURCES, Capitalised
+from solver.wordlist import DEFAULT_LIMITS, DEFAULT_WORDLIST, NAMED_SOURCES, Capitalised, Limits
 
 if TYPE_CHECKING:
     from solver.lexicons import Opened
@@ -31,14 +32,21 @@ BUILTIN_IDS: Final = (
 )
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number written with the digits 0-9 (an optional minus)."""
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
+
+
 def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number no smaller than ``minimum`` (nor above ``maximum``)."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = whole_number(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} must be at least {minimum}")
         if maximum is not None and value > maximum:
@@ -57,8 +65,22 @@ def add_wordlist_options(parser: argparse.ArgumentParser, min_length: bool = Tru
         "--wordlist",
         default=None,
         metavar="PATH|NAME",
-        help=f"a word-list file, or one of {', '.join(NAMED_SOURCES)} "
+        help=f"a word-list file, - for standard input, or one of {', '.join(NAMED_SOURCES)} "
         f"(default: {DEFAULT_WORDLIST})",
+    )
+    parser.add_argument(
+        "--max-wordlist-mib",
+        type=int_at_least(1),
+        default=DEFAULT_LIMITS.max_bytes // 2**20,
+        metavar="N",
+        help="refuse a word list larger than N MiB (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-word-length",
+        type=int_at_least(1),
+        default=DEFAULT_LIMITS.max_line,
+        metavar="N",
+        help="refuse a word list with a line longer than N characters (default: %(default)s)",
     )
     parser.add_argument(
         "--capitalised",
@@ -112,6 +134,11 @@ def min_length_of(args: argparse.Namespace) -> int:
     return value
 
 
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The word-list limits the options set."""
+    return Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length)
+
+
 def check_lexicon_args(args: argparse.Namespace) -> None:
     """Refuse option combinations that cannot both hold, before any work."""
     if args.lexicon_file is not None and (args.wordlist is not None or args.capitalised):
@@ -148,10 +175,11 @@ def open_from_args(args: argparse.Namespace, boards: int = 1) -> Opened:
             min_length_of(args),
             capitalised,
             use_cache=not args.no_cache,
+            limits=limits_of(args),
         )
     if args.verbose:
-        print(f"{opened.wordlist.report()}", file=sys.stderr)
-        print(f"lexicon {opened.backend}: {_origin(opened, args)}", file=sys.stderr)
+        say(opened.wordlist.report())
+        say(f"lexicon {opened.backend}: {_origin(opened, args)}")
     gc.collect()
     gc.freeze()
     return opened

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from solver.cli.common import add_lexicon_options, open_from_args, positive_int
+from solver.cli.runtime import emit
 from solver.letterboxed import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
@@ -46,14 +47,13 @@ def run(args: argparse.Namespace) -> int:
     words = find_words(box, lexicon)
     found = solutions(box, words, args.max_words, args.limit)
     if args.json:
-        print(
-            json.dumps(
-                {"sides": list(box.sides), "words": words, "solutions": [list(s) for s in found]}
-            )
-        )
+        data = {"sides": list(box.sides), "words": words, "solutions": [list(s) for s in found]}
+        emit(json.dumps(data))
         return 0
-    print(f"sides: {' '.join(box.sides)}")
-    print(f"{len(words):,} valid words; {len(found):,} solutions of at most {args.max_words} words")
-    for chain in found:
-        print("  " + " - ".join(chain))
+    lines = [
+        f"sides: {' '.join(box.sides)}",
+        f"{len(words):,} valid words; {len(found):,} solutions of at most {args.max_words} words",
+        *("  " + " - ".join(chain) for chain in found),
+    ]
+    emit("\n".join(lines))
     return 0

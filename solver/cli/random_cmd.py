@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from solver.board import parse_size
-from solver.cli.common import int_at_least
+from solver.cli.common import int_at_least, whole_number
+from solver.cli.runtime import Output
 from solver.dice import KINDS, random_boards
 
 
@@ -19,7 +20,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="letters from a 4x4 dice set, uniform a-z, or English letter frequency "
         "(default: new for 4x4, frequency otherwise)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default: %(default)s)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="random seed (default: %(default)s)"
+    )
     parser.add_argument(
         "--count", type=int_at_least(0), default=1, help="how many (default: %(default)s)"
     )
@@ -29,6 +32,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the boards."""
     rows, cols = parse_size(args.size)
+    out = Output()
     for board in random_boards(rows, cols, args.dice, args.seed, args.count):
-        print(board.text())
+        out.line(board.text())
+    out.flush()
     return 0

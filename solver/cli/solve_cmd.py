@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import TextIO
 
 from solver.board import Board, parse_board
-from solver.cli.common import add_lexicon_options, open_from_args, positive_int
-from solver.dfs import Protocol, resolve_protocol, solve
+from solver.boards_file import BoardsReader
+from solver.cli import runtime
+from solver.cli.common import MANY_BOARDS, add_lexicon_options, int_at_least, open_from_args
+from solver.dfs import DEFAULT_MAX_PATHS, Protocol, resolve_protocol, solve
 from solver.errors import InputError
 from solver.lexicons import Opened
 from solver.render import solution_json, solution_text
-from solver.wordlist import read_lines
 
 CHUNK = 64
+
+
+def max_jobs() -> int:
+    """The most ``--jobs`` accepted: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -40,65 +50,79 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="query whole strings, step node by node, or step when the lexicon can (default)",
     )
     parser.add_argument("--all-paths", action="store_true", help="report every path of each word")
+    parser.add_argument(
+        "--max-paths",
+        type=int_at_least(1),
+        default=DEFAULT_MAX_PATHS,
+        metavar="N",
+        help="with --all-paths: refuse a board with more than N paths (default: %(default)s)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--jobs",
-        type=positive_int,
+        type=int_at_least(1, max_jobs()),
         default=1,
         metavar="N",
-        help="with --boards-file: solve in N processes (input order is kept)",
+        help="with --boards-file: solve in N processes (input order is kept); at most the "
+        f"number of CPUs this process may use ({max_jobs()} here)",
     )
     parser.set_defaults(run=run)
 
 
 def _stdin_board() -> str:
-    lines = [line for line in sys.stdin.read().splitlines() if line.strip()]
+    if sys.stdin is None:
+        raise InputError("board from standard input: standard input is closed")
+    lines = [line for line in sys.stdin.read().split("\n") if line.strip()]
     if len(lines) != 1:
         raise InputError(
             f"board from standard input: expected one line, got {len(lines)} "
             "(use --boards-file - for several boards)"
         )
-    return lines[0]
+    return lines[0].removesuffix("\r").removeprefix("\ufeff")
+
+
+def _check_stdin(args: argparse.Namespace) -> None:
+    readers = [
+        name
+        for name, uses in (
+            ("the board", args.board == "-"),
+            ("--boards-file", args.boards_file == "-"),
+            ("--wordlist", args.wordlist == "-"),
+        )
+        if uses
+    ]
+    if len(readers) > 1:
+        raise InputError(f"standard input can feed only one of {' and '.join(readers)}")
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve the board (or boards file) and print the result."""
     if (args.board is None) == (args.boards_file is None):
         raise InputError("solve: give either a BOARD or --boards-file FILE (not both)")
+    _check_stdin(args)
     if args.boards_file is not None:
         return _run_file(args)
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_from_args(args)
     protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
-    solution = solve(board, opened.lexicon, args.min_length, protocol, args.all_paths)
+    solution = solve(
+        board, opened.lexicon, args.min_length, protocol, args.all_paths, args.max_paths
+    )
     if args.json:
-        print(json.dumps(solution_json(solution, opened.wordlist, opened.backend, args.all_paths)))
+        data = solution_json(solution, opened.wordlist, opened.backend, args.all_paths)
+        runtime.emit(json.dumps(data))
     else:
-        print(solution_text(solution, opened.wordlist, opened.backend, protocol.value))
+        runtime.emit(solution_text(solution, opened.wordlist, opened.backend, protocol.value))
     return 0
 
 
-def _read_boards(source: str) -> tuple[list[Board], InputError | None]:
-    """Parse boards up to the first bad line; return them and that line's error, if any."""
-    name = "<stdin>" if source == "-" else source
-    lines = (
-        sys.stdin.read().splitlines() if source == "-" else read_lines(Path(source), "boards file")
-    )
-    boards: list[Board] = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            boards.append(parse_board(line))
-        except InputError as exc:
-            return boards, InputError(f"boards file {name}, line {number}: {exc}")
-    return boards, None
-
-
-# Per-process state for --jobs: the lexicon opened once, by the parent before it forks (the
-# workers share it) or by each worker (where processes are spawned, not forked).
+# Per-process state for --jobs: the lexicon opened once, by the main process before it starts
+# the workers (they share it) or by each worker (where processes are spawned, not forked).
 _worker: dict[str, object] = {}
 
 
 def _init_worker(args: argparse.Namespace, boards: int) -> None:
+    runtime.worker_signals()
     if "opened" not in _worker:
         _worker.update(args=args, opened=open_from_args(args, boards))
 
@@ -112,16 +136,21 @@ def _solve_line(board: Board) -> str:
 
 
 def _solve_json(board: Board, args: argparse.Namespace, opened: Opened) -> str:
-    solution = solve(board, opened.lexicon, args.min_length, args.protocol, args.all_paths)
+    solution = solve(
+        board, opened.lexicon, args.min_length, args.protocol, args.all_paths, args.max_paths
+    )
     return json.dumps(solution_json(solution, opened.wordlist, opened.backend, args.all_paths))
 
 
-def _results(args: argparse.Namespace, boards: list[Board]) -> Iterator[str]:
+def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[str]:
+    # The first MANY_BOARDS boards are read ahead: their count picks the default lexicon.
+    ahead = list(itertools.islice(boards, MANY_BOARDS))
+    everything = itertools.chain(ahead, boards)
     # Open (and check) everything here, so a bad option is one clean error, not one per worker.
-    opened = open_from_args(args, len(boards))
+    opened = open_from_args(args, len(ahead))
     resolve_protocol(opened.lexicon, args.protocol, opened.backend)
-    if args.jobs == 1 or len(boards) <= 1:
-        for board in boards:
+    if args.jobs == 1 or len(ahead) <= 1:
+        for board in everything:
             yield _solve_json(board, args, opened)
         return
     import multiprocessing
@@ -130,23 +159,26 @@ def _results(args: argparse.Namespace, boards: list[Board]) -> Iterator[str]:
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
         _worker.update(args=args, opened=opened)
-    with context.Pool(args.jobs, initializer=_init_worker, initargs=(args, len(boards))) as pool:
-        yield from pool.imap(_solve_line, boards, chunksize=CHUNK)
+    with runtime.forking():
+        pool = context.Pool(args.jobs, initializer=_init_worker, initargs=(args, len(ahead)))
+    with pool:  # leaving it, normally or not, stops every worker
+        yield from pool.imap(_solve_line, everything, chunksize=CHUNK)
 
 
-def _progress(lines: Iterable[str], total: int, stream: TextIO) -> Iterable[str]:
-    if not stream.isatty():
+def _progress(lines: Iterable[str], stream: TextIO | None) -> Iterable[str]:
+    if stream is None or not stream.isatty():
         return lines
     from tqdm import tqdm
 
-    return tqdm(lines, total=total, unit="board", file=stream)
+    return tqdm(lines, unit="board", file=stream)
 
 
 def _run_file(args: argparse.Namespace) -> int:
-    boards, error = _read_boards(args.boards_file)
-    for line in _progress(_results(args, boards), len(boards), sys.stderr):
-        sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-    if error is not None:
-        raise error
+    reader = BoardsReader(args.boards_file)
+    out = runtime.Output()
+    for line in _progress(_results(args, iter(reader)), sys.stderr):
+        out.line(line)
+    out.flush()
+    if reader.error is not None:
+        raise reader.error
     return 0

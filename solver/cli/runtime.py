@@ -1,0 +1,180 @@
+"""What the command line does at run time besides its commands: output, signals, exit statuses.
+
+Output goes to file descriptor 1 with ``os.write``, never through Python's buffered
+``sys.stdout``, so a fault (a full disk, a file-size limit, a closed output) is seen where it
+happens and reported as one line, instead of a traceback at exit or a silent exit 0.
+
+Signals: SIGINT and SIGTERM raise :class:`Interrupted` in the main process, except while a write
+is under way, which finishes first: output always ends on a whole line. Worker processes ignore
+SIGINT and die quietly on SIGTERM (see :func:`worker_signals`); the main process stops them.
+
+Exit statuses (the README lists them): 0 success; 1 a runtime fault (output cannot be written,
+out of memory, an internal error); 2 a usage error or bad input; 130 interrupted (SIGINT); 143
+terminated (SIGTERM); 141 the reader closed the pipe (``lexibench random | head``: no message, as
+for any tool stopped by SIGPIPE).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Final
+
+EXIT_FAULT: Final = 1
+EXIT_USAGE: Final = 2
+EXIT_PIPE: Final = 128 + signal.SIGPIPE
+EXIT_SIGNAL_BASE: Final = 128
+#: Output is written in batches of whole lines of about this many bytes.
+BATCH: Final = 1 << 16
+
+
+class OutputError(Exception):
+    """Standard output cannot be written: the message says why, in one line."""
+
+    def __init__(self, reason: str, closed_pipe: bool = False) -> None:
+        self.closed_pipe = closed_pipe
+        super().__init__(f"cannot write the output ({reason})")
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM reached the main process."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+class _Signals:
+    """The main process's handlers: raise :class:`Interrupted`, or defer it during a write."""
+
+    writing = False
+    pending: int | None = None
+
+    def handle(self, signum: int, _frame: FrameType | None) -> None:
+        if self.writing:
+            self.pending = signum
+        else:
+            raise Interrupted(signum)
+
+    def install(self) -> None:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self.handle)
+
+    def raise_pending(self) -> None:
+        if self.pending is not None:
+            signum, self.pending = self.pending, None
+            raise Interrupted(signum)
+
+
+SIGNALS = _Signals()
+
+
+def install_signal_handlers() -> None:
+    """Handle SIGINT and SIGTERM in this (main) process (see the module docstring)."""
+    SIGNALS.install()
+
+
+def worker_signals() -> None:
+    """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
+    the main process decides) and die quietly on SIGTERM (how the main process stops it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextmanager
+def forking() -> Iterator[None]:
+    """Around starting worker processes: they inherit :func:`worker_signals`' settings, not the
+    main process's handlers, so no signal can reach a worker before it is set up."""
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    worker_signals()
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    SIGNALS.raise_pending()
+
+
+def stdout_open() -> bool:
+    """True when file descriptor 1 is open (``sys.stdout`` is None when it was closed)."""
+    if sys.stdout is None:
+        return False
+    try:
+        os.fstat(1)
+    except OSError:
+        return False
+    return True
+
+
+def _write_all(data: bytes) -> None:
+    view = memoryview(data)
+    SIGNALS.writing = True
+    try:
+        while view:
+            try:
+                written = os.write(1, view)
+            except BrokenPipeError:
+                raise OutputError("the reader closed the pipe", closed_pipe=True) from None
+            except OSError as exc:
+                if exc.errno == errno.EINTR:
+                    continue
+                raise OutputError(exc.strerror or str(exc)) from None
+            view = view[written:]
+    finally:
+        SIGNALS.writing = False
+    SIGNALS.raise_pending()
+
+
+class Output:
+    """Whole lines to standard output, batched; :meth:`close` writes what is left."""
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []
+        self._size = 0
+
+    def line(self, text: str) -> None:
+        """Queue one line (``text`` without its newline)."""
+        data = text.encode() + b"\n"
+        self._parts.append(data)
+        self._size += len(data)
+        if self._size >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write every queued line now."""
+        if self._parts:
+            data = b"".join(self._parts)
+            self._parts.clear()
+            self._size = 0
+            _write_all(data)
+
+
+def emit(text: str) -> None:
+    """Write ``text`` and a newline to standard output at once."""
+    _write_all(text.encode() + b"\n")
+
+
+def say(message: str) -> None:
+    """One line on standard error, if it is open (never on standard output)."""
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+
+
+def silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null, so the interpreter's own flush at exit cannot fail
+    again after an output fault was reported."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
