@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from solver.errors import InputError
+from solver.rules import char_text
 
 QU = "qu"
 
@@ -136,7 +137,7 @@ def parse_board(text: str) -> Board:
     """
     bad = _BOARD_TEXT.match(text)
     if bad is not None and bad.end() < len(text):
-        raise InputError(f"board: {text[bad.end()]!r} is not a letter a-z")
+        raise InputError(f"board: {char_text(text[bad.end()])} is not a letter a-z")
     if len(text) > 4 * MAX_CELLS:
         raise InputError(f"board: {len(text):,} characters is longer than any board accepted")
     lowered = text.strip(" \t").lower()

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solver.errors import InputError
+from solver.rules import char_text
 from structures import Lexicon
 
 SIDES = 4
@@ -54,7 +55,7 @@ def parse_box(text: str) -> Box:
     """
     if not text.isascii():
         bad = next(ch for ch in text if not ch.isascii())
-        raise InputError(f"letter boxed sides {text!r}: {bad!r} is not a letter a-z")
+        raise InputError(f"letter boxed sides {text!r}: {char_text(bad)} is not a letter a-z")
     groups = [g for g in re.split(r"[ \t,/-]+", text.strip(" \t").lower()) if g]
     if len(groups) != SIDES or any(len(g) != LETTERS_PER_SIDE for g in groups):
         raise InputError(

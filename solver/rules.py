@@ -62,6 +62,16 @@ def normalize_word(
     return word
 
 
+def char_text(ch: str) -> str:
+    """A character as an error message shows it: quoted, with its code point when it is not
+    ASCII (the Kelvin sign looks like "K" but is not a letter a-z).
+
+    >>> char_text("1"), char_text("\\u212a").endswith("(U+212A)")
+    ("'1'", True)
+    """
+    return repr(ch) if ch.isascii() else f"{ch!r} (U+{ord(ch):04X})"
+
+
 def score(word: str) -> int:
     """Points for ``word`` by its length in letters ("queen" is 5: the Qu cell counts as two).
 

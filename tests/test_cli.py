@@ -88,9 +88,7 @@ def test_random_boards(capfd: pytest.CaptureFixture[str]) -> None:
     assert [len(line.split("/")) for line in out.splitlines()] == [3, 3]
 
 
-def test_boards_file_json_lines_in_order(
-    capfd: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_boards_file_json_lines_in_order(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     boards = tmp_path / "boards.txt"
     boards.write_text("ea/st\nd i / e d\nqu i / t e\n")
     status, out, _ = run(capfd, "solve", "--boards-file", str(boards), "--wordlist", TINY)

@@ -23,7 +23,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import IO, NoReturn
 
 from solver import __version__
 from solver.cli import runtime
@@ -51,6 +51,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 class _Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line, ``lexibench: error: ...``, exit status 2."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """Help and version text go through :mod:`solver.cli.runtime` (argparse's own writer
+        drops an output fault silently)."""
+        if message and (file is None or file is sys.stdout):
+            runtime.write_stdout(message.encode())
+        elif message and file is not None:
+            runtime.say(message.rstrip("\n"))
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("lexibench").strip()

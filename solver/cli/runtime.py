@@ -111,6 +111,11 @@ def stdout_open() -> bool:
     return True
 
 
+def write_stdout(data: bytes) -> None:
+    """Write ``data`` to standard output whole (see the module docstring)."""
+    _write_all(data)
+
+
 def _write_all(data: bytes) -> None:
     view = memoryview(data)
     SIGNALS.writing = True
