@@ -101,7 +101,7 @@ def test_boards_file_json_lines_in_order(capfd: pytest.CaptureFixture[str], tmp_
 def test_boards_from_stdin(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("ea/st\n".encode())))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"ea/st\n")))
     status, out, _ = run(capfd, "solve", "--boards-file", "-", "--wordlist", TINY)
     assert status == 0
     assert json.loads(out)["board"] == "ea/st"

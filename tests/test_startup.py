@@ -59,10 +59,10 @@ def test_version(capfd: pytest.CaptureFixture[str]) -> None:
 def test_one_board_from_stdin(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("ea/st\n".encode())))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"ea/st\n")))
     assert main(["solve", "-", "--wordlist", TINY, "--json"]) == 0
     assert json.loads(capfd.readouterr().out)["count"] == 7
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("ea/st\nd i / e d\n".encode())))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"ea/st\nd i / e d\n")))
     assert main(["solve", "-", "--wordlist", TINY]) == 2
     out, err = capfd.readouterr()
     assert out == ""

@@ -23,12 +23,15 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from typing import IO, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from solver import __version__
 from solver.cli import runtime
 from solver.errors import InputError, MissingExtraError, missing_extra
 from structures.errors import LexiconError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 COMMAND_GROUP = "lexibench.commands"
 EXIT_USAGE = runtime.EXIT_USAGE
@@ -52,12 +55,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 class _Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line, ``lexibench: error: ...``, exit status 2."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Help and version text go through :mod:`solver.cli.runtime` (argparse's own writer
         drops an output fault silently)."""
         if message and (file is None or file is sys.stdout):
             runtime.write_stdout(message.encode())
-        elif message and file is not None:
+        elif message:
             runtime.say(message.rstrip("\n"))
 
     def error(self, message: str) -> NoReturn:
