@@ -7,38 +7,34 @@ from pathlib import Path
 from typing import Any
 
 import structures
-from benchmarks.conftest import Settings, base_info
+from benchmarks.recording import record
+from benchmarks.timing import time_case
 from solver.wordlist import WordList
 from structures.saved import load_lexicon, save_lexicon
 
 
-def test_build(benchmark: Any, backend: str, settings: Settings, wordlist: WordList) -> None:
+def test_build(benchmark: Any, backend: str, wordlist: WordList) -> None:
+    """Building from the normalized words."""
     cls = structures.backend_class(backend)
     benchmark.group = "build"
-    benchmark.extra_info.update(base_info("build", backend, settings, wordlist), op="build")
+    record(benchmark, "build", backend, wordlist, 1)
 
     def build() -> int:
         return len(cls(wordlist.words))
 
     gc.collect()
-    count = benchmark.pedantic(build, rounds=3, iterations=1)
-    assert count == len(wordlist.words)
+    assert time_case(benchmark, build) == len(wordlist.words)
 
 
-def test_load(
-    benchmark: Any, backend: str, settings: Settings, wordlist: WordList, tmp_path: Path
-) -> None:
+def test_load(benchmark: Any, backend: str, wordlist: WordList, tmp_path: Path) -> None:
     """Loading the saved file (``lexibench build``'s output, what the cache holds): the library's
     own format where it has one, else the words, built again."""
     lexicon = structures.build_lexicon(backend, wordlist.words)
     benchmark.group = "load"
-    benchmark.extra_info.update(base_info("build", backend, settings, wordlist), op="load")
     path = tmp_path / f"{backend}.lexicon"
-    benchmark.extra_info["serialized_bytes"] = save_lexicon(
-        path, backend, lexicon, wordlist.words, {}
-    )
-    benchmark.extra_info["file_format"] = load_lexicon(path).header.payload_format
+    size = save_lexicon(path, backend, lexicon, wordlist.words, {})
+    record(benchmark, "load", backend, wordlist, 1, serialized_bytes=size)
     del lexicon
     gc.collect()
-    loaded = benchmark.pedantic(load_lexicon, args=(path,), rounds=5, iterations=1)
+    loaded = time_case(benchmark, load_lexicon, path)
     assert len(loaded.lexicon) == len(wordlist.words)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from benchmarks import workloads
-from benchmarks.conftest import LexiconCache, Settings, base_info
+from benchmarks.fixtures import LexiconCache
+from benchmarks.options import Settings
+from benchmarks.recording import not_run, record
+from benchmarks.timing import group_name, time_case
 from solver.letterboxed import Box, find_words, solutions
 from solver.wordlist import WordList
 from structures import Lexicon
@@ -50,31 +55,23 @@ def solve_all(puzzles: list[Box], lexicon: Lexicon) -> list[int]:
 
 
 def test_letterboxed(
-    benchmark: Any, backend: str, settings: Settings, wordlist: WordList, lexicons: LexiconCache
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    backend: str,
+    settings: Settings,
+    wordlist: WordList,
+    lexicons: LexiconCache,
 ) -> None:
     cap = workloads.puzzle_cap(backend, settings.puzzles)
-    puzzles = workloads.letterboxed_puzzles(settings.seed, settings.puzzles)[: cap.count]
-    benchmark.group = "letterboxed"
-    benchmark.extra_info.update(
-        base_info("letterboxed", backend, settings, wordlist),
-        puzzles=len(puzzles),
-        puzzles_requested=settings.puzzles,
-        cap=cap.note,
-    )
     if cap.count == 0:
         looked_up = _lookups(workloads.letterboxed_puzzles(settings.seed, 1)[0], lexicons)
-        note = f"not run: the first puzzle alone needs {looked_up:,} look-ups, each a linear scan"
-        benchmark.extra_info.update(not_run=True, cap=note)
-        benchmark.pedantic(lambda: None, rounds=1, iterations=1)
-        return
-    lexicon = lexicons.get(backend)
-    capped = cap.note is not None
-    counts = benchmark.pedantic(
-        solve_all,
-        args=(puzzles, lexicon),
-        rounds=1 if capped else settings.rounds,
-        warmup_rounds=0 if capped else 1,
-        iterations=1,
+        note = f"the first puzzle alone needs {looked_up:,} look-ups, each a linear scan"
+        not_run(request, "letterboxed", backend, note)
+    puzzles = workloads.letterboxed_puzzles(settings.seed, settings.puzzles)[: cap.count]
+    benchmark.group = group_name("letterboxed", cap.note)
+    record(benchmark, "letterboxed", backend, wordlist, len(puzzles), cap=cap.note)
+    counts = time_case(
+        benchmark, solve_all, puzzles, lexicons.get(backend), capped=cap.note is not None
     )
     benchmark.extra_info["words"] = sum(counts)
     if not _answers:

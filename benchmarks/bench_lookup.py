@@ -8,7 +8,10 @@ from typing import Any
 import pytest
 
 from benchmarks import workloads
-from benchmarks.conftest import LexiconCache, Settings, base_info
+from benchmarks.fixtures import LexiconCache
+from benchmarks.options import Settings
+from benchmarks.recording import not_run, record
+from benchmarks.timing import group_name, time_case
 from solver.wordlist import WordList
 
 
@@ -27,10 +30,15 @@ def _expected(words: tuple[str, ...], op: str, queries: tuple[str, ...]) -> int:
     return sum(q in prefixes for q in queries)
 
 
+def _answer_all(fn: Any, queries: list[str]) -> int:
+    return sum(map(fn, queries))
+
+
 @pytest.mark.parametrize("op", ["is_word", "has_prefix"], ids=lambda o: f"op={o}")
-@pytest.mark.parametrize("query_set", workloads.QUERY_SETS, ids=lambda q: f"queries={q}")
+@pytest.mark.parametrize("query_set", workloads.QUERY_SETS, ids=lambda q: f"query_set={q}")
 def test_lookup(
     benchmark: Any,
+    request: pytest.FixtureRequest,
     backend: str,
     op: str,
     query_set: str,
@@ -40,26 +48,20 @@ def test_lookup(
 ) -> None:
     cap = workloads.query_cap(backend, settings.queries)
     queries = _query_sets(wordlist.words, settings.seed, settings.queries)[query_set][: cap.count]
-    lexicon = lexicons.get(backend)
-    fn = getattr(lexicon, op)
-    benchmark.group = f"lookup {op}"
-    benchmark.extra_info.update(
-        base_info("lookup", backend, settings, wordlist),
+    if not queries:
+        reason = f"the word list gives no {query_set} queries"
+        not_run(request, "lookup", backend, reason, op=op, query_set=query_set)
+    fn = getattr(lexicons.get(backend), op)
+    benchmark.group = group_name(f"lookup {op} {query_set}", cap.note)
+    record(
+        benchmark,
+        "lookup",
+        backend,
+        wordlist,
+        len(queries),
         op=op,
         query_set=query_set,
-        queries=len(queries),
-        queries_requested=settings.queries,
         cap=cap.note,
     )
-    if not queries:
-        benchmark.extra_info.update(not_run=True, cap=f"the word list gives no {query_set} queries")
-        benchmark.pedantic(lambda: None, rounds=1, iterations=1)
-        return
-    capped = cap.note is not None
-    hits = benchmark.pedantic(
-        lambda: sum(map(fn, queries)),
-        rounds=1 if capped else settings.rounds,
-        warmup_rounds=0 if capped else 1,
-        iterations=1,
-    )
+    hits = time_case(benchmark, _answer_all, fn, queries, capped=cap.note is not None)
     assert hits == _expected(wordlist.words, op, tuple(queries))

@@ -5,7 +5,7 @@
 - Board size: letter-frequency boards from 3x3 upward; a backend moves to the next size only
   while its ms/board stays within :data:`~benchmarks.workloads.BOARD_BUDGET_MS`.
 
-``--lexibench-sweep reduced`` (the default) and ``full`` choose the points; see
+``--lexibench-sweep reduced`` (the default), ``full`` or ``smoke`` choose the points; see
 :mod:`benchmarks.workloads`.
 """
 
@@ -18,7 +18,10 @@ from typing import Any
 import pytest
 
 from benchmarks import workloads
-from benchmarks.conftest import LexiconCache, Settings, base_info, time_solving
+from benchmarks.fixtures import LexiconCache
+from benchmarks.options import Settings, settings_from
+from benchmarks.recording import not_run, record
+from benchmarks.timing import group_name, time_case
 from solver.wordlist import WordList
 
 # Per dictionary size, the words found on each board by the first backend (others must match).
@@ -29,7 +32,7 @@ _last_ms: dict[str, float] = {}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    sweep = workloads.sweep(str(metafunc.config.getoption("lexibench_sweep")))
+    sweep = workloads.sweep(settings_from(metafunc.config).sweep)
     if "words" in metafunc.fixturenames:
         metafunc.parametrize("words", sweep.dict_sizes, ids=lambda k: f"words={k or 'all'}")
     if "board_size" in metafunc.fixturenames:
@@ -37,8 +40,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="module")
-def sweep(request: pytest.FixtureRequest) -> workloads.Sweep:
-    return workloads.sweep(str(request.config.getoption("lexibench_sweep")))
+def sweep(settings: Settings) -> workloads.Sweep:
+    return workloads.sweep(settings.sweep)
 
 
 @cache
@@ -46,13 +49,9 @@ def _subset(words: tuple[str, ...], count: int, seed: int) -> tuple[str, ...]:
     return workloads.nested_subset(words, count, seed)
 
 
-def _not_run(benchmark: Any, note: str) -> None:
-    benchmark.extra_info.update(not_run=True, cap=note)
-    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
-
-
 def test_dictionary_size(
     benchmark: Any,
+    request: pytest.FixtureRequest,
     backend: str,
     words: int,
     sweep: workloads.Sweep,
@@ -62,29 +61,36 @@ def test_dictionary_size(
 ) -> None:
     subset = _subset(wordlist.words, words, settings.seed)
     cap = workloads.dictionary_cap(backend, words, sweep)
-    benchmark.group = "scaling: dictionary size"
-    benchmark.extra_info.update(
-        base_info("scaling-dictionary", backend, settings, wordlist),
-        subset_words=len(subset),
-        size="4x4",
-        boards=cap.count,
-        cap=cap.note,
-        mode="auto",
-    )
     if cap.count == 0:
-        _not_run(benchmark, cap.note or "not run")
-        return
+        not_run(request, "scaling-dictionary", backend, cap.note or "not run", size="4x4")
     start = time.perf_counter()
     lexicon = lexicons.get(backend, subset)
-    benchmark.extra_info["build_seconds"] = time.perf_counter() - start
+    build_seconds = time.perf_counter() - start
+    benchmark.group = group_name(f"scaling: {len(subset):,} words", cap.note)
+    record(
+        benchmark,
+        "scaling-dictionary",
+        backend,
+        wordlist,
+        cap.count,
+        subset_words=len(subset),
+        size="4x4",
+        cap=cap.note,
+        mode="auto",
+        build_seconds=build_seconds,
+    )
     boards = workloads.boards_for("4x4", cap.count, settings.seed)
-    counts = time_solving(benchmark, boards, lexicon, sweep.rounds, once=cap.note is not None)
+    counts = time_case(
+        benchmark, workloads.count_words, boards, lexicon, capped=cap.note is not None
+    )
+    benchmark.extra_info["words"] = sum(counts)
     reference = _dict_answers.setdefault(len(subset), counts)
     assert counts == reference[: len(counts)], f"{backend} disagrees at {words} words"
 
 
 def test_board_size(
     benchmark: Any,
+    request: pytest.FixtureRequest,
     backend: str,
     board_size: str,
     sweep: workloads.Sweep,
@@ -93,29 +99,30 @@ def test_board_size(
     lexicons: LexiconCache,
 ) -> None:
     count = sweep.boards_per_size[board_size]
-    benchmark.group = "scaling: board size"
-    benchmark.extra_info.update(
-        base_info("scaling-board", backend, settings, wordlist),
-        size=board_size,
-        boards=count,
-        mode="auto",
-        budget_ms=workloads.BOARD_BUDGET_MS,
-    )
     previous = _last_ms.get(backend)
-    if previous is not None and previous > workloads.BOARD_BUDGET_MS:
-        _not_run(
-            benchmark,
-            f"over budget: the previous size took {previous:,.0f} ms/board "
-            f"(budget {workloads.BOARD_BUDGET_MS:,} ms)",
-        )
-        return
+    budget = workloads.BOARD_BUDGET_MS
+    if previous is not None and previous > budget:
+        reason = f"over budget: the previous size took {previous:,.0f} ms/board ({budget:,} ms)"
+        not_run(request, "scaling-board", backend, reason, size=board_size)
     boards = workloads.boards_for(board_size, count, settings.seed, kind="frequency")
-    lexicon = lexicons.get(backend)
-    slow = backend in workloads.SLOW_BACKENDS
+    slow = workloads.is_slow(backend)
+    cap = "1 board, 1 round (a linear scan per query)" if slow else None
     if slow:
         boards = boards[:1]
-        benchmark.extra_info.update(boards=1, cap="1 board, 1 round (a linear scan per query)")
-    counts = time_solving(benchmark, boards, lexicon, sweep.rounds, once=slow)
+    benchmark.group = group_name(f"scaling: {board_size} boards", cap)
+    record(
+        benchmark,
+        "scaling-board",
+        backend,
+        wordlist,
+        len(boards),
+        size=board_size,
+        mode="auto",
+        budget_ms=budget,
+        cap=cap,
+    )
+    counts = time_case(benchmark, workloads.count_words, boards, lexicons.get(backend), capped=slow)
+    benchmark.extra_info["words"] = sum(counts)
     if benchmark.stats is not None:  # None with --benchmark-disable (the smoke pass)
         _last_ms[backend] = benchmark.stats.stats.median * 1000 / len(boards)
     reference = _board_answers.setdefault(board_size, counts)

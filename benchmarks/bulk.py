@@ -6,12 +6,11 @@ whole process, output written to a file, with the lexicon cache warm (a private 
 filled by one untimed run first, as a user's would be after their first command). The two
 outputs must be identical.
 
-    python -m benchmarks.bulk --sweep reduced --out results/raw/bulk.json
+The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import os
 import platform
@@ -23,13 +22,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks.atomic import write_json_atomic
-from benchmarks.workloads import DEFAULT_SEED, boards_for, sweep
+from benchmarks.records import BULK_SCHEMA
+from benchmarks.workloads import boards_for
 from solver.cli.common import MANY_BOARDS_LEXICON
 from solver.dfs import search_build
-from solver.wordlist import load_wordlist
+from solver.wordlist import WordList
 
-SCHEMA = "lexibench-bulk/1"
 JOBS = (1, 2)
 
 
@@ -49,13 +47,14 @@ def time_solve(
     return seconds
 
 
-def run_bulk(counts: tuple[int, ...], wordlist: str, seed: int) -> dict[str, Any]:
+def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]:
     """Time every (count, jobs) pair; check that the outputs agree."""
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")}
         warm = Path(tmp) / "warm.txt"
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
+        wordlist = wl.name
         time_solve(warm, 1, wordlist, Path(tmp) / "warm.jsonl", env)  # builds and caches
         for count in counts:
             boards = Path(tmp) / f"boards-{count}.txt"
@@ -84,34 +83,14 @@ def run_bulk(counts: tuple[int, ...], wordlist: str, seed: int) -> dict[str, Any
             if len(digests) != 1:
                 raise RuntimeError(f"bulk: --jobs outputs differ for {count} boards")
     return {
-        "schema": SCHEMA,
+        "schema": BULK_SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "lexicon": MANY_BOARDS_LEXICON,
         "cache": "warm",
         "solver_build": search_build(),
-        "wordlist": load_wordlist(wordlist).summary(),
+        "wordlist": wl.summary(),
         "seed": seed,
         "runs": runs,
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bulk", description=__doc__)
-    parser.add_argument("--sweep", default="reduced", choices=["smoke", "reduced", "full"])
-    parser.add_argument(
-        "--counts", default="", help="comma-separated board counts (overrides --sweep)"
-    )
-    parser.add_argument("--wordlist", default="web2")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--out", type=Path, default=Path("results/raw/bulk.json"))
-    args = parser.parse_args(argv)
-    counts = tuple(int(c) for c in args.counts.split(",") if c) or sweep(args.sweep).bulk_counts
-    data = run_bulk(counts, args.wordlist, args.seed)
-    write_json_atomic(args.out, data)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,18 +1,38 @@
-"""Number and date formatting shared by the reports."""
+"""Number, date and table formatting shared by the reports."""
 
 from __future__ import annotations
+
+from tabulate import tabulate
 
 PLOTS = "plots"
 """The report's plot folder, beside the Markdown files."""
 
 
 def num(x: float | None, digits: int = 3) -> str:
-    """Three significant figures, thousands separated; blank for missing."""
+    """Three significant figures, thousands separated; blank for missing.
+
+    >>> num(0.2371), num(4220.4), num(None)
+    ('0.237', '4,220', '')
+    """
     if x is None:
         return ""
     if x >= 10 ** (digits - 1):
         return f"{x:,.0f}"
     return f"{x:.{digits}g}"
+
+
+def spread(low: float, high: float) -> str:
+    """A min-max range with three significant figures.
+
+    >>> spread(0.2312, 0.2498)
+    '0.231-0.25'
+    """
+    return f"{num(low)}-{num(high)}"
+
+
+def table(headers: list[str], body: list[list[str]]) -> str:
+    """A GitHub Markdown table; cells are printed as given (no number parsing)."""
+    return tabulate(body, headers=headers, tablefmt="github", disable_numparse=True)
 
 
 def date_text(stamp: str | None) -> str:

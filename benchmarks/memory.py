@@ -12,7 +12,9 @@ or C++, outside Python's allocator. For each backend this records:
   profiler would report, blind to C/C++ allocations);
 - the size of its saved file (structures.saved: the library's own format, or the words).
 
-Run ``python -m benchmarks.memory --out results/memory.json``.
+The runner (``python -m benchmarks.run``) calls :func:`measure_all` and :func:`measure_sweep`;
+each measurement runs in a child ``python -m benchmarks.memory --one BACKEND`` (not a user
+command).
 """
 
 from __future__ import annotations
@@ -34,14 +36,11 @@ from pathlib import Path
 from typing import Any
 
 import structures
-from benchmarks.atomic import write_json_atomic
-from benchmarks.workloads import nested_subset, sweep
-from solver.wordlist import load_wordlist
+from benchmarks.records import MEMORY_SCHEMA, MEMORY_SWEEP_SCHEMA
+from benchmarks.workloads import nested_subset
+from solver.wordlist import WordList
 from structures.saved import dump_lexicon
 
-SCHEMA = "lexibench-memory/1"
-SWEEP_SCHEMA = "lexibench-memory-sweep/1"
-DEFAULT_RUNS = 3
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -102,17 +101,16 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
 
 
 def measure_all(
-    backends: list[str], wordlist: str, runs: int, progress: bool = True
+    backends: list[str], wl: WordList, runs: int, progress: bool = True
 ) -> dict[str, Any]:
     """Measure every backend: ``runs`` RSS runs and one tracemalloc run, each in a subprocess."""
-    wl = load_wordlist(wordlist)
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         words_file = _words_file(Path(tmp), wl.words)
         for name in backends:
             results[name] = _measure_backend(name, words_file, runs, progress)
     return {
-        "schema": SCHEMA,
+        "schema": MEMORY_SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -150,11 +148,10 @@ def _measure_backend(name: str, words_file: Path, runs: int, progress: bool) -> 
 
 
 def measure_sweep(
-    backends: list[str], wordlist: str, sizes: tuple[int, ...], seed: int
+    backends: list[str], wl: WordList, sizes: tuple[int, ...], seed: int
 ) -> dict[str, Any]:
     """RSS growth (one fresh process each) per backend and nested dictionary size."""
     points: dict[str, dict[str, Any]] = {}
-    wl = load_wordlist(wordlist)
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
             subset = nested_subset(wl.words, size, seed)
@@ -166,10 +163,10 @@ def measure_sweep(
                     "rss_bytes": sample["rss_bytes"],
                     "build_seconds": sample["build_seconds"],
                 }
-            points[str(len(subset))] = row
+            points[str(len(subset))] = {"backends": row}
             print(f"memory sweep: {len(subset):,} words done", file=sys.stderr, flush=True)
     return {
-        "schema": SWEEP_SCHEMA,
+        "schema": MEMORY_SWEEP_SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
         "wordlist": wl.summary(),
         "seed": seed,
@@ -178,31 +175,13 @@ def measure_sweep(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The child side: measure one backend and print the figures as JSON."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.memory", description=__doc__)
-    parser.add_argument("--wordlist", default="web2")
-    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS)
-    parser.add_argument("--backends", default="", help="comma-separated ids (default: all)")
-    parser.add_argument("--out", type=Path, default=Path("results/memory.json"))
-    parser.add_argument(
-        "--sweep", choices=["smoke", "reduced", "full"], help="per dictionary size instead"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the nested subsets")
-    parser.add_argument("--words-file", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--one", help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--mode", default="rss", choices=["rss", "tracemalloc"], help=argparse.SUPPRESS
-    )
+    parser.add_argument("--one", required=True, help="the backend to measure")
+    parser.add_argument("--words-file", type=Path, required=True)
+    parser.add_argument("--mode", default="rss", choices=["rss", "tracemalloc"])
     args = parser.parse_args(argv)
-    if args.one:
-        print(json.dumps(measure_once(args.one, args.words_file, args.mode)))
-        return 0
-    backends = [b for b in args.backends.split(",") if b] or structures.available_backend_names()
-    if args.sweep:
-        points = sweep(args.sweep)
-        data = measure_sweep(backends, args.wordlist, points.dict_sizes, args.seed)
-    else:
-        data = measure_all(backends, args.wordlist, args.runs)
-    write_json_atomic(args.out, data)
+    print(json.dumps(measure_once(args.one, args.words_file, args.mode)))
     return 0
 
 

@@ -1,58 +1,134 @@
-"""The report's plots (matplotlib, no pyplot state): same rows in, same PNG bytes out."""
+"""Every plot of the reports (matplotlib, no pyplot state): same rows in, same PNG bytes out.
+
+Dot plots on log axes with plain tick labels (1, 10, 100, not powers of ten), the spread over the
+rounds as a line through each dot, legends outside the data.
+"""
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
+from matplotlib import ticker
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from benchmarks.atomic import write_bytes_atomic
-from benchmarks.summary import SolveRow
+from benchmarks.rows import CaseRow, Measured, Series
 
 _METADATA = {"Software": None}  # no version string: the bytes depend only on the data
+FULL = "#4c72b0"
+CAPPED = "#c44e52"
+OTHER = "#55a868"
 
 
-def save_png(fig: Figure, path: Path) -> None:
-    """Render ``fig`` to PNG and write it atomically."""
+def png(fig: Figure) -> bytes:
+    """Render ``fig`` to PNG bytes."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, metadata=_METADATA)
-    write_bytes_atomic(path, buffer.getvalue())
+    fig.savefig(buffer, format="png", dpi=100, metadata=_METADATA, bbox_inches="tight")
+    return buffer.getvalue()
 
 
-def solve_plot(size: str, rows: list[SolveRow], path: Path) -> None:
-    """Horizontal bars of ms/board per backend and mode, log scale; capped runs marked *."""
-    ran = [r for r in rows if r.ms_per_board is not None]
-    labels = [f"{r.backend} ({r.mode}){' *' if r.note else ''}" for r in ran]
-    values = [r.ms_per_board or 0.0 for r in ran]
-    fig = Figure(figsize=(7.5, 0.38 * len(ran) + 1.3))
-    ax = fig.subplots()
-    ax.barh(range(len(ran)), values, color=["#c44e52" if r.note else "#4c72b0" for r in ran])
-    ax.set_yticks(range(len(ran)), labels)
-    ax.invert_yaxis()
+def _plain() -> ticker.Formatter:
+    return ticker.FuncFormatter(lambda v, _pos: f"{v:,.10g}")
+
+
+def _log_x(ax: Axes) -> None:
     ax.set_xscale("log")
-    ax.set_xlabel("ms per board (median; log scale)")
-    ax.set_title(f"Solving random {size} boards")
-    for i, v in enumerate(values):
-        ax.text(v * 1.05, i, f"{v:.3g}", va="center", fontsize=8)
-    ax.set_xlim(min(values) / 1.5, max(values) * 4)
+    ax.xaxis.set_major_formatter(_plain())
+    ax.xaxis.set_minor_formatter(ticker.NullFormatter())
     ax.grid(axis="x", which="both", alpha=0.3)
-    fig.tight_layout()
-    save_png(fig, path)
 
 
-def memory_speed_plot(points: list[tuple[str, float, float]], size: str, path: Path) -> None:
-    """Scatter of RSS growth (MiB) against ms/board (best mode), both log scale."""
-    fig = Figure(figsize=(7.5, 5))
-    ax = fig.subplots()
-    for name, mib, ms in points:
-        ax.scatter(mib, ms, color="#4c72b0")
-        ax.annotate(name, (mib, ms), textcoords="offset points", xytext=(5, 4), fontsize=9)
-    ax.set_xscale("log")
+def _log_y(ax: Axes) -> None:
     ax.set_yscale("log")
-    ax.set_xlabel("memory: resident-set growth after building (MiB, log)")
-    ax.set_ylabel(f"ms per {size} board, best mode (log)")
-    ax.set_title("Memory against speed (lower left is better)")
+    ax.yaxis.set_major_formatter(_plain())
+    ax.yaxis.set_minor_formatter(ticker.NullFormatter())
+
+
+def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]) -> None:
+    ys = range(len(values))
+    for y, m, color in zip(ys, values, colors, strict=True):
+        ax.plot([m.low, m.high], [y, y], color=color, alpha=0.5, linewidth=2)
+        ax.plot([m.median], [y], "o", color=color)
+        ax.annotate(
+            f"{m.median:,.3g}", (m.median, y), textcoords="offset points", xytext=(6, 4), fontsize=8
+        )
+    ax.set_yticks(list(ys), labels)
+    ax.invert_yaxis()
+    ax.set_ylim(len(values) - 0.5, -0.5)
+
+
+def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
+    """ms/board per backend and mode: median dot, min-max line; capped rows in red."""
+    ran = [r for r in rows if r.value is not None]
+    fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
+    ax = fig.subplots()
+    _dots(
+        ax,
+        [f"{r.backend} ({r.mode})" + (" *" if r.note else "") for r in ran],
+        [r.value for r in ran if r.value is not None],
+        [CAPPED if r.note else FULL for r in ran],
+    )
+    _log_x(ax)
+    ax.set_xlabel("ms per board (median; line: min to max over the rounds; log scale)")
+    ax.set_title(
+        f"Solving random {size} boards"
+        + (" (* capped workload)" if any(r.note for r in ran) else "")
+    )
+    return png(fig)
+
+
+def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> bytes:
+    """Build and load ms per backend, one row each, two markers."""
+    names = sorted(set(build) | set(load), key=lambda n: build[n].median if n in build else 0.0)
+    fig = Figure(figsize=(8, 0.36 * len(names) + 1.4))
+    ax = fig.subplots()
+    for y, name in enumerate(names):
+        for series, color, label in ((build, FULL, "build"), (load, OTHER, "load (saved file)")):
+            if name in series:
+                m = series[name]
+                ax.plot([m.low, m.high], [y, y], color=color, alpha=0.5, linewidth=2)
+                ax.plot([m.median], [y], "o", color=color, label=label if y == 0 else None)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    _log_x(ax)
+    ax.set_xlabel("ms (median; line: min to max; log scale)")
+    ax.set_title("Building from the word list, and loading the saved file")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
+    return png(fig)
+
+
+def tradeoff_plot(points: list[tuple[str, float, float, float | None]], size: str) -> bytes:
+    """boards/s (x) against memory (y), both log; the label gives the cold first answer.
+
+    ``points``: (backend, boards/s, RSS MiB, first answer ms or None).
+    """
+    fig = Figure(figsize=(8, 5.5))
+    ax = fig.subplots()
+    for name, speed, mib, first in points:
+        ax.plot([speed], [mib], "o", color=FULL)
+        label = f"{name}\n{first:,.0f} ms to first answer" if first is not None else name
+        ax.annotate(label, (speed, mib), textcoords="offset points", xytext=(6, 4), fontsize=8)
+    _log_x(ax)
+    _log_y(ax)
     ax.grid(which="both", alpha=0.3)
-    fig.tight_layout()
-    save_png(fig, path)
+    ax.set_xlabel(f"{size} boards per second, fastest mode (log; right is better)")
+    ax.set_ylabel("resident memory of the built structure, MiB (log; lower is better)")
+    ax.set_title("Speed against memory (lower right is better)")
+    return png(fig)
+
+
+def loglog_plot(series: Series, xlabel: str, ylabel: str, title: str) -> bytes:
+    """One line per backend, both axes log, legend outside."""
+    fig = Figure(figsize=(8.5, 5))
+    ax = fig.subplots()
+    for name, points in series.items():
+        xs = sorted(points)
+        ax.plot(xs, [points[x] for x in xs], marker="o", label=name)
+    _log_x(ax)
+    _log_y(ax)
+    ax.grid(which="both", alpha=0.3)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return png(fig)

@@ -1,33 +1,47 @@
-"""The main job (``make bench``): run every suite, measure memory, run the scaling sweep and
-the bulk runs, regenerate the reports.
+"""The main job (``make bench``): every suite, memory, start-up, the scaling sweep and the bulk
+runs, then the report.
 
-Each suite runs as ``pytest --benchmark-only`` with ``--benchmark-json`` into a temporary file
-in ``results/raw/``, renamed over ``<suite>.json`` only when the suite passed; the memory JSON and
-the report are written the same way, so a failed or interrupted run leaves the committed results
-as they were.
+Each suite runs as ``pytest --benchmark-only`` with ``--benchmark-json`` into a temporary file,
+kept only when the suite passed; memory, start-up and bulk measurements are written the same way,
+and the report is published only when everything was written, so a failed or interrupted run
+leaves the previous results as they were.
 
-    python -m benchmarks.run [--suites solve,build,lookup,letterboxed,scaling] [--skip-memory]
-                             [--skip-bulk] [--full-sweep]
-                             [pytest options such as --lexibench-boards 20 ...]
+    python -m benchmarks.run [--quick] [--suites solve,build,...] [--skip-memory] ...
+                             [--lexibench-boards 20 ...] [--benchmark-min-rounds 7 ...]
 
-The scaling sweep is reduced by default (about six minutes with the bulk runs); ``--full-sweep``
-runs every point (boards up to 20x20, more boards per point, the unsorted list at every
-dictionary size).
+``--lexibench-*`` options (see :mod:`benchmarks.options`) set the workload of every step;
+``--benchmark-*`` options go to pytest-benchmark. ``--quick`` runs every suite and backend on a
+small workload (a 20,000-word sample, 10 boards, the smoke sweep) into ``results-quick/``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import shutil
 import subprocess
 import sys
 import time
+from dataclasses import fields, replace
 from pathlib import Path
+
+from benchmarks.options import Settings, option_name
 
 SUITES = ("solve", "build", "lookup", "letterboxed", "scaling")
 RESULTS = Path("results")
+QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
 HERE = Path(__file__).resolve().parent
+QUICK = {
+    "boards": 10,
+    "sizes": "4x4",
+    "queries": 1_000,
+    "puzzles": 3,
+    "sweep": "smoke",
+}
+QUICK_SAMPLE = 20_000
+QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
 
 
 def _pytest_config() -> list[str]:
@@ -36,134 +50,181 @@ def _pytest_config() -> list[str]:
     return [] if (HERE.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
 
 
-def run_suite(suite: str, extra: list[str], results: Path = RESULTS) -> None:
-    """Run one suite; on success move its JSON into ``results/raw/``."""
-    raw = results / "raw"
+def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -> None:
+    """Run one suite; on success keep its JSON in ``staging/raw/``."""
+    raw = staging / "raw"
     raw.mkdir(parents=True, exist_ok=True)
     tmp = raw / f".tmp-{suite}.json"
+    options = [f"{option_name(f.name)}={getattr(settings, f.name)}" for f in fields(Settings)]
     cmd = [
-        sys.executable, "-m", "pytest", str(HERE / f"bench_{suite}.py"), "--benchmark-only",
-        "-p", "benchmarks.options", *_pytest_config(),
-        f"--benchmark-json={tmp}", "--benchmark-columns=median,iqr,rounds",
-        "--benchmark-sort=name", "-p", "no:cacheprovider", "-q", *extra,
-    ]  # fmt: skip
-    print(f"== suite {suite}: {' '.join(cmd[2:])}", flush=True)
+        sys.executable,
+        "-m",
+        "pytest",
+        str(HERE / f"bench_{suite}.py"),
+        "--benchmark-only",
+        "-p",
+        "benchmarks.options",
+        *_pytest_config(),
+        f"--benchmark-json={tmp}",
+        "--benchmark-columns=median,iqr,min,max,rounds",
+        "--benchmark-sort=name",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        *options,
+        *extra,
+    ]
+    print(f"== suite {suite}", flush=True)
     start = time.perf_counter()
     done = subprocess.run(cmd, check=False)
     if done.returncode != 0:
         tmp.unlink(missing_ok=True)
-        raise SystemExit(
-            f"benchmarks: suite {suite} failed (exit {done.returncode}); results/ unchanged"
-        )
+        raise SystemExit(f"benchmarks: suite {suite} failed (exit {done.returncode})")
     os.replace(tmp, raw / f"{suite}.json")
     print(f"== suite {suite}: done in {time.perf_counter() - start:.0f} s", flush=True)
 
 
-def _option_value(args: list[str], name: str) -> str | None:
-    """The value of ``name`` in pass-through pytest options (``--x v`` or ``--x=v``)."""
-    for i, arg in enumerate(args):
-        if arg == name and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith(name + "="):
-            return arg.split("=", 1)[1]
-    return None
+def _sample(settings: Settings, count: int, results: Path) -> Settings:
+    """Settings whose word list is a seeded sample of ``count`` words of the chosen one."""
+    from benchmarks.fixtures import wordlist_named
+
+    words = wordlist_named(settings.wordlist).words
+    if count >= len(words):
+        return settings
+    chosen = sorted(random.Random(settings.seed).sample(words, count))
+    results.mkdir(parents=True, exist_ok=True)
+    path = results / f"sample-{count}-of-{Path(settings.wordlist).name}.txt"
+    path.write_text("\n".join(chosen) + "\n")
+    return replace(settings, wordlist=str(path))
 
 
-def _seed(extra: list[str]) -> int:
-    from benchmarks.workloads import DEFAULT_SEED
-
-    value = _option_value(extra, "--lexibench-seed")
-    return int(value) if value else DEFAULT_SEED
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a small workload, in 90 s or so")
+    parser.add_argument("--suites", default=",".join(SUITES), help="comma-separated suites")
+    parser.add_argument("--skip-memory", action="store_true", help="no memory measurement")
+    parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
+    parser.add_argument("--skip-bulk", action="store_true", help="no bulk runs")
+    parser.add_argument("--sample", type=int, default=0, help="use N words of the word list")
+    parser.add_argument("--memory-runs", type=int, default=3, help="fresh processes per backend")
+    parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
+    parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
+    parser.add_argument("--results", type=Path, default=None, help="output folder")
+    parser.add_argument(
+        "--readme", default=None, help="README whose headline block to refresh ('' for none)"
+    )
+    group = parser.add_argument_group("workload (the suites' --lexibench-* options)")
+    for f in fields(Settings):
+        group.add_argument(
+            option_name(f.name),
+            dest=f.name,
+            default=f.default,
+            type=type(f.default),
+            choices=f.metadata["choices"],
+            help=f.metadata["help"],
+        )
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
-    parser.add_argument("--suites", default=",".join(SUITES))
-    parser.add_argument("--skip-memory", action="store_true")
-    parser.add_argument("--skip-bulk", action="store_true")
-    parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
-    parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
-    parser.add_argument("--full-sweep", action="store_true", help="every scaling point")
-    parser.add_argument(
-        "--sweep", choices=["smoke", "reduced", "full"], help="scaling points (default: reduced)"
-    )
-    parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
-    parser.add_argument("--wordlist", default="web2", help="word list for every suite and memory")
-    parser.add_argument("--memory-runs", type=int, default=3, help="fresh processes per backend")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="output folder")
-    parser.add_argument(
-        "--readme",
-        default="README.md",
-        help="README whose headline block to refresh ('' for none)",
-    )
+    parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    suites = [s for s in args.suites.split(",") if s]
-    unknown = sorted(set(suites) - set(SUITES))
-    if unknown:
-        parser.error(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
     from solver.dfs import search_build
     from solver.errors import InputError, require_extra
 
     try:
         require_extra("the benchmark runner", "bench")
-        print(f"== solver search: {search_build()}", flush=True)
+        build = search_build()
     except InputError as err:
         parser.exit(2, f"benchmarks: {err}\n")
+    suites = [s for s in args.suites.split(",") if s]
+    unknown = sorted(set(suites) - set(SUITES))
+    if unknown:
+        parser.error(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
+    values = {f.name: getattr(args, f.name) for f in fields(Settings)}
+    if args.quick:
+        values.update(
+            {
+                k: v
+                for k, v in QUICK.items()
+                if values[k] == Settings.__dataclass_fields__[k].default
+            }
+        )
+    settings = Settings(**values)
+    results = args.results or (QUICK_RESULTS if args.quick else RESULTS)
+    readme = args.readme if args.readme is not None else ("" if args.quick else "README.md")
+    sample = args.sample or (QUICK_SAMPLE if args.quick else 0)
+    if sample:
+        settings = _sample(settings, sample, results)
+    memory_runs = 1 if args.quick else args.memory_runs
+    startup_runs = 1 if args.quick else args.startup_runs
+    extra = [*QUICK_PYTEST, *extra] if args.quick else extra
+    print(f"== solver search: {build}; word list {settings.wordlist}", flush=True)
     start = time.perf_counter()
-    sweep = args.sweep or ("full" if args.full_sweep else "reduced")
-    common = ["--lexibench-wordlist", args.wordlist, "--lexibench-sweep", sweep, *extra]
-    for suite in suites:
-        run_suite(suite, common, args.results)
-    memory = [sys.executable, "-m", "benchmarks.memory", "--wordlist", args.wordlist]
-    backends = _option_value(extra, "--lexibench-backends")
-    if backends:
-        memory += ["--backends", backends]
-    if not args.skip_memory:
-        print("== memory: each backend built in fresh processes", flush=True)
-        out = ["--out", str(args.results / "memory.json"), "--runs", str(args.memory_runs)]
-        if subprocess.run([*memory, *out], check=False).returncode != 0:
-            raise SystemExit("benchmarks: memory measurement failed; results/ unchanged")
-        if "scaling" in suites:
-            print(f"== memory per dictionary size ({sweep} sweep)", flush=True)
-            out = ["--out", str(args.results / "raw" / "scaling-memory.json"), "--sweep", sweep]
-            out += ["--seed", str(_seed(extra))]
-            if subprocess.run([*memory, *out], check=False).returncode != 0:
-                raise SystemExit("benchmarks: memory sweep failed; results/ unchanged")
-    if not args.skip_startup:
-        print("== start-up and time to first answer, in fresh processes", flush=True)
-        cmd = [sys.executable, "-m", "benchmarks.startup", "--wordlist", args.wordlist]
-        cmd += ["--runs", str(args.startup_runs)]
-        cmd += ["--out", str(args.results / "raw" / "startup.json")]
-        if backends:
-            cmd += ["--backends", backends]
-        if subprocess.run(cmd, check=False).returncode != 0:
-            raise SystemExit("benchmarks: start-up measurement failed; results/ unchanged")
-    if not args.skip_bulk and "scaling" in suites:
-        print(f"== bulk runs ({sweep} sweep)", flush=True)
-        cmd = [
-            sys.executable,
-            "-m",
-            "benchmarks.bulk",
-            "--sweep",
-            sweep,
-            "--wordlist",
-            args.wordlist,
-        ]
-        cmd += ["--seed", str(_seed(extra)), "--out", str(args.results / "raw" / "bulk.json")]
-        if args.bulk_counts:
-            cmd += ["--counts", args.bulk_counts]
-        if subprocess.run(cmd, check=False).returncode != 0:
-            raise SystemExit("benchmarks: bulk runs failed; results/ unchanged")
-    print("== tables", flush=True)
-    from benchmarks.report import write_report
-
-    readme = Path(args.readme) if args.readme else None
-    from benchmarks.results_io import default_inputs, load_results
-
-    for path in write_report(load_results(default_inputs(args.results)), args.results, readme):
-        print(f"wrote {path}")
+    staging = results / ".staging"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        for suite in suites:
+            run_suite(suite, settings, extra, staging)
+        _measure(args, settings, staging, suites, memory_runs, startup_runs)
+        print("== tables", flush=True)
+        for path in _publish(results, staging, Path(readme) if readme else None):
+            print(f"wrote {path}")
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     print(f"== all done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
+
+
+def _publish(results: Path, staging: Path, readme: Path | None) -> list[Path]:
+    """The staged raw files beside the earlier ones they do not replace, the report made from
+    them all, and the README block: published together, all or nothing."""
+    from benchmarks.publish import publish
+    from benchmarks.records import default_inputs, load
+    from benchmarks.report import report_files
+
+    new = {p.relative_to(staging): p.read_bytes() for p in default_inputs(staging)}
+    kept = [p for p in default_inputs(results) if p.relative_to(results) not in new]
+    files, stale = report_files(load([*(staging / name for name in new), *kept]), results, readme)
+    files.update({results / name: data for name, data in new.items()})
+    publish(files, stale)
+    return sorted(files)
+
+
+def _measure(
+    args: argparse.Namespace,
+    settings: Settings,
+    results: Path,
+    suites: list[str],
+    memory_runs: int,
+    startup_runs: int,
+) -> None:
+    """Memory, start-up and bulk runs, written into the staging folder ``results``."""
+    import structures
+    from benchmarks import bulk, memory, startup, workloads
+    from benchmarks.atomic import write_json_atomic
+    from benchmarks.fixtures import wordlist_named
+
+    backends = list(settings.backend_list()) or structures.available_backend_names()
+    wl = wordlist_named(settings.wordlist)
+    sweep = workloads.sweep(settings.sweep)
+    if not args.skip_memory:
+        print("== memory: each backend built in fresh processes", flush=True)
+        write_json_atomic(results / "memory.json", memory.measure_all(backends, wl, memory_runs))
+        if "scaling" in suites:
+            print(f"== memory per dictionary size ({sweep.name} sweep)", flush=True)
+            data = memory.measure_sweep(backends, wl, sweep.dict_sizes, settings.seed)
+            write_json_atomic(results / "raw" / "scaling-memory.json", data)
+    if not args.skip_startup:
+        print("== start-up and time to first answer, in fresh processes", flush=True)
+        data = startup.run_all(backends, wl, startup_runs)
+        write_json_atomic(results / "raw" / "startup.json", data)
+    if not args.skip_bulk and "scaling" in suites:
+        print(f"== bulk runs ({sweep.name} sweep)", flush=True)
+        counts = tuple(int(c) for c in args.bulk_counts.split(",") if c) or sweep.bulk_counts
+        if args.quick and not args.bulk_counts:
+            counts = (200,)
+        write_json_atomic(results / "raw" / "bulk.json", bulk.run_bulk(counts, wl, settings.seed))
 
 
 if __name__ == "__main__":

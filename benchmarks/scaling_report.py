@@ -1,93 +1,30 @@
 """``results/scaling.md``: how cost grows with the dictionary, the board and the batch.
 
 Tables, log-log plots and a few sentences under each, all computed from the raw files of the
-scaling suite (``scaling.json``), the memory sweep and the bulk runs.
+scaling suite, the memory sweep and the bulk runs. Growth is summarized by the slope of a
+least-squares fit of log(cost) against log(size) over every point.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
-from matplotlib.figure import Figure
-from tabulate import tabulate
-
-from benchmarks.atomic import write_text_atomic
-from benchmarks.formatting import PLOTS, build_text, date_text, num
-from benchmarks.plots import save_png
-from benchmarks.results_io import Results
-from solver.board import parse_size
+from benchmarks import plots, rows
+from benchmarks.formatting import PLOTS, build_text, date_text, num, table
+from benchmarks.records import Results
 
 SCALING = "scaling.md"
 
-Series = dict[str, dict[int, float]]
-"""backend -> x -> y."""
+Files = dict[Path, bytes]
 
 
-def _points(
-    results: Results, suite: str, x_key: str
-) -> tuple[Series, dict[int, int], dict[str, str]]:
-    """ms/board per backend and x; words per board by x; cap notes per backend."""
-    ms: Series = defaultdict(dict)
-    words: dict[int, int] = {}
-    notes: dict[str, str] = {}
-    for bench in results.benchmarks:
-        info = bench["extra_info"]
-        if info["suite"] != suite:
-            continue
-        x = _x(info, x_key)
-        cap = info.get("cap")
-        if cap and cap not in notes.get(info["backend"], ""):
-            previous = notes.get(info["backend"])
-            notes[info["backend"]] = f"{previous}; then {cap}" if previous else cap
-        if info.get("not_run") or not info.get("boards"):
-            continue
-        ms[info["backend"]][x] = float(bench["stats"]["median"]) * 1000 / info["boards"]
-        if "words" in info and not info.get("cap"):
-            words[x] = round(info["words"] / info["boards"])
-    return dict(sorted(ms.items())), words, notes
-
-
-def _x(info: dict[str, Any], key: str) -> int:
-    if key == "cells":
-        rows, cols = parse_size(str(info["size"]))
-        return rows * cols
-    return int(info[key])
-
-
-def _slope(series: dict[int, float]) -> float | None:
-    """Log-log slope between the first and the last point."""
-    xs = sorted(series)
-    if len(xs) < 2 or series[xs[0]] <= 0:
-        return None
-    return math.log(series[xs[-1]] / series[xs[0]]) / math.log(xs[-1] / xs[0])
-
-
-def _loglog(series: Series, xlabel: str, ylabel: str, title: str, path: Path) -> None:
-    fig = Figure(figsize=(7.5, 5))
-    ax = fig.subplots()
-    for name, points in series.items():
-        xs = sorted(points)
-        ax.plot(xs, [points[x] for x in xs], marker="o", label=name)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.grid(which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    save_png(fig, path)
-
-
-def _table(series: Series, xs: list[int], label: str, notes: dict[str, str]) -> str:
-    headers = ["backend", *[label.format(x=x) for x in xs], "growth", "log-log slope"]
+def _table(series: rows.Series, xs: list[int], label: str, notes: dict[str, str]) -> str:
+    headers = ["backend", *[label.format(x=x) for x in xs], "growth", "fitted slope"]
     body = []
     for name, points in series.items():
         first, last = min(points), max(points)
-        slope = _slope(points)
+        slope = rows.fit_slope(points)
         body.append(
             [
                 name + (" *" if name in notes else ""),
@@ -96,83 +33,77 @@ def _table(series: Series, xs: list[int], label: str, notes: dict[str, str]) -> 
                 f"{slope:.2f}" if slope is not None else "",
             ]
         )
-    return tabulate(body, headers=headers, tablefmt="github", disable_numparse=True)
+    return table(headers, body)
 
 
-def _growth_sentences(series: Series, unit: str, what: str = "ms/board") -> list[str]:
+def _growth_sentences(series: rows.Series, unit: str, what: str = "ms/board") -> list[str]:
     """A summary of the extremes, then one line per backend: its measured growth."""
-    slopes = {name: s for name, points in series.items() if (s := _slope(points)) is not None}
+    slopes = {n: s for n, points in series.items() if (s := rows.fit_slope(points)) is not None}
     if not slopes:
         return []
     steepest = max(slopes, key=lambda n: slopes[n])
     flattest = min(slopes, key=lambda n: slopes[n])
     lines = [
-        f"Measured: {what} of **{steepest}** grows fastest with the {unit} (log-log slope "
-        f"{slopes[steepest]:.2f}), that of **{flattest}** slowest ({slopes[flattest]:.2f}).",
+        f"Measured: {what} of **{steepest}** grows fastest with the {unit} (fitted log-log "
+        f"slope {slopes[steepest]:.2f}), that of **{flattest}** slowest ({slopes[flattest]:.2f}).",
         "",
     ]
-    for name in sorted(slopes, key=lambda n: slopes[n]):
+    for name in sorted(slopes, key=lambda n: (slopes[n], n)):
         points = series[name]
         first, last = min(points), max(points)
         lines.append(
             f"- {name}: {num(points[first])} to {num(points[last])} {what} as the {unit} grows "
             f"{last / first:.1f}x ({first:,} to {last:,}): {points[last] / points[first]:.1f}x, "
-            f"slope {slopes[name]:.2f}."
+            f"slope {slopes[name]:.2f} over {len(points)} points."
         )
     return lines
 
 
-def _dictionary_section(results: Results, out_dir: Path, written: list[Path]) -> list[str]:
-    ms, _, notes = _points(results, "scaling-dictionary", "subset_words")
-    if not ms:
+def _notes_lines(notes: dict[str, str]) -> list[str]:
+    return [f"- \\* {name}: {note}." for name, note in sorted(notes.items())]
+
+
+def _dictionary_section(results: Results, out_dir: Path, files: Files) -> list[str]:
+    s = rows.scaling_series(results, "scaling-dictionary")
+    if not s.ms:
         return []
-    xs = sorted({x for s in ms.values() for x in s})
-    plot = out_dir / PLOTS / "scaling-dictionary.png"
-    _loglog(
-        ms,
+    xs = sorted({x for points in s.ms.values() for x in points})
+    path = out_dir / PLOTS / "scaling-dictionary.png"
+    files[path] = plots.loglog_plot(
+        s.ms,
         "words in the dictionary (log)",
         "ms per 4x4 board (log)",
         "ms/board against dictionary size",
-        plot,
     )
-    written.append(plot)
     lines = [
         "## Dictionary size",
         "",
         "Nested seeded subsets of the word list (each contains the previous), the same seeded 4x4 "
         "boards, each backend in its fastest mode. Median ms/board:",
         "",
-        _table(ms, xs, "{x:,} words", notes),
+        _table(s.ms, xs, "{x:,} words", s.notes),
         "",
-        f"![ms/board against dictionary size](plots/{plot.name})",
+        f"![ms/board against dictionary size](plots/{path.name})",
         "",
         "A slope near 1 means the cost grows in proportion to the dictionary; near 0, that it "
         "hardly depends on it. Two things grow together: the cost of one look-up (for a linear "
         "scan, or a binary search's log n) and the number of look-ups per board, since a bigger "
         "dictionary keeps more paths alive and the search goes deeper.",
         "",
-        *_growth_sentences(ms, "dictionary"),
-        *[f"- \\* {name}: {note}." for name, note in sorted(notes.items())],
+        *_growth_sentences(s.ms, "dictionary"),
+        *_notes_lines(s.notes),
         "",
     ]
-    if results.memory_sweep:
-        mem: Series = defaultdict(dict)
-        build: Series = defaultdict(dict)
-        for words, row in results.memory_sweep["points"].items():
-            for name, m in row.items():
-                mem[name][int(words)] = m["rss_bytes"] / 2**20
-                build[name][int(words)] = m["build_seconds"] * 1000
-        mem, build = dict(sorted(mem.items())), dict(sorted(build.items()))
-        mxs = sorted({x for s in mem.values() for x in s})
-        plot = out_dir / PLOTS / "scaling-memory.png"
-        _loglog(
+    mem, build = rows.memory_sweep_series(results)
+    if mem:
+        mxs = sorted({x for points in mem.values() for x in points})
+        path = out_dir / PLOTS / "scaling-memory.png"
+        files[path] = plots.loglog_plot(
             mem,
             "words in the dictionary (log)",
             "RSS growth, MiB (log)",
             "Memory against dictionary size",
-            plot,
         )
-        written.append(plot)
         lines += [
             "### Memory and build time",
             "",
@@ -180,7 +111,7 @@ def _dictionary_section(results: Results, out_dir: Path, written: list[Path]) ->
             "",
             _table(mem, mxs, "{x:,} words", {}),
             "",
-            f"![memory against dictionary size](plots/{plot.name})",
+            f"![memory against dictionary size](plots/{path.name})",
             "",
             *_growth_sentences(mem, "dictionary", "MiB"),
             "",
@@ -194,98 +125,84 @@ def _dictionary_section(results: Results, out_dir: Path, written: list[Path]) ->
     return lines
 
 
-def _board_section(results: Results, out_dir: Path, written: list[Path]) -> list[str]:
-    ms, words, notes = _points(results, "scaling-board", "cells")
-    if not ms:
+def _board_section(results: Results, out_dir: Path, files: Files) -> list[str]:
+    s = rows.scaling_series(results, "scaling-board")
+    if not s.ms:
         return []
-    xs = sorted({x for s in ms.values() for x in s} | set(words))
-    plot = out_dir / PLOTS / "scaling-board.png"
-    _loglog(
-        ms, "cells on the board (log)", "ms per board (log)", "ms/board against board size", plot
+    xs = sorted({x for points in s.ms.values() for x in points} | set(s.words))
+    path = out_dir / PLOTS / "scaling-board.png"
+    files[path] = plots.loglog_plot(
+        s.ms, "cells on the board (log)", "ms per board (log)", "ms/board against board size"
     )
-    written.append(plot)
     size_of = {x: f"{math.isqrt(x)}x{math.isqrt(x)}" for x in xs}
-    word_table = tabulate(
-        [["words per board", *[f"{words[x]:,}" if x in words else "" for x in xs]]],
-        headers=["", *[size_of[x] for x in xs]],
-        tablefmt="github",
-        disable_numparse=True,
+    word_table = table(
+        ["", *[size_of[x] for x in xs]],
+        [["words per board", *[f"{s.words[x]:,}" if x in s.words else "" for x in xs]]],
     )
-    sentences = _growth_sentences(ms, "board")
-    if len(words) >= 2:
-        lo, hi = min(words), max(words)
+    sentences = _growth_sentences(s.ms, "board")
+    if len(s.words) >= 2:
+        lo, hi = min(s.words), max(s.words)
         sentences += [
             "",
-            f"Words per board grow from {words[lo]:,} ({size_of[lo]}) to {words[hi]:,} "
-            f"({size_of[hi]}): {words[hi] / max(words[lo], 1):.1f}x for {hi / lo:.1f}x the "
+            f"Words per board grow from {s.words[lo]:,} ({size_of[lo]}) to {s.words[hi]:,} "
+            f"({size_of[hi]}): {s.words[hi] / max(s.words[lo], 1):.1f}x for {hi / lo:.1f}x the "
             "cells. The search visits every path that stays a prefix of some word, so its cost "
             "follows those paths, which multiply faster than the cells.",
         ]
+    budgets = sorted({b.budget_ms for b in results.suite("scaling-board") if b.budget_ms})
+    budget = ", ".join(f"{ms:,} ms" for ms in budgets) or "not recorded"
     return [
         "## Board size",
         "",
         "Square letter-frequency boards; a backend goes on to the next size only while its "
-        f"ms/board stays within the budget ({_budget(results)}). Median ms/board (cells: "
+        f"ms/board stays within the budget ({budget}). Median ms/board (cells: "
         + ", ".join(f"{x} = {size_of[x]}" for x in xs)
         + "):",
         "",
-        _table(ms, xs, "{x} cells", notes),
+        _table(s.ms, xs, "{x} cells", s.notes),
         "",
         word_table,
         "",
-        f"![ms/board against board size](plots/{plot.name})",
+        f"![ms/board against board size](plots/{path.name})",
         "",
         *sentences,
-        *[f"- \\* {name}: {note}." for name, note in sorted(notes.items())],
+        *_notes_lines(s.notes),
         "",
     ]
 
 
-def _budget(results: Results) -> str:
-    budgets = {
-        b["extra_info"].get("budget_ms")
-        for b in results.benchmarks
-        if b["extra_info"]["suite"] == "scaling-board"
-    }
-    budgets.discard(None)
-    return ", ".join(f"{ms:,} ms" for ms in sorted(budgets)) or "not recorded"
-
-
 def _bulk_section(results: Results) -> list[str]:
-    if not results.bulk:
+    bulk = results.bulk
+    if bulk is None:
         return []
-    runs = results.bulk["runs"]
-    single = {r["boards"]: r["seconds"] for r in runs if r["jobs"] == 1}
-    body = []
-    for r in runs:
-        base = single.get(r["boards"])
-        body.append(
-            [
-                f"{r['boards']:,}",
-                r["jobs"],
-                f"{r['seconds']:.1f}",
-                f"{r['boards_per_s']:,.0f}",
-                f"{base / r['seconds']:.2f}x" if base else "",
-            ]
-        )
-    headers = ["boards", "--jobs", "seconds (whole process)", "boards/s", "speed-up"]
+    single = {r.boards: r.seconds for r in bulk.runs if r.jobs == 1}
+    body = [
+        [
+            f"{r.boards:,}",
+            str(r.jobs),
+            f"{r.seconds:.1f}",
+            f"{r.boards / r.seconds:,.0f}",
+            f"{single[r.boards] / r.seconds:.2f}x" if r.boards in single else "",
+        ]
+        for r in bulk.runs
+    ]
     speedups = [
-        f"{r['boards']:,} boards: {single[r['boards']] / r['seconds']:.2f}x"
-        for r in runs
-        if r["jobs"] == 2 and r["boards"] in single
+        f"{r.boards:,} boards: {single[r.boards] / r.seconds:.2f}x"
+        for r in bulk.runs
+        if r.jobs == 2 and r.boards in single
     ]
     return [
         "## Bulk runs",
         "",
-        f"`lexibench solve --boards-file` with the default lexicon ({results.bulk['lexicon']}), "
-        f"timed around the whole process (start-up, word list, building, JSON output) on a "
-        f"{results.bulk['cpus']}-core machine, {date_text(results.bulk['datetime'])}, solver "
-        f"search {build_text(results.bulk.get('solver_build'))}:",
+        f"`lexibench solve --boards-file --lexicon {bulk.lexicon}` timed around the whole process "
+        f"(start-up, the lexicon from a {bulk.cache} cache, the search, JSON output) on a "
+        f"{bulk.cpus}-core machine, {date_text(bulk.datetime)}, solver search "
+        f"{build_text(bulk.solver_build)}:",
         "",
-        tabulate(body, headers=headers, tablefmt="github", disable_numparse=True),
+        table(["boards", "--jobs", "seconds (whole process)", "boards/s", "speed-up"], body),
         "",
-        f"Measured speed-up from `--jobs 2`: {'; '.join(speedups)}. Each worker loads the word "
-        "list and builds its own lexicon once, a fixed cost that a longer batch amortizes.",
+        f"Measured speed-up from `--jobs 2`: {'; '.join(speedups) or 'not run'}. The workers "
+        "share the lexicon the main process loaded (they are forked from it).",
         "",
     ]
 
@@ -295,23 +212,28 @@ def has_scaling(results: Results) -> bool:
     return bool(
         results.bulk
         or results.memory_sweep
-        or any(b["extra_info"]["suite"].startswith("scaling-") for b in results.benchmarks)
+        or any(b.suite.startswith("scaling-") for b in results.benches)
     )
 
 
-def write_scaling(results: Results, out_dir: Path, sweep_note: str) -> tuple[Path, list[Path]]:
-    """Write ``scaling.md`` and its plots; return the report and the plots written."""
-    written: list[Path] = []
+def render_scaling(results: Results, out_dir: Path) -> Files:
+    """``scaling.md`` and its plots."""
+    files: Files = {}
+    sweep = results.run.settings.get("sweep", "reduced") if results.run else "reduced"
+    other = (
+        "the full sweep: `make bench BENCH_ARGS=--lexibench-sweep=full`"
+        if sweep != "full"
+        else "the default `make bench` runs the reduced one"
+    )
     lines = [
         "# How cost grows",
         "",
         "Generated by `lexibench tables` from the raw files of one run; do not edit by hand. "
-        f"{sweep_note}",
+        f"These figures come from the {sweep} sweep ({other}).",
         "",
-        *_dictionary_section(results, out_dir, written),
-        *_board_section(results, out_dir, written),
+        *_dictionary_section(results, out_dir, files),
+        *_board_section(results, out_dir, files),
         *_bulk_section(results),
     ]
-    path = out_dir / SCALING
-    write_text_atomic(path, "\n".join(lines).rstrip() + "\n")
-    return path, written
+    files[out_dir / SCALING] = ("\n".join(lines).rstrip() + "\n").encode()
+    return files

@@ -38,11 +38,11 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load, validate and render."""
     require_extra("lexibench tables", "bench")
+    from benchmarks.records import default_inputs, load
     from benchmarks.report import write_report
-    from benchmarks.results_io import default_inputs, load_results
 
     inputs = list(args.json) or default_inputs(RESULTS)
-    results = load_results(inputs)
+    results = load(inputs)
     for path in write_report(results, args.out, args.readme):
         say(f"wrote {path}")
     return 0

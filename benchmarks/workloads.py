@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
 
+import structures
 from solver import search
 from solver.board import Board, parse_size
 from solver.dfs import SearchLoops, find_words
@@ -18,20 +19,10 @@ from solver.dice import LETTER_FREQUENCIES, default_kind, random_boards, shuffle
 from solver.letterboxed import Box
 from structures import Lexicon
 
-SCHEMA: Final = "lexibench/1"
-"""Written into every benchmark's ``extra_info["schema"]``; the report refuses other files."""
-
-DEFAULT_SEED: Final = 2026
-DEFAULT_BOARDS: Final = 100
-DEFAULT_SIZES: Final = ("4x4", "5x5", "6x6")
-DEFAULT_QUERIES: Final = 10_000
-DEFAULT_PUZZLES: Final = 20
-DEFAULT_ROUNDS: Final = 5
-
-#: The unsorted list scans the whole list for every miss: with the default list one 4x4 board
-#: takes tens of seconds. It runs on the first boards of the same seeded set, or the first
-#: queries of the same query set, and the tables say so.
-SLOW_BACKENDS: Final = frozenset({"unsorted-list"})
+#: A backend that declares a linear cost (``cost="linear"`` in the registry: the unsorted list)
+#: scans the whole list for every miss: with the default list one 4x4 board takes tens of
+#: seconds. It runs on the first boards of the same seeded set, or the first queries of the same
+#: query set, in a group of its own, and the tables say so.
 SLOW_MAX_CELLS: Final = 25
 """Largest board the slow baseline solves (one board): a 6x6 board takes minutes."""
 SLOW_QUERIES: Final = 20
@@ -39,6 +30,11 @@ SLOW_PUZZLES: Final = 0
 """The slow baseline solves no Letter Boxed puzzle: one needs about 10**5 look-ups."""
 
 QUERY_SETS: Final = ("hits", "misses", "prefix-2", "prefix-4", "prefix-8", "mixed")
+
+
+def is_slow(backend: str) -> bool:
+    """True for a backend whose queries scan every word (its declared cost class)."""
+    return structures.backend_info(backend).cost == "linear"
 
 
 @dataclass(frozen=True)
@@ -51,7 +47,7 @@ class Cap:
 
 def board_cap(backend: str, size: str, boards: int) -> Cap:
     """How many of the ``boards`` seeded boards of ``size`` the backend solves."""
-    if backend in SLOW_BACKENDS:
+    if is_slow(backend):
         rows, cols = parse_size(size)
         if rows * cols > SLOW_MAX_CELLS:
             return Cap(0, f"not run: one {size} board takes minutes with a linear scan per query")
@@ -62,7 +58,7 @@ def board_cap(backend: str, size: str, boards: int) -> Cap:
 
 def query_cap(backend: str, queries: int) -> Cap:
     """How many queries of each set the backend answers."""
-    if backend in SLOW_BACKENDS:
+    if is_slow(backend):
         n = min(queries, SLOW_QUERIES)
         return Cap(n, f"first {n} of the {queries} queries (a linear scan per query)")
     return Cap(queries)
@@ -70,7 +66,7 @@ def query_cap(backend: str, queries: int) -> Cap:
 
 def puzzle_cap(backend: str, puzzles: int) -> Cap:
     """How many of the seeded Letter Boxed puzzles the backend solves."""
-    if backend in SLOW_BACKENDS:
+    if is_slow(backend):
         n = min(puzzles, SLOW_PUZZLES)
         if n == 0:
             return Cap(0, "not run: a puzzle needs about 10^5 look-ups, each a linear scan")
@@ -239,7 +235,7 @@ def nested_subset(words: tuple[str, ...], count: int, seed: int) -> tuple[str, .
 
 def dictionary_cap(backend: str, count: int, sweep: Sweep) -> Cap:
     """Boards the backend solves at this dictionary size."""
-    if backend in SLOW_BACKENDS:
+    if is_slow(backend):
         if sweep.slow_max_words != ALL_WORDS and (
             count == ALL_WORDS or count > sweep.slow_max_words
         ):

@@ -36,28 +36,37 @@ ENTRY_POINT_GROUP = "lexibench.backends"
 
 
 class Entry(NamedTuple):
-    """Where a backend lives and which distribution provides its library."""
+    """Where a backend lives, which distribution provides its library, and what it costs."""
 
     target: str
     """``"module:Class"``; the class is called with an iterable of words."""
     distribution: str | None
     """The PyPI distribution of the third-party library, None for the standard library."""
+    cost: str = "sublinear"
+    """How a query's cost grows with the number of stored words: ``"linear"`` (a scan of
+    every word: benchmarks cap its workloads and say so) or ``"sublinear"``."""
+    pure_python: bool = True
+    """False when the library is a compiled extension (C, C++, Cython)."""
+
+
+#: The cost classes a backend can declare.
+COSTS = ("linear", "sublinear")
 
 
 #: Built-in backends. Add one: a file in ``structures/`` and one line here.
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
-        "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie"),
-        "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2"),
+        "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie", pure_python=False),
+        "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2", pure_python=False),
         "dict-trie": Entry("structures.dict_trie:DictTrieLexicon", None),
-        "marisa": Entry("structures.marisa:MarisaLexicon", "marisa-trie"),
+        "marisa": Entry("structures.marisa:MarisaLexicon", "marisa-trie", pure_python=False),
         "prefix-set": Entry("structures.prefix_set:PrefixSetLexicon", None),
         "pygtrie": Entry("structures.pygtrie_trie:PygtrieLexicon", "pygtrie"),
         "sorted-list": Entry("structures.sorted_list:SortedListLexicon", None),
         "sortedcontainers": Entry(
             "structures.sorted_containers:SortedContainersLexicon", "sortedcontainers"
         ),
-        "unsorted-list": Entry("structures.unsorted_list:UnsortedListLexicon", None),
+        "unsorted-list": Entry("structures.unsorted_list:UnsortedListLexicon", None, "linear"),
     }
 )
 
@@ -83,6 +92,10 @@ class BackendInfo:
     """True when the library has a serialized format of its own (:class:`PersistentLexicon`)."""
     file_format: str | None
     """That format's name; None where a saved file holds the words (see structures.saved)."""
+    cost: str
+    """The declared cost class (:data:`COSTS`)."""
+    pure_python: bool
+    """True unless the library is a compiled extension."""
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -98,6 +111,8 @@ class BackendInfo:
             "stepping": self.stepping,
             "persistent": self.persistent,
             "file_format": self.file_format,
+            "cost": self.cost,
+            "pure_python": self.pure_python,
         }
 
 
@@ -193,6 +208,19 @@ def _version(entry: Entry) -> str | None:
         return None
 
 
+def _declared(reg: _Registered, cls: object) -> Entry:
+    """The entry, with what a plugin's class declares about itself (``LIBRARY``: the PyPI
+    distribution it wraps; ``COST``; ``PURE_PYTHON``). A built-in's registry line is final."""
+    if reg.source == "builtin" or cls is None:
+        return reg.entry
+    cost = str(getattr(cls, "COST", reg.entry.cost))
+    return reg.entry._replace(
+        distribution=getattr(cls, "LIBRARY", reg.entry.distribution),
+        cost=cost if cost in COSTS else reg.entry.cost,
+        pure_python=bool(getattr(cls, "PURE_PYTHON", reg.entry.pure_python)),
+    )
+
+
 def backend_info(name: str) -> BackendInfo:
     """Describe backend ``name``: availability (with the reason and a hint), version, features."""
     reg = _lookup(name)
@@ -201,18 +229,21 @@ def backend_info(name: str) -> BackendInfo:
     cls = None if failure is not None else loaded
     available = cls is not None
     persistent = isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS)
+    entry = _declared(reg, cls)
     return BackendInfo(
         id=name,
-        target=reg.entry.target,
+        target=entry.target,
         source=reg.source,
         available=available,
         error=_describe(failure) if failure is not None else None,
-        install_hint=None if available else _install_hint(reg.entry),
-        distribution=reg.entry.distribution,
-        version=_version(reg.entry) if available else None,
+        install_hint=None if available else _install_hint(entry),
+        distribution=entry.distribution,
+        version=_version(entry) if available else None,
         stepping=isinstance(cls, type) and class_has(cls, STEPPING_MEMBERS),
         persistent=persistent,
         file_format=str(getattr(cls, "FILE_FORMAT", "")) or None if persistent else None,
+        cost=entry.cost,
+        pure_python=entry.pure_python,
     )
 
 

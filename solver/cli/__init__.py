@@ -139,13 +139,17 @@ def _debug() -> bool:
 
 
 def _run(args_list: list[str]) -> int:
+    runtime.phase("start-up")
     try:
         parser = build_parser(args_list)
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         sys.stdout.flush()  # here, where a fault can be reported, not at exit
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    runtime.phase("imports")
     status: int = args.run(args)
+    runtime.phase("output")
+    runtime.write_phases()
     return status
 
 
@@ -168,8 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, LexiconError) as exc:
         runtime.say(f"lexibench: error: {exc}")
         return runtime.EXIT_USAGE
-    except (runtime.OutputError, OSError) as exc:
-        output = exc if isinstance(exc, runtime.OutputError) else runtime.OutputError(str(exc))
+    except (runtime.Fault, OSError) as exc:
+        output = exc if isinstance(exc, runtime.Fault) else runtime.OutputError(str(exc))
         runtime.silence_stdout()
         if output.closed_pipe:  # `lexibench random ... | head`: the reader has what it wanted
             return runtime.EXIT_PIPE

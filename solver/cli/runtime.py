@@ -20,6 +20,7 @@ import errno
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -33,7 +34,40 @@ EXIT_SIGNAL_BASE: Final = 128
 BATCH: Final = 1 << 16
 
 
-class OutputError(Exception):
+#: Where ``lexibench`` writes the CPU time of its phases (start-up and imports, lexicon, search,
+#: output) when set: the time-to-first-answer benchmark reads it.
+PHASES_ENV: Final = "LEXIBENCH_PHASES_FILE"
+_phases: list[tuple[str, float]] = []
+
+
+def phase(name: str) -> None:
+    """Mark the end of phase ``name`` (CPU seconds since the process started), when asked to."""
+    if PHASES_ENV in os.environ:
+        _phases.append((name, time.process_time()))
+
+
+def write_phases() -> None:
+    """Write the phases marked so far to ``$LEXIBENCH_PHASES_FILE`` as JSON (name -> seconds)."""
+    target = os.environ.get(PHASES_ENV)
+    if target and _phases:
+        import json
+
+        durations = {}
+        previous = 0.0
+        for name, stamp in _phases:
+            durations[name] = stamp - previous
+            previous = stamp
+        with open(target, "w", encoding="utf-8") as handle:
+            json.dump(durations, handle)
+
+
+class Fault(Exception):  # noqa: N818  (OutputError and PublishError are its kinds)
+    """A runtime fault (exit status 1): the message says what failed, in one line."""
+
+    closed_pipe = False
+
+
+class OutputError(Fault):
     """Standard output cannot be written: the message says why, in one line."""
 
     def __init__(self, reason: str, closed_pipe: bool = False) -> None:

@@ -104,10 +104,12 @@ def run(args: argparse.Namespace) -> int:
         return _run_file(args)
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_from_args(args)
+    runtime.phase("lexicon")
     protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
     solution = solve(
         board, opened.lexicon, args.min_length, protocol, args.all_paths, args.max_paths
     )
+    runtime.phase("search")
     if args.json:
         data = solution_json(solution, opened.wordlist, opened.backend, args.all_paths)
         runtime.emit(json.dumps(data))
