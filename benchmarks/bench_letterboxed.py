@@ -10,12 +10,12 @@ from benchmarks import workloads
 from benchmarks.fixtures import LexiconCache
 from benchmarks.options import Settings
 from benchmarks.recording import not_run, record
-from benchmarks.timing import group_name, time_case
+from benchmarks.timing import agree, group_name, time_case
 from solver.letterboxed import Box, find_words, solutions
 from solver.wordlist import WordList
 from structures import Lexicon
 
-_answers: list[int] = []
+_answers: dict[object, list[int]] = {}
 
 
 class _CountingLexicon:
@@ -74,6 +74,4 @@ def test_letterboxed(
         benchmark, solve_all, puzzles, lexicons.get(backend), capped=cap.note is not None
     )
     benchmark.extra_info["words"] = sum(counts)
-    if not _answers:
-        _answers.extend(counts)
-    assert counts == _answers[: len(counts)], f"{backend} disagrees on Letter Boxed words"
+    agree(_answers, "letterboxed", counts, f"{backend} on Letter Boxed words")

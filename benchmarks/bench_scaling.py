@@ -21,12 +21,12 @@ from benchmarks import workloads
 from benchmarks.fixtures import LexiconCache
 from benchmarks.options import Settings, settings_from
 from benchmarks.recording import not_run, record
-from benchmarks.timing import group_name, time_case
+from benchmarks.timing import agree, group_name, time_case
 from solver.wordlist import WordList
 
 # Per dictionary size, the words found on each board by the first backend (others must match).
-_dict_answers: dict[int, list[int]] = {}
-_board_answers: dict[str, list[int]] = {}
+_dict_answers: dict[object, list[int]] = {}
+_board_answers: dict[object, list[int]] = {}
 # Per backend, the last board size's ms/board: the budget decides whether it goes on.
 _last_ms: dict[str, float] = {}
 
@@ -84,8 +84,7 @@ def test_dictionary_size(
         benchmark, workloads.count_words, boards, lexicon, capped=cap.note is not None
     )
     benchmark.extra_info["words"] = sum(counts)
-    reference = _dict_answers.setdefault(len(subset), counts)
-    assert counts == reference[: len(counts)], f"{backend} disagrees at {words} words"
+    agree(_dict_answers, len(subset), counts, f"{backend} at {words} words")
 
 
 def test_board_size(
@@ -125,5 +124,4 @@ def test_board_size(
     benchmark.extra_info["words"] = sum(counts)
     if benchmark.stats is not None:  # None with --benchmark-disable (the smoke pass)
         _last_ms[backend] = benchmark.stats.stats.median * 1000 / len(boards)
-    reference = _board_answers.setdefault(board_size, counts)
-    assert counts == reference[: len(counts)], f"{backend} disagrees on {board_size} boards"
+    agree(_board_answers, board_size, counts, f"{backend} on {board_size} boards")

@@ -18,13 +18,13 @@ from benchmarks import workloads
 from benchmarks.fixtures import LexiconCache
 from benchmarks.options import Settings
 from benchmarks.recording import not_run, record
-from benchmarks.timing import group_name, time_case
+from benchmarks.timing import agree, group_name, time_case
 from solver import search
 from solver.dfs import interpreted_search
 from solver.wordlist import WordList
 
 # Per size, the word counts per board of the first backend and mode to run: the others must match.
-_answers: dict[str, list[int]] = {}
+_answers: dict[object, list[int]] = {}
 
 
 def test_solve(
@@ -87,5 +87,4 @@ def _solve(
         capped=cap.note is not None,
     )
     benchmark.extra_info["words"] = sum(counts)
-    reference = _answers.setdefault(size, counts)
-    assert counts == reference[: len(counts)], f"{backend}/{mode} ({suite}) disagrees on {size}"
+    agree(_answers, size, counts, f"{backend}/{mode} ({suite}) on {size} boards")

@@ -1,0 +1,153 @@
+"""The benchmark suites: a smoke pass of every suite, pytest-benchmark's own views, and the whole
+pipeline with a throwaway backend added through an entry point."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import report
+from benchmarks.records import load
+from solver import search
+from solver.wordlist import load_wordlist
+from tests.plugin import install_plugin
+
+ROOT = Path(__file__).resolve().parent.parent
+#: What a full run writes into results/raw/ (memory.json goes beside it).
+RAW_FILES = [
+    "build.json",
+    "bulk.json",
+    "letterboxed.json",
+    "lookup.json",
+    "scaling-memory.json",
+    "scaling.json",
+    "solve.json",
+    "startup.json",
+]
+FAST = ["--benchmark-max-time=0.0001", "--benchmark-min-rounds=2"]
+
+
+@pytest.fixture(scope="module")
+def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded 4,000-word sample of the default list, small enough for every backend."""
+    words = random.Random(3).sample(load_wordlist().words, 4000)
+    path = tmp_path_factory.mktemp("words") / "sample.txt"
+    path.write_text("\n".join(sorted(words)) + "\n")
+    return path
+
+
+def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False, env=env)
+
+
+def test_smoke_every_suite(sample_wordlist: Path) -> None:
+    done = _run(
+        [
+            sys.executable, "-m", "pytest", "benchmarks", "--benchmark-disable", "-q", "-rs",
+            "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
+            "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
+            "--lexibench-queries", "40", "--lexibench-puzzles", "2", "--lexibench-sweep", "smoke",
+        ]
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert " passed" in done.stdout
+    assert "failed" not in done.stdout
+    # Cases not run are skips with their reason, never timed no-ops.
+    assert "SKIPPED" in done.stdout
+    assert "not run: one 6x6 board takes minutes" in done.stdout
+
+
+def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_path: Path) -> None:
+    """Group by any parameter, a histogram, and `pytest-benchmark compare` all work; every group
+    holds rows doing the same work per round; no case is a timed no-op."""
+    out = tmp_path / "solve.json"
+    done = _run(
+        [
+            sys.executable, "-m", "pytest", "benchmarks/bench_solve.py", "--benchmark-only",
+            "-q", "-p", "no:cacheprovider", f"--benchmark-json={out}",
+            "--benchmark-group-by=param:backend", f"--benchmark-histogram={tmp_path / 'hist'}",
+            "--lexibench-wordlist", str(sample_wordlist), "--lexibench-boards", "3",
+            "--lexibench-sizes", "3x3,6x6", "--lexibench-backends", "unsorted-list,dawg,dict-trie",
+            *FAST,
+        ]
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert list(tmp_path.glob("hist*.svg"))
+    data = json.loads(out.read_text())
+    for bench in data["benchmarks"]:
+        assert set(bench["params"]) >= {"backend", "mode"}
+        assert bench["extra_info"]["units"] >= 1
+    groups: dict[str, set[int]] = {}
+    for bench in data["benchmarks"]:
+        info = bench["extra_info"]
+        key = f"{info['suite']} {info['size']} {info['cap']}"
+        groups.setdefault(key, set()).add(info["units"])
+    assert all(len(units) == 1 for units in groups.values()), groups
+    results = load([out])
+    assert {c.backend for c in results.not_run} == {"unsorted-list"}
+    for group_by in ("param:size", "param:mode", "group"):
+        compare = _run(
+            [
+                sys.executable,
+                "-m",
+                "pytest_benchmark.cli",
+                "compare",
+                str(out),
+                f"--group-by={group_by}",
+            ]
+        )
+        assert compare.returncode == 0, compare.stderr[-2000:]
+
+
+def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) -> None:
+    """An entry-point backend is benchmarked, measured and tabled with no other change."""
+    plugin = install_plugin(tmp_path / "plugin")
+    env = {**os.environ, "PYTHONPATH": f"{plugin}{os.pathsep}{ROOT}"}
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n\n{report.README_START}\nold\n{report.README_END}\n\nrest\n")
+    out = tmp_path / "results"
+    done = _run(
+        [
+            sys.executable, "-m", "benchmarks.run", "--lexibench-wordlist", str(sample_wordlist),
+            "--results", str(out), "--readme", str(readme), "--memory-runs", "1",
+            "--startup-runs", "1", "--lexibench-sweep", "smoke", "--bulk-counts", "20",
+            "--lexibench-boards", "2", "--lexibench-sizes", "4x4", "--lexibench-queries", "20",
+            "--lexibench-puzzles", "1", *FAST,
+        ],
+        env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert sorted(p.name for p in (out / "raw").iterdir()) == RAW_FILES
+    assert not (out / ".staging").exists()
+    text = (out / "report.md").read_text()
+    solve_4x4 = text.split("## Solve 4x4")[1].split("\n## ")[0]
+    assert "| tuple-scan " in solve_4x4
+    assert "| dict-trie " in solve_4x4
+    assert "| step " in solve_4x4
+    assert "Not measured, unavailable here: broken" in text
+    assert "## Which structure should I use?" in text
+    startup = text.split("## Start-up and time to first answer")[1].split("\n## ")[0]
+    assert "| tuple-scan " in startup
+    builds = text.split("## Compiled and interpreted search (4x4)")[1].split("\n## ")[0]
+    assert "| tuple-scan " in builds
+    assert f"solver search {'compiled with mypyc' if search.build() == 'mypyc' else 'interp'}" in (
+        text
+    )
+    assert "lexi-plugin 1.2.3" in text  # the plugin's library version is recorded
+    assert "tuple-scan" in json.loads((out / "memory.json").read_text())["backends"]
+    assert (out / "plots" / "solve-4x4.png").stat().st_size > 1000
+    scaling = (out / "scaling.md").read_text()
+    for heading in ("## Dictionary size", "## Board size", "## Bulk runs"):
+        assert heading in scaling
+    assert "| tuple-scan " in scaling.split("## Board size")[1]
+    new_readme = readme.read_text()
+    assert "\nold\n" not in new_readme
+    assert "| tuple-scan " in new_readme
+    assert "### Which structure should I use?" in new_readme
+    assert new_readme.endswith("\n\nrest\n")

@@ -1,0 +1,345 @@
+"""The table generator on a small real run (tests/fixtures/results): determinism, the answer
+section, every malformed input refused with its file and field, and publishing all or nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import shutil
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks import publish, report
+from benchmarks.answer import answer_section
+from benchmarks.records import default_inputs, load
+from solver.cli import main
+from solver.errors import InputError
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "results"
+RAW_FILES = sorted(p.name for p in (FIXTURE / "raw").glob("*.json"))
+
+
+def inputs() -> list[Path]:
+    return default_inputs(FIXTURE)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def published(tmp_path: Path) -> tuple[Path, Path]:
+    """An output folder with a report already in it, and a README with markers."""
+    out = tmp_path / "out"
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n{report.README_START}\nold\n{report.README_END}\ntail\n")
+    report.write_report(load(inputs()), out, readme)
+    return out, readme
+
+
+def test_fixture_is_a_whole_run() -> None:
+    assert "solve.json" in RAW_FILES
+    assert "startup.json" in RAW_FILES
+    assert (FIXTURE / "memory.json").is_file()
+
+
+def test_tables_are_deterministic(tmp_path: Path) -> None:
+    results = load(inputs())
+    first = {p.name: p.read_bytes() for p in report.write_report(results, tmp_path / "a")}
+    second = {p.name: p.read_bytes() for p in report.write_report(results, tmp_path / "b")}
+    assert first == second
+    text = (tmp_path / "a" / "report.md").read_text()
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings[:3] == [
+        "## Which structure should I use?",
+        "## The run",
+        "## Start-up and time to first answer",
+    ]
+    for heading in ("## Solve 4x4", "## Solve 5x5", "## Build, load and memory", "## Letter Boxed"):
+        assert heading in headings
+    assert "![ms per 4x4 board](plots/solve-4x4.png)" in text
+    assert "fitted slope" in (tmp_path / "a" / "scaling.md").read_text()
+
+
+def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
+    lines = "\n".join(answer_section(load(inputs()), "4x4")).splitlines()
+    rows = [line for line in lines if line.startswith("| ") and "**" in line]
+    needs = [row.split("|")[1].strip() for row in rows]
+    assert needs == [
+        "many boards",
+        "one board from a cold start",
+        "least memory",
+        "smallest file",
+        "fastest build",
+        "letter-by-letter stepping",
+        "no C compiler (pure Python)",
+    ]
+    assert all(row.split("|")[3].strip() for row in rows)  # a runner-up everywhere
+    assert any(line.startswith("The Pareto set") for line in lines)
+
+
+def test_solve_table_is_sorted_by_number_with_spread() -> None:
+    table, notes = report.solve_table(load(inputs()), "4x4")
+    lines = table.splitlines()
+    header = [c.strip() for c in lines[0].split("|")[1:-1]]
+    assert header[:6] == ["backend", "mode", "ms/board", "min-max", "boards/s", "vs fastest"]
+    ratios = [
+        float(line.split("|")[6].replace(",", ""))
+        for line in lines[2:]
+        if "not run" not in line and "[" not in line
+    ]
+    assert ratios[0] == 1.0
+    assert ratios == sorted(ratios)
+    assert notes
+    assert notes[0].startswith("[1] unsorted-list: first 1 of the")
+
+
+def test_tables_command(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    assert main(["tables", "--out", str(tmp_path), *map(str, inputs())]) == 0
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert "report.md" in err
+    assert (tmp_path / "plots" / "tradeoff.png").exists()
+    assert (tmp_path / "plots" / "build-load.png").exists()
+
+
+def _broken(tmp_path: Path, name: str, change: object) -> Path:
+    """A copy of a fixture raw file with one change applied to its JSON."""
+    data = json.loads((FIXTURE / "raw" / name).read_text())
+    assert callable(change)
+    change(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _first_bench(data: dict[str, object]) -> dict[str, object]:
+    benches = data["benchmarks"]
+    assert isinstance(benches, list)
+    first: dict[str, object] = benches[0]
+    return first
+
+
+CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
+    "empty benchmarks": (
+        "solve.json",
+        lambda d: d.update(benchmarks=[]),
+        "field 'benchmarks': is empty",
+    ),
+    "no units": (
+        "solve.json",
+        lambda d: _first_bench(d)["extra_info"].pop("units"),  # type: ignore[attr-defined]
+        "extra_info, field 'units': missing",
+    ),
+    "bad median": (
+        "solve.json",
+        lambda d: _first_bench(d)["stats"].update(median="fast"),  # type: ignore[attr-defined]
+        "stats, field 'median': expected a number >= 0, not 'fast'",
+    ),
+    "unknown suite": (
+        "lookup.json",
+        lambda d: _first_bench(d)["extra_info"].update(suite="dance"),  # type: ignore[attr-defined]
+        "field 'suite': unknown suite 'dance'",
+    ),
+    "no machine info": (
+        "build.json",
+        lambda d: d.pop("machine_info"),
+        "field 'machine_info': missing",
+    ),
+    "bad not-run entry": (
+        "solve.json",
+        lambda d: d["machine_info"]["lexibench"]["not_run"].append({"suite": "solve"}),
+        "field 'backend': missing",
+    ),
+    "memory without runs": (
+        "memory.json",
+        lambda d: next(iter(d["backends"].values())).update(rss_bytes_runs=[]),
+        "field 'rss_bytes_runs': expected a non-empty list of numbers",
+    ),
+    "bulk with a bad run": (
+        "bulk.json",
+        lambda d: d["runs"][0].update(jobs=0),
+        "runs[0], field 'jobs': expected a whole number >= 1, not 0",
+    ),
+    "start-up without cases": (
+        "startup.json",
+        lambda d: d.update(cases={}),
+        "field 'cases': no measurements",
+    ),
+    "start-up phase not a number": (
+        "startup.json",
+        lambda d: next(iter(d["backends"].values()))["phases_cached"].update(search=None),
+        "field 'search': expected a number >= 0, not None",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_malformed_file_is_refused_naming_file_and_field(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], case: str, published: tuple[Path, Path]
+) -> None:
+    name, change, message = CASES[case]
+    source = FIXTURE / "raw" / name if name != "memory.json" else FIXTURE / name
+    data = json.loads(source.read_text())
+    change(data)
+    bad = tmp_path / name
+    bad.write_text(json.dumps(data))
+    others = [p for p in inputs() if p.name != name]
+    with pytest.raises(InputError) as info:
+        load([*others, bad])
+    assert str(info.value).startswith(f"results file {bad}: ")
+    assert message in str(info.value)
+    out, readme = published
+    before = snapshot(out), readme.read_bytes()
+    status = main(["tables", "--out", str(out), "--readme", str(readme), *map(str, [*others, bad])])
+    captured = capfd.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert captured.err.startswith("lexibench: error: results file ")
+    assert len(captured.err.splitlines()) == 1
+    assert (snapshot(out), readme.read_bytes()) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such file"),
+        ("{not json", "not valid JSON (line 1"),
+        ('{"hello": 1}', "not a lexibench results file"),
+        ('{"schema": "lexibench-memory/1", "backends": {}}', "not a lexibench results file"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+)
+def test_files_that_are_not_results(tmp_path: Path, content: str | None, message: str) -> None:
+    path = tmp_path / "raw.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(InputError, match=re.escape(message)):
+        load([path])
+
+
+def test_readme_without_markers_changes_nothing(
+    published: tuple[Path, Path], capfd: pytest.CaptureFixture[str]
+) -> None:
+    out, readme = published
+    readme.write_text("# no markers\n")
+    before = snapshot(out)
+    assert main(["tables", "--out", str(out), "--readme", str(readme), *map(str, inputs())]) == 2
+    assert "has no headline markers" in capfd.readouterr().err
+    assert snapshot(out) == before
+    assert readme.read_text() == "# no markers\n"
+
+
+def test_output_paths_are_checked_first(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    assert main(["tables", "--out", str(a_file), *map(str, inputs())]) == 2
+    assert "is a file, not a folder" in capfd.readouterr().err
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "plots").write_text("not a folder")
+    assert main(["tables", "--out", str(out), *map(str, inputs())]) == 2
+    assert f"output {out / 'plots'}: is a file, not a folder" in capfd.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["plots"]
+
+
+def test_a_failure_at_any_point_leaves_everything_as_it_was(
+    published: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out, readme = published
+    results = load(inputs())
+    real_replace = os.replace
+    total = 0
+
+    def counting_replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        nonlocal total
+        total += 1
+        real_replace(src, dst)
+
+    (out / "plots" / "stale.png").write_bytes(b"an earlier run's plot")
+    with monkeypatch.context() as patch:  # how many renames the publication makes
+        patch.setattr(os, "replace", counting_replace)
+        report.write_report(results, out, readme)
+    assert total > 10
+    (out / "plots" / "stale.png").write_bytes(b"an earlier run's plot")
+    before = snapshot(out), readme.read_bytes()
+    for step in range(total):
+        calls = [0]
+
+        def failing_replace(
+            src: str | os.PathLike[str],
+            dst: str | os.PathLike[str],
+            fail_at: int = step,
+            calls: list[int] = calls,
+        ) -> None:
+            calls[0] += 1
+            if calls[0] == fail_at + 1:
+                raise OSError(28, "No space left on device", str(dst))
+            real_replace(src, dst)
+
+        with monkeypatch.context() as patch:
+            patch.setattr(os, "replace", failing_replace)
+            with pytest.raises(publish.PublishError, match="nothing was changed"):
+                report.write_report(results, out, readme)
+        assert (snapshot(out), readme.read_bytes()) == before, f"failure at rename {step}"
+    report.write_report(results, out, readme)
+    assert not (out / "plots" / "stale.png").exists()
+
+
+def test_written_files_get_the_usual_modes_and_a_symlink_is_written_through(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    real = tmp_path / "docs" / "README.md"
+    real.parent.mkdir()
+    real.write_text(f"{report.README_START}\n{report.README_END}\n")
+    real.chmod(0o640)
+    link = tmp_path / "README.md"
+    link.symlink_to(real)
+    old = os.umask(0o022)
+    try:
+        report.write_report(load(inputs()), out, link)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((out / "report.md").stat().st_mode) == 0o644
+    assert stat.S_IMODE((out / "plots" / "solve-4x4.png").stat().st_mode) == 0o644
+    assert link.is_symlink()
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert "| backend" in real.read_text()
+
+
+def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path, Path]) -> None:
+    out, readme = published
+    before = snapshot(out), readme.read_bytes()
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "tables", "--out", str(out), "--readme", str(readme),
+         *map(str, inputs())],
+        capture_output=True, text=True, check=False, preexec_fn=limit,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith("lexibench: error: cannot write ")
+    assert "nothing was changed" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert (snapshot(out), readme.read_bytes()) == before
+
+
+def test_regenerating_the_committed_results_changes_no_byte(tmp_path: Path) -> None:
+    results_dir = Path(__file__).resolve().parent.parent / "results"
+    copy = tmp_path / "results"
+    shutil.copytree(results_dir, copy)
+    before = snapshot(copy)
+    report.write_report(load(default_inputs(copy)), copy)
+    assert snapshot(copy) == before
