@@ -6,11 +6,16 @@ import textwrap
 from pathlib import Path
 
 PLUGIN_MODULE = '''
+from structures.words import unique_words
+
+
 class TupleLexicon:
     """A throwaway backend: a sorted tuple scanned linearly."""
 
+    COST = "linear"
+
     def __init__(self, words):
-        self._words = tuple(sorted(set(words)))
+        self._words = tuple(sorted(unique_words(words, "tuple-scan")))
 
     def __len__(self):
         return len(self._words)
