@@ -200,6 +200,7 @@ def test_bad_input_is_one_line_exit_2_nothing_on_stdout(
     )
     assert status == 2
     assert out == ""
+    assert err.startswith("lexibench: error: ")
     assert message in err
     assert len(err.strip().splitlines()) == 1
 

@@ -1,0 +1,302 @@
+"""Every fault is one line: usage errors, limits, boards input, output faults, signals, memory.
+
+The command line's promise (README, "Errors and exit statuses"): a usage error or bad input is
+one line ``lexibench: error: ...`` on stderr, status 2, nothing on stdout (for a boards file: the
+results of the lines before the bad one, and nothing after); a runtime fault is one line, status
+1; SIGINT and SIGTERM end with one line and 130 or 143; never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import structures
+from solver.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = str(ROOT / "wordlists" / "tiny.txt")
+KELVIN = "\u212a"
+LEXIBENCH = [sys.executable, "-m", "solver.cli"]
+
+
+def cli(
+    *argv: str, stdin: bytes = b"", stdout: int | None = subprocess.PIPE
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [*LEXIBENCH, *argv], input=stdin, stdout=stdout, stderr=subprocess.PIPE, check=False
+    )
+
+
+def one_line_error(err: bytes, start: str = "lexibench: error: ") -> str:
+    text = err.decode()
+    assert text.startswith(start), text
+    assert text.count("\n") == 1, text
+    assert "Traceback" not in text
+    return text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "abcd", "--protocol", "fast"], "argument --protocol: invalid choice: 'fast'"),
+        (["solve", "abcd", "--min-length", "0"], "argument --min-length: 0 must be at least 1"),
+        (["solve", "--boards-file", "x", "--jobs", "0"], "argument --jobs: 0 must be at least 1"),
+        (
+            ["solve", "--boards-file", "x", "--jobs", "4096"],
+            "argument --jobs: 4096 must be at most",
+        ),
+        (["random", "--count", "-5"], "argument --count: -5 must be at least 0"),
+        (["random", "--seed", "abc"], "argument --seed: 'abc' is not a whole number"),
+        (["random", "--seed", "\u0663"], "is not a whole number"),
+        (["random", "--size", "\u0663x3"], "expected RxC"),
+        (["random", "--size", "101x101"], "101x101 is 10,201 cells; the most accepted is 10,000"),
+        (["letterboxed", "abc def ghi jkl", "--limit", "0"], "argument --limit: 0 must be at"),
+        (["build", "--wordlist", TINY], "the following arguments are required: --output"),
+        (["tables", "--bogus"], "unrecognized arguments: --bogus"),
+        (["cache", "--bogus"], "unrecognized arguments: --bogus"),
+        (["nonsense"], "invalid choice: 'nonsense'"),
+        ([], "the following arguments are required: COMMAND"),
+        (["solve", f"abc{KELVIN}"], f"board: '{KELVIN}' (U+212A) is not a letter a-z"),
+        (["solve", "ab cd", "x"], "unrecognized arguments: x"),
+        (["letterboxed", f"abc def ghi jk{KELVIN}"], "(U+212A) is not a letter a-z"),
+        (["solve", "abcd", "--wordlist", "/dev/zero"], "/dev/zero: not a regular file"),
+        (["solve", "abcd", "--wordlist", "/"], "is a directory, not a file"),
+        (["solve", "-", "--wordlist", "-"], "standard input can feed only one of the board and"),
+    ],
+)
+def test_usage_errors_are_one_line_status_2_nothing_on_stdout(
+    capfd: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status = main(argv)
+    out, err = capfd.readouterr()
+    assert status == 2
+    assert out == ""
+    assert err.startswith("lexibench: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_word_list_limits(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"cat\n" * (300_000))  # 1.2 MB
+    assert main(["solve", "abcd", "--wordlist", str(big), "--max-wordlist-mib", "1"]) == 2
+    assert "larger than 1 MiB" in capfd.readouterr().err
+    long_word = tmp_path / "long.txt"
+    long_word.write_bytes(b"cat\n" + b"a" * 5_000_000 + b"\n")
+    assert main(["solve", "abcd", "--wordlist", str(long_word)]) == 2
+    err = capfd.readouterr().err
+    assert f"word list {long_word}, line 2: 5,000,000 characters; the longest line" in err
+    assert main(["solve", "abcd", "--wordlist", str(long_word), "--max-word-length", "9"]) == 2
+    capfd.readouterr()
+
+
+def test_a_word_list_on_standard_input() -> None:
+    done = cli("solve", "ea/st", "--wordlist", "-", "--json", stdin=b"east\r\neats\nseat\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == 3
+    assert json.loads(done.stdout)["wordlist"]["name"] == "<stdin>"
+
+
+def test_kelvin_sign_in_a_word_list_is_not_a_k(tmp_path: Path) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text(f"ask\nas{KELVIN}\n")
+    done = cli("solve", "as/kx", "--wordlist", str(words), "--json", "--verbose")
+    assert done.returncode == 0
+    assert "non-letter 1" in done.stderr.decode()
+    assert [w["word"] for w in json.loads(done.stdout)["words"]] == ["ask"]
+
+
+def test_all_paths_is_capped(tmp_path: Path) -> None:
+    words = tmp_path / "a.txt"
+    words.write_text("\n".join("a" * k for k in range(3, 17)) + "\n")
+    done = cli("solve", "a" * 16, "--wordlist", str(words), "--all-paths", "--json")
+    assert done.returncode == 2
+    assert done.stdout == b""
+    one_line_error(done.stderr)
+    assert b"more than 100,000 paths with --all-paths" in done.stderr
+    done = cli("solve", "a" * 9, "--wordlist", str(words), "--all-paths", "--max-paths", "10")
+    assert done.returncode == 2
+    done = cli("solve", "a" * 9, "--wordlist", str(words), "--all-paths", "--json")
+    assert done.returncode == 0
+
+
+BOARDS = b"ea/st\nd i / e d\nqu i / t e\n"
+
+
+@pytest.mark.parametrize(
+    ("tail", "message"),
+    [
+        (b"ab\xe9d\nea/st\n", b"line 4: not UTF-8 (byte 0xe9)"),
+        (b"ab1d\nea/st\n", b"line 4: board: '1' is not a letter a-z"),
+        (b"ea\x0bst\nea/st\n", b"line 4: board: '\\x0b' is not a letter a-z"),
+        (b"a" * 50_000 + b"\n", b"line 4: longer than any board accepted"),
+        ("/".join(["a" * 101] * 100).encode() + b"\n", b"line 4: board: 100x101 is 10,100 cells"),
+    ],
+)
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_a_bad_boards_line_comes_after_the_good_ones(
+    tmp_path: Path, source: str, tail: bytes, message: bytes
+) -> None:
+    data = BOARDS + tail
+    path = tmp_path / "boards.txt"
+    path.write_bytes(data)
+    where = str(path) if source == "file" else "-"
+    done = cli("solve", "--boards-file", where, "--wordlist", TINY, stdin=data)
+    assert done.returncode == 2
+    boards = [json.loads(line)["board"] for line in done.stdout.decode().splitlines()]
+    assert boards == ["ea/st", "di/ed", "qui/te"]
+    one_line_error(done.stderr)
+    name = str(path) if source == "file" else "<stdin>"
+    assert f"boards file {name}, ".encode() + message in done.stderr
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_bom_and_crlf_are_read_alike_from_a_file_and_stdin(tmp_path: Path, source: str) -> None:
+    data = b"\xef\xbb\xbfea/st\r\nd i / e d\r\n"
+    path = tmp_path / "boards.txt"
+    path.write_bytes(data)
+    where = str(path) if source == "file" else "-"
+    done = cli("solve", "--boards-file", where, "--wordlist", TINY, stdin=data)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["board"] for line in done.stdout.splitlines()] == ["ea/st", "di/ed"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["random", "--count", "3"],
+        ["solve", "ea/st", "--json", "--wordlist", TINY],
+        ["solve", "ea/st", "--wordlist", TINY],
+        ["backends"],
+        ["cache"],
+        ["--help"],
+        ["--version"],
+        ["letterboxed", "rme wcl tgk api", "--wordlist", TINY],
+    ],
+)
+def test_a_full_disk_is_one_line_status_1(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = cli(*argv, stdout=full.fileno())
+    assert done.returncode == 1
+    text = one_line_error(done.stderr)
+    assert "cannot write the output (No space left on device)" in text
+
+
+def test_a_full_disk_with_a_boards_file(tmp_path: Path) -> None:
+    path = tmp_path / "boards.txt"
+    path.write_bytes(BOARDS)
+    with open("/dev/full", "wb") as full:
+        done = cli("solve", "--boards-file", str(path), "--wordlist", TINY, stdout=full.fileno())
+    assert done.returncode == 1
+    one_line_error(done.stderr)
+
+
+@pytest.mark.parametrize("argv", [["random"], ["backends"], ["solve", "--boards-file", "-"]])
+def test_closed_standard_output_is_one_line_status_1(argv: list[str]) -> None:
+    command = " ".join([*LEXIBENCH, *argv])
+    done = subprocess.run(
+        ["sh", "-c", f"exec {command} >&-"], input=BOARDS, capture_output=True, check=False
+    )
+    assert done.returncode == 1
+    assert "standard output is closed" in one_line_error(done.stderr)
+
+
+def test_a_reader_that_stops_early_ends_quietly_with_141() -> None:
+    command = " ".join([*LEXIBENCH, "random", "--count", "200000"])
+    done = subprocess.run(
+        ["bash", "-c", f"{command} | head -1; echo status ${{PIPESTATUS[0]}} >&2"],
+        capture_output=True, check=False,
+    )  # fmt: skip
+    assert done.stdout.count(b"\n") == 1
+    assert done.stderr == b"status 141\n"
+
+
+def test_out_of_memory_is_one_line(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def exhausted(name: str, words: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(structures, "build_lexicon", exhausted)
+    assert main(["solve", "ea/st", "--wordlist", TINY, "--no-cache"]) == 1
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert err.startswith("lexibench: error: out of memory")
+    assert len(err.splitlines()) == 1
+
+
+def test_an_internal_error_is_one_line_naming_the_debug_switch(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solver.cli import solve_cmd
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("something broke\nover two lines")
+
+    monkeypatch.setattr(solve_cmd, "solve", broken)
+    assert main(["solve", "ea/st", "--wordlist", TINY]) == 1
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert err == (
+        "lexibench: internal error: RuntimeError: something broke "
+        "(LEXIBENCH_DEBUG=1 shows the traceback)\n"
+    )
+
+
+def _start_bulk(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path, Path]:
+    boards = tmp_path / "boards.txt"
+    made = cli("random", "--count", "40000", "--seed", "3")
+    boards.write_bytes(made.stdout)
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    cli("solve", "ea/st", "--lexicon", "dawg")  # fills the cache
+    argv = [*LEXIBENCH, "solve", "--boards-file", str(boards), "--jobs", "2", "--lexicon", "dawg"]
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while out.stat().st_size < 10_000 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    return proc, out, err
+
+
+def _workers_of(pgid: int) -> list[str]:
+    done = subprocess.run(["ps", "-o", "pid=", "-g", str(pgid)], capture_output=True, check=False)
+    return done.stdout.decode().split()
+
+
+@pytest.mark.parametrize(
+    ("sig", "status", "line"),
+    [
+        (signal.SIGINT, 130, "lexibench: interrupted (SIGINT)\n"),
+        (signal.SIGTERM, 143, "lexibench: terminated (SIGTERM)\n"),
+    ],
+)
+@pytest.mark.parametrize("to_group", [False, True])
+def test_signals_with_workers(
+    tmp_path: Path, sig: signal.Signals, status: int, line: str, to_group: bool
+) -> None:
+    """One line, 130 or 143, output ending on a whole JSON line, no worker left behind; a
+    terminal's Ctrl-C reaches every process of the job (``to_group``)."""
+    proc, out, err = _start_bulk(tmp_path)
+    assert proc.poll() is None, err.read_text()
+    if to_group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    assert proc.wait(timeout=30) == status
+    assert err.read_text() == line
+    data = out.read_bytes()
+    assert data.endswith(b"\n")
+    for text in data.decode().splitlines():
+        json.loads(text)
+    deadline = time.monotonic() + 10
+    while _workers_of(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _workers_of(proc.pid) == []
