@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: bench test tables lint wheel-check clean
+.PHONY: bench bench-quick test tables lint wheel-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ $(VENV)/.installed-%: pyproject.toml setup.py solver/search.py | $(BIN)/python
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
+
+# Every suite and backend on a small workload (about a minute); tables into results-quick/.
+bench-quick: $(VENV)/.installed-bench
+	$(BIN)/python -m benchmarks.run --quick $(BENCH_ARGS)
 
 tables: $(VENV)/.installed-bench
 	$(BIN)/lexibench tables --readme README.md
@@ -35,4 +39,4 @@ test: lint wheel-check
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build results-quick

@@ -143,9 +143,10 @@ def check(work: Path) -> None:
     step(
         "the benchmark runner (lookup suite, tiny list)",
         [
-            py, "-m", "benchmarks.run", "--suites", "lookup", "--skip-memory",
-            "--wordlist", str(TINY), "--results", "bench-results", "--readme", "",
+            py, "-m", "benchmarks.run", "--suites", "lookup", "--skip-memory", "--skip-startup",
+            "--lexibench-wordlist", str(TINY), "--results", "bench-results", "--readme", "",
             "--lexibench-queries", "20", "--lexibench-backends", "dawg,marisa",
+            "--benchmark-max-time=0.001",
         ],
         home,
         env,
