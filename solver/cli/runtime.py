@@ -88,14 +88,23 @@ class _Signals:
 
     writing = False
     pending: int | None = None
+    owner = 0
+    """The process that installed the handlers: a process forked from it (a worker the pool
+    starts at any time, even while stopping) behaves as :func:`worker_signals` says instead."""
 
     def handle(self, signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != self.owner:
+            if signum == signal.SIGTERM:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.kill(os.getpid(), signal.SIGTERM)
+            return
         if self.writing:
             self.pending = signum
         else:
             raise Interrupted(signum)
 
     def install(self) -> None:
+        self.owner = os.getpid()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, self.handle)
 
