@@ -13,23 +13,16 @@ written through (its target is replaced, the link stays).
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from solver.cli.runtime import Fault
 from solver.errors import InputError
+from structures.atomic import stage_beside
 
 
 class PublishError(Fault):
     """Writing the set failed; nothing was changed. The message names the file and the reason."""
-
-
-def _default_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def _check_target(path: Path) -> None:
@@ -68,18 +61,7 @@ def publish(files: Mapping[Path, bytes], remove: Iterable[Path] = ()) -> None:
     placed: list[Path] = []
     try:
         for path, data in targets.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                mode = stat.S_IMODE(path.stat().st_mode)
-            except FileNotFoundError:
-                mode = _default_mode()
-            fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".tmp-{path.name}.")
-            staged[path] = Path(name)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(name, mode)
+            staged[path] = stage_beside(path, data)
         for path in [*targets, *removals]:
             if path.exists():
                 backup = path.with_name(f".bak-{path.name}.{os.getpid()}")

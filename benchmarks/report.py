@@ -196,8 +196,13 @@ def _interpreted_section(results: Results) -> list[str]:
         return []
     size, table_rows = next(iter(interpreted.items()))
     compiled = {(r.backend, r.mode): r.value for r in rows.solve_rows(results).get(size, [])}
+
+    def installed_first(row: rows.CaseRow) -> tuple[bool, float, str, str]:
+        fast = compiled.get((row.backend, row.mode))
+        return (fast is None, fast.median if fast else 0.0, row.backend, row.mode)
+
     body = []
-    for r in table_rows:
+    for r in sorted(table_rows, key=installed_first):
         fast = compiled.get((r.backend, r.mode))
         slow = r.value
         body.append(
@@ -209,12 +214,6 @@ def _interpreted_section(results: Results) -> list[str]:
                 f"{slow.median / fast.median:,.2f}" if slow and fast else "",
             ]
         )
-    body.sort(
-        key=lambda cells: (
-            cells[2] == "not run",
-            float(cells[2].replace(",", "")) if cells[2] != "not run" else 0.0,
-        )
-    )
     run = results.run
     return [
         f"## Compiled and interpreted search ({size})",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from solver.board import MAX_CELLS, Board, parse_board
-from solver.errors import InputError
+from solver.errors import InputError, read_error
 
 _BOM: Final = b"\xef\xbb\xbf"
 #: The longest line read: more than any board of MAX_CELLS cells can need (a cell, a blank and
@@ -43,12 +43,8 @@ class BoardsReader:
         else:
             try:
                 self._stream = Path(source).open("rb")  # noqa: SIM115 (closed by __iter__)
-            except FileNotFoundError:
-                raise InputError(f"boards file {source}: no such file") from None
-            except IsADirectoryError:
-                raise InputError(f"boards file {source}: is a directory, not a file") from None
             except OSError as exc:
-                raise InputError(f"boards file {source}: cannot read it ({exc.strerror})") from None
+                raise read_error(f"boards file {source}", exc) from None
             self._owned = True
 
     def _fail(self, number: int, message: str) -> None:

@@ -13,6 +13,15 @@ class InputError(ValueError):
     """Bad input from a user (a board, a word list, an option): the CLI prints it and exits 2."""
 
 
+def read_error(where: str, exc: OSError) -> InputError:
+    """The one-line :class:`InputError` for a file that cannot be opened or read."""
+    if isinstance(exc, FileNotFoundError):
+        return InputError(f"{where}: no such file")
+    if isinstance(exc, IsADirectoryError):
+        return InputError(f"{where}: is a directory, not a file")
+    return InputError(f"{where}: cannot read it ({exc.strerror or exc})")
+
+
 class MissingExtraError(InputError):
     """A command needs an optional group of dependencies that is not installed."""
 

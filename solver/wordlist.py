@@ -29,7 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Final
 
-from solver.errors import InputError
+from solver.errors import InputError, read_error
 from solver.rules import DEFAULT_MIN_LENGTH, Drop, normalize_word
 
 DEFAULT_WORDLIST: Final = "web2"
@@ -240,12 +240,8 @@ def read_bytes(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIM
             if info.st_size > limits.max_bytes:
                 raise _too_large(where, info.st_size, limits)
             data = handle.read(limits.max_bytes + 1)
-    except FileNotFoundError:
-        raise InputError(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{where}: is a directory, not a file") from None
     except OSError as exc:
-        raise InputError(f"{where}: cannot read it ({exc.strerror})") from None
+        raise read_error(where, exc) from None
     if len(data) > limits.max_bytes:  # it grew while being read
         raise _too_large(where, len(data), limits)
     return data
@@ -259,7 +255,7 @@ def read_stdin(what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> byte
     try:
         data = stream.read(limits.max_bytes + 1)
     except OSError as exc:
-        raise InputError(f"{what} <stdin>: cannot read it ({exc.strerror})") from None
+        raise read_error(f"{what} <stdin>", exc) from None
     if len(data) > limits.max_bytes:
         raise _too_large(f"{what} <stdin>", len(data), limits)
     return data

@@ -15,30 +15,43 @@ import tempfile
 from pathlib import Path
 
 
-def _default_mode() -> int:
+def default_mode() -> int:
+    """The permission bits of a new file: 0666 less the umask."""
     mask = os.umask(0)
     os.umask(mask)
     return 0o666 & ~mask
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` (or the file a symbolic link at ``path`` points to) with ``data``."""
-    target = Path(os.path.realpath(path))
+def stage_beside(target: Path, data: bytes) -> Path:
+    """Write ``data`` to a new temporary file in ``target``'s folder, flushed to disk, with the
+    permission bits ``target`` has (or :func:`default_mode`); return its path. The caller renames
+    it over ``target`` or removes it."""
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
-        mode = _default_mode()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".tmp-{target.name}.")
+        mode = default_mode()
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".tmp-{target.name}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        os.chmod(name, mode)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Path(name)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` (or the file a symbolic link at ``path`` points to) with ``data``."""
+    target = Path(os.path.realpath(path))
+    staged = stage_beside(target, data)
+    try:
+        os.replace(staged, target)
+    except BaseException:
+        staged.unlink(missing_ok=True)
         raise
 
 
