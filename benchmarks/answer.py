@@ -3,12 +3,14 @@ with its figure and the runner-up, and the Pareto set; computed from the rows of
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks import rows
 from benchmarks.formatting import num, table
 from benchmarks.records import Results
+from solver.cli.common import MANY_BOARDS, MANY_BOARDS_LEXICON, ONE_BOARD_LEXICON
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,57 @@ def pareto(results: Results, size: str) -> list[str]:
     return sorted(n for n, p in points.items() if not any(dominated(p, q) for q in points.values()))
 
 
+def cheapest_by_job(results: Results, size: str) -> list[tuple[int, str]]:
+    """Which backend makes the whole job cheapest, by the number of boards: (first board count
+    from which it wins, backend), from the first answer from a cold start with the cache and
+    then the ms per board of its fastest mode. Empty without both figures."""
+    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
+    per_board = {n: r.value.median for n, r in rows.best_solve(results, size).items() if r.value}
+    names = sorted(n for n in first if n in per_board)
+    if not names:
+        return []
+    winner = min(names, key=lambda n: (first[n], n))
+    spans = [(1, winner)]
+    n = 1
+    while True:
+        # b beats the winner for every job of more than 1 + (first[b] - first[w]) / saving boards
+        crossings = [
+            (math.floor(1 + (first[b] - first[winner]) / (per_board[winner] - per_board[b])) + 1, b)
+            for b in names
+            if per_board[b] < per_board[winner]
+        ]
+        later = [(at, b) for at, b in crossings if at > n]
+        if not later:
+            return spans
+        n, winner = min(later)
+        spans.append((n, winner))
+
+
+def defaults_line(results: Results, size: str) -> list[str]:
+    """The cheapest backend by job size, beside the command line's defaults."""
+    spans = cheapest_by_job(results, size)
+    if not spans:
+        return []
+    parts = []
+    for i, (start, name) in enumerate(spans):
+        end = spans[i + 1][0] - 1 if i + 1 < len(spans) else None
+        if end == start:
+            parts.append(f"{start:,} board{'s' if start > 1 else ''}: **{name}**")
+        else:
+            parts.append(
+                f"{start:,}-{end:,} boards: **{name}**" if end else f"{start:,}+: **{name}**"
+            )
+    return [
+        f"Cheapest whole job by the number of {size} boards (the first answer from a cold start "
+        "with the cache, then each further board at the fastest mode's ms/board): "
+        + "; ".join(parts)
+        + f". `lexibench solve` defaults to {ONE_BOARD_LEXICON} for one board and for a boards "
+        f"file of fewer than {MANY_BOARDS:,} boards, and to {MANY_BOARDS_LEXICON} from "
+        f"{MANY_BOARDS:,} boards on.",
+        "",
+    ]
+
+
 def answer_section(results: Results, size: str) -> list[str]:
     """The Markdown lines of the section (empty when nothing is measured)."""
     found = needs(results, size)
@@ -135,6 +188,7 @@ def answer_section(results: Results, size: str) -> list[str]:
         table(["if you need", "use", "runner-up", "measured as"], body),
         "",
     ]
+    lines += defaults_line(results, size)
     if front:
         lines += [
             f"The Pareto set over {size} boards/s, memory and time to first answer (no other "

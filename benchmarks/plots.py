@@ -7,11 +7,13 @@ rounds as a line through each dot, legends outside the data.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from benchmarks.formatting import num
 from benchmarks.rows import CaseRow, Measured, Series
 
 _METADATA = {"Software": None}  # no version string: the bytes depend only on the data
@@ -31,17 +33,23 @@ def _plain() -> ticker.Formatter:
     return ticker.FuncFormatter(lambda v, _pos: f"{v:,.10g}")
 
 
+def _log_axis(axis: Any) -> None:
+    """Ticks at 1, 2 and 5 times each power of ten, written plainly."""
+    axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_formatter(_plain())
+    axis.set_minor_locator(ticker.LogLocator(base=10, subs="all"))
+    axis.set_minor_formatter(ticker.NullFormatter())
+
+
 def _log_x(ax: Axes) -> None:
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(_plain())
-    ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+    _log_axis(ax.xaxis)
     ax.grid(axis="x", which="both", alpha=0.3)
 
 
 def _log_y(ax: Axes) -> None:
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(_plain())
-    ax.yaxis.set_minor_formatter(ticker.NullFormatter())
+    _log_axis(ax.yaxis)
 
 
 def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]) -> None:
@@ -50,7 +58,7 @@ def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]
         ax.plot([m.low, m.high], [y, y], color=color, alpha=0.5, linewidth=2)
         ax.plot([m.median], [y], "o", color=color)
         ax.annotate(
-            f"{m.median:,.3g}", (m.median, y), textcoords="offset points", xytext=(6, 4), fontsize=8
+            num(m.median), (m.median, y), textcoords="offset points", xytext=(6, 4), fontsize=8
         )
     ax.set_yticks(list(ys), labels)
     ax.invert_yaxis()

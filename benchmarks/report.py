@@ -46,11 +46,10 @@ def _footnotes(notes: list[str]) -> list[str]:
 
 
 def headline_size(results: Results) -> str:
-    """The board size of the headline table: 4x4 when run, else the smallest."""
+    """The board size of the headline table and the answer: 4x4 when run (or when no size was),
+    else the smallest."""
     sizes = list(rows.solve_rows(results))
-    if not sizes:
-        raise InputError("results: no solve benchmarks in the raw files")
-    return HEADLINE_SIZE if HEADLINE_SIZE in sizes else sizes[0]
+    return HEADLINE_SIZE if HEADLINE_SIZE in sizes or not sizes else sizes[0]
 
 
 def solve_table(results: Results, size: str) -> tuple[str, list[str]]:
@@ -378,6 +377,10 @@ def _letterboxed_section(results: Results) -> list[str]:
 
 def headline(results: Results) -> str:
     """The answer and the headline solve table, for the README."""
+    if not rows.solve_rows(results):
+        raise InputError(
+            "results: no solve benchmarks in the raw files (the README's headline needs them)"
+        )
     size = headline_size(results)
     solve, notes = solve_table(results, size)
     run = results.run
@@ -456,10 +459,10 @@ def report_files(
     if plot_dir.exists() and not plot_dir.is_dir():
         raise InputError(f"output {plot_dir}: is a file, not a folder")
     check_targets([out_dir / REPORT, out_dir / SCALING])
-    block = headline(results)
+    readme_text = _readme_text(readme, headline(results)) if readme is not None else None
     files = render(results, out_dir)
-    if readme is not None:
-        files[readme] = _readme_text(readme, block)
+    if readme is not None and readme_text is not None:
+        files[readme] = readme_text
     stale = [p for p in plot_dir.glob("*.png") if p not in files] if plot_dir.is_dir() else []
     if not has_scaling(results) and (out_dir / SCALING).exists():
         stale.append(out_dir / SCALING)

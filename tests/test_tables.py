@@ -343,3 +343,16 @@ def test_regenerating_the_committed_results_changes_no_byte(tmp_path: Path) -> N
     before = snapshot(copy)
     report.write_report(load(default_inputs(copy)), copy)
     assert snapshot(copy) == before
+
+
+def test_a_partial_run_makes_a_partial_report(tmp_path: Path) -> None:
+    """One suite's raw file is enough for report.md; the README's headline needs solve data."""
+    results = load([FIXTURE / "raw" / "lookup.json"])
+    report.write_report(results, tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    assert "## Look-ups: `is_word`" in text
+    assert "## Solve" not in text
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{report.README_START}\n{report.README_END}\n")
+    with pytest.raises(InputError, match="no solve benchmarks"):
+        report.write_report(results, tmp_path, readme)

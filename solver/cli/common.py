@@ -17,14 +17,15 @@ from solver.wordlist import DEFAULT_LIMITS, DEFAULT_WORDLIST, NAMED_SOURCES, Cap
 if TYPE_CHECKING:
     from solver.lexicons import Opened
 
-#: The default lexicons, chosen by measurement (results/report.md, "Time to first answer" and the
-#: solve tables): for one board (or a few) the structure whose whole command is fastest from a
-#: cold start with the cache; for many boards the one with the fastest search per board.
+#: The default lexicons, chosen by measurement (results/report.md, "Which structure should I
+#: use?"): the whole job is cheapest with dawg from a few boards up (for exactly one board marisa
+#: is a few ms ahead, within 5%; dawg then searches 4x faster), and with dict-trie, the fastest
+#: search, once its longer load (about 1 s with web2) is repaid.
 ONE_BOARD_LEXICON: Final = "dawg"
 MANY_BOARDS_LEXICON: Final = "dict-trie"
-#: From this many boards on, the per-board search outweighs loading the lexicon, and
-#: MANY_BOARDS_LEXICON wins the whole run (measured break-even: about 5,000 boards here).
-MANY_BOARDS: Final = 5_000
+#: From this many boards on, dict-trie makes the whole job cheapest (measured break-even with
+#: web2: 6,810 and 8,357 boards in two runs).
+MANY_BOARDS: Final = 7_000
 
 BUILTIN_IDS: Final = (
     "datrie, dawg, dict-trie, marisa, prefix-set, pygtrie, sorted-list, sortedcontainers, "
