@@ -266,9 +266,18 @@ def _start_bulk(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path, Path]:
     return proc, out, err
 
 
-def _workers_of(pgid: int) -> list[str]:
-    done = subprocess.run(["ps", "-o", "pid=", "-g", str(pgid)], capture_output=True, check=False)
-    return done.stdout.decode().split()
+def _workers_of(pgid: int) -> list[int]:
+    """Live processes of the process group ``pgid`` (from /proc: no ps needed)."""
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        state, group = fields[0], int(fields[2])
+        if group == pgid and state != "Z":
+            found.append(int(stat_file.parent.name))
+    return found
 
 
 @pytest.mark.parametrize(
