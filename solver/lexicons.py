@@ -37,6 +37,7 @@ from solver.wordlist import (
     Capitalised,
     Limits,
     Source,
+    WordList,
     WordListInfo,
     default_capitalised,
     load_wordlist,
@@ -115,6 +116,24 @@ def _meta(info: WordListInfo) -> dict[str, object]:
     return {"wordlist": info.as_dict(), "lexibench": __version__}
 
 
+def _resolve(
+    backend: str, source: str | Path, capitalised: Capitalised | None, limits: Limits
+) -> tuple[Source, Capitalised]:
+    """Check the backend (an unknown or unavailable one fails before any work) and resolve the
+    word-list source and its capitalised-entries policy."""
+    structures.backend_class(backend)
+    resolved = resolve_source(source, limits)
+    return resolved, default_capitalised(resolved.name) if capitalised is None else capitalised
+
+
+def _build(
+    backend: str, source: Source, min_length: int, policy: Capitalised
+) -> tuple[Lexicon, WordList]:
+    """Load and normalize the word list, then build ``backend`` from it."""
+    wordlist = load_wordlist(source, min_length, policy)
+    return structures.build_lexicon(backend, wordlist.words), wordlist
+
+
 def open_lexicon(
     backend: str,
     source: str | Path,
@@ -126,9 +145,7 @@ def open_lexicon(
 ) -> Opened:
     """The lexicon ``backend`` over the word list ``source``: from the cache when it holds it,
     else built (and then cached, unless ``use_cache`` is False)."""
-    structures.backend_class(backend)  # an unknown or unavailable backend fails before any work
-    resolved = resolve_source(source, limits)
-    policy = default_capitalised(resolved.name) if capitalised is None else capitalised
+    resolved, policy = _resolve(backend, source, capitalised, limits)
     path = cache_path(backend, resolved, min_length, policy) if use_cache else None
     if path is not None and path.exists():
         try:
@@ -139,8 +156,7 @@ def open_lexicon(
             return Opened(backend, saved.lexicon, info, "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
-    wordlist = load_wordlist(resolved, min_length, policy)
-    lexicon = structures.build_lexicon(backend, wordlist.words)
+    lexicon, wordlist = _build(backend, resolved, min_length, policy)
     if path is not None:
         try:
             save_lexicon(path, backend, lexicon, wordlist.words, _meta(wordlist.info))
@@ -178,11 +194,8 @@ def build_lexicon_file(
     limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Opened, int]:
     """Build ``backend`` from ``source`` and save it to ``output``; return it and the file size."""
-    structures.backend_class(backend)
-    resolved = resolve_source(source, limits)
-    policy = default_capitalised(resolved.name) if capitalised is None else capitalised
-    wordlist = load_wordlist(resolved, min_length, policy)
-    lexicon = structures.build_lexicon(backend, wordlist.words)
+    resolved, policy = _resolve(backend, source, capitalised, limits)
+    lexicon, wordlist = _build(backend, resolved, min_length, policy)
     try:
         size = save_lexicon(output, backend, lexicon, wordlist.words, _meta(wordlist.info))
     except OSError as exc:
