@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
-$(VENV)/.installed-%: pyproject.toml setup.py solver/search.py | $(BIN)/python
+$(VENV)/.installed-%: pyproject.toml setup.py solver/search.py solver/letterboxed_search.py structures/array_trie_native.pyx | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
 	touch $@
 

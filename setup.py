@@ -1,13 +1,19 @@
-"""Build hook: compile the solver's search loops (solver/search.py) with mypyc.
+"""Build hook: the compiled parts of lexibench.
+
+- ``solver/search.py`` and ``solver/letterboxed_search.py``, plain typed Python, compiled with
+  mypyc (they also run interpreted, unchanged);
+- ``structures/array_trie_native.pyx``, the array trie's compiled core and native tier, with
+  Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
 
 Everything else about the package is declared in pyproject.toml. Set ``LEXIBENCH_NO_COMPILE=1``
-to install without compiling (no C compiler needed); the same source then runs interpreted, and
+to install without compiling (no C compiler needed): the Python modules then run interpreted, the
+array trie answers through its interpreted core and its native tier is listed as unavailable;
 the benchmark results say which build produced them.
 
 Beside each compiled module the build writes ``<module>.sha256``: the SHA-256 of the source it
-compiled. :func:`solver.dfs.search_build` compares it with the source on disk, so a source edited
-after the install is caught by content, whatever the files' modification times (a wheel unpacks
-them in any order).
+compiled. :mod:`structures.builds` compares it with the source on disk, so a source edited after
+the install is caught by content, whatever the files' modification times (a wheel unpacks them in
+any order).
 """
 
 from __future__ import annotations
@@ -17,19 +23,31 @@ import os
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["solver/search.py"]
+MYPYC = ["solver/search.py", "solver/letterboxed_search.py"]
+CYTHON = ["structures/array_trie_native.pyx"]
 
 
 def ext_modules() -> list[Any]:
-    """The mypyc extension, or none when ``LEXIBENCH_NO_COMPILE`` is set to a non-empty value."""
+    """The compiled extensions, or none when ``LEXIBENCH_NO_COMPILE`` is set to a non-empty
+    value."""
     if os.environ.get("LEXIBENCH_NO_COMPILE"):
         return []
+    from Cython.Build import cythonize
     from mypyc.build import mypycify
 
-    return list(mypycify(COMPILED, opt_level="3"))
+    native = [
+        Extension(
+            source.removesuffix(".pyx").replace("/", "."),
+            [source],
+            extra_compile_args=["-O3"],
+        )
+        for source in CYTHON
+    ]
+    loops = mypycify(MYPYC, opt_level="3", group_name="solver.compiled_loops")
+    return list(loops) + list(cythonize(native, quiet=True))
 
 
 class BuildExtRecordingSources(build_ext):
@@ -37,8 +55,10 @@ class BuildExtRecordingSources(build_ext):
 
     def run(self) -> None:
         super().run()
-        for source in COMPILED:
-            module = source.removesuffix(".py").replace("/", ".")
+        if not self.extensions:
+            return
+        for source in MYPYC + CYTHON:
+            module = source.rsplit(".", 1)[0].replace("/", ".")
             built = Path(self.get_ext_fullpath(module))
             digest = hashlib.sha256(Path(source).read_bytes()).hexdigest()
             record = built.parent / (Path(source).stem + ".sha256")

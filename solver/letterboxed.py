@@ -3,7 +3,8 @@
 A valid word has at least 3 letters, uses only the box's letters, and never takes two
 consecutive letters from the same side (a letter may repeat). Words are found by depth-first
 search over the box graph — each letter leads to the nine letters of the other sides — through
-the same :class:`~structures.Lexicon` protocol as Boggle, pruned by ``has_prefix``.
+the same :class:`~structures.Lexicon` protocol as Boggle, pruned by ``has_prefix``. The loops
+live in :mod:`solver.letterboxed_search`, which the install compiles with mypyc.
 
 A solution is a chain of words where each word starts with the previous word's last letter and
 the chain uses all twelve letters. Solutions come fewest words first, then fewest letters, then
@@ -17,10 +18,10 @@ from __future__ import annotations
 import heapq
 import re
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solver.errors import InputError
+from solver.letterboxed_search import box_words, chains
 from solver.rules import char_text
 from structures import Lexicon
 
@@ -79,21 +80,7 @@ def find_words(box: Box, lexicon: Lexicon, min_length: int = MIN_WORD_LENGTH) ->
     side_of = box.side_of()
     # Letters reachable after a letter: those of the three other sides.
     after = {ch: [x for x in box.letters if side_of[x] != side_of[ch]] for ch in box.letters}
-    has_prefix = lexicon.has_prefix
-    is_word = lexicon.is_word
-    found: set[str] = set()
-
-    def dfs(prefix: str) -> None:
-        if len(prefix) >= min_length and is_word(prefix):
-            found.add(prefix)
-        for ch in after[prefix[-1]]:
-            extended = prefix + ch
-            if has_prefix(extended):
-                dfs(extended)
-
-    for ch in box.letters:
-        if has_prefix(ch):
-            dfs(ch)
+    found = box_words(box.letters, after, lexicon.has_prefix, lexicon.is_word, min_length)
     return sorted(found)
 
 
@@ -121,7 +108,7 @@ def solutions(
     for n in range(1, max_words + 1):
         level = heapq.nsmallest(
             limit - len(out),
-            _chains(n, words, by_first, masks, full),
+            chains(n, words, by_first, masks, full),
             key=lambda chain: (sum(map(len, chain)), chain),
         )
         out.extend(level)
@@ -135,56 +122,3 @@ def _mask(word: str, bit: dict[str, int]) -> int:
     for ch in word:
         m |= bit[ch]
     return m
-
-
-def _chains(
-    n: int, words: list[str], by_first: dict[str, list[str]], masks: dict[str, int], full: int
-) -> Iterator[tuple[str, ...]]:
-    """Every chain of exactly ``n`` words covering ``full``, each word adding a new letter.
-
-    The last word must cover every letter still missing. Rather than trying each word that
-    starts with the right letter, the search may look up the letter sets that contain the missing
-    ones (there are 2**k of them when k letters are covered), whichever is fewer. The order of
-    the chains does not matter: :func:`solutions` sorts them.
-    """
-    # first letter -> letter set -> words with exactly that set, in input order
-    by_mask: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for w in words:
-        by_mask[w[0]][masks[w]].append(w)
-
-    def last_words(first: str, covered: int) -> Iterator[str]:
-        needed = full & ~covered
-        candidates = by_first.get(first, ())
-        if not needed or not candidates:
-            return
-        if 1 << covered.bit_count() < len(candidates):
-            table = by_mask[first]
-            found: list[str] = []
-            sub = covered
-            while True:  # every superset of `needed`: needed | each subset of `covered`
-                found.extend(table.get(needed | sub, ()))
-                if sub == 0:
-                    break
-                sub = (sub - 1) & covered
-            yield from found
-        else:
-            yield from (w for w in candidates if masks[w] & needed == needed)
-
-    def extend(chain: list[str], covered: int) -> Iterator[tuple[str, ...]]:
-        if len(chain) == n - 1:
-            for w in last_words(chain[-1][-1], covered):
-                yield (*chain, w)
-            return
-        for w in by_first.get(chain[-1][-1], ()):
-            m = masks[w]
-            if m & ~covered:
-                chain.append(w)
-                yield from extend(chain, covered | m)
-                chain.pop()
-
-    for w in words:
-        if n == 1:
-            if masks[w] == full:
-                yield (w,)
-        else:
-            yield from extend([w], masks[w])

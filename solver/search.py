@@ -21,17 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, final
 
+from structures.errors import TooManyPathsError
+
 Path = tuple[int, ...]
 Found = dict[str, list[Path]]
 Neighbours = tuple[tuple[int, ...], ...]
-
-
-class TooManyPathsError(Exception):
-    """More paths than ``max_paths`` were found with ``all_paths``: the search stopped."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit)
-        self.limit = limit
 
 
 def build() -> str:

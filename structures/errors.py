@@ -40,3 +40,11 @@ class BackendUnavailableError(LexiconError, RuntimeError):
         self.reason = reason
         self.hint = hint
         super().__init__(f"lexicon {name!r} is unavailable ({reason}); install it with: {hint}")
+
+
+class TooManyPathsError(LexiconError, OverflowError):
+    """A path search kept more than ``limit`` paths and stopped (see ``find_paths``)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(f"more than {limit:,} paths")

@@ -1,0 +1,402 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""The compiled core of ``array-trie``: its queries, its stepping, and its native path search.
+
+:class:`NativeCore` holds the two arrays of :mod:`structures.array_trie` (``masks`` and
+``first``, see there for the layout) as C pointers into buffers it keeps alive, and answers from C:
+no Python object is made per step, only per answer.
+
+:meth:`NativeCore.find_paths` is the native tier of the protocol
+(:class:`structures.protocol.NativeLexicon`): given the strings at the nodes of a graph and each
+node's neighbours, it finds every simple path spelling a stored word, walking the trie in C with
+the used nodes and the path in C arrays. It knows nothing of any game: the caller supplies the
+graph (a Boggle board's cells and adjacency, for instance) and the minimum length.
+"""
+
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from libc.stdint cimport int32_t, uint32_t
+from libc.stdlib cimport calloc, free, malloc
+
+from structures.errors import TooManyPathsError
+
+cdef extern from *:
+    """
+    #ifdef __POPCNT__
+    static inline int lexibench_popcount(unsigned int x) { return __builtin_popcount(x); }
+    #else  /* no popcnt instruction assumed: count bits in registers, with no library call */
+    static inline int lexibench_popcount(unsigned int x) {
+        x = x - ((x >> 1) & 0x55555555u);
+        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+        return (int)((x * 0x01010101u) >> 24);
+    }
+    #endif
+    /* A result dict sized for a board's words up front: no rehashing as it fills. The call
+       left CPython's public headers in 3.13; there a plain dict is made instead. */
+    #if PY_VERSION_HEX < 0x030D0000
+    #define lexibench_result_dict(n) _PyDict_NewPresized(n)
+    #else
+    #define lexibench_result_dict(n) PyDict_New()
+    #endif
+    #define LEXIBENCH_TERMINAL 0x80000000u
+    #define LEXIBENCH_LETTERS 0x03FFFFFFu
+    #define LEXIBENCH_NONE 0xFFFFFFFFu
+    """
+    int lexibench_popcount(unsigned int x) nogil
+    dict lexibench_result_dict(Py_ssize_t n)
+    const uint32_t TERMINAL "LEXIBENCH_TERMINAL"  # bit 31: the node's string is a word
+    const uint32_t LETTERS "LEXIBENCH_LETTERS"    # bits 0-25: the letters that continue
+    const uint32_t NONE "LEXIBENCH_NONE"          # no such node
+
+
+cdef inline uint32_t step(const uint32_t *masks, const int32_t *first, uint32_t node,
+                          unsigned int code) noexcept nogil:
+    """The child of ``node`` by letter ``code`` (0 for "a"), or NONE."""
+    cdef uint32_t mask
+    if code >= 26:
+        return NONE
+    mask = masks[node]
+    if not (mask >> code) & 1:
+        return NONE
+    return <uint32_t>first[node] + <uint32_t>lexibench_popcount(mask & ((1u << code) - 1u))
+
+
+cdef struct Search:
+    const uint32_t *masks
+    const int32_t *first
+    uint32_t *stamps         # per trie node: the search that last recorded its word
+    PyObject **words         # per trie node: its word as a str, once made (NULL before)
+    uint32_t stamp
+    int n                    # cells
+    const int *nbr_start     # neighbours of cell i: nbr[nbr_start[i]:nbr_start[i + 1]]
+    const int *nbr
+    const unsigned char *codes   # letters of every cell, back to back (0-25; 30: not a-z)
+    const int *code_start    # letters of cell i: codes[code_start[i]:code_start[i + 1]]
+    const unsigned char *first_code  # codes[code_start[i]]
+    unsigned char *used
+    int *path
+    char *word               # the path's letters as ASCII
+    int min_length
+    bint all_paths
+    long max_paths
+    long kept
+
+
+cdef class NativeCore:
+    """Queries, stepping and the native search over the flat arrays (see the module docstring).
+
+    Cost: ``is_word`` and ``has_prefix`` O(|s|), one bit test and one popcount per letter, no
+    allocation. ``child`` O(1); ``is_terminal`` O(1). ``find_paths`` O(nodes of the board's
+    search tree), each step as above.
+    """
+
+    cdef object _masks_owner
+    cdef object _first_owner
+    cdef const uint32_t *_masks
+    cdef const int32_t *_first
+    cdef Py_ssize_t _nodes
+    cdef Py_ssize_t _count
+    cdef uint32_t *_stamps
+    cdef uint32_t _stamp
+    cdef PyObject **_words
+    # the last neighbour table seen, converted (boards of one shape share one table)
+    cdef object _nbrs_key
+    cdef int *_nbr_start
+    cdef int *_nbr
+    cdef int _nbr_cells
+
+    def __dealloc__(self):
+        self._forget_words()
+        free(self._stamps)
+        free(self._nbr_start)
+        free(self._nbr)
+
+    def _attach(self, masks, first, Py_ssize_t count):
+        """Use ``masks`` (uint32) and ``first`` (int32), buffers of one item per trie node."""
+        cdef const uint32_t[::1] m = masks
+        cdef const int32_t[::1] f = first
+        cdef Py_ssize_t i, nodes = m.shape[0]
+        if nodes == 0 or nodes != f.shape[0] or nodes > 0x7FFFFFFF:
+            raise ValueError("array-trie: the two arrays must have one item per node")
+        for i in range(nodes):  # the search trusts every child index: check them all once
+            if (m[i] & ~(LETTERS | TERMINAL) or f[i] < 0
+                    or f[i] + lexibench_popcount(m[i] & LETTERS) > nodes):
+                raise ValueError("array-trie: a node points outside the arrays")
+        self._masks_owner = masks
+        self._first_owner = first
+        self._masks = &m[0]
+        self._first = &f[0]
+        self._nodes = nodes
+        self._count = count
+        self._forget_words()
+        free(self._stamps)
+        self._stamps = NULL
+        self._stamp = 0
+
+    cdef void _forget_words(self) noexcept:
+        """Drop the word strings made so far (they belong to the arrays being replaced)."""
+        cdef Py_ssize_t i
+        if self._words != NULL:
+            for i in range(self._nodes):
+                Py_XDECREF(self._words[i])
+            free(self._words)
+            self._words = NULL
+
+    def __len__(self):
+        return self._count
+
+    cdef inline uint32_t _walk(self, str s):
+        cdef uint32_t node = 0
+        cdef Py_UCS4 ch
+        for ch in s:
+            node = step(self._masks, self._first, node, <unsigned int>ch - 97u)
+            if node == NONE:
+                return NONE
+        return node
+
+    def is_word(self, str s):
+        """True when ``s`` is a stored word: O(|s|)."""
+        cdef uint32_t node = self._walk(s)
+        return node != NONE and (self._masks[node] & TERMINAL) != 0
+
+    def has_prefix(self, str s):
+        """True when a stored word starts with ``s``: O(|s|). Every node but the root lies on the
+        way to a word, and the root counts only when a word is stored."""
+        return self._walk(s) != NONE and self._count > 0
+
+    def root(self):
+        """The node of the empty string: 0."""
+        return 0
+
+    def child(self, uint32_t node, str letter):
+        """The node after ``letter`` (one character), or None: O(1)."""
+        cdef uint32_t nxt
+        if len(letter) != 1 or node >= self._nodes:
+            return None
+        nxt = step(self._masks, self._first, node, <unsigned int><Py_UCS4>letter[0] - 97u)
+        return None if nxt == NONE else nxt
+
+    def is_terminal(self, uint32_t node):
+        """True when the node's string is a stored word: O(1)."""
+        return node < self._nodes and (self._masks[node] & TERMINAL) != 0
+
+    cdef int _set_neighbours(self, tuple nbrs) except -1:
+        """Convert ``nbrs`` to C arrays, unless it is the table converted last time."""
+        cdef int n = len(nbrs)
+        cdef int i, total = 0, k = 0
+        cdef tuple row
+        if nbrs is self._nbrs_key:
+            return 0
+        for row in nbrs:
+            total += len(row)
+        free(self._nbr_start)
+        free(self._nbr)
+        self._nbrs_key = None
+        self._nbr_start = <int *>malloc((n + 1) * sizeof(int))
+        self._nbr = <int *>malloc((total + 1) * sizeof(int))
+        if self._nbr_start == NULL or self._nbr == NULL:
+            raise MemoryError()
+        for i in range(n):
+            self._nbr_start[i] = k
+            for j in <tuple>nbrs[i]:
+                if not 0 <= j < n:
+                    raise ValueError(f"neighbour {j} of node {i} is outside the graph")
+                self._nbr[k] = j
+                k += 1
+        self._nbr_start[n] = k
+        self._nbrs_key = nbrs
+        self._nbr_cells = n
+        return 0
+
+    def find_paths(self, tuple cells, tuple nbrs, int min_length, bint all_paths,
+                   long max_paths=0):
+        """Every simple path of the graph spelling a stored word of at least ``min_length``
+        characters: ``{word: [path, ...]}`` in discovery order, a path a tuple of node indices.
+
+        ``cells[i]`` is the string at node ``i`` (one or more characters), ``nbrs[i]`` its
+        neighbours. Paths start from every node in index order and extend to each unused
+        neighbour in the order given, so the first path of each word is the one a depth-first
+        search in that order reaches first. Without ``all_paths`` each word keeps that path only;
+        with it, every path. ``max_paths`` (0: no cap) caps the paths kept, raising
+        :class:`~structures.errors.TooManyPathsError` once passed.
+        """
+        cdef int n = len(cells)
+        cdef int i, k, total = 0
+        cdef Search s
+        cdef str cell
+        cdef Py_UCS4 ch
+        cdef dict found = lexibench_result_dict(128)
+        if len(nbrs) != n:
+            raise ValueError("find_paths: one neighbour row per cell is needed")
+        if n == 0 or self._count == 0:
+            return found
+        self._set_neighbours(nbrs)
+        for cell in cells:
+            if not cell:
+                raise ValueError("find_paths: a cell's string is empty")
+            total += len(cell)
+        if self._stamps == NULL:
+            self._stamps = <uint32_t *>calloc(self._nodes, sizeof(uint32_t))
+            self._words = <PyObject **>calloc(self._nodes, sizeof(PyObject *))
+            if self._stamps == NULL or self._words == NULL:
+                raise MemoryError()
+        self._stamp += 1
+        if self._stamp == 0:  # wrapped round: forget every mark
+            for k in range(self._nodes):
+                self._stamps[k] = 0
+            self._stamp = 1
+        s.masks = self._masks
+        s.first = self._first
+        s.stamps = self._stamps
+        s.words = self._words
+        s.stamp = self._stamp
+        s.n = n
+        s.nbr_start = self._nbr_start
+        s.nbr = self._nbr
+        s.min_length = min_length
+        s.all_paths = all_paths
+        s.max_paths = max_paths
+        s.kept = 0
+        cdef unsigned char *codes = <unsigned char *>malloc(total + 1)
+        cdef int *code_start = <int *>malloc((n + 1) * sizeof(int))
+        cdef unsigned char *first_code = <unsigned char *>malloc(n)
+        cdef int length
+        cdef uint32_t node
+        s.used = <unsigned char *>calloc(n, 1)
+        s.path = <int *>malloc(n * sizeof(int))
+        s.word = <char *>malloc(total + 1)
+        try:
+            if (codes == NULL or code_start == NULL or first_code == NULL or s.used == NULL or s.path == NULL
+                    or s.word == NULL):
+                raise MemoryError()
+            k = 0
+            for i in range(n):
+                code_start[i] = k
+                for ch in <str>cells[i]:
+                    codes[k] = <unsigned char>(<unsigned int>ch - 97u) if 97u <= <unsigned int>ch <= 122u else 30
+                    k += 1
+            code_start[n] = k
+            s.codes = codes
+            s.code_start = code_start
+            for i in range(n):
+                first_code[i] = codes[code_start[i]]
+            s.first_code = first_code
+            for i in range(n):
+                length = 0
+                node = _walk_cell(&s, i, 0, &length)
+                if node != NONE:
+                    _visit(&s, found, i, node, length, 0)
+        finally:
+            free(codes)
+            free(code_start)
+            free(first_code)
+            free(s.used)
+            free(s.path)
+            free(s.word)
+        return found
+
+
+cdef inline uint32_t _walk_cell(Search *s, int j, uint32_t node, int *length) noexcept nogil:
+    """Walk cell ``j``'s letters from ``node``, writing them at ``s.word[length[0]:]``; the node
+    reached, or NONE."""
+    cdef int k
+    cdef unsigned char code
+    for k in range(s.code_start[j], s.code_start[j + 1]):
+        code = s.codes[k]
+        node = step(s.masks, s.first, node, code)
+        if node == NONE:
+            return NONE
+        s.word[length[0]] = <char>(97 + code)
+        length[0] += 1
+    return node
+
+
+cdef int _visit(Search *s, dict found, int i, uint32_t node, int length,
+                int depth) except -1:
+    """Visit cell ``i``, whose letters led to trie ``node`` (``length`` letters and ``depth``
+    cells before it on the path): record the word if the path spells one, then extend the path
+    to every unused neighbour whose letters continue a stored word."""
+    cdef int k, j, end
+    cdef int child_length
+    cdef uint32_t mask = s.masks[node]
+    cdef uint32_t child
+    cdef unsigned int code
+    cdef unsigned char *used = s.used
+    s.used[i] = 1
+    s.path[depth] = i
+    depth += 1
+    if (mask & TERMINAL) and length >= s.min_length:
+        if s.all_paths or s.stamps[node] != s.stamp:
+            s.stamps[node] = s.stamp
+            _record(s, found, node, length, depth)
+    if mask & LETTERS:
+        end = s.nbr_start[i + 1]
+        for k in range(s.nbr_start[i], end):
+            j = s.nbr[k]
+            if used[j]:
+                continue
+            code = s.first_code[j]
+            if not (mask >> code) & 1:  # most neighbours stop here
+                continue
+            child = <uint32_t>s.first[node] + <uint32_t>lexibench_popcount(
+                mask & ((1u << code) - 1u))
+            s.word[length] = <char>(97 + code)
+            child_length = length + 1
+            if s.code_start[j + 1] - s.code_start[j] > 1:  # the rest of a cell like "qu"
+                child = _walk_rest(s, j, child, &child_length)
+                if child == NONE:
+                    continue
+            _visit(s, found, j, child, child_length, depth)
+    used[i] = 0
+    return 0
+
+
+cdef inline uint32_t _walk_rest(Search *s, int j, uint32_t node, int *length) noexcept nogil:
+    """Walk cell ``j``'s letters after its first from ``node``, as :func:`_walk_cell`."""
+    cdef int k
+    cdef unsigned char code
+    for k in range(s.code_start[j] + 1, s.code_start[j + 1]):
+        code = s.codes[k]
+        node = step(s.masks, s.first, node, code)
+        if node == NONE:
+            return NONE
+        s.word[length[0]] = <char>(97 + code)
+        length[0] += 1
+    return node
+
+
+cdef int _record(Search *s, dict found, uint32_t node, int length, int depth) except -1:
+    """Keep the current path for the word it spells (every path with ``all_paths``).
+
+    A word's ``str`` is made the first time any search reaches its node and kept for later
+    searches (hash included): repeated words cost no allocation."""
+    cdef int k
+    cdef object word
+    cdef object index
+    cdef list paths
+    cdef tuple path = PyTuple_New(depth)
+    for k in range(depth):
+        index = s.path[k]
+        Py_INCREF(index)
+        PyTuple_SET_ITEM(path, k, index)
+    if s.words[node] == NULL:
+        word = PyUnicode_DecodeASCII(s.word, length, NULL)
+        Py_INCREF(word)
+        s.words[node] = <PyObject *>word
+    else:
+        word = <object>s.words[node]
+    if s.all_paths:
+        paths = found.get(word)
+        if paths is not None:
+            paths.append(path)
+        else:
+            found[word] = [path]
+    else:  # the node's stamp says this word is new to this search
+        found[word] = [path]
+    s.kept += 1
+    if s.max_paths and s.kept > s.max_paths:
+        raise TooManyPathsError(s.max_paths)
+    return 0
