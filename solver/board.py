@@ -66,6 +66,10 @@ class Board:
         >>> parse_board("PERS LATG SINE TERS").text()
         'pers/latg/sine/ters'
         """
+        if QU not in self.cells and (self.rows > 1 or self.cols == 1):
+            letters = "".join(self.cells)  # one letter per cell: rows are slices
+            c = self.cols
+            return "/".join([letters[i : i + c] for i in range(0, len(letters), c)])
         out = []
         for row in self.row_tokens():
             s = ""
@@ -135,6 +139,18 @@ def parse_board(text: str) -> Board:
     >>> b.size, b.cells[1], b.text()
     ('4x4', 'qu', 'lqure/slus/atic/nren')
     """
+    if text.isascii() and len(text) <= MAX_CELLS and "q" not in text and "Q" not in text:
+        # The common cases, as `lexibench random` writes them: rows of plain letters joined by
+        # "/", or a square without separators. Anything else takes the general path below.
+        lowered = text.lower()
+        plain_rows = lowered.split("/")
+        width = len(plain_rows[0])
+        if len(plain_rows) == 1:
+            side = math.isqrt(width)
+            if side * side == width and lowered.isalpha():
+                return Board(side, side, tuple(lowered))
+        elif width and all(len(row) == width and row.isalpha() for row in plain_rows):
+            return Board(len(plain_rows), width, tuple(lowered.replace("/", "")))
     bad = _BOARD_TEXT.match(text)
     if bad is not None and bad.end() < len(text):
         raise InputError(f"board: {char_text(text[bad.end()])} is not a letter a-z")

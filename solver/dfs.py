@@ -5,7 +5,7 @@ From every cell in row-major order, the search extends the path to unused neighb
 path's string, and records a word when the lexicon holds it. Each distinct word is reported once,
 with the first path this order reaches (or every path, with ``all_paths``).
 
-Two ways to ask the lexicon, with identical results:
+Three ways to ask the lexicon, with identical results:
 
 ``string``
     Works with every backend: each extension builds the path's string and calls
@@ -13,6 +13,10 @@ Two ways to ask the lexicon, with identical results:
 ``step``
     For backends with the stepping extension: the search carries a lexicon node and calls
     ``child(node, letter)``; the word's string is built only when a node is terminal.
+``native``
+    For backends with the native extension (:class:`~structures.NativeLexicon`): the backend
+    runs the whole search in its own compiled code, given the board's cells and neighbour lists,
+    and hands back the same words and paths. No Python call is made per step.
 
 Neighbour lists are computed once per board shape; the path is one list pushed and popped, and
 nothing on the hot path raises. The loops themselves live in :mod:`solver.search`, which the install
@@ -35,7 +39,15 @@ from solver import search
 from solver.board import Board
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH, score
-from structures import Lexicon, SteppingLexicon, can_step
+from structures import (
+    Lexicon,
+    NativeLexicon,
+    SteppingLexicon,
+    TooManyPathsError,
+    can_solve_natively,
+    can_step,
+    native_unavailable,
+)
 
 Path = search.Path
 
@@ -49,19 +61,27 @@ class Protocol(StrEnum):
 
     STRING = "string"
     STEP = "step"
+    NATIVE = "native"
     AUTO = "auto"
 
 
 def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "") -> Protocol:
-    """``auto`` becomes ``step`` when the lexicon can step, else ``string``; ``step`` on a
-    lexicon that cannot is an :class:`InputError`."""
+    """``auto`` becomes ``native`` when the lexicon has the native tier, else ``step`` when it
+    can step, else ``string``; asking for a tier the lexicon lacks is an :class:`InputError`
+    (with the reason when its native code is not compiled)."""
     chosen = Protocol(protocol)
-    stepping = can_step(lexicon)
     if chosen is Protocol.AUTO:
-        return Protocol.STEP if stepping else Protocol.STRING
-    if chosen is Protocol.STEP and not stepping:
+        if can_solve_natively(lexicon):
+            return Protocol.NATIVE
+        return Protocol.STEP if can_step(lexicon) else Protocol.STRING
+    lacks = (chosen is Protocol.STEP and not can_step(lexicon)) or (
+        chosen is Protocol.NATIVE and not can_solve_natively(lexicon)
+    )
+    if lacks:
+        why = native_unavailable(type(lexicon)) if chosen is Protocol.NATIVE else None
         raise InputError(
-            f"lexicon {name or type(lexicon).__name__}: does not support --protocol step"
+            f"lexicon {name or type(lexicon).__name__}: does not support --protocol {chosen}"
+            + (f" ({why})" if why else "")
         )
     return chosen
 
@@ -171,6 +191,10 @@ def find_words(
     mode = resolve_protocol(lexicon, protocol)
     nbrs = board.neighbours()
     try:
+        if mode is Protocol.NATIVE:
+            # NATIVE is chosen only for a NativeLexicon (can_solve_natively in resolve_protocol)
+            native: NativeLexicon = lexicon  # type: ignore[assignment]
+            return native.find_paths(board.cells, nbrs, min_length, all_paths, max_paths)
         if mode is Protocol.STEP:
             # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
             stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
@@ -193,13 +217,27 @@ def find_words(
             all_paths,
             max_paths,
         )
-    except Exception as exc:  # the search module's own class (compiled or interpreted)
-        if type(exc).__name__ != "TooManyPathsError":
-            raise
+    except TooManyPathsError:
         raise InputError(
             f"board {board.text()}: more than {max_paths:,} paths with --all-paths "
             "(raise the cap with --max-paths)"
         ) from None
+
+
+def find_word_list(
+    board: Board,
+    lexicon: Lexicon,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    protocol: Protocol | str = Protocol.AUTO,
+) -> list[str]:
+    """The distinct words :func:`find_words` finds on ``board``, in its order, without paths.
+
+    Under the native tier the backend keeps no paths at all (``path_words``), which is what
+    scoring many boards needs; the other tiers take :func:`find_words`'s keys."""
+    if resolve_protocol(lexicon, protocol) is Protocol.NATIVE:
+        native: NativeLexicon = lexicon  # type: ignore[assignment]
+        return native.path_words(board.cells, board.neighbours(), min_length)
+    return list(find_words(board, lexicon, min_length, protocol))
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,18 @@ are imported when first built or inspected (see :mod:`structures.registry`).
 from structures.errors import (
     BackendUnavailableError,
     LexiconError,
+    TooManyPathsError,
     UnknownBackendError,
     UnstorableWordError,
 )
 from structures.protocol import (
     Lexicon,
+    NativeLexicon,
     PersistentLexicon,
     SteppingLexicon,
+    can_solve_natively,
     can_step,
+    native_unavailable,
 )
 from structures.registry import (
     BUILTIN,
@@ -36,8 +40,10 @@ __all__ = [
     "BackendUnavailableError",
     "Lexicon",
     "LexiconError",
+    "NativeLexicon",
     "PersistentLexicon",
     "SteppingLexicon",
+    "TooManyPathsError",
     "UnknownBackendError",
     "UnstorableWordError",
     "all_backend_info",
@@ -46,6 +52,8 @@ __all__ = [
     "backend_info",
     "backend_names",
     "build_lexicon",
+    "can_solve_natively",
     "can_step",
+    "native_unavailable",
     "refresh_entry_points",
 ]

@@ -2,9 +2,9 @@
 # cython: initializedcheck=False, infer_types=True
 """The compiled core of ``array-trie``: its queries, its stepping, and its native path search.
 
-:class:`NativeCore` holds the two arrays of :mod:`structures.array_trie` (``masks`` and
-``first``, see there for the layout) as C pointers into buffers it keeps alive, and answers from C:
-no Python object is made per step, only per answer.
+:class:`NativeCore` holds the node array of :mod:`structures.array_trie` (see there for the
+layout) as a C pointer into a buffer it keeps alive, and answers from C: no Python object is made
+per step, only per answer.
 
 :meth:`NativeCore.find_paths` is the native tier of the protocol
 (:class:`structures.protocol.NativeLexicon`): given the strings at the nodes of a graph and each
@@ -17,7 +17,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeASCII
-from libc.stdint cimport int32_t, uint32_t
+from libc.stdint cimport uint32_t
 from libc.stdlib cimport calloc, free, malloc
 
 from structures.errors import TooManyPathsError
@@ -52,21 +52,19 @@ cdef extern from *:
     const uint32_t NONE "LEXIBENCH_NONE"          # no such node
 
 
-cdef inline uint32_t step(const uint32_t *masks, const int32_t *first, uint32_t node,
-                          unsigned int code) noexcept nogil:
+cdef inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int code) noexcept nogil:
     """The child of ``node`` by letter ``code`` (0 for "a"), or NONE."""
     cdef uint32_t mask
     if code >= 26:
         return NONE
-    mask = masks[node]
+    mask = nodes[2 * node]
     if not (mask >> code) & 1:
         return NONE
-    return <uint32_t>first[node] + <uint32_t>lexibench_popcount(mask & ((1u << code) - 1u))
+    return nodes[2 * node + 1] + <uint32_t>lexibench_popcount(mask & ((1u << code) - 1u))
 
 
 cdef struct Search:
-    const uint32_t *masks
-    const int32_t *first
+    const uint32_t *nodes    # per trie node: its letter mask, then its first child
     uint32_t *stamps         # per trie node: the search that last recorded its word
     PyObject **words         # per trie node: its word as a str, once made (NULL before)
     uint32_t stamp
@@ -81,6 +79,7 @@ cdef struct Search:
     char *word               # the path's letters as ASCII
     int min_length
     bint all_paths
+    bint words_only          # record the word alone, in a list
     long max_paths
     long kept
 
@@ -93,10 +92,8 @@ cdef class NativeCore:
     search tree), each step as above.
     """
 
-    cdef object _masks_owner
-    cdef object _first_owner
-    cdef const uint32_t *_masks
-    cdef const int32_t *_first
+    cdef object _owner
+    cdef const uint32_t *_data
     cdef Py_ssize_t _nodes
     cdef Py_ssize_t _count
     cdef uint32_t *_stamps
@@ -114,22 +111,22 @@ cdef class NativeCore:
         free(self._nbr_start)
         free(self._nbr)
 
-    def _attach(self, masks, first, Py_ssize_t count):
-        """Use ``masks`` (uint32) and ``first`` (int32), buffers of one item per trie node."""
-        cdef const uint32_t[::1] m = masks
-        cdef const int32_t[::1] f = first
-        cdef Py_ssize_t i, nodes = m.shape[0]
-        if nodes == 0 or nodes != f.shape[0] or nodes > 0x7FFFFFFF:
-            raise ValueError("array-trie: the two arrays must have one item per node")
-        for i in range(nodes):  # the search trusts every child index: check them all once
-            if (m[i] & ~(LETTERS | TERMINAL) or f[i] < 0
-                    or f[i] + lexibench_popcount(m[i] & LETTERS) > nodes):
-                raise ValueError("array-trie: a node points outside the arrays")
-        self._masks_owner = masks
-        self._first_owner = first
-        self._masks = &m[0]
-        self._first = &f[0]
-        self._nodes = nodes
+    def _attach(self, nodes, Py_ssize_t count):
+        """Use ``nodes``, a buffer of uint32: per trie node its letter mask, then its first
+        child's index. Every child index is checked once here: the search trusts them."""
+        cdef const uint32_t[::1] view = nodes
+        cdef Py_ssize_t i, size = view.shape[0] // 2
+        cdef uint32_t mask
+        if size == 0 or view.shape[0] % 2 or size > 0x7FFFFFFF:
+            raise ValueError("array-trie: the array must hold two items per node")
+        for i in range(size):
+            mask = view[2 * i]
+            if (mask & ~(LETTERS | TERMINAL)
+                    or <Py_ssize_t>view[2 * i + 1] + lexibench_popcount(mask & LETTERS) > size):
+                raise ValueError("array-trie: a node points outside the array")
+        self._owner = nodes
+        self._data = &view[0]
+        self._nodes = size
         self._count = count
         self._forget_words()
         free(self._stamps)
@@ -152,7 +149,7 @@ cdef class NativeCore:
         cdef uint32_t node = 0
         cdef Py_UCS4 ch
         for ch in s:
-            node = step(self._masks, self._first, node, <unsigned int>ch - 97u)
+            node = step(self._data, node, <unsigned int>ch - 97u)
             if node == NONE:
                 return NONE
         return node
@@ -160,7 +157,7 @@ cdef class NativeCore:
     def is_word(self, str s):
         """True when ``s`` is a stored word: O(|s|)."""
         cdef uint32_t node = self._walk(s)
-        return node != NONE and (self._masks[node] & TERMINAL) != 0
+        return node != NONE and (self._data[2 * node] & TERMINAL) != 0
 
     def has_prefix(self, str s):
         """True when a stored word starts with ``s``: O(|s|). Every node but the root lies on the
@@ -176,12 +173,12 @@ cdef class NativeCore:
         cdef uint32_t nxt
         if len(letter) != 1 or node >= self._nodes:
             return None
-        nxt = step(self._masks, self._first, node, <unsigned int><Py_UCS4>letter[0] - 97u)
+        nxt = step(self._data, node, <unsigned int><Py_UCS4>letter[0] - 97u)
         return None if nxt == NONE else nxt
 
     def is_terminal(self, uint32_t node):
         """True when the node's string is a stored word: O(1)."""
-        return node < self._nodes and (self._masks[node] & TERMINAL) != 0
+        return node < self._nodes and (self._data[2 * node] & TERMINAL) != 0
 
     cdef int _set_neighbours(self, tuple nbrs) except -1:
         """Convert ``nbrs`` to C arrays, unless it is the table converted last time."""
@@ -223,16 +220,30 @@ cdef class NativeCore:
         with it, every path. ``max_paths`` (0: no cap) caps the paths kept, raising
         :class:`~structures.errors.TooManyPathsError` once passed.
         """
+        cdef dict found = lexibench_result_dict(128)
+        self._search(cells, nbrs, min_length, all_paths, max_paths, found, False)
+        return found
+
+    def path_words(self, tuple cells, tuple nbrs, int min_length):
+        """The distinct words :meth:`find_paths` would find, in the same order, without their
+        paths: a list of ``str``. For work that needs only the words (a board's score)."""
+        cdef list words = []
+        self._search(cells, nbrs, min_length, False, 0, words, True)
+        return words
+
+    cdef int _search(self, tuple cells, tuple nbrs, int min_length, bint all_paths,
+                     long max_paths, object out, bint words_only) except -1:
+        """The search behind :meth:`find_paths` and :meth:`path_words`, recording into ``out``
+        (a dict of paths, or a list of words)."""
         cdef int n = len(cells)
         cdef int i, k, total = 0
         cdef Search s
         cdef str cell
         cdef Py_UCS4 ch
-        cdef dict found = lexibench_result_dict(128)
         if len(nbrs) != n:
             raise ValueError("find_paths: one neighbour row per cell is needed")
         if n == 0 or self._count == 0:
-            return found
+            return 0
         self._set_neighbours(nbrs)
         for cell in cells:
             if not cell:
@@ -248,8 +259,7 @@ cdef class NativeCore:
             for k in range(self._nodes):
                 self._stamps[k] = 0
             self._stamp = 1
-        s.masks = self._masks
-        s.first = self._first
+        s.nodes = self._data
         s.stamps = self._stamps
         s.words = self._words
         s.stamp = self._stamp
@@ -258,6 +268,7 @@ cdef class NativeCore:
         s.nbr = self._nbr
         s.min_length = min_length
         s.all_paths = all_paths
+        s.words_only = words_only
         s.max_paths = max_paths
         s.kept = 0
         cdef unsigned char *codes = <unsigned char *>malloc(total + 1)
@@ -288,7 +299,7 @@ cdef class NativeCore:
                 length = 0
                 node = _walk_cell(&s, i, 0, &length)
                 if node != NONE:
-                    _visit(&s, found, i, node, length, 0)
+                    _visit(&s, out, i, node, length, 0)
         finally:
             free(codes)
             free(code_start)
@@ -296,7 +307,7 @@ cdef class NativeCore:
             free(s.used)
             free(s.path)
             free(s.word)
-        return found
+        return 0
 
 
 cdef inline uint32_t _walk_cell(Search *s, int j, uint32_t node, int *length) noexcept nogil:
@@ -306,7 +317,7 @@ cdef inline uint32_t _walk_cell(Search *s, int j, uint32_t node, int *length) no
     cdef unsigned char code
     for k in range(s.code_start[j], s.code_start[j + 1]):
         code = s.codes[k]
-        node = step(s.masks, s.first, node, code)
+        node = step(s.nodes, node, code)
         if node == NONE:
             return NONE
         s.word[length[0]] = <char>(97 + code)
@@ -314,14 +325,14 @@ cdef inline uint32_t _walk_cell(Search *s, int j, uint32_t node, int *length) no
     return node
 
 
-cdef int _visit(Search *s, dict found, int i, uint32_t node, int length,
+cdef int _visit(Search *s, object out, int i, uint32_t node, int length,
                 int depth) except -1:
     """Visit cell ``i``, whose letters led to trie ``node`` (``length`` letters and ``depth``
     cells before it on the path): record the word if the path spells one, then extend the path
     to every unused neighbour whose letters continue a stored word."""
     cdef int k, j, end
     cdef int child_length
-    cdef uint32_t mask = s.masks[node]
+    cdef uint32_t mask = s.nodes[2 * node]
     cdef uint32_t child
     cdef unsigned int code
     cdef unsigned char *used = s.used
@@ -331,7 +342,7 @@ cdef int _visit(Search *s, dict found, int i, uint32_t node, int length,
     if (mask & TERMINAL) and length >= s.min_length:
         if s.all_paths or s.stamps[node] != s.stamp:
             s.stamps[node] = s.stamp
-            _record(s, found, node, length, depth)
+            _record(s, out, node, length, depth)
     if mask & LETTERS:
         end = s.nbr_start[i + 1]
         for k in range(s.nbr_start[i], end):
@@ -341,7 +352,7 @@ cdef int _visit(Search *s, dict found, int i, uint32_t node, int length,
             code = s.first_code[j]
             if not (mask >> code) & 1:  # most neighbours stop here
                 continue
-            child = <uint32_t>s.first[node] + <uint32_t>lexibench_popcount(
+            child = s.nodes[2 * node + 1] + <uint32_t>lexibench_popcount(
                 mask & ((1u << code) - 1u))
             s.word[length] = <char>(97 + code)
             child_length = length + 1
@@ -349,7 +360,7 @@ cdef int _visit(Search *s, dict found, int i, uint32_t node, int length,
                 child = _walk_rest(s, j, child, &child_length)
                 if child == NONE:
                     continue
-            _visit(s, found, j, child, child_length, depth)
+            _visit(s, out, j, child, child_length, depth)
     used[i] = 0
     return 0
 
@@ -360,7 +371,7 @@ cdef inline uint32_t _walk_rest(Search *s, int j, uint32_t node, int *length) no
     cdef unsigned char code
     for k in range(s.code_start[j] + 1, s.code_start[j + 1]):
         code = s.codes[k]
-        node = step(s.masks, s.first, node, code)
+        node = step(s.nodes, node, code)
         if node == NONE:
             return NONE
         s.word[length[0]] = <char>(97 + code)
@@ -368,8 +379,9 @@ cdef inline uint32_t _walk_rest(Search *s, int j, uint32_t node, int *length) no
     return node
 
 
-cdef int _record(Search *s, dict found, uint32_t node, int length, int depth) except -1:
-    """Keep the current path for the word it spells (every path with ``all_paths``).
+cdef int _record(Search *s, object out, uint32_t node, int length, int depth) except -1:
+    """Keep the word the current path spells: its path too (every path with ``all_paths``) in
+    the dict ``out``, or the word alone in the list ``out``.
 
     A word's ``str`` is made the first time any search reaches its node and kept for later
     searches (hash included): repeated words cost no allocation."""
@@ -377,25 +389,29 @@ cdef int _record(Search *s, dict found, uint32_t node, int length, int depth) ex
     cdef object word
     cdef object index
     cdef list paths
-    cdef tuple path = PyTuple_New(depth)
-    for k in range(depth):
-        index = s.path[k]
-        Py_INCREF(index)
-        PyTuple_SET_ITEM(path, k, index)
+    cdef tuple path
     if s.words[node] == NULL:
         word = PyUnicode_DecodeASCII(s.word, length, NULL)
         Py_INCREF(word)
         s.words[node] = <PyObject *>word
     else:
         word = <object>s.words[node]
+    if s.words_only:
+        (<list>out).append(word)
+        return 0
+    path = PyTuple_New(depth)
+    for k in range(depth):
+        index = s.path[k]
+        Py_INCREF(index)
+        PyTuple_SET_ITEM(path, k, index)
     if s.all_paths:
-        paths = found.get(word)
+        paths = (<dict>out).get(word)
         if paths is not None:
             paths.append(path)
         else:
-            found[word] = [path]
+            (<dict>out)[word] = [path]
     else:  # the node's stamp says this word is new to this search
-        found[word] = [path]
+        (<dict>out)[word] = [path]
     s.kept += 1
     if s.max_paths and s.kept > s.max_paths:
         raise TooManyPathsError(s.max_paths)

@@ -10,65 +10,64 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 TERMINAL = 0x8000_0000
-"""Bit of ``masks[node]`` set when the node's string is a stored word."""
+"""Bit of a node's mask set when the node's string is a stored word."""
 LETTERS = 0x03FF_FFFF
-"""Bits 0-25 of ``masks[node]``: which of a-z continue from the node."""
+"""Bits 0-25 of a node's mask: which of a-z continue from the node."""
 ALPHABET = 26
 
 
-def check_arrays(masks: Sequence[int], first: Sequence[int]) -> None:
-    """Raise ``ValueError`` unless every child index the arrays imply lies inside them.
+def check_nodes(nodes: Sequence[int]) -> None:
+    """Raise ``ValueError`` unless ``nodes`` holds two items per node and every child index it
+    implies lies inside it.
 
-    The compiled core reads the arrays through C pointers, so a file that passed its checksum but
+    The compiled core reads the array through a C pointer, so a file that passed its checksum but
     holds a bad layout (written by something else) must not reach it.
     """
-    nodes = len(masks)
-    if nodes == 0 or len(first) != nodes:
-        raise ValueError("array-trie: the two arrays must have one item per node")
-    for mask, start in zip(masks, first, strict=True):
-        if mask & ~(LETTERS | TERMINAL) or start < 0 or start + (mask & LETTERS).bit_count() > nodes:
-            raise ValueError("array-trie: a node points outside the arrays")
+    size = len(nodes) // 2
+    if size == 0 or len(nodes) % 2:
+        raise ValueError("array-trie: the array must hold two items per node")
+    for node in range(size):
+        mask = nodes[2 * node]
+        if mask & ~(LETTERS | TERMINAL) or nodes[2 * node + 1] + (mask & LETTERS).bit_count() > size:
+            raise ValueError("array-trie: a node points outside the array")
 
 
 class PythonCore:
-    """Queries and stepping over the two arrays, interpreted.
+    """Queries and stepping over the node array, interpreted.
 
     Cost: ``is_word`` and ``has_prefix`` O(|s|) (a bit test and ``int.bit_count`` per letter);
     ``child`` and ``is_terminal`` O(1). No native tier.
     """
 
-    _masks: Sequence[int]
-    _first: Sequence[int]
+    _nodes: Sequence[int]
     _count: int
 
-    def _attach(self, masks: Sequence[int], first: Sequence[int], count: int) -> None:
-        """Use ``masks`` and ``first``, sequences of one item per trie node."""
-        check_arrays(masks, first)
-        self._masks = masks
-        self._first = first
+    def _attach(self, nodes: Sequence[int], count: int) -> None:
+        """Use ``nodes``: per trie node its letter mask, then its first child's index."""
+        check_nodes(nodes)
+        self._nodes = nodes
         self._count = count
 
     def __len__(self) -> int:
         return self._count
 
     def _walk(self, s: str) -> int:
-        masks = self._masks
-        first = self._first
+        nodes = self._nodes
         node = 0
         for ch in s:
             code = ord(ch) - 97
             if not 0 <= code < ALPHABET:
                 return -1
-            mask = masks[node]
+            mask = nodes[2 * node]
             if not mask >> code & 1:
                 return -1
-            node = first[node] + (mask & ((1 << code) - 1)).bit_count()
+            node = nodes[2 * node + 1] + (mask & ((1 << code) - 1)).bit_count()
         return node
 
     def is_word(self, s: str) -> bool:
         """True when ``s`` is a stored word: O(|s|)."""
         node = self._walk(s)
-        return node >= 0 and bool(self._masks[node] & TERMINAL)
+        return node >= 0 and bool(self._nodes[2 * node] & TERMINAL)
 
     def has_prefix(self, s: str) -> bool:
         """True when a stored word starts with ``s``: O(|s|)."""
@@ -83,11 +82,11 @@ class PythonCore:
         code = ord(letter) - 97 if len(letter) == 1 else -1
         if not 0 <= code < ALPHABET:
             return None
-        mask = self._masks[node]
+        mask = self._nodes[2 * node]
         if not mask >> code & 1:
             return None
-        return self._first[node] + (mask & ((1 << code) - 1)).bit_count()
+        return self._nodes[2 * node + 1] + (mask & ((1 << code) - 1)).bit_count()
 
     def is_terminal(self, node: int) -> bool:
         """True when the node's string is a stored word: O(1)."""
-        return bool(self._masks[node] & TERMINAL)
+        return bool(self._nodes[2 * node] & TERMINAL)

@@ -28,6 +28,16 @@ Nodes are opaque, immutable from the caller's side, and may be shared between wa
 extends paths letter by letter uses this to avoid re-querying whole strings; it binds the three
 callables once, so a backend may expose C-level functions (``dict.get``) as ``child``.
 
+Native search (optional, :class:`NativeLexicon`): a backend with compiled code of its own may
+solve a whole path search in it. ``find_paths(cells, nbrs, min_length, all_paths, max_paths)``
+is given a graph (the string at each node, each node's neighbours in order) and returns every
+simple path whose strings spell a stored word, exactly as the documented depth-first search
+over ``has_prefix``/``is_word`` would find them: the same words, the same first path of each,
+every path in the same order with ``all_paths``. ``path_words(cells, nbrs, min_length)`` gives
+the same distinct words in the same order without paths, for work that needs only the words.
+Nothing of any game is in it: a solver passes a board's cells and adjacency. A class whose native code could not be loaded says why in the class
+attribute ``NATIVE_UNAVAILABLE`` and does not define ``find_paths``.
+
 Persistence (optional, :class:`PersistentLexicon`): ``to_bytes()`` gives the structure in the
 library's own format (named by the class attribute ``FILE_FORMAT``) and the class method
 ``from_bytes(data)`` reads it back. Files are written by :mod:`structures.saved`, which wraps that
@@ -76,6 +86,34 @@ class SteppingLexicon(Lexicon, Protocol):
 
 
 @runtime_checkable
+class NativeLexicon(Lexicon, Protocol):
+    """A lexicon that can run a whole path search in compiled code of its own."""
+
+    def find_paths(
+        self,
+        cells: tuple[str, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        min_length: int,
+        all_paths: bool,
+        max_paths: int = 0,
+    ) -> dict[str, list[tuple[int, ...]]]:
+        """Every simple path through the graph spelling a stored word of at least ``min_length``
+        characters, ``{word: [path, ...]}`` in discovery order (see the module docstring).
+
+        Paths start from each node in index order and extend to unused neighbours in the order
+        of ``nbrs[i]``. Without ``all_paths`` only each word's first path is kept. ``max_paths``
+        (0: no cap) caps the paths kept: passing it raises
+        :class:`~structures.errors.TooManyPathsError`."""
+        ...
+
+    def path_words(
+        self, cells: tuple[str, ...], nbrs: tuple[tuple[int, ...], ...], min_length: int
+    ) -> list[str]:
+        """The distinct words :meth:`find_paths` finds, in its order, without their paths."""
+        ...
+
+
+@runtime_checkable
 class PersistentLexicon(Lexicon, Protocol):
     """A lexicon whose library has a serialized format of its own."""
 
@@ -101,6 +139,7 @@ class LexiconFactory(Protocol):
 
 
 STEPPING_MEMBERS = ("root", "child", "is_terminal")
+NATIVE_MEMBERS = ("find_paths", "path_words")
 PERSISTENT_MEMBERS = ("to_bytes", "from_bytes")
 
 
@@ -118,3 +157,15 @@ def class_has(cls: type, members: tuple[str, ...]) -> bool:
 def can_step(lexicon: Lexicon) -> bool:
     """True when ``lexicon`` offers the stepping extension (:class:`SteppingLexicon`)."""
     return class_has(type(lexicon), STEPPING_MEMBERS)
+
+
+def can_solve_natively(lexicon: Lexicon) -> bool:
+    """True when ``lexicon`` offers the native search (:class:`NativeLexicon`)."""
+    return class_has(type(lexicon), NATIVE_MEMBERS)
+
+
+def native_unavailable(cls: object) -> str | None:
+    """Why a class that could run the native search cannot here (``NATIVE_UNAVAILABLE``), or
+    None."""
+    reason = getattr(cls, "NATIVE_UNAVAILABLE", None)
+    return str(reason) if reason else None

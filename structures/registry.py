@@ -25,11 +25,13 @@ from typing import NamedTuple
 
 from structures.errors import BackendUnavailableError, UnknownBackendError
 from structures.protocol import (
+    NATIVE_MEMBERS,
     PERSISTENT_MEMBERS,
     STEPPING_MEMBERS,
     Lexicon,
     LexiconFactory,
     class_has,
+    native_unavailable,
 )
 
 ENTRY_POINT_GROUP = "lexibench.backends"
@@ -56,6 +58,7 @@ COSTS = ("linear", "sublinear")
 #: Built-in backends. Add one: a file in ``structures/`` and one line here.
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
+        "array-trie": Entry("structures.array_trie:ArrayTrieLexicon", None, pure_python=False),
         "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie", pure_python=False),
         "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2", pure_python=False),
         "dict-trie": Entry("structures.dict_trie:DictTrieLexicon", None),
@@ -88,6 +91,10 @@ class BackendInfo:
     version: str | None
     """Version of the library behind the backend (Python's own for standard-library ones)."""
     stepping: bool
+    native: bool
+    """True when the backend runs the whole search in its own compiled code (NativeLexicon)."""
+    native_error: str | None
+    """Why a backend built for the native tier cannot offer it here (not compiled), else None."""
     persistent: bool
     """True when the library has a serialized format of its own (:class:`PersistentLexicon`)."""
     file_format: str | None
@@ -109,6 +116,8 @@ class BackendInfo:
             "distribution": self.distribution,
             "version": self.version,
             "stepping": self.stepping,
+            "native": self.native,
+            "native_error": self.native_error,
             "persistent": self.persistent,
             "file_format": self.file_format,
             "cost": self.cost,
@@ -240,6 +249,8 @@ def backend_info(name: str) -> BackendInfo:
         distribution=entry.distribution,
         version=_version(entry) if available else None,
         stepping=isinstance(cls, type) and class_has(cls, STEPPING_MEMBERS),
+        native=isinstance(cls, type) and class_has(cls, NATIVE_MEMBERS),
+        native_error=native_unavailable(cls),
         persistent=persistent,
         file_format=str(getattr(cls, "FILE_FORMAT", "")) or None if persistent else None,
         cost=entry.cost,

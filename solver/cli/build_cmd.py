@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solver.cli.common import BUILTIN_IDS, ONE_BOARD_LEXICON, add_wordlist_options, limits_of
+from solver.cli.common import BUILTIN_IDS, DEFAULT_LEXICON, add_wordlist_options, limits_of
 from solver.cli.runtime import say
 from solver.lexicons import build_lexicon_file
 from solver.wordlist import DEFAULT_WORDLIST, Capitalised
@@ -16,7 +16,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_wordlist_options(parser)
     parser.add_argument(
         "--lexicon",
-        default=ONE_BOARD_LEXICON,
+        default=DEFAULT_LEXICON,
         metavar="ID",
         help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (default: %(default)s)",
     )

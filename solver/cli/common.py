@@ -17,19 +17,21 @@ from solver.wordlist import DEFAULT_LIMITS, DEFAULT_WORDLIST, NAMED_SOURCES, Cap
 if TYPE_CHECKING:
     from solver.lexicons import Opened
 
-#: The default lexicons, chosen by measurement (results/report.md, "Which structure should I
-#: use?"): the whole job is cheapest with dawg from a few boards up (for exactly one board marisa
-#: is a few ms ahead, within 5%; dawg then searches 4x faster), and with dict-trie, the fastest
-#: search, once its longer load (about 1 s with web2) is repaid.
+#: The default lexicon, chosen by measurement (results/report.md, "Which structure should I
+#: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
+#: milliseconds, so it makes the whole job cheapest for one board and for many.
+DEFAULT_LEXICON: Final = "array-trie"
+#: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
+#: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
+#: interpreted-protocol search, once its longer load (about 1 s with web2) is repaid, from
+#: MANY_BOARDS boards (measured break-even with web2: 6,810 and 8,357 boards in two runs).
 ONE_BOARD_LEXICON: Final = "dawg"
 MANY_BOARDS_LEXICON: Final = "dict-trie"
-#: From this many boards on, dict-trie makes the whole job cheapest (measured break-even with
-#: web2: 6,810 and 8,357 boards in two runs).
 MANY_BOARDS: Final = 7_000
 
 BUILTIN_IDS: Final = (
-    "datrie, dawg, dict-trie, marisa, prefix-set, pygtrie, sorted-list, sortedcontainers, "
-    "unsorted-list"
+    "array-trie, datrie, dawg, dict-trie, marisa, prefix-set, pygtrie, sorted-list, "
+    "sortedcontainers, unsorted-list"
 )
 
 
@@ -108,9 +110,9 @@ def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True
         default=None,
         metavar="ID",
         help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (see `lexibench backends`). "
-        f"Default: {ONE_BOARD_LEXICON} for one board, the fastest from a cold start; "
-        f"{MANY_BOARDS_LEXICON} for a boards file of {MANY_BOARDS:,} boards or more, the "
-        "fastest per board (measured; see the README)",
+        f"Default: {DEFAULT_LEXICON}, the fastest from a cold start and per board (measured; "
+        f"see the README); where its native tier is not compiled, {ONE_BOARD_LEXICON}, or "
+        f"{MANY_BOARDS_LEXICON} for {MANY_BOARDS:,} boards or more",
     )
     parser.add_argument(
         "--lexicon-file",
@@ -156,7 +158,16 @@ def chosen_lexicon(args: argparse.Namespace, boards: int = 1) -> str:
     if args.lexicon:
         name: str = args.lexicon
         return name
+    if native_default():
+        return DEFAULT_LEXICON
     return MANY_BOARDS_LEXICON if boards >= MANY_BOARDS else ONE_BOARD_LEXICON
+
+
+def native_default() -> bool:
+    """True when :data:`DEFAULT_LEXICON` has its native tier here (it was compiled)."""
+    import structures
+
+    return structures.backend_info(DEFAULT_LEXICON).native
 
 
 def open_from_args(args: argparse.Namespace, boards: int = 1) -> Opened:

@@ -34,6 +34,6 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size)
     out = Output()
     for board in random_boards(rows, cols, args.dice, args.seed, args.count):
-        out.line(board.text())
+        out.line(board.text().encode())
     out.flush()
     return 0

@@ -185,11 +185,11 @@ class Output:
         self._parts: list[bytes] = []
         self._size = 0
 
-    def line(self, text: str) -> None:
-        """Queue one line (``text`` without its newline)."""
-        data = text.encode() + b"\n"
+    def line(self, data: bytes) -> None:
+        """Queue one line (UTF-8, without its newline)."""
         self._parts.append(data)
-        self._size += len(data)
+        self._parts.append(b"\n")
+        self._size += len(data) + 1
         if self._size >= BATCH:
             self.flush()
 

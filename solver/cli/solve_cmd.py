@@ -14,7 +14,14 @@ from solver.board import Board, parse_board
 from solver.boards_file import BoardsReader
 from solver.cli import runtime
 from solver.cli.common import MANY_BOARDS, add_lexicon_options, int_at_least, open_from_args
-from solver.dfs import DEFAULT_MAX_PATHS, Protocol, resolve_protocol, solve
+from solver.dfs import (
+    DEFAULT_MAX_PATHS,
+    Protocol,
+    find_word_list,
+    find_words,
+    resolve_protocol,
+    solve,
+)
 from solver.errors import InputError
 from solver.lexicons import Opened
 from solver.render import solution_json, solution_text
@@ -47,7 +54,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--protocol",
         choices=[p.value for p in Protocol],
         default=Protocol.AUTO.value,
-        help="query whole strings, step node by node, or step when the lexicon can (default)",
+        help="query whole strings, step node by node, let the backend run the whole search in "
+        "its compiled code (native), or the fastest of these the lexicon offers (default)",
     )
     parser.add_argument("--all-paths", action="store_true", help="report every path of each word")
     parser.add_argument(
@@ -58,6 +66,11 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="with --all-paths: refuse a board with more than N paths (default: %(default)s)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help='with --boards-file: print only {"board": ..., "count": n, "score": n} per line',
+    )
     parser.add_argument(
         "--jobs",
         type=int_at_least(1, max_jobs()),
@@ -102,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
     _check_stdin(args)
     if args.boards_file is not None:
         return _run_file(args)
+    if args.summary:
+        raise InputError("--summary goes with --boards-file (one board: use --json)")
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_from_args(args)
     runtime.phase("lexicon")
@@ -118,56 +133,73 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-# Per-process state for --jobs: the lexicon opened once, by the main process before it starts
-# the workers (they share it) or by each worker (where processes are spawned, not forked).
-_worker: dict[str, object] = {}
+class _Lines:
+    """Makes each board's output line for one run: the full JSON of ``solve --json``, or the
+    summary, straight from the search's result (:mod:`solver.lines`)."""
+
+    def __init__(self, args: argparse.Namespace, opened: Opened) -> None:
+        from solver.lines import LineMaker
+
+        self.lexicon = opened.lexicon
+        self.min_length: int = args.min_length
+        self.protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+        self.all_paths: bool = args.all_paths
+        self.max_paths: int = args.max_paths
+        self.summary: bool = args.summary
+        self.maker = LineMaker(opened.wordlist, opened.backend, args.all_paths)
+
+    def __call__(self, board: Board) -> bytes:
+        if self.summary:
+            words = find_word_list(board, self.lexicon, self.min_length, self.protocol)
+            return self.maker.summary(board, words)
+        found = find_words(
+            board,
+            self.lexicon,
+            self.min_length,
+            self.protocol,
+            self.all_paths,
+            max_paths=self.max_paths,
+        )
+        return self.maker.full(board, found)
+
+
+# Per-process state for --jobs: the line maker (and its lexicon), made once, by the main process
+# before it starts the workers (they share it) or by each worker (where processes are spawned).
+_worker: dict[str, _Lines] = {}
 
 
 def _init_worker(args: argparse.Namespace, boards: int) -> None:
     runtime.worker_signals()
-    if "opened" not in _worker:
-        _worker.update(args=args, opened=open_from_args(args, boards))
+    if "lines" not in _worker:
+        _worker["lines"] = _Lines(args, open_from_args(args, boards))
 
 
-def _solve_line(board: Board) -> str:
-    args = _worker["args"]
-    opened = _worker["opened"]
-    assert isinstance(args, argparse.Namespace)
-    assert isinstance(opened, Opened)
-    return _solve_json(board, args, opened)
+def _solve_line(board: Board) -> bytes:
+    return _worker["lines"](board)
 
 
-def _solve_json(board: Board, args: argparse.Namespace, opened: Opened) -> str:
-    solution = solve(
-        board, opened.lexicon, args.min_length, args.protocol, args.all_paths, args.max_paths
-    )
-    return json.dumps(solution_json(solution, opened.wordlist, opened.backend, args.all_paths))
-
-
-def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[str]:
+def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[bytes]:
     # The first MANY_BOARDS boards are read ahead: their count picks the default lexicon.
     ahead = list(itertools.islice(boards, MANY_BOARDS))
     everything = itertools.chain(ahead, boards)
     # Open (and check) everything here, so a bad option is one clean error, not one per worker.
-    opened = open_from_args(args, len(ahead))
-    resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    lines = _Lines(args, open_from_args(args, len(ahead)))
     if args.jobs == 1 or len(ahead) <= 1:
-        for board in everything:
-            yield _solve_json(board, args, opened)
+        yield from map(lines, everything)
         return
     import multiprocessing
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
-        _worker.update(args=args, opened=opened)
+        _worker["lines"] = lines
     with runtime.forking():
         pool = context.Pool(args.jobs, initializer=_init_worker, initargs=(args, len(ahead)))
     with pool:  # leaving it, normally or not, stops every worker
         yield from pool.imap(_solve_line, everything, chunksize=CHUNK)
 
 
-def _progress(lines: Iterable[str], stream: TextIO | None) -> Iterable[str]:
+def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
     if stream is None or not stream.isatty():
         return lines
     from tqdm import tqdm

@@ -1,0 +1,93 @@
+"""JSON Lines for many boards, built straight from the search's result.
+
+``lexibench solve --boards-file`` prints a line per board. Making :class:`~solver.dfs.Solution`
+and :class:`~solver.dfs.FoundWord` objects and then a dict from them cost more than the search
+itself, so a line is made here directly from the ``{word: [path, ...]}`` the search returns and
+encoded with msgspec (chosen over orjson and the standard ``json`` by measurement: see the
+README). A full line holds what ``solve --json`` prints for one board, in the same order; a
+summary line only ``{"board": ..., "count": n, "score": n}``, for which the search need not keep
+paths at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from solver.board import Board
+from solver.rules import score
+from solver.wordlist import DEFAULT_LIMITS, WordListInfo
+
+_encode = msgspec.json.Encoder().encode
+
+#: Points by word length, for every length a word list accepts by default (longer words are
+#: scored by score() itself).
+_SCORE_BY_LENGTH = [score("x" * n) for n in range(DEFAULT_LIMITS.max_line + 1)]
+_score_of_length = _SCORE_BY_LENGTH.__getitem__
+
+
+def _score(word: str) -> int:
+    n = len(word)
+    return _SCORE_BY_LENGTH[n] if n < len(_SCORE_BY_LENGTH) else score(word)
+
+
+def words_score(words: list[str]) -> int:
+    """The total score of ``words``, with no Python-level loop."""
+    lengths = list(map(len, words))
+    if lengths and max(lengths) >= len(_SCORE_BY_LENGTH):
+        return sum(map(score, words))
+    return sum(map(_score_of_length, lengths))
+
+
+class LineMaker:
+    """Makes the JSON line of each board for one run (one word list, lexicon and options)."""
+
+    def __init__(self, wordlist: WordListInfo, lexicon: str, all_paths: bool) -> None:
+        self._wordlist = msgspec.Raw(_encode(wordlist.summary()))
+        self._lexicon = lexicon
+        self._all_paths = all_paths
+        self._shape = (0, 0)
+        self._positions: list[list[int]] = []
+
+    def _position_of(self, board: Board) -> Any:
+        """``index -> [row, column]`` for the board's shape; the lists are shared by every path
+        (the encoder writes each occurrence)."""
+        shape = (board.rows, board.cols)
+        if shape != self._shape:
+            self._shape = shape
+            self._positions = [[r, c] for r in range(board.rows) for c in range(board.cols)]
+        return self._positions.__getitem__
+
+    def full(self, board: Board, found: dict[str, list[tuple[int, ...]]]) -> bytes:
+        """The line ``solve --json`` would print for ``board``, from :func:`find_words`'s
+        result: words by score (highest first), then alphabetically, each with its path (and
+        every path with ``all_paths``) as [row, column] pairs."""
+        position = self._position_of(board)
+        ranked = [(-_score(word), word, paths) for word, paths in found.items()]
+        ranked.sort()
+        total = 0
+        words = []
+        for negative, word, paths in ranked:
+            total -= negative
+            item = {"word": word, "score": -negative, "path": list(map(position, paths[0]))}
+            if self._all_paths:
+                item["paths"] = [list(map(position, path)) for path in paths]
+            words.append(item)
+        return _encode(
+            {
+                "board": board.text(),
+                "rows": board.rows,
+                "cols": board.cols,
+                "wordlist": self._wordlist,
+                "lexicon": self._lexicon,
+                "words": words,
+                "count": len(words),
+                "score": total,
+            }
+        )
+
+    @staticmethod
+    def summary(board: Board, words: list[str]) -> bytes:
+        """``{"board": ..., "count": n, "score": n}`` for ``board`` and its distinct words."""
+        return _encode({"board": board.text(), "count": len(words), "score": words_score(words)})
