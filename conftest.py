@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-#: Compiled by mypyc on install, so ``--doctest-modules`` cannot import it as a file (pytest sees
-#: the extension module where it expects the source). It holds no doctests; tests/test_search.py
-#: checks both the compiled module and its source.
-collect_ignore = ["solver/search.py"]
+#: Compiled by mypyc on install, so ``--doctest-modules`` cannot import them as files (pytest sees
+#: the extension module where it expects the source). They hold no doctests; tests/test_search.py
+#: checks both the compiled modules and their source.
+collect_ignore = ["solver/search.py", "solver/letterboxed_search.py"]
 
 #: The ``--lexibench-*`` options, known before the benchmark suites are collected.
 pytest_plugins = ("benchmarks.options",)

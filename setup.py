@@ -47,7 +47,7 @@ def ext_modules() -> list[Any]:
         for source in CYTHON
     ]
     loops = mypycify(MYPYC, opt_level="3", group_name="solver.compiled_loops")
-    return list(loops) + list(cythonize(native, quiet=True))
+    return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 
 class BuildExtRecordingSources(build_ext):

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from benchmarks import rows
 from benchmarks.formatting import num, table
 from benchmarks.records import Results
-from solver.cli.common import MANY_BOARDS, MANY_BOARDS_LEXICON, ONE_BOARD_LEXICON
+from solver.cli.common import (
+    DEFAULT_LEXICON,
+    MANY_BOARDS,
+    MANY_BOARDS_LEXICON,
+    ONE_BOARD_LEXICON,
+)
 
 
 @dataclass(frozen=True)
@@ -157,9 +162,9 @@ def defaults_line(results: Results, size: str) -> list[str]:
         f"Cheapest whole job by the number of {size} boards (the first answer from a cold start "
         "with the cache, then each further board at the fastest mode's ms/board): "
         + "; ".join(parts)
-        + f". `lexibench solve` defaults to {ONE_BOARD_LEXICON} for one board and for a boards "
-        f"file of fewer than {MANY_BOARDS:,} boards, and to {MANY_BOARDS_LEXICON} from "
-        f"{MANY_BOARDS:,} boards on.",
+        + f". `lexibench solve` defaults to {DEFAULT_LEXICON} for any number of boards; where its "
+        f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_BOARDS:,} "
+        f"boards and {MANY_BOARDS_LEXICON} from {MANY_BOARDS:,} on.",
         "",
     ]
 

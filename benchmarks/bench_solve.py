@@ -6,18 +6,23 @@ checked after timing: every backend and mode must find the same words on every b
 ``test_solve_interpreted`` times the same work on the first board size with the search's source
 run by the interpreter (:func:`solver.dfs.interpreted_search`), so the report can show what
 compiling the search changes for each backend.
+
+``test_solve_reference`` times the plain-Python reference solver
+(:mod:`benchmarks.reference_solver`) on the same boards: the row every tier is measured against.
 """
 
 from __future__ import annotations
 
+import platform
 from typing import Any
 
 import pytest
 
-from benchmarks import workloads
+from benchmarks import reference_solver, workloads
 from benchmarks.fixtures import LexiconCache
 from benchmarks.options import Settings
 from benchmarks.recording import not_run, record
+from benchmarks.rows import REFERENCE, REFERENCE_MODE
 from benchmarks.timing import agree, group_name, time_case
 from solver import search
 from solver.dfs import interpreted_search
@@ -65,6 +70,9 @@ def _solve(
     interpreted: bool,
 ) -> None:
     suite = "solve-interpreted" if interpreted else "solve"
+    if interpreted and mode == "native":
+        reason = "the native tier is the backend's own compiled search: there is no source to run"
+        not_run(request, suite, backend, reason, mode=mode, size=size)
     cap = workloads.board_cap(backend, size, settings.boards)
     if cap.count == 0:
         not_run(request, suite, backend, cap.note or "not run", mode=mode, size=size)
@@ -88,3 +96,31 @@ def _solve(
     )
     benchmark.extra_info["words"] = sum(counts)
     agree(_answers, size, counts, f"{backend}/{mode} ({suite}) on {size} boards")
+
+
+def test_solve_reference(benchmark: Any, size: str, settings: Settings, wordlist: WordList) -> None:
+    """The plain-Python reference solver on the same boards (its words must agree)."""
+    benchmark.group = group_name(f"solve {size}", None)
+    boards = workloads.boards_for(size, settings.boards, settings.seed)
+    python = f"python {platform.python_version()}"
+    record(
+        benchmark,
+        "solve",
+        REFERENCE,
+        wordlist,
+        len(boards),
+        mode=REFERENCE_MODE,
+        size=size,
+        library_version=python,
+    )
+    trie = reference_solver.build_trie(wordlist.words)
+    cases = [(board.cells, board.neighbours()) for board in boards]
+    counts = time_case(benchmark, _reference_counts, cases, trie)
+    benchmark.extra_info["words"] = sum(counts)
+    agree(_answers, size, counts, f"the plain-Python reference on {size} boards")
+
+
+def _reference_counts(
+    cases: list[tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]], trie: reference_solver.Trie
+) -> list[int]:
+    return [len(reference_solver.solve(cells, nbrs, trie)) for cells, nbrs in cases]

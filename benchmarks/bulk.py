@@ -1,10 +1,13 @@
 """Bulk runs: ``lexibench solve --boards-file`` on many boards, start-up included.
 
 For each board count of the sweep, the same seeded 4x4 boards are solved with ``--jobs 1`` and
-``--jobs 2`` by the command line's default backend for many boards, timed wall-clock around the
-whole process, output written to a file, with the lexicon cache warm (a private cache folder,
-filled by one untimed run first, as a user's would be after their first command). The two
-outputs must be identical.
+``--jobs 2``, timed wall-clock and in CPU seconds around the whole process, output written to a
+file, with the lexicon cache warm (a private cache folder, filled by one untimed run first, as a
+user's would be after their first command). The cases (:data:`CASES`): the default lexicon
+(array-trie, native tier) with the full JSON lines and with ``--summary``, and dict-trie (the
+fastest search through the Python protocol) with the full lines. Outputs of one case must be
+identical across ``--jobs``, and the full lines of the two lexicons identical but for the
+lexicon's name.
 
 The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
 """
@@ -24,70 +27,96 @@ from typing import Any
 
 from benchmarks.records import BULK_SCHEMA
 from benchmarks.workloads import boards_for
-from solver.cli.common import MANY_BOARDS_LEXICON
+from solver.cli.common import DEFAULT_LEXICON
 from solver.dfs import search_build
 from solver.wordlist import WordList
 
 JOBS = (1, 2)
+#: (lexicon, output) of each case: "full" lines (words and paths) or "summary" lines.
+CASES = ((DEFAULT_LEXICON, "full"), (DEFAULT_LEXICON, "summary"), ("dict-trie", "full"))
 
 
 def time_solve(
-    boards_file: Path, jobs: int, wordlist: str, out: Path, env: dict[str, str]
-) -> float:
-    """Seconds for one ``lexibench solve --boards-file`` process, start to exit (``env`` names
-    the cache folder, warmed before the timed runs as a user's would be)."""
+    boards_file: Path,
+    jobs: int,
+    case: tuple[str, str],
+    wordlist: str,
+    out: Path,
+    env: dict[str, str],
+) -> tuple[float, float]:
+    """Wall and CPU seconds (its own and its workers') of one ``lexibench solve --boards-file``
+    process, start to exit (``env`` names the cache folder, warmed before the timed runs as a
+    user's would be)."""
+    lexicon, output = case
     cmd = [sys.executable, "-m", "solver.cli", "solve", "--boards-file", str(boards_file)]
-    cmd += ["--jobs", str(jobs), "--wordlist", wordlist, "--lexicon", MANY_BOARDS_LEXICON]
+    cmd += ["--jobs", str(jobs), "--wordlist", wordlist, "--lexicon", lexicon]
+    cmd += ["--summary"] if output == "summary" else []
     with out.open("wb") as sink:
         start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=sink, stderr=subprocess.PIPE, check=False, env=env)
+        process = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
-    if done.returncode != 0:
-        raise RuntimeError(f"bulk: {' '.join(cmd)} failed: {done.stderr.decode().strip()}")
-    return seconds
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors = process.stderr.read().decode().strip() if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+    if process.returncode != 0:
+        raise RuntimeError(f"bulk: {' '.join(cmd)} failed: {errors}")
+    return seconds, usage.ru_utime + usage.ru_stime
 
 
 def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]:
-    """Time every (count, jobs) pair; check that the outputs agree."""
+    """Time every (case, count, jobs); check that the outputs agree."""
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")}
         warm = Path(tmp) / "warm.txt"
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
         wordlist = wl.name
-        time_solve(warm, 1, wordlist, Path(tmp) / "warm.jsonl", env)  # builds and caches
+        for lexicon in sorted({lexicon for lexicon, _ in CASES}):  # builds and caches
+            time_solve(warm, 1, (lexicon, "full"), wordlist, Path(tmp) / "warm.jsonl", env)
         for count in counts:
             boards = Path(tmp) / f"boards-{count}.txt"
             boards.write_text("".join(b.text() + "\n" for b in boards_for("4x4", count, seed)))
-            digests = set()
-            for jobs in JOBS:
-                out = Path(tmp) / f"out-{count}-{jobs}.jsonl"
-                seconds = time_solve(boards, jobs, wordlist, out, env)
-                lines = out.read_bytes().count(b"\n")
-                if lines != count:
-                    raise RuntimeError(f"bulk: {lines} results for {count} boards")
-                digests.add(hashlib.sha256(out.read_bytes()).hexdigest())
-                runs.append(
-                    {
-                        "boards": count,
-                        "jobs": jobs,
-                        "seconds": seconds,
-                        "boards_per_s": count / seconds,
-                    }
-                )
-                print(
-                    f"bulk: {count:,} boards, --jobs {jobs}: {seconds:.1f} s",
-                    file=sys.stderr,
-                    flush=True,
-                )
-            if len(digests) != 1:
-                raise RuntimeError(f"bulk: --jobs outputs differ for {count} boards")
+            full: dict[str, bytes] = {}
+            for case in CASES:
+                digests = set()
+                for jobs in JOBS:
+                    out = Path(tmp) / f"out-{count}-{jobs}.jsonl"
+                    seconds, cpu = time_solve(boards, jobs, case, wordlist, out, env)
+                    data = out.read_bytes()
+                    lines = data.count(b"\n")
+                    if lines != count:
+                        raise RuntimeError(f"bulk: {lines} results for {count} boards")
+                    digests.add(hashlib.sha256(data).hexdigest())
+                    if case[1] == "full":
+                        full[case[0]] = data.replace(f'"lexicon":"{case[0]}"'.encode(), b"")
+                    runs.append(
+                        {
+                            "lexicon": case[0],
+                            "output": case[1],
+                            "boards": count,
+                            "jobs": jobs,
+                            "seconds": seconds,
+                            "cpu_seconds": cpu,
+                            "boards_per_s": count / seconds,
+                        }
+                    )
+                    print(
+                        f"bulk: {case[0]} {case[1]}, {count:,} boards, --jobs {jobs}: "
+                        f"{seconds:.1f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                if len(digests) != 1:
+                    raise RuntimeError(f"bulk: --jobs outputs differ for {case} on {count} boards")
+            if len(set(full.values())) != 1:
+                raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
     return {
         "schema": BULK_SCHEMA,
         "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
-        "lexicon": MANY_BOARDS_LEXICON,
         "cache": "warm",
         "solver_build": search_build(),
         "wordlist": wl.summary(),

@@ -22,7 +22,7 @@ from solver.errors import InputError
 
 __all__ = ["LexiconCache", "_collect_garbage", "lexicons", "settings", "wordlist"]
 
-MODES = ("string", "step")
+MODES = ("string", "step", "native")
 
 
 def _backends(config: pytest.Config) -> list[str]:
@@ -37,17 +37,17 @@ def _backends(config: pytest.Config) -> list[str]:
     return structures.available_backend_names()
 
 
+def _offers(backend: str, mode: str) -> bool:
+    info = structures.backend_info(backend)
+    return {"string": True, "step": info.stepping, "native": info.native}[mode]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrize over the chosen backends (with their modes) and board sizes."""
     backends = _backends(metafunc.config)
     names = metafunc.fixturenames
     if "backend" in names and "mode" in names:
-        cases = [
-            (b, m)
-            for b in backends
-            for m in MODES
-            if m == "string" or structures.backend_info(b).stepping
-        ]
+        cases = [(b, m) for b in backends for m in MODES if _offers(b, m)]
         metafunc.parametrize(
             ("backend", "mode"), cases, ids=[f"backend={b}-mode={m}" for b, m in cases]
         )

@@ -35,7 +35,8 @@ def record(
         schema=BENCH_SCHEMA,
         suite=suite,
         backend=backend,
-        library_version=structures.backend_info(backend).version,
+        library_version=fields.pop("library_version", None)
+        or structures.backend_info(backend).version,
         wordlist=wordlist.name,
         wordlist_words=len(wordlist.words),
         wordlist_sha256=wordlist.sha256,

@@ -28,7 +28,7 @@ from solver.errors import InputError
 BENCH_SCHEMA: Final = "lexibench/2"
 MEMORY_SCHEMA: Final = "lexibench-memory/2"
 MEMORY_SWEEP_SCHEMA: Final = "lexibench-memory-sweep/2"
-BULK_SCHEMA: Final = "lexibench-bulk/2"
+BULK_SCHEMA: Final = "lexibench-bulk/3"
 STARTUP_SCHEMA: Final = "lexibench-startup/2"
 SCHEMAS: Final = (BENCH_SCHEMA, MEMORY_SCHEMA, MEMORY_SWEEP_SCHEMA, BULK_SCHEMA, STARTUP_SCHEMA)
 
@@ -403,9 +403,13 @@ class MemorySweepFile:
 class BulkRun:
     """One ``solve --boards-file`` process."""
 
+    lexicon: str
+    output: str
+    """``"full"`` (words and paths) or ``"summary"`` (``--summary``)."""
     boards: int
     jobs: int
     seconds: float
+    cpu_seconds: float
 
 
 @dataclass(frozen=True)
@@ -414,7 +418,6 @@ class BulkFile:
 
     datetime: str
     cpus: int
-    lexicon: str
     cache: str
     solver_build: str
     wordlist: WordListRef
@@ -559,11 +562,19 @@ def _bulk(f: _Fields) -> BulkFile:
     runs = []
     for i, item in enumerate(f.array("runs", allow_empty=False)):
         r = _Fields(item, f.path, f"runs[{i}]")
-        runs.append(BulkRun(r.whole("boards", 1), r.whole("jobs", 1), r.number("seconds")))
+        runs.append(
+            BulkRun(
+                r.text("lexicon"),
+                r.text("output"),
+                r.whole("boards", 1),
+                r.whole("jobs", 1),
+                r.number("seconds"),
+                r.number("cpu_seconds"),
+            )
+        )
     return BulkFile(
         f.text("datetime"),
         f.whole("cpus", 1),
-        f.text("lexicon"),
         f.text("cache"),
         f.text("solver_build"),
         WordListRef.read(f.obj("wordlist")),

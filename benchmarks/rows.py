@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from benchmarks.records import Bench, Results
 from solver.board import parse_size
 
+REFERENCE = "plain-python"
+"""The solve tables' row of the plain-Python reference solver (benchmarks.reference_solver)."""
+REFERENCE_MODE = "reference"
+"""Its mode: it is no backend, and never a candidate answer."""
+
 
 @dataclass(frozen=True)
 class Measured:
@@ -80,6 +85,8 @@ def best_solve(results: Results, size: str) -> dict[str, CaseRow]:
     """Per backend, its fastest uncapped mode on ``size`` boards."""
     best: dict[str, CaseRow] = {}
     for row in solve_rows(results).get(size, []):
+        if row.mode == REFERENCE_MODE:
+            continue
         if row.value is not None and row.note is None and row.backend not in best:
             best[row.backend] = row
     return best

@@ -132,6 +132,13 @@ def _tokenize(row: str, where: str) -> list[str]:
     return tokens
 
 
+def _cells_of(marked: str) -> tuple[str, ...]:
+    """The cells of a board's letters in which "Q" marks the Qu tile."""
+    if "Q" not in marked:
+        return tuple(marked)
+    return tuple(QU if ch == "Q" else ch for ch in marked)
+
+
 def parse_board(text: str) -> Board:
     """Parse a board from its text form (see the module docstring).
 
@@ -139,18 +146,29 @@ def parse_board(text: str) -> Board:
     >>> b.size, b.cells[1], b.text()
     ('4x4', 'qu', 'lqure/slus/atic/nren')
     """
-    if text.isascii() and len(text) <= MAX_CELLS and "q" not in text and "Q" not in text:
+    if text.isascii() and len(text) <= MAX_CELLS:
         # The common cases, as `lexibench random` writes them: rows of plain letters joined by
-        # "/", or a square without separators. Anything else takes the general path below.
-        lowered = text.lower()
-        plain_rows = lowered.split("/")
-        width = len(plain_rows[0])
-        if len(plain_rows) == 1:
-            side = math.isqrt(width)
-            if side * side == width and lowered.isalpha():
-                return Board(side, side, tuple(lowered))
-        elif width and all(len(row) == width and row.isalpha() for row in plain_rows):
-            return Board(len(plain_rows), width, tuple(lowered.replace("/", "")))
+        # "/" (the Qu tile as "qu"), or a square without separators. Anything else (blanks, a
+        # lone "q", a bad character) takes the general path below.
+        marked = text.lower().replace("qu", "Q")  # one character per cell
+        if "q" not in marked:
+            plain_rows = marked.split("/")
+            width = len(plain_rows[0])
+            if len(plain_rows) == 1:
+                side = math.isqrt(width)
+                if side * side == width and marked.isalpha():
+                    return Board(side, side, _cells_of(marked))
+            elif width and all(len(row) == width and row.isalpha() for row in plain_rows):
+                return Board(len(plain_rows), width, _cells_of(marked.replace("/", "")))
+    return parse_board_slowly(text)
+
+
+def parse_board_slowly(text: str) -> Board:
+    """:func:`parse_board` without its fast path for plain rows: every case, checked fully.
+
+    >>> parse_board_slowly("pers/late/sind") == parse_board("pers/late/sind")
+    True
+    """
     bad = _BOARD_TEXT.match(text)
     if bad is not None and bad.end() < len(text):
         raise InputError(f"board: {char_text(text[bad.end()])} is not a letter a-z")

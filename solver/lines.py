@@ -11,6 +11,9 @@ paths at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -25,19 +28,42 @@ _encode = msgspec.json.Encoder().encode
 #: scored by score() itself).
 _SCORE_BY_LENGTH = [score("x" * n) for n in range(DEFAULT_LIMITS.max_line + 1)]
 _score_of_length = _SCORE_BY_LENGTH.__getitem__
+_first = itemgetter(0)
 
 
-def _score(word: str) -> int:
-    n = len(word)
-    return _SCORE_BY_LENGTH[n] if n < len(_SCORE_BY_LENGTH) else score(word)
+def _scores(words: list[str]) -> list[int]:
+    """The score of each of ``words``, with no Python-level loop."""
+    lengths = list(map(len, words))
+    if lengths and max(lengths) >= len(_SCORE_BY_LENGTH):
+        return list(map(score, words))
+    return list(map(_score_of_length, lengths))
 
 
 def words_score(words: list[str]) -> int:
     """The total score of ``words``, with no Python-level loop."""
-    lengths = list(map(len, words))
-    if lengths and max(lengths) >= len(_SCORE_BY_LENGTH):
-        return sum(map(score, words))
-    return sum(map(_score_of_length, lengths))
+    return sum(_scores(words))
+
+
+class _Word(msgspec.Struct):
+    """One word of a full line, encoded as ``{"word": ..., "score": n, "path": [[r, c], ...]}``."""
+
+    word: str
+    score: int
+    path: list[list[int]]
+
+
+class _WordAllPaths(msgspec.Struct):
+    """As :class:`_Word`, with ``"paths"``: every path of the word (``--all-paths``)."""
+
+    word: str
+    score: int
+    path: list[list[int]]
+    paths: list[list[list[int]]]
+
+
+def _cells(position: Any, paths: list[tuple[int, ...]]) -> Iterator[list[list[int]]]:
+    """Each path as a list of [row, column] pairs, made by ``map`` alone (C-level loops)."""
+    return map(list, map(map, repeat(position), paths))
 
 
 class LineMaker:
@@ -62,18 +88,30 @@ class LineMaker:
     def full(self, board: Board, found: dict[str, list[tuple[int, ...]]]) -> bytes:
         """The line ``solve --json`` would print for ``board``, from :func:`find_words`'s
         result: words by score (highest first), then alphabetically, each with its path (and
-        every path with ``all_paths``) as [row, column] pairs."""
+        every path with ``all_paths``) as [row, column] pairs.
+
+        Every per-word step is a C-level ``map`` (no Python frame per word): this is most of the
+        time a line takes, more than the native search itself."""
         position = self._position_of(board)
-        ranked = [(-_score(word), word, paths) for word, paths in found.items()]
-        ranked.sort()
-        total = 0
-        words = []
-        for negative, word, paths in ranked:
-            total -= negative
-            item = {"word": word, "score": -negative, "path": list(map(position, paths[0]))}
-            if self._all_paths:
-                item["paths"] = [list(map(position, path)) for path in paths]
-            words.append(item)
+        words = sorted(found)
+        scores = dict(zip(words, _scores(words), strict=True))
+        words.sort(key=scores.__getitem__, reverse=True)  # stable: alphabetical within a score
+        all_paths = list(map(found.__getitem__, words))
+        first = list(map(_first, all_paths))
+        items: list[Any]
+        if self._all_paths:
+            every = [[list(map(position, path)) for path in paths] for paths in all_paths]
+            items = list(
+                map(
+                    _WordAllPaths,
+                    words,
+                    map(scores.__getitem__, words),
+                    _cells(position, first),
+                    every,
+                )
+            )
+        else:
+            items = list(map(_Word, words, map(scores.__getitem__, words), _cells(position, first)))
         return _encode(
             {
                 "board": board.text(),
@@ -81,9 +119,9 @@ class LineMaker:
                 "cols": board.cols,
                 "wordlist": self._wordlist,
                 "lexicon": self._lexicon,
-                "words": words,
-                "count": len(words),
-                "score": total,
+                "words": items,
+                "count": len(items),
+                "score": sum(scores.values()),
             }
         )
 

@@ -45,7 +45,7 @@ NATIVE_UNAVAILABLE: str | None
 """Why the compiled core could not be imported, or None when it is in use."""
 
 if TYPE_CHECKING:
-    _Core = PythonCore
+    from structures.array_trie_native import NativeCore as _Core
 else:
     try:
         from structures.array_trie_native import NativeCore as _Core

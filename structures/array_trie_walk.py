@@ -28,7 +28,10 @@ def check_nodes(nodes: Sequence[int]) -> None:
         raise ValueError("array-trie: the array must hold two items per node")
     for node in range(size):
         mask = nodes[2 * node]
-        if mask & ~(LETTERS | TERMINAL) or nodes[2 * node + 1] + (mask & LETTERS).bit_count() > size:
+        if (
+            mask & ~(LETTERS | TERMINAL)
+            or nodes[2 * node + 1] + (mask & LETTERS).bit_count() > size
+        ):
             raise ValueError("array-trie: a node points outside the array")
 
 

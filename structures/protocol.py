@@ -35,8 +35,9 @@ simple path whose strings spell a stored word, exactly as the documented depth-f
 over ``has_prefix``/``is_word`` would find them: the same words, the same first path of each,
 every path in the same order with ``all_paths``. ``path_words(cells, nbrs, min_length)`` gives
 the same distinct words in the same order without paths, for work that needs only the words.
-Nothing of any game is in it: a solver passes a board's cells and adjacency. A class whose native code could not be loaded says why in the class
-attribute ``NATIVE_UNAVAILABLE`` and does not define ``find_paths``.
+Nothing of any game is in it: a solver passes a board's cells and adjacency. A class whose
+native code could not be loaded says why in the class attribute ``NATIVE_UNAVAILABLE`` and does
+not define these two methods.
 
 Persistence (optional, :class:`PersistentLexicon`): ``to_bytes()`` gives the structure in the
 library's own format (named by the class attribute ``FILE_FORMAT``) and the class method

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from solver.board import Board, neighbours, parse_board, parse_size
+from solver.board import Board, neighbours, parse_board, parse_board_slowly, parse_size
 from solver.dice import CLASSIC_DICE, NEW_DICE, random_boards
 from solver.errors import InputError
 
@@ -130,3 +132,28 @@ def test_other_sizes_and_kinds() -> None:
 def test_bad_random_options(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):
         list(random_boards(**kwargs))  # type: ignore[arg-type]
+
+
+def _outcome(parse: object, text: str) -> object:
+    try:
+        return parse(text)  # type: ignore[operator]
+    except InputError as exc:
+        return str(exc)
+
+
+@given(st.text(alphabet="abcqQuU/ \tzé", max_size=40))
+def test_fast_path_agrees_with_the_full_parser(text: str) -> None:
+    """The fast path for plain rows gives exactly the board (or the error) the full parser
+    gives, on any text."""
+    assert _outcome(parse_board, text) == _outcome(parse_board_slowly, text)
+
+
+@given(st.lists(st.sampled_from(["a", "b", "qu", "u", "z"]), min_size=1, max_size=36), st.data())
+def test_fast_path_on_random_shapes(cells: list[str], data: st.DataObject) -> None:
+    """Boards as ``lexibench random`` writes them (rows joined by "/", Qu as "qu") parse the same
+    both ways, whatever the shape."""
+    cols = data.draw(st.integers(1, len(cells)))
+    rows = len(cells) // cols
+    board = Board(rows, cols, tuple(cells[: rows * cols]))
+    for text in (board.text(), board.text().upper()):
+        assert _outcome(parse_board, text) == _outcome(parse_board_slowly, text) == board

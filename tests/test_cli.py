@@ -40,7 +40,7 @@ def test_solve_json_shape(capfd: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert set(data) == {"board", "rows", "cols", "wordlist", "lexicon", "words", "count", "score"}
     assert data["board"] == "qui/te"
-    assert (data["rows"], data["cols"], data["lexicon"]) == (2, 2, "dawg")
+    assert (data["rows"], data["cols"], data["lexicon"]) == (2, 2, "array-trie")
     assert data["wordlist"]["name"] == TINY
     assert data["wordlist"]["words"] == 23
     assert len(data["wordlist"]["sha256"]) == 64
@@ -96,6 +96,54 @@ def test_boards_file_json_lines_in_order(capfd: pytest.CaptureFixture[str], tmp_
     lines = [json.loads(line) for line in out.splitlines()]
     assert [d["board"] for d in lines] == ["ea/st", "di/ed", "qui/te"]
     assert [d["count"] for d in lines] == [7, 3, 3]
+
+
+@pytest.mark.parametrize("lexicon", ["array-trie", "dict-trie", "marisa"])
+@pytest.mark.parametrize("extra", [[], ["--all-paths"], ["--min-length", "4"]])
+def test_each_line_is_what_json_prints_for_that_board(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, lexicon: str, extra: list[str]
+) -> None:
+    """The bulk lines are built straight from the search result, not through Solution objects:
+    each must hold exactly what ``solve BOARD --json`` prints, whatever the tier."""
+    texts = ["ea/st", "d i / e d", "qu i / t e", "seat/east/teas"]
+    boards = tmp_path / "boards.txt"
+    boards.write_text("\n".join(texts) + "\n")
+    common = ["--wordlist", TINY, "--lexicon", lexicon, *extra]
+    status, out, _ = run(capfd, "solve", "--boards-file", str(boards), *common)
+    assert status == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    singles = []
+    for text in texts:
+        status, one, _ = run(capfd, "solve", text, "--json", *common)
+        assert status == 0
+        singles.append(json.loads(one))
+    assert lines == singles
+    status, out, _ = run(capfd, "solve", "--boards-file", str(boards), "--summary", *common)
+    assert status == 0
+    summaries = [json.loads(line) for line in out.splitlines()]
+    assert summaries == [
+        {"board": s["board"], "count": s["count"], "score": s["score"]} for s in singles
+    ]
+
+
+def test_protocol_choices_and_refusals(capfd: pytest.CaptureFixture[str]) -> None:
+    common = ["ea/st", "--wordlist", TINY, "--json"]
+    outs = []
+    for protocol in ("string", "step", "native", "auto"):
+        status, out, _ = run(
+            capfd, "solve", *common, "--lexicon", "array-trie", "--protocol", protocol
+        )
+        assert status == 0
+        outs.append(json.loads(out)["words"])
+    assert all(words == outs[0] for words in outs)
+    status, out, err = run(
+        capfd, "solve", *common, "--lexicon", "dict-trie", "--protocol", "native"
+    )
+    assert (status, out) == (2, "")
+    assert "lexicon dict-trie: does not support --protocol native" in err
+    status, out, err = run(capfd, "solve", *common, "--summary")
+    assert (status, out) == (2, "")
+    assert "--summary goes with --boards-file" in err
 
 
 def test_boards_from_stdin(

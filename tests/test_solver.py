@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import structures
 from solver.board import Board, parse_board
-from solver.dfs import Protocol, find_words, resolve_protocol, solve
+from solver.dfs import Protocol, find_word_list, find_words, resolve_protocol, solve
 from solver.dice import random_boards
 from solver.errors import InputError
 from solver.wordlist import load_wordlist
@@ -89,6 +89,21 @@ def test_step_protocol_refused_for_a_backend_that_cannot() -> None:
         resolve_protocol(lex, "step", "marisa")
     assert resolve_protocol(lex, "auto") is Protocol.STRING
     assert resolve_protocol(structures.build_lexicon("datrie", ["cat"]), "auto") is Protocol.STEP
+    with pytest.raises(InputError, match="does not support --protocol native"):
+        resolve_protocol(lex, "native", "marisa")
+    array = structures.build_lexicon("array-trie", ["cat"])
+    assert resolve_protocol(array, "auto") is Protocol.NATIVE
+    assert resolve_protocol(array, "step") is Protocol.STEP
+
+
+def modes_of(lex: structures.Lexicon) -> list[str]:
+    """The protocol modes ``lex`` offers."""
+    modes = ["string"]
+    if structures.can_step(lex):
+        modes.append("step")
+    if structures.can_solve_natively(lex):
+        modes.append("native")
+    return modes
 
 
 @cache
@@ -125,13 +140,19 @@ def test_reference_results_are_not_trivial() -> None:
 
 def test_every_backend_and_mode_gives_identical_words_paths_and_scores(backend: str) -> None:
     lex = structures.build_lexicon(backend, differential_vocab())
-    modes = ["string", "step"] if isinstance(lex, structures.SteppingLexicon) else ["string"]
     expected = reference_results()
-    for mode in modes:
+    for mode in modes_of(lex):
         got = [find_words(b, lex, protocol=mode, all_paths=True) for b in DIFF_BOARDS]
         assert got == expected, mode
         first = [find_words(b, lex, protocol=mode) for b in DIFF_BOARDS[:40]]
         assert first == [{w: p[:1] for w, p in r.items()} for r in expected[:40]], mode
+        # Scores follow from the words, which list them in the same order.
+        words = [find_word_list(b, lex, protocol=mode) for b in DIFF_BOARDS[:40]]
+        assert words == [list(r) for r in expected[:40]], mode
+        longer = [find_words(b, lex, min_length=5, protocol=mode) for b in DIFF_BOARDS[:40]]
+        assert longer == [{w: p[:1] for w, p in r.items() if len(w) >= 5} for r in expected[:40]], (
+            mode
+        )
 
 
 LETTERS = ["a", "b", "e", "t", "qu"]
@@ -160,9 +181,10 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
     # Add words that really lie on the board: the letters of some prefix of each row.
     vocab += ["".join(board.cells[: k + 1]) for k in range(len(board.cells))]
     expected = brute_force_words(board.rows, board.cols, board.cells, vocab)
-    for name in ("dict-trie", "datrie", "marisa"):
+    for name in ("array-trie", "dict-trie", "datrie", "marisa"):
         lex = structures.build_lexicon(name, vocab)
-        for mode in ("string", "step") if name != "marisa" else ("string",):
+        for mode in modes_of(lex):
             assert find_words(board, lex, protocol=mode, all_paths=True) == expected
             first = {w: p[:1] for w, p in expected.items()}
             assert find_words(board, lex, protocol=mode) == first
+            assert find_word_list(board, lex, protocol=mode) == list(first)

@@ -1,0 +1,173 @@
+"""array-trie: its layout, its interpreted core against its compiled one, its native search's
+edge cases, and its file format refusing what it did not write."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from array import array
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from structures.array_trie import ArrayTrieLexicon, build_nodes
+from structures.array_trie_walk import TERMINAL, PythonCore
+from structures.errors import TooManyPathsError, UnstorableWordError
+
+WORDS = ["cat", "cats", "car", "dog", "do", "queen", "zebra"]
+
+
+class InterpretedTrie(PythonCore):
+    """The interpreted core over the same nodes, as an install without compiling uses it."""
+
+    def __init__(self, words: list[str]) -> None:
+        unique = sorted(set(words))
+        self._attach(build_nodes(unique), len(unique))
+
+
+def test_the_layout_is_breadth_first_with_children_in_letter_order() -> None:
+    nodes = build_nodes(["ab", "ac", "b"])
+    masks = nodes[0::2]
+    firsts = nodes[1::2]
+    # root -> a, b; a -> b, c: nodes 0 root, 1 a, 2 b(word), 3 ab(word), 4 ac(word)
+    assert list(masks) == [0b11, 0b110, TERMINAL, TERMINAL, TERMINAL]
+    assert list(firsts[:2]) == [1, 3]
+
+
+def test_the_compiled_core_is_in_use() -> None:
+    """The install compiled the native core (CI builds it like a user's pip install)."""
+    assert ArrayTrieLexicon.NATIVE_UNAVAILABLE is None
+    assert hasattr(ArrayTrieLexicon, "find_paths")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text("abcqz", min_size=1, max_size=6), max_size=40),
+    st.lists(st.text("abcqzé", max_size=7), max_size=30),
+)
+def test_interpreted_core_answers_as_the_compiled_one(words: list[str], queries: list[str]) -> None:
+    compiled = ArrayTrieLexicon(words)
+    interpreted = InterpretedTrie(words)
+    assert len(compiled) == len(interpreted)
+    for q in queries + words:
+        assert compiled.is_word(q) == interpreted.is_word(q), q
+        assert compiled.has_prefix(q) == interpreted.has_prefix(q), q
+        node_c: int | None = compiled.root()
+        node_i: int | None = interpreted.root()
+        for ch in q:
+            assert node_c is not None
+            assert node_i is not None
+            node_c = compiled.child(node_c, ch)
+            node_i = interpreted.child(node_i, ch)
+            assert node_c == node_i
+            if node_c is None or node_i is None:
+                break
+            assert compiled.is_terminal(node_c) == interpreted.is_terminal(node_i)
+
+
+@pytest.mark.parametrize("bad", ["Cat", "café", "don't", "a b", "x1"])
+def test_only_a_to_z_can_be_stored(bad: str) -> None:
+    with pytest.raises(UnstorableWordError, match="only the letters a-z"):
+        ArrayTrieLexicon(["cat", bad])
+
+
+def test_native_search_on_a_graph() -> None:
+    """find_paths is about graphs, not boards: cells of several letters, any adjacency."""
+    lex = ArrayTrieLexicon(WORDS)
+    cells = ("c", "a", "ts", "r")
+    nbrs = ((1,), (0, 2, 3), (1,), (1,))
+    assert lex.find_paths(cells, nbrs, 3, False) == {"cats": [(0, 1, 2)], "car": [(0, 1, 3)]}
+    assert lex.path_words(cells, nbrs, 3) == ["cats", "car"]
+    assert lex.find_paths(cells, nbrs, 4, False) == {"cats": [(0, 1, 2)]}
+    # a cell outside a-z starts and continues nothing
+    assert lex.find_paths(("c", "a", "é", "r"), nbrs, 3, False) == {"car": [(0, 1, 3)]}
+    assert lex.find_paths((), (), 3, False) == {}
+    assert ArrayTrieLexicon([]).find_paths(cells, nbrs, 1, True) == {}
+
+
+def test_native_search_all_paths_and_the_cap() -> None:
+    lex = ArrayTrieLexicon(["aa", "aaa"])
+    cells = ("a",) * 4
+    nbrs = tuple(tuple(j for j in range(4) if j != i) for i in range(4))
+    every = lex.find_paths(cells, nbrs, 2, True)
+    assert len(every["aa"]) == 12
+    assert len(every["aaa"]) == 24
+    assert lex.find_paths(cells, nbrs, 2, False) == {"aa": [(0, 1)], "aaa": [(0, 1, 2)]}
+    with pytest.raises(TooManyPathsError, match="more than 10 paths"):
+        lex.find_paths(cells, nbrs, 2, True, 10)
+    # the marks of one search do not leak into the next
+    assert lex.find_paths(cells, nbrs, 2, False) == {"aa": [(0, 1)], "aaa": [(0, 1, 2)]}
+
+
+@pytest.mark.parametrize(
+    ("cells", "nbrs", "message"),
+    [
+        (("a", "b"), ((1,),), "one neighbour row per cell"),
+        (("a", ""), ((1,), (0,)), "a cell's string is empty"),
+        (("a", "b"), ((1,), (2,)), "neighbour 2 of node 1 is outside the graph"),
+    ],
+)
+def test_native_search_refuses_a_malformed_graph(
+    cells: tuple[str, ...], nbrs: tuple[tuple[int, ...], ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        ArrayTrieLexicon(WORDS).find_paths(cells, nbrs, 3, False)
+
+
+def test_saved_bytes_round_trip_and_bad_layouts_are_refused() -> None:
+    lex = ArrayTrieLexicon(WORDS)
+    data = lex.to_bytes()
+    back = ArrayTrieLexicon.from_bytes(data)
+    assert len(back) == len(WORDS)
+    assert all(back.is_word(w) for w in WORDS)
+    assert back.to_bytes() == data
+    with pytest.raises(ValueError, match="shorter than its header"):
+        ArrayTrieLexicon.from_bytes(data[:10])
+    with pytest.raises(ValueError, match="not format"):
+        ArrayTrieLexicon.from_bytes(b"XXXX" + data[4:])
+    with pytest.raises(ValueError, match="do not hold"):
+        ArrayTrieLexicon.from_bytes(data[:-8])
+    # a child index pointing past the end, as a file from elsewhere might hold
+    broken = bytearray(data)
+    broken[24 + 4 : 24 + 8] = (10**6).to_bytes(4, "little")
+    with pytest.raises(ValueError, match="points outside"):
+        ArrayTrieLexicon.from_bytes(bytes(broken))
+    with pytest.raises(ValueError, match="points outside"):  # the interpreted core checks too
+        InterpretedTrie([])._attach(array("I", [1, 99]), 1)  # "a" leads to node 99 of 1
+
+
+def test_without_the_compiled_core(tmp_path: Path) -> None:
+    """As installed with LEXIBENCH_NO_COMPILE=1: the backend answers through the interpreted
+    core, lists its native tier as unavailable with the reason, and --protocol native is one
+    clean error."""
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text("import sys\nsys.modules['structures.array_trie_native'] = None\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
+    script = (
+        "import json, structures\n"
+        "from structures.array_trie import ArrayTrieLexicon\n"
+        "lex = ArrayTrieLexicon(['cat', 'cats'])\n"
+        "info = structures.backend_info('array-trie')\n"
+        "print(json.dumps([lex.is_word('cat'), lex.has_prefix('ca'), info.native, "
+        "info.native_error]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    is_word, has_prefix, native, error = json.loads(out)
+    assert (is_word, has_prefix, native) == (True, True, False)
+    assert "not compiled" in error
+    assert "LEXIBENCH_NO_COMPILE" in error
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ncats\n")
+    command = [sys.executable, "-m", "solver.cli", "solve", "cats", "--wordlist", str(words)]
+    command += ["--lexicon", "array-trie", "--protocol", "native", "--no-cache"]
+    run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1
+    assert "does not support --protocol native" in run.stderr
+    assert "not compiled" in run.stderr
