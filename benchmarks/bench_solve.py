@@ -22,7 +22,6 @@ from benchmarks import reference_solver, workloads
 from benchmarks.fixtures import LexiconCache
 from benchmarks.options import Settings
 from benchmarks.recording import not_run, record
-from benchmarks.rows import REFERENCE, REFERENCE_MODE
 from benchmarks.timing import agree, group_name, time_case
 from solver import search
 from solver.dfs import interpreted_search
@@ -98,19 +97,24 @@ def _solve(
     agree(_answers, size, counts, f"{backend}/{mode} ({suite}) on {size} boards")
 
 
-def test_solve_reference(benchmark: Any, size: str, settings: Settings, wordlist: WordList) -> None:
-    """The plain-Python reference solver on the same boards (its words must agree)."""
+@pytest.mark.reference_row
+def test_solve_reference(
+    benchmark: Any, backend: str, mode: str, size: str, settings: Settings, wordlist: WordList
+) -> None:
+    """The plain-Python reference solver on the same boards (its words must agree). ``backend``
+    and ``mode`` name its row (see conftest), as the backends' rows are named."""
     benchmark.group = group_name(f"solve {size}", None)
     boards = workloads.boards_for(size, settings.boards, settings.seed)
     python = f"python {platform.python_version()}"
     record(
         benchmark,
         "solve",
-        REFERENCE,
+        backend,
         wordlist,
         len(boards),
-        mode=REFERENCE_MODE,
+        mode=mode,
         size=size,
+        cap=None,
         library_version=python,
     )
     trie = reference_solver.build_trie(wordlist.words)

@@ -17,8 +17,11 @@ import structures
 from benchmarks import recording
 from benchmarks.fixtures import LexiconCache, _collect_garbage, lexicons, settings, wordlist
 from benchmarks.options import settings_from
+from benchmarks.rows import REFERENCE, REFERENCE_MODE
 from solver.dfs import search_build
 from solver.errors import InputError
+from structures.array_trie import native_build
+from structures.errors import StaleBuildError
 
 __all__ = ["LexiconCache", "_collect_garbage", "lexicons", "settings", "wordlist"]
 
@@ -46,7 +49,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrize over the chosen backends (with their modes) and board sizes."""
     backends = _backends(metafunc.config)
     names = metafunc.fixturenames
-    if "backend" in names and "mode" in names:
+    if metafunc.definition.get_closest_marker("reference_row"):
+        # the plain-Python reference: one row, with the same parameters as the backends' rows
+        metafunc.parametrize(
+            ("backend", "mode"),
+            [(REFERENCE, REFERENCE_MODE)],
+            ids=[f"backend={REFERENCE}-mode={REFERENCE_MODE}"],
+        )
+    elif "backend" in names and "mode" in names:
         cases = [(b, m) for b in backends for m in MODES if _offers(b, m)]
         metafunc.parametrize(
             ("backend", "mode"), cases, ids=[f"backend={b}-mode={m}" for b, m in cases]
@@ -61,9 +71,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse to time a compiled search that was not built from its source, and options that
     would time something else than the suites say."""
+    config.addinivalue_line(
+        "markers", "reference_row: the plain-Python reference solver's row (no backend)"
+    )
     try:
         search_build()
-    except InputError as err:
+        native_build()
+    except (InputError, StaleBuildError) as err:
         raise pytest.UsageError(str(err)) from None
 
 

@@ -14,9 +14,10 @@ from benchmarks.options import settings_from
 from benchmarks.records import BENCH_SCHEMA, UNITS, NotRun
 from solver.dfs import search_build
 from solver.wordlist import WordList
+from structures.array_trie import native_build
 
 #: Distributions whose versions every run records (besides each backend's own library).
-PACKAGES = ("english-words", "pytest", "pytest-benchmark")
+PACKAGES = ("Cython", "english-words", "msgspec", "mypy", "pytest", "pytest-benchmark")
 
 _NOT_RUN = pytest.StashKey[list[NotRun]]()
 
@@ -70,6 +71,7 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
         "packages": versions,
         "unavailable": {i.id: f"{i.error}; {i.install_hint}" for i in infos if not i.available},
         "solver_build": search_build(),
+        "native_build": native_build(),
         "settings": settings.as_dict(),
         "wordlist": {
             "name": wordlist.name,

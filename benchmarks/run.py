@@ -131,11 +131,14 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     from solver.dfs import search_build
     from solver.errors import InputError, require_extra
+    from structures.array_trie import native_build
+    from structures.errors import StaleBuildError
 
     try:
         require_extra("the benchmark runner", "bench")
         build = search_build()
-    except InputError as err:
+        native_build()
+    except (InputError, StaleBuildError) as err:
         parser.exit(2, f"benchmarks: {err}\n")
     suites = [s for s in args.suites.split(",") if s]
     unknown = sorted(set(suites) - set(SUITES))

@@ -25,7 +25,6 @@ compiles with mypyc.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from structures import (
     can_step,
     native_unavailable,
 )
+from structures.builds import stale_reason
 
 Path = search.Path
 
@@ -142,32 +142,23 @@ def interpreted_search() -> SearchLoops:
 
 
 def search_build() -> str:
-    """How :mod:`solver.search` runs: ``"mypyc"`` (compiled on install) or ``"interpreted"``.
+    """How the solver's compiled loops run: ``"mypyc"`` (compiled on install) or
+    ``"interpreted"``.
 
-    Raises :class:`InputError` when the compiled module was not built from the source beside it:
-    the build records the SHA-256 of the source it compiled (``search.sha256``, see ``setup.py``),
-    and a source edited since then means the code that would run is not the code on disk. The
-    check compares content, not modification times, so a wheel unpacked in any order passes.
+    Raises :class:`InputError` when a compiled module (:mod:`solver.search`,
+    :mod:`solver.letterboxed_search`) was not built from the source beside it (see
+    :mod:`structures.builds`): the code that would run is not the code on disk.
     """
+    from solver import letterboxed_search
+
     build = search.build()
-    if build == "mypyc":
-        source = _search_source()
-        record = source.with_suffix(".sha256")
-        if source.is_file():
-            try:
-                compiled_from = record.read_text().strip()
-            except OSError:
-                compiled_from = ""
-            if compiled_from != hashlib.sha256(source.read_bytes()).hexdigest():
-                raise InputError(
-                    f"{source}: "
-                    + (
-                        "changed after it was compiled"
-                        if compiled_from
-                        else "no record of the source it was compiled from"
-                    )
-                    + "; rebuild it with `make` (or pip install -e .)"
-                )
+    for module in (search, letterboxed_search):
+        if module.build() == "mypyc":
+            name = module.__name__.rsplit(".", 1)[1]
+            source = FilePath(str(module.__file__)).with_name(name + ".py")
+            reason = stale_reason(source)
+            if reason:
+                raise InputError(reason)
     return build
 
 

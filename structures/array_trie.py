@@ -35,10 +35,12 @@ from array import array
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from structures.array_trie_walk import TERMINAL, PythonCore
-from structures.errors import UnstorableWordError
+from structures.builds import stale_reason
+from structures.errors import StaleBuildError, UnstorableWordError
 from structures.words import unique_words
 
 NATIVE_UNAVAILABLE: str | None
@@ -57,6 +59,20 @@ else:
             f"structures.array_trie_native is not compiled ({exc}); "
             "reinstall lexibench without LEXIBENCH_NO_COMPILE"
         )
+
+
+def native_build() -> str:
+    """``"cython"`` when the compiled core is in use, ``"interpreted"`` when it is not.
+
+    Raises :class:`~structures.errors.StaleBuildError` when the compiled core was not built from
+    the ``.pyx`` beside it (see :mod:`structures.builds`)."""
+    if NATIVE_UNAVAILABLE is not None:
+        return "interpreted"
+    reason = stale_reason(Path(__file__).with_name("array_trie_native.pyx"))
+    if reason:
+        raise StaleBuildError(reason)
+    return "cython"
+
 
 _HEADER = struct.Struct("<4sIQQ")  # magic, format version, nodes, words
 _MAGIC = b"ATRI"
@@ -109,7 +125,8 @@ class ArrayTrieLexicon(_Core):
     array read, in C. Stepping: nodes are ints; ``child`` O(1), ``is_terminal`` O(1), both C
     methods. Native tier: ``find_paths`` and ``path_words`` run the whole search in C, making
     Python objects only for the words found. Build O(nodes x log words) in Python; load
-    O(size), one copy. Memory 8 bytes per node.
+    O(size), one copy. Memory 8 bytes per node; the first native search adds 12 more per node (a
+    mark and a word slot) and keeps each word's ``str`` once made, so later boards reuse it.
 
     >>> lex = ArrayTrieLexicon(["hello", "he"])
     >>> lex.is_word("h"), lex.is_word("he"), lex.has_prefix("h"), lex.has_prefix("hello")

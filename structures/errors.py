@@ -48,3 +48,7 @@ class TooManyPathsError(LexiconError, OverflowError):
     def __init__(self, limit: int) -> None:
         self.limit = limit
         super().__init__(f"more than {limit:,} paths")
+
+
+class StaleBuildError(LexiconError, RuntimeError):
+    """A compiled module that was not built from the source beside it (see structures.builds)."""

@@ -171,3 +171,13 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     assert run.stderr.count("\n") == 1
     assert "does not support --protocol native" in run.stderr
     assert "not compiled" in run.stderr
+    listing = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "backends"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    row = next(line for line in listing.splitlines() if line.startswith("array-trie"))
+    assert "unavailable" in row
+    assert "native tier: structures.array_trie_native is not compiled" in row

@@ -66,13 +66,14 @@ def check(work: Path) -> None:
     if not version.startswith("lexibench "):
         raise CheckFailedError(f"--version printed {version!r}")
     build = step(
-        "the search is compiled and current",
-        [py, "-c", "from solver.dfs import search_build; print(search_build())"],
+        "the search loops and the array trie's native core are compiled and current",
+        [py, "-c", "from solver.dfs import search_build; from structures.array_trie import "
+         "native_build; print(search_build(), native_build())"],
         home,
         env,
-    )
-    if build.strip() != "mypyc":
-        raise CheckFailedError(f"search build is {build.strip()!r}, not mypyc")
+    )  # fmt: skip
+    if build.split() != ["mypyc", "cython"]:
+        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc and cython")
     lean = step(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
@@ -101,6 +102,14 @@ def check(work: Path) -> None:
     )
     if len(out.splitlines()) != 3:
         raise CheckFailedError("the boards file did not give three lines")
+    out = step(
+        "lexibench solve --boards-file --summary",
+        [lexibench, "solve", "--boards-file", "boards.txt", "--summary"],
+        home,
+        env,
+    )
+    if [sorted(json.loads(line)) for line in out.splitlines()] != [["board", "count", "score"]] * 3:
+        raise CheckFailedError(f"--summary printed {out!r}")
     step(
         "lexibench letterboxed",
         [lexibench, "letterboxed", "rme wcl tgk api", "--limit", "1"],

@@ -22,6 +22,12 @@ def _file_format(info: structures.BackendInfo) -> str:
     return info.file_format or "words"
 
 
+def _problem(info: structures.BackendInfo) -> str:
+    if not info.available:
+        return f"{info.error}; {info.install_hint}"
+    return f"native tier: {info.native_error}" if info.native_error else ""
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON) of backends."""
     infos = structures.all_backend_info()
@@ -34,12 +40,14 @@ def run(args: argparse.Namespace) -> int:
             "yes" if info.available else "no",
             info.version or "",
             "yes" if info.stepping else "",
+            "yes" if info.native else ("unavailable" if info.native_error else ""),
             _file_format(info),
             info.source,
-            "" if info.available else f"{info.error}; {info.install_hint}",
+            _problem(info),
         ]
         for info in infos
     ]
-    headers = ["id", "available", "version", "stepping", "file format", "source", "problem"]
+    headers = ["id", "available", "version", "stepping", "native", "file format", "source"]
+    headers.append("problem")
     emit(text_table(headers, rows))
     return 0
