@@ -192,48 +192,44 @@ def _startup_section(results: Results) -> list[str]:
 def _tiers_section(results: Results) -> list[str]:
     """Per board size, every tier of the backends with a native one, beside the plain-Python
     reference: what the protocol boundary costs next to what the structure costs."""
-    lines: list[str] = []
+    tables: list[str] = []
     for size, table_rows in rows.solve_rows(results).items():
         native = {r.backend for r in table_rows if r.mode == "native" and r.value}
+        if not native:
+            continue
         reference = next(
             (r.value for r in table_rows if r.mode == rows.REFERENCE_MODE and r.value), None
         )
-        if not native:
-            continue
-        fastest_native = min(
-            (r.value.median for r in table_rows if r.mode == "native" and r.value), default=None
-        )
-        body = []
-        for r in table_rows:
-            if not r.value or not (r.backend in native or r.mode == rows.REFERENCE_MODE):
-                continue
-            body.append(
-                [
-                    r.backend,
-                    r.mode,
-                    num(r.value.median),
-                    num(1000 / r.value.median),
-                    f"{reference.median / r.value.median:,.1f}x" if reference else "",
-                    f"{r.value.median / fastest_native:,.1f}" if fastest_native else "",
-                ]
-            )
-        headers = ["backend", "tier", "ms/board", "boards/s", "speed vs plain Python"]
-        headers += ["time / native"]
-        lines += [
-            f"## Tiers ({size})",
-            "",
-            "One structure asked three ways on the same boards: `string` (the search builds each "
-            "path's string and asks `has_prefix`/`is_word`), `step` (it walks the structure's "
-            "nodes through `child`/`is_terminal`, one Python call per letter) and `native` (the "
-            "backend runs the whole search in its own compiled code). The gap between the tiers "
-            "is the cost of the Python protocol boundary; the native row is the structure's own "
-            "cost. `plain-python` is the 30-line dict-of-dicts solver of the published articles "
-            "(`benchmarks/reference_solver.py`), interpreted, on the same boards.",
-            "",
-            table(headers, body),
-            "",
+        fastest_native = min(r.value.median for r in table_rows if r.mode == "native" and r.value)
+        body = [
+            [
+                r.backend,
+                r.mode,
+                num(r.value.median),
+                num(1000 / r.value.median),
+                f"{reference.median / r.value.median:,.1f}x" if reference else "",
+                f"{r.value.median / fastest_native:,.1f}",
+            ]
+            for r in table_rows
+            if r.value and (r.backend in native or r.mode == rows.REFERENCE_MODE)
         ]
-    return lines
+        headers = ["backend", "tier", "ms/board", "boards/s", "speed vs plain Python"]
+        tables += [f"### {size}", "", table([*headers, "time / native"], body), ""]
+    if not tables:
+        return []
+    return [
+        "## Tiers",
+        "",
+        "One structure asked three ways on the same boards: `string` (the search builds each "
+        "path's string and asks `has_prefix`/`is_word`), `step` (it walks the structure's nodes "
+        "through `child`/`is_terminal`, one Python call per letter) and `native` (the backend "
+        "runs the whole search in its own compiled code). The gap between the tiers is the cost "
+        "of the Python protocol boundary; the native row is the structure's own cost. "
+        "`plain-python` is the 30-line dict-of-dicts solver of the published articles "
+        "(`benchmarks/reference_solver.py`), interpreted, on the same boards.",
+        "",
+        *tables,
+    ]
 
 
 def _interpreted_section(results: Results) -> list[str]:
