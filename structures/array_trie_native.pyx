@@ -74,6 +74,7 @@ cdef struct Search:
     const unsigned char *codes   # letters of every cell, back to back (0-25; 30: not a-z)
     const int *code_start    # letters of cell i: codes[code_start[i]:code_start[i + 1]]
     const unsigned char *first_code  # codes[code_start[i]]
+    const uint32_t *around   # per cell: the letter bits of its neighbours' first letters
     unsigned char *used
     int *path
     char *word               # the path's letters as ASCII
@@ -99,6 +100,17 @@ cdef class NativeCore:
     cdef uint32_t *_stamps
     cdef uint32_t _stamp
     cdef PyObject **_words
+    # scratch space of one search, kept between searches (grown when a graph needs more)
+    cdef int _cells_room
+    cdef int _letters_room
+    cdef unsigned char *_codes
+    cdef int *_code_start
+    cdef unsigned char *_first_code
+    cdef uint32_t *_around
+    cdef unsigned char *_used
+    cdef int *_path
+    cdef char *_word
+    cdef bint _busy
     # the last neighbour table seen, converted (boards of one shape share one table)
     cdef object _nbrs_key
     cdef int *_nbr_start
@@ -108,6 +120,7 @@ cdef class NativeCore:
     def __dealloc__(self):
         self._forget_words()
         free(self._stamps)
+        self._free_scratch()
         free(self._nbr_start)
         free(self._nbr)
 
@@ -132,6 +145,47 @@ cdef class NativeCore:
         free(self._stamps)
         self._stamps = NULL
         self._stamp = 0
+
+    cdef void _free_scratch(self) noexcept:
+        free(self._codes)
+        free(self._code_start)
+        free(self._first_code)
+        free(self._around)
+        free(self._used)
+        free(self._path)
+        free(self._word)
+        self._codes = NULL
+        self._code_start = NULL
+        self._first_code = NULL
+        self._around = NULL
+        self._used = NULL
+        self._path = NULL
+        self._word = NULL
+        self._cells_room = 0
+        self._letters_room = 0
+
+    cdef int _reserve(self, int cells, int letters) except -1:
+        """Make the scratch space hold a graph of ``cells`` nodes and ``letters`` letters."""
+        if cells <= self._cells_room and letters <= self._letters_room:
+            return 0
+        self._free_scratch()
+        cells = max(cells, 64)
+        letters = max(letters, 128)
+        self._codes = <unsigned char *>malloc(letters + 1)
+        self._word = <char *>malloc(letters + 1)
+        self._code_start = <int *>malloc((cells + 1) * sizeof(int))
+        self._first_code = <unsigned char *>malloc(cells)
+        self._around = <uint32_t *>malloc(cells * sizeof(uint32_t))
+        self._used = <unsigned char *>malloc(cells)
+        self._path = <int *>malloc(cells * sizeof(int))
+        if (self._codes == NULL or self._word == NULL or self._code_start == NULL
+                or self._first_code == NULL or self._around == NULL or self._used == NULL
+                or self._path == NULL):
+            self._free_scratch()
+            raise MemoryError()
+        self._cells_room = cells
+        self._letters_room = letters
+        return 0
 
     cdef void _forget_words(self) noexcept:
         """Drop the word strings made so far (they belong to the arrays being replaced)."""
@@ -271,42 +325,45 @@ cdef class NativeCore:
         s.words_only = words_only
         s.max_paths = max_paths
         s.kept = 0
-        cdef unsigned char *codes = <unsigned char *>malloc(total + 1)
-        cdef int *code_start = <int *>malloc((n + 1) * sizeof(int))
-        cdef unsigned char *first_code = <unsigned char *>malloc(n)
         cdef int length
         cdef uint32_t node
-        s.used = <unsigned char *>calloc(n, 1)
-        s.path = <int *>malloc(n * sizeof(int))
-        s.word = <char *>malloc(total + 1)
+        if self._busy:
+            raise RuntimeError("array-trie: this lexicon is already searching (one at a time)")
+        self._reserve(n, total)
+        s.codes = self._codes
+        s.code_start = self._code_start
+        s.first_code = self._first_code
+        s.around = self._around
+        s.used = self._used
+        s.path = self._path
+        s.word = self._word
+        self._busy = True
         try:
-            if (codes == NULL or code_start == NULL or first_code == NULL or s.used == NULL or s.path == NULL
-                    or s.word == NULL):
-                raise MemoryError()
             k = 0
             for i in range(n):
-                code_start[i] = k
+                self._code_start[i] = k
                 for ch in <str>cells[i]:
-                    codes[k] = <unsigned char>(<unsigned int>ch - 97u) if 97u <= <unsigned int>ch <= 122u else 30
+                    self._codes[k] = (
+                        <unsigned char>(<unsigned int>ch - 97u) if 97u <= <unsigned int>ch <= 122u
+                        else 30  # not a-z: no letter bit, continues nothing
+                    )
                     k += 1
-            code_start[n] = k
-            s.codes = codes
-            s.code_start = code_start
+            self._code_start[n] = k
             for i in range(n):
-                first_code[i] = codes[code_start[i]]
-            s.first_code = first_code
+                self._first_code[i] = self._codes[self._code_start[i]]
+                self._used[i] = 0
+            for i in range(n):
+                self._around[i] = 0
+                for k in range(self._nbr_start[i], self._nbr_start[i + 1]):
+                    self._around[i] |= 1u << self._first_code[self._nbr[k]]
+                self._around[i] &= LETTERS
             for i in range(n):
                 length = 0
                 node = _walk_cell(&s, i, 0, &length)
                 if node != NONE:
                     _visit(&s, out, i, node, length, 0)
         finally:
-            free(codes)
-            free(code_start)
-            free(first_code)
-            free(s.used)
-            free(s.path)
-            free(s.word)
+            self._busy = False
         return 0
 
 
@@ -343,7 +400,7 @@ cdef int _visit(Search *s, object out, int i, uint32_t node, int length,
         if s.all_paths or s.stamps[node] != s.stamp:
             s.stamps[node] = s.stamp
             _record(s, out, node, length, depth)
-    if mask & LETTERS:
+    if mask & s.around[i]:  # some neighbour's letter continues (most nodes deep down: none)
         end = s.nbr_start[i + 1]
         for k in range(s.nbr_start[i], end):
             j = s.nbr[k]
