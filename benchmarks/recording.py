@@ -60,7 +60,9 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
     settings = settings_from(config)
     versions: dict[str, str | None] = {}
     infos = structures.all_backend_info()
-    for name in sorted({*PACKAGES, *(i.distribution for i in infos if i.distribution)}):
+    for name in sorted(
+        {*PACKAGES, *(i.distribution for i in infos if i.distribution and i.available)}
+    ):
         try:
             versions[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
@@ -69,7 +71,11 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
     machine_info["lexibench"] = {
         "schema": BENCH_SCHEMA,
         "packages": versions,
-        "unavailable": {i.id: f"{i.error}; {i.install_hint}" for i in infos if not i.available},
+        "unavailable": {
+            i.id: f"{i.error}; {i.install_hint}" if i.install_hint else str(i.error)
+            for i in infos
+            if not i.available
+        },
         "solver_build": search_build(),
         "native_build": native_build(),
         "settings": settings.as_dict(),

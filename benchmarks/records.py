@@ -42,6 +42,7 @@ UNITS: Final = {
     "letterboxed": "puzzle",
     "scaling-dictionary": "board",
     "scaling-board": "board",
+    "pitfall": "board",
 }
 
 
@@ -210,6 +211,10 @@ class Bench:
     build_seconds: float | None = None
     budget_ms: int | None = None
     serialized_bytes: int | None = None
+    paths: int | None = None
+    """Paths tested per board (the pitfall suite's no-pruning rows)."""
+    board_paths: int | None = None
+    """Simple paths the board has in all."""
 
     def per_unit_ms(self) -> float:
         """Median milliseconds per unit of work."""
@@ -247,6 +252,8 @@ class Bench:
             build_seconds=info.opt_number("build_seconds"),
             budget_ms=info.opt_whole("budget_ms"),
             serialized_bytes=info.opt_whole("serialized_bytes"),
+            paths=info.opt_whole("paths"),
+            board_paths=info.opt_whole("board_paths"),
         )
 
 

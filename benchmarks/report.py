@@ -15,6 +15,7 @@ from benchmarks import plots, rows
 from benchmarks.answer import answer_section
 from benchmarks.formatting import PLOTS, build_text, date_text, num, spread, table
 from benchmarks.publish import check_targets, publish
+from benchmarks.published import pitfall_section, published_section
 from benchmarks.records import Results
 from benchmarks.scaling_report import SCALING, has_scaling, render_scaling
 from solver.errors import InputError
@@ -467,6 +468,8 @@ def render(results: Results, out_dir: Path) -> Files:
             "",
         ]
     lines += _tiers_section(results)
+    lines += published_section(results)
+    lines += pitfall_section(results)
     lines += _interpreted_section(results)
     lines += _memory_section(results, out_dir, files, size)
     lines += _lookup_section(results)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from benchmarks.options import Settings, option_name
 
-SUITES = ("solve", "build", "lookup", "letterboxed", "scaling")
+SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.

@@ -147,6 +147,22 @@ class LexiconConformance:
         with pytest.raises(UnstorableWordError, match=backend):
             structures.build_lexicon(backend, ["cat", bad])  # type: ignore[list-item]
 
+    @pytest.mark.parametrize("query", ["cat\0", "c\0", "\0", "\0cat", "cats\0x"])
+    def test_a_nul_character_in_a_query_is_neither(self, lexicon: Lexicon, query: str) -> None:
+        """C libraries end strings at NUL: "cat\\0" must not answer as "cat"."""
+        assert not lexicon.is_word(query)
+        assert not lexicon.has_prefix(query)
+
+    def test_a_word_with_a_nul_is_stored_whole_or_refused(self, backend: str) -> None:
+        try:
+            lex = structures.build_lexicon(backend, ["ab\0c", "x"])
+        except UnstorableWordError:
+            return
+        assert lex.is_word("ab\0c")
+        assert not lex.is_word("ab")
+        assert lex.has_prefix("ab\0")
+        assert len(lex) == 2
+
     def test_stepping_agrees_with_whole_string_queries(self, backend: str) -> None:
         lex = structures.build_lexicon(backend, TRICKY)
         assert structures.can_step(lex) is isinstance(lex, SteppingLexicon)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Self
 
 import datrie
@@ -19,8 +19,9 @@ class DatrieLexicon:
     it, so the alphabet is derived from the words and the stored count is checked after building:
     any key the library did not keep raises :class:`UnstorableWordError`.
 
-    Where the library's semantics match the contract, the queries are its own methods, bound at
-    build time (no Python frame of ours per query).
+    libdatrie treats NUL as the end of a key, so ``"cat\\0" in trie`` and
+    ``has_keys_with_prefix("cat\\0")`` are True when "cat" is stored: both queries check for NUL
+    first, a Python frame per query that is part of what this library costs here.
 
     Cost: ``is_word`` and ``has_prefix`` (``has_keys_with_prefix``) O(|s|) array transitions in C.
     Stepping walks a :class:`datrie.State`: ``child`` copies the state and walks one letter, O(1)
@@ -34,6 +35,9 @@ class DatrieLexicon:
 
     def __init__(self, words: Iterable[str] = ()) -> None:
         unique = sorted(unique_words(words, "datrie"))
+        for word in unique:
+            if "\0" in word:  # libdatrie would keep the key up to the NUL, silently
+                raise UnstorableWordError("datrie", word, "libdatrie ends a key at a NUL character")
         alphabet = "".join(sorted({ch for word in unique for ch in word}))
         trie = datrie.Trie(alphabet)
         for word in unique:
@@ -43,16 +47,20 @@ class DatrieLexicon:
             raise UnstorableWordError("datrie", missing, "libdatrie did not store it")
         self._bind(trie)
 
-    is_word: Callable[[str], bool]
-    """``Trie.__contains__``: O(|s|)."""
-    has_prefix: Callable[[str], bool]
-    """``Trie.has_keys_with_prefix``: O(|s|). libdatrie answers True for "" even when empty, so
-    an empty lexicon answers False for everything instead."""
-
     def _bind(self, trie: datrie.Trie) -> None:
         self._trie = trie
-        self.is_word = trie.__contains__
-        self.has_prefix = trie.has_keys_with_prefix if len(trie) else _nothing
+        self._contains = trie.__contains__
+        self._has_keys_with_prefix = trie.has_keys_with_prefix if len(trie) else _nothing
+
+    def is_word(self, s: str) -> bool:
+        """``Trie.__contains__``: O(|s|). libdatrie ends a key at a NUL character (``"cat\\0"``
+        would answer as ``"cat"``), so a query holding one is no word."""
+        return "\0" not in s and self._contains(s)
+
+    def has_prefix(self, s: str) -> bool:
+        """``Trie.has_keys_with_prefix``: O(|s|). NUL is checked first, as for ``is_word``, and
+        an empty lexicon answers False for everything (libdatrie answers True for "")."""
+        return "\0" not in s and self._has_keys_with_prefix(s)
 
     @classmethod
     def _wrap(cls, trie: datrie.Trie) -> Self:
@@ -68,7 +76,10 @@ class DatrieLexicon:
         return datrie.State(self._trie)
 
     def child(self, node: datrie.State, letter: str) -> datrie.State | None:
-        """Copy ``node`` and walk ``letter``: O(1) plus one allocation; ``node`` is untouched."""
+        """Copy ``node`` and walk ``letter``: O(1) plus one allocation; ``node`` is untouched.
+        NUL is libdatrie's key terminator, never a letter of a word."""
+        if letter == "\0":
+            return None
         state = datrie.State(self._trie)
         node.copy_to(state)
         return state if state.walk(letter) else None

@@ -7,14 +7,18 @@ from typing import Self
 
 import dawg
 
+from structures.errors import UnstorableWordError
 from structures.words import unique_words
 
 
 class DawgLexicon:
     """Words in a :class:`dawg.CompletionDAWG`: a minimal automaton (shared suffixes) from dawgdic.
 
-    The library's semantics match the contract, so both queries are its own methods, bound at
-    build time (no Python frame of ours per query).
+    The word test is the library's own method, bound at build time (no Python frame of ours per
+    query). The prefix test is not: dawgdic ends a key at a NUL character, so
+    ``has_keys_with_prefix("c\\0")`` is True when a word starts with "c"; ``has_prefix`` checks
+    for NUL first, a Python frame per query that is part of what this library costs here. A word
+    holding a NUL cannot be stored.
 
     Cost: ``is_word`` and ``has_prefix`` (``has_keys_with_prefix``) O(|s|) transitions in C++.
     Build O(n log n) (the keys are sorted first); memory is small, close to marisa's.
@@ -26,18 +30,21 @@ class DawgLexicon:
 
     is_word: Callable[[str], bool]
     """``CompletionDAWG.__contains__``: O(|s|)."""
-    has_prefix: Callable[[str], bool]
-    """``CompletionDAWG.has_keys_with_prefix``: O(|s|)."""
 
     def __init__(self, words: Iterable[str] = ()) -> None:
         unique = sorted(unique_words(words, "dawg"))
+        refuse_nul(unique, "dawg")
         self._bind(dawg.CompletionDAWG(unique, input_is_sorted=True), len(unique))
 
     def _bind(self, d: dawg.CompletionDAWG, count: int) -> None:
         self._dawg = d
         self._count = count
         self.is_word = d.__contains__
-        self.has_prefix = d.has_keys_with_prefix
+        self._has_keys_with_prefix = d.has_keys_with_prefix
+
+    def has_prefix(self, s: str) -> bool:
+        """``CompletionDAWG.has_keys_with_prefix``, unless ``s`` holds a NUL: O(|s|)."""
+        return "\0" not in s and self._has_keys_with_prefix(s)
 
     def __len__(self) -> int:
         return self._count
@@ -55,12 +62,21 @@ class DawgLexicon:
     @classmethod
     def from_bytes(cls, data: bytes) -> Self:
         """Read :meth:`to_bytes`'s output: O(size), no rebuilding."""
-        if len(data) < _COUNT_BYTES:
+        if len(data) < COUNT_BYTES:
             raise ValueError("too short to hold a DAWG")
         self = cls.__new__(cls)
-        d = dawg.CompletionDAWG().frombytes(data[_COUNT_BYTES:])
-        self._bind(d, int.from_bytes(data[:_COUNT_BYTES], "little"))
+        d = dawg.CompletionDAWG().frombytes(data[COUNT_BYTES:])
+        self._bind(d, int.from_bytes(data[:COUNT_BYTES], "little"))
         return self
 
 
-_COUNT_BYTES = 8
+#: The word count before dawgdic's bytes (dawg-python reads the same payload).
+COUNT_BYTES = 8
+
+
+def refuse_nul(words: list[str], backend: str) -> None:
+    """Raise :class:`UnstorableWordError` for a word holding a NUL character, which dawgdic cannot
+    store (it ends keys there)."""
+    for word in words:
+        if "\0" in word:
+            raise UnstorableWordError(backend, word, "dawgdic ends a key at a NUL character")

@@ -35,11 +35,12 @@ class UnknownBackendError(LexiconError, LookupError):
 class BackendUnavailableError(LexiconError, RuntimeError):
     """A registered backend whose library cannot be imported here."""
 
-    def __init__(self, name: str, reason: str, hint: str) -> None:
+    def __init__(self, name: str, reason: str, hint: str | None) -> None:
         self.name = name
         self.reason = reason
         self.hint = hint
-        super().__init__(f"lexicon {name!r} is unavailable ({reason}); install it with: {hint}")
+        how = f"; install it with: {hint}" if hint else ""
+        super().__init__(f"lexicon {name!r} is unavailable ({reason}){how}")
 
 
 class TooManyPathsError(LexiconError, OverflowError):

@@ -49,6 +49,9 @@ class Entry(NamedTuple):
     every word: benchmarks cap its workloads and say so) or ``"sublinear"``."""
     pure_python: bool = True
     """False when the library is a compiled extension (C, C++, Cython)."""
+    excluded: str | None = None
+    """Why a backend is listed but not offered (it cannot meet the contract at a sane cost);
+    None for every backend that is offered."""
 
 
 #: The cost classes a backend can declare.
@@ -61,14 +64,29 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
         "array-trie": Entry("structures.array_trie:ArrayTrieLexicon", None, pure_python=False),
         "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie", pure_python=False),
         "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2", pure_python=False),
+        "dawg-python": Entry("structures.dawg_python_reader:DawgPythonLexicon", "dawg2-python"),
         "dict-trie": Entry("structures.dict_trie:DictTrieLexicon", None),
+        "hat-trie": Entry(
+            "hattrie:HatTrieMap",
+            "hat-trie-python",
+            pure_python=False,
+            excluded="hat-trie-python 0.6 binds no prefix search (Tessil's equal_prefix_range is "
+            "not exposed), so has_prefix would scan every key; listed, not offered",
+        ),
+        "lexpy-dawg": Entry("structures.lexpy_automata:LexpyDawgLexicon", "lexpy"),
+        "lexpy-trie": Entry("structures.lexpy_automata:LexpyTrieLexicon", "lexpy"),
         "marisa": Entry("structures.marisa:MarisaLexicon", "marisa-trie", pure_python=False),
         "prefix-set": Entry("structures.prefix_set:PrefixSetLexicon", None),
+        "pyahocorasick": Entry(
+            "structures.aho_corasick:AhoCorasickLexicon", "pyahocorasick", pure_python=False
+        ),
         "pygtrie": Entry("structures.pygtrie_trie:PygtrieLexicon", "pygtrie"),
+        "pytrie": Entry("structures.pytrie_trie:PyTrieLexicon", "PyTrie"),
         "sorted-list": Entry("structures.sorted_list:SortedListLexicon", None),
         "sortedcontainers": Entry(
             "structures.sorted_containers:SortedContainersLexicon", "sortedcontainers"
         ),
+        "sqlite": Entry("structures.sqlite_table:SqliteLexicon", None, pure_python=False),
         "unsorted-list": Entry("structures.unsorted_list:UnsortedListLexicon", None, "linear"),
     }
 )
@@ -193,6 +211,8 @@ def backend_class(name: str) -> LexiconFactory:
     Raises :class:`UnknownBackendError` or :class:`BackendUnavailableError`.
     """
     reg = _lookup(name)
+    if reg.entry.excluded:
+        raise BackendUnavailableError(name, reg.entry.excluded, None)
     loaded = _load(reg.entry.target)
     if isinstance(loaded, BaseException):
         raise BackendUnavailableError(name, _describe(loaded), _install_hint(reg.entry))
@@ -233,6 +253,8 @@ def _declared(reg: _Registered, cls: object) -> Entry:
 def backend_info(name: str) -> BackendInfo:
     """Describe backend ``name``: availability (with the reason and a hint), version, features."""
     reg = _lookup(name)
+    if reg.entry.excluded:
+        return _excluded_info(name, reg)
     loaded = _load(reg.entry.target)
     failure = loaded if isinstance(loaded, BaseException) else None
     cls = None if failure is not None else loaded
@@ -256,6 +278,33 @@ def backend_info(name: str) -> BackendInfo:
         cost=entry.cost,
         pure_python=entry.pure_python,
     )
+
+
+def _excluded_info(name: str, reg: _Registered) -> BackendInfo:
+    """A backend listed but not offered: unavailable, with the reason, and no install hint
+    (installing its library would not help)."""
+    return BackendInfo(
+        id=name,
+        target=reg.entry.target,
+        source=reg.source,
+        available=False,
+        error=reg.entry.excluded,
+        install_hint=None,
+        distribution=reg.entry.distribution,
+        version=None,
+        stepping=False,
+        native=False,
+        native_error=None,
+        persistent=False,
+        file_format=None,
+        cost=reg.entry.cost,
+        pure_python=reg.entry.pure_python,
+    )
+
+
+def offered_builtins() -> list[str]:
+    """The built-in ids that are offered (every one but those listed with a reason)."""
+    return sorted(name for name, entry in BUILTIN.items() if entry.excluded is None)
 
 
 def all_backend_info() -> list[BackendInfo]:

@@ -13,7 +13,7 @@ import structures
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 
 
-@pytest.fixture(params=sorted(structures.BUILTIN))
+@pytest.fixture(params=structures.registry.offered_builtins())
 def backend(request: pytest.FixtureRequest) -> str:
     """Every built-in backend of the registry; an unavailable one fails loudly rather than
     skipping. (A plugin's backend is tested by its own package, with structures.conformance:

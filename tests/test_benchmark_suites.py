@@ -25,6 +25,7 @@ RAW_FILES = [
     "bulk.json",
     "letterboxed.json",
     "lookup.json",
+    "pitfalls.json",
     "scaling-memory.json",
     "scaling.json",
     "solve.json",

@@ -70,7 +70,7 @@ def test_solve_all_paths_and_options(capfd: pytest.CaptureFixture[str]) -> None:
 def test_every_backend_solves_the_same(capfd: pytest.CaptureFixture[str]) -> None:
 
     outputs = set()
-    for name in sorted(structures.BUILTIN):
+    for name in structures.registry.offered_builtins():
         status, out, _ = run(
             capfd, "solve", "ea/st", "--wordlist", TINY, "--json", "--lexicon", name
         )
@@ -208,7 +208,12 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     data = json.loads(out)
     assert [d["id"] for d in data] == structures.backend_names()
-    assert all(d["available"] and d["version"] for d in data)
+    offered = structures.registry.offered_builtins()
+    assert all(d["available"] and d["version"] for d in data if d["id"] in offered)
+    listed = [d for d in data if d["id"] not in offered]
+    assert [d["id"] for d in listed] == ["hat-trie"]
+    assert not listed[0]["available"]
+    assert listed[0]["install_hint"] is None
     status, out, _ = run(capfd, "backends")
     assert "sortedcontainers" in out
 

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 class TestBuiltinBackends(LexiconConformance):
     """Every built-in backend: the registry's table, whatever it holds."""
 
-    @pytest.fixture(name="backend", params=sorted(structures.BUILTIN))
+    @pytest.fixture(name="backend", params=structures.registry.offered_builtins())
     def _backend(self, request: pytest.FixtureRequest) -> str:
         name: str = request.param
         info = structures.backend_info(name)

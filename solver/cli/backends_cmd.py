@@ -24,7 +24,7 @@ def _file_format(info: structures.BackendInfo) -> str:
 
 def _problem(info: structures.BackendInfo) -> str:
     if not info.available:
-        return f"{info.error}; {info.install_hint}"
+        return f"{info.error}; {info.install_hint}" if info.install_hint else str(info.error)
     return f"native tier: {info.native_error}" if info.native_error else ""
 
 
