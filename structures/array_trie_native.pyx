@@ -359,7 +359,7 @@ cdef class NativeCore:
                 self._around[i] &= LETTERS
             for i in range(n):
                 length = 0
-                node = _walk_cell(&s, i, 0, &length)
+                node = _walk_letters(&s, self._code_start[i], self._code_start[i + 1], 0, &length)
                 if node != NONE:
                     _visit(&s, out, i, node, length, 0)
         finally:
@@ -367,12 +367,13 @@ cdef class NativeCore:
         return 0
 
 
-cdef inline uint32_t _walk_cell(Search *s, int j, uint32_t node, int *length) noexcept nogil:
-    """Walk cell ``j``'s letters from ``node``, writing them at ``s.word[length[0]:]``; the node
-    reached, or NONE."""
+cdef inline uint32_t _walk_letters(Search *s, int start, int end, uint32_t node,
+                                   int *length) noexcept nogil:
+    """Walk the letter codes ``s.codes[start:end]`` from ``node``, writing the letters at
+    ``s.word[length[0]:]``; the node reached, or NONE."""
     cdef int k
     cdef unsigned char code
-    for k in range(s.code_start[j], s.code_start[j + 1]):
+    for k in range(start, end):
         code = s.codes[k]
         node = step(s.nodes, node, code)
         if node == NONE:
@@ -414,26 +415,14 @@ cdef int _visit(Search *s, object out, int i, uint32_t node, int length,
             s.word[length] = <char>(97 + code)
             child_length = length + 1
             if s.code_start[j + 1] - s.code_start[j] > 1:  # the rest of a cell like "qu"
-                child = _walk_rest(s, j, child, &child_length)
+                child = _walk_letters(
+                    s, s.code_start[j] + 1, s.code_start[j + 1], child, &child_length
+                )
                 if child == NONE:
                     continue
             _visit(s, out, j, child, child_length, depth)
     used[i] = 0
     return 0
-
-
-cdef inline uint32_t _walk_rest(Search *s, int j, uint32_t node, int *length) noexcept nogil:
-    """Walk cell ``j``'s letters after its first from ``node``, as :func:`_walk_cell`."""
-    cdef int k
-    cdef unsigned char code
-    for k in range(s.code_start[j] + 1, s.code_start[j + 1]):
-        code = s.codes[k]
-        node = step(s.nodes, node, code)
-        if node == NONE:
-            return NONE
-        s.word[length[0]] = <char>(97 + code)
-        length[0] += 1
-    return node
 
 
 cdef int _record(Search *s, object out, uint32_t node, int length, int depth) except -1:
