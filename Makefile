@@ -19,7 +19,7 @@ $(VENV)/.installed-%: pyproject.toml setup.py solver/search.py solver/letterboxe
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
 
-# Every suite and backend on a small workload (about a minute); tables into results-quick/.
+# Every suite and backend on a small workload (about 80 s); tables into results-quick/.
 bench-quick: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks.run --quick $(BENCH_ARGS)
 
