@@ -69,6 +69,29 @@ def test_tables_are_deterministic(tmp_path: Path) -> None:
     assert "fitted slope" in (tmp_path / "a" / "scaling.md").read_text()
 
 
+def test_tiers_published_figures_and_pitfalls_are_reported(tmp_path: Path) -> None:
+    """The tiers beside the plain-Python reference, each article's figures beside this run's
+    with a verdict, and the pitfall rows marked as such."""
+    report.write_report(load(inputs()), tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert "## Tiers" in headings
+    assert "## Published results reproduced" in headings
+    assert "## Pitfalls" in headings
+    tiers = text.split("## Tiers", 1)[1].split("\n## ", 1)[0]
+    assert "| array-trie   | native" in tiers
+    assert "| plain-python | reference" in tiers
+    published = text.split("## Published results reproduced", 1)[1].split("\n## ", 1)[0]
+    for title in ("Solving Scramble With Friends", "Letter Boxed: an algorithmic solution"):
+        assert f"### {title}" in published
+    assert "held" in published
+    assert "baseline" in published
+    pitfalls = text.split("## Pitfalls", 1)[1].split("\n## ", 1)[0]
+    assert "no-pruning (pitfall)" in pitfalls
+    assert "completion-list (pitfall)" in pitfalls
+    assert "12,029,640" in pitfalls  # the 4x4 board's paths, and the projection over them
+
+
 def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
     lines = "\n".join(answer_section(load(inputs()), "4x4")).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "**" in line]
