@@ -119,7 +119,7 @@ def build_nodes(words: list[str]) -> array[int]:
 
 
 class ArrayTrieLexicon(_Core):
-    """A trie in two flat integer arrays (see the module docstring for the layout).
+    """A trie in one flat integer array (see the module docstring for the layout).
 
     Cost: ``is_word`` and ``has_prefix`` O(|s|): per letter one bit test, one popcount and one
     array read, in C. Stepping: nodes are ints; ``child`` O(1), ``is_terminal`` O(1), both C
@@ -143,11 +143,11 @@ class ArrayTrieLexicon(_Core):
     def __init__(self, words: Iterable[str] = ()) -> None:
         """Build the trie of ``words`` (any iterable of non-empty a-z strings)."""
         unique = [_storable(word) for word in unique_words(words, "array-trie")]
-        self._keep(build_nodes(unique), len(unique))
+        self._attach(build_nodes(unique), len(unique))
 
     def to_bytes(self) -> bytes:
         """The header and the node array, little-endian: O(size)."""
-        nodes = self._kept
+        nodes = self._node_array()
         if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
             nodes = array("I", nodes)
             nodes.byteswap()
@@ -168,9 +168,5 @@ class ArrayTrieLexicon(_Core):
         if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
             nodes.byteswap()
         self = cls.__new__(cls)
-        self._keep(nodes, count)
-        return self
-
-    def _keep(self, nodes: array[int], count: int) -> None:
         self._attach(nodes, count)
-        self._kept = nodes
+        return self

@@ -115,7 +115,6 @@ cdef class NativeCore:
     cdef object _nbrs_key
     cdef int *_nbr_start
     cdef int *_nbr
-    cdef int _nbr_cells
 
     def __dealloc__(self):
         self._forget_words()
@@ -137,14 +136,18 @@ cdef class NativeCore:
             if (mask & ~(LETTERS | TERMINAL)
                     or <Py_ssize_t>view[2 * i + 1] + lexibench_popcount(mask & LETTERS) > size):
                 raise ValueError("array-trie: a node points outside the array")
+        self._forget_words()  # sized by the old arrays: dropped before they are replaced
+        free(self._stamps)
+        self._stamps = NULL
+        self._stamp = 0
         self._owner = nodes
         self._data = &view[0]
         self._nodes = size
         self._count = count
-        self._forget_words()
-        free(self._stamps)
-        self._stamps = NULL
-        self._stamp = 0
+
+    def _node_array(self):
+        """The buffer given to :meth:`_attach` (for saving it)."""
+        return self._owner
 
     cdef void _free_scratch(self) noexcept:
         free(self._codes)
@@ -259,7 +262,6 @@ cdef class NativeCore:
                 k += 1
         self._nbr_start[n] = k
         self._nbrs_key = nbrs
-        self._nbr_cells = n
         return 0
 
     def find_paths(self, tuple cells, tuple nbrs, int min_length, bint all_paths,
@@ -294,6 +296,8 @@ cdef class NativeCore:
         cdef Search s
         cdef str cell
         cdef Py_UCS4 ch
+        if self._busy:  # before anything the running search reads is touched
+            raise RuntimeError("array-trie: this lexicon is already searching (one at a time)")
         if len(nbrs) != n:
             raise ValueError("find_paths: one neighbour row per cell is needed")
         if n == 0 or self._count == 0:
@@ -327,8 +331,6 @@ cdef class NativeCore:
         s.kept = 0
         cdef int length
         cdef uint32_t node
-        if self._busy:
-            raise RuntimeError("array-trie: this lexicon is already searching (one at a time)")
         self._reserve(n, total)
         s.codes = self._codes
         s.code_start = self._code_start

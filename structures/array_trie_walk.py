@@ -51,6 +51,10 @@ class PythonCore:
         self._nodes = nodes
         self._count = count
 
+    def _node_array(self) -> Sequence[int]:
+        """The sequence given to :meth:`_attach` (for saving it)."""
+        return self._nodes
+
     def __len__(self) -> int:
         return self._count
 

@@ -103,6 +103,18 @@ def test_native_search_all_paths_and_the_cap() -> None:
     assert lex.find_paths(cells, nbrs, 2, False) == {"aa": [(0, 1)], "aaa": [(0, 1, 2)]}
 
 
+def test_new_arrays_after_a_search_replace_the_old_marks() -> None:
+    """The marks and word strings a search leaves are sized by the old arrays: attaching new ones
+    drops them first, whatever the new size."""
+    lex = ArrayTrieLexicon(["ab"])
+    cells, nbrs = ("a", "b"), ((1,), (0,))
+    assert lex.path_words(cells, nbrs, 2) == ["ab"]
+    bigger = ArrayTrieLexicon([*WORDS, "ba"])._node_array()
+    lex._attach(bigger, len(WORDS) + 1)
+    assert lex.path_words(cells, nbrs, 2) == ["ba"]
+    assert lex.to_bytes() == ArrayTrieLexicon([*WORDS, "ba"]).to_bytes()
+
+
 @pytest.mark.parametrize(
     ("cells", "nbrs", "message"),
     [
