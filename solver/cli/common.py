@@ -163,6 +163,12 @@ def chosen_lexicon(args: argparse.Namespace, boards: int = 1) -> str:
     return MANY_BOARDS_LEXICON if boards >= MANY_BOARDS else ONE_BOARD_LEXICON
 
 
+def default_depends_on_count(args: argparse.Namespace) -> bool:
+    """True when the number of boards picks the lexicon: none was named, and the fallback
+    defaults apply (see :func:`chosen_lexicon`)."""
+    return not args.lexicon and args.lexicon_file is None and not native_default()
+
+
 def native_default() -> bool:
     """True when :data:`DEFAULT_LEXICON` has its native tier here (it was compiled)."""
     import structures

@@ -13,7 +13,13 @@ from typing import TextIO
 from solver.board import Board, parse_board
 from solver.boards_file import BoardsReader
 from solver.cli import runtime
-from solver.cli.common import MANY_BOARDS, add_lexicon_options, int_at_least, open_from_args
+from solver.cli.common import (
+    MANY_BOARDS,
+    add_lexicon_options,
+    default_depends_on_count,
+    int_at_least,
+    open_from_args,
+)
 from solver.dfs import (
     DEFAULT_MAX_PATHS,
     Protocol,
@@ -179,8 +185,9 @@ def _solve_line(board: Board) -> bytes:
 
 
 def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[bytes]:
-    # The first MANY_BOARDS boards are read ahead: their count picks the default lexicon.
-    ahead = list(itertools.islice(boards, MANY_BOARDS))
+    # Boards read ahead: MANY_BOARDS when their count picks the default lexicon, else two (one
+    # board needs no workers).
+    ahead = list(itertools.islice(boards, MANY_BOARDS if default_depends_on_count(args) else 2))
     everything = itertools.chain(ahead, boards)
     # Open (and check) everything here, so a bad option is one clean error, not one per worker.
     lines = _Lines(args, open_from_args(args, len(ahead)))
