@@ -6,6 +6,7 @@ from __future__ import annotations
 #: modules each provides.
 EXTRAS: dict[str, tuple[str, ...]] = {
     "bench": ("matplotlib", "pytest", "pytest_benchmark", "tabulate"),
+    "dask": ("dask", "distributed"),
 }
 
 

@@ -40,6 +40,7 @@ Register = Callable[[argparse.ArgumentParser], None]
 
 #: Built-in commands: name -> (module, one-line summary).
 COMMANDS: dict[str, tuple[str, str]] = {
+    "best": ("solver.cli.best_cmd", "search for the highest-scoring board (seeded annealing)"),
     "backends": (
         "solver.cli.backends_cmd",
         "list the lexicon backends, their versions and availability",

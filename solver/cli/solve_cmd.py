@@ -20,6 +20,7 @@ from solver.cli.common import (
     int_at_least,
     open_from_args,
 )
+from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
 from solver.dfs import (
     DEFAULT_MAX_PATHS,
     Protocol,
@@ -33,6 +34,8 @@ from solver.lexicons import Opened
 from solver.render import solution_json, solution_text
 
 CHUNK = 64
+#: Boards per Dask task: large enough that a task's overhead (a few ms) is small beside it.
+DASK_CHUNK = 2_000
 
 
 def max_jobs() -> int:
@@ -85,6 +88,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="with --boards-file: solve in N processes (input order is kept); at most the "
         f"number of CPUs this process may use ({max_jobs()} here)",
     )
+    add_cluster_options(parser, "--boards-file")
     parser.set_defaults(run=run)
 
 
@@ -123,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_file(args)
     if args.summary:
         raise InputError("--summary goes with --boards-file (one board: use --json)")
+    if wants_cluster(args):
+        raise InputError("--scheduler and --dask-workers go with --boards-file")
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_from_args(args)
     runtime.phase("lexicon")
@@ -190,7 +196,11 @@ def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[byte
     ahead = list(itertools.islice(boards, MANY_BOARDS if default_depends_on_count(args) else 2))
     everything = itertools.chain(ahead, boards)
     # Open (and check) everything here, so a bad option is one clean error, not one per worker.
-    lines = _Lines(args, open_from_args(args, len(ahead)))
+    opened = open_from_args(args, len(ahead))
+    lines = _Lines(args, opened)
+    if wants_cluster(args):
+        yield from _on_cluster(args, opened, everything)
+        return
     if args.jobs == 1 or len(ahead) <= 1:
         yield from map(lines, everything)
         return
@@ -206,6 +216,39 @@ def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[byte
         yield from pool.imap(_solve_line, everything, chunksize=CHUNK)
 
 
+def _on_cluster(
+    args: argparse.Namespace, opened: Opened, boards: Iterator[Board]
+) -> Iterator[bytes]:
+    """The lines, made by the Dask cluster's workers, :data:`DASK_CHUNK` boards per task."""
+    from solver.cluster import client_for, ordered_map
+
+    shipped = worker_args(args, opened)
+    chunks = iter(lambda: list(itertools.islice(boards, DASK_CHUNK)), [])
+    with client_for(args) as client:
+        for lines in ordered_map(client, _dask_lines, chunks, shipped):
+            yield from lines
+
+
+def worker_args(args: argparse.Namespace, opened: Opened) -> argparse.Namespace:
+    """The options a worker opens the lexicon with: the backend this process chose (so every
+    worker uses the same one), nothing reported, nothing that is not data."""
+    shipped = argparse.Namespace(**vars(args))
+    del shipped.run
+    shipped.verbose = False
+    if shipped.lexicon_file is None:
+        shipped.lexicon = opened.backend
+    return shipped
+
+
+def _dask_lines(boards: list[Board], args: argparse.Namespace) -> list[bytes]:
+    """A Dask task: the output lines of ``boards``, with this worker's lexicon."""
+    from solver.cluster import lexicon_key, task_lock, worker_state
+
+    lines = worker_state(lexicon_key(args), lambda: _Lines(args, open_from_args(args)))
+    with task_lock:
+        return list(map(lines, boards))
+
+
 def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
     if stream is None or not stream.isatty():
         return lines
@@ -215,6 +258,7 @@ def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
 
 
 def _run_file(args: argparse.Namespace) -> int:
+    check_cluster_args(args)
     reader = BoardsReader(args.boards_file)
     out = runtime.Output()
     for line in _progress(_results(args, iter(reader)), sys.stderr):

@@ -1,0 +1,223 @@
+"""``lexibench best``: search for the highest-scoring board (seeded simulated annealing)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from solver.best import (
+    DEFAULT_RESTARTS,
+    Chain,
+    ChainTask,
+    SearchResult,
+    canonical_text,
+    chain_tasks,
+    collect,
+    default_budget,
+    run_task,
+)
+from solver.board import parse_size
+from solver.cli import runtime
+from solver.cli.common import add_lexicon_options, int_at_least, open_from_args, whole_number
+from solver.cli.solve_cmd import max_jobs, worker_args
+from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
+from solver.dfs import Protocol, resolve_protocol
+from solver.lexicons import Opened
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.add_argument("--size", default="4x4", help="RxC (default: %(default)s)")
+    add_lexicon_options(parser)
+    parser.add_argument(
+        "--protocol",
+        choices=[p.value for p in Protocol],
+        default=Protocol.AUTO.value,
+        help="how the solver asks the lexicon (default: the fastest it offers; see solve)",
+    )
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="random seed (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--evaluations",
+        type=int_at_least(1),
+        default=None,
+        metavar="N",
+        help="boards to score in all, the search's budget (default: 20,000 for 3x3, 60,000 for "
+        "3x4, 200,000 for 4x4, 12,500 per cell otherwise)",
+    )
+    parser.add_argument(
+        "--restarts",
+        type=int_at_least(1),
+        default=DEFAULT_RESTARTS,
+        metavar="K",
+        help="independent annealing chains sharing the budget (default: %(default)s)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--jobs",
+        type=int_at_least(1, max_jobs()),
+        default=1,
+        metavar="N",
+        help="run the chains in N processes (the result is the same as with 1)",
+    )
+    add_cluster_options(parser, "the chains")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the search and print the best board."""
+    rows, cols = parse_size(args.size)
+    budget = args.evaluations if args.evaluations is not None else default_budget(rows, cols)
+    check_cluster_args(args)
+    tasks = chain_tasks(
+        rows, cols, args.seed, budget, args.restarts, args.min_length, args.protocol
+    )
+    opened = open_from_args(args)
+    protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    runtime.phase("lexicon")
+    start = time.perf_counter()
+    if wants_cluster(args):
+        chains = list(_on_cluster(args, opened, tasks))
+    elif args.jobs > 1 and len(tasks) > 1:
+        chains = list(_in_processes(args, opened, tasks))
+    else:
+        chains = _here(opened, tasks, budget)
+    result = collect(tasks, chains, time.perf_counter() - start)
+    runtime.phase("search")
+    if args.json:
+        data = result.as_json()
+        data.update(lexicon=opened.backend, protocol=protocol.value, wordlist=opened.wordlist.name)
+        runtime.emit(json.dumps(data))
+    else:
+        runtime.emit(_text(result, opened.backend, protocol.value))
+    return 0
+
+
+def _text(result: SearchResult, backend: str, protocol: str) -> str:
+    board = result.board
+    rise = result.trajectory()[-1][0]
+    rate = result.evaluations / result.seconds if result.seconds > 0 else 0.0
+    rows = "\n".join("  " + " ".join(f"{c:<2}" for c in row).rstrip() for row in board.row_tokens())
+    return "\n".join(
+        [
+            f"best {board.size} board: {board.text()} (canonical {canonical_text(board)}): "
+            f"{result.score:,} points, {result.count:,} words",
+            rows,
+            f"found at evaluation {rise:,} of {result.evaluations:,} ({len(result.chains)} "
+            f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
+            f"lexicon {backend} ({protocol})",
+        ]
+    )
+
+
+class _Bar:
+    """A progress bar on a terminal's standard error (nothing otherwise)."""
+
+    def __init__(self, total: int, unit: str) -> None:
+        self.bar: Any = None
+        if sys.stderr is not None and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit=unit, file=sys.stderr)
+        self.base = 0
+        self.best = -1
+
+    def chain(self, done: int, best: int) -> None:
+        """A chain's progress: ``done`` evaluations so far in it, its best score."""
+        if self.bar is None:
+            return
+        self.bar.n = self.base + done
+        if best > self.best:
+            self.best = best
+            self.bar.set_postfix(best=best, refresh=False)
+        self.bar.refresh()
+
+    def finished(self, evaluations: int, best: int) -> None:
+        """A whole chain has ended."""
+        self.base += evaluations
+        self.chain(0, best)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _here(opened: Opened, tasks: list[ChainTask], budget: int) -> list[Chain]:
+    bar = _Bar(budget, "eval")
+    try:
+        chains = []
+        for task in tasks:
+            chain = run_task(opened.lexicon, task, bar.chain)
+            bar.finished(chain.evaluations, chain.score)
+            chains.append(chain)
+        return chains
+    finally:
+        bar.close()
+
+
+# Per-process lexicon for --jobs (set before forking, or opened by a spawned worker).
+_worker: dict[str, Opened] = {}
+
+
+def _init_worker(args: argparse.Namespace) -> None:
+    runtime.worker_signals()
+    if "opened" not in _worker:
+        _worker["opened"] = open_from_args(args)
+
+
+def _run_in_worker(task: ChainTask) -> Chain:
+    return run_task(_worker["opened"].lexicon, task)
+
+
+def _in_processes(
+    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
+) -> Iterator[Chain]:
+    import multiprocessing
+
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        _worker["opened"] = opened
+    bar = _Bar(len(tasks), "chain")
+    shipped = worker_args(args, opened)
+    with runtime.forking():
+        pool = context.Pool(
+            min(args.jobs, len(tasks)), initializer=_init_worker, initargs=(shipped,)
+        )
+    try:
+        with pool:
+            for chain in pool.imap(_run_in_worker, tasks):
+                bar.finished(1, chain.score)
+                yield chain
+    finally:
+        bar.close()
+
+
+def _on_cluster(
+    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
+) -> Iterator[Chain]:
+    from solver.cluster import client_for, ordered_map
+
+    shipped = worker_args(args, opened)
+    bar = _Bar(len(tasks), "chain")
+    try:
+        with client_for(args) as client:
+            for chain in ordered_map(client, _dask_chain, tasks, shipped):
+                bar.finished(1, chain.score)
+                yield chain
+    finally:
+        bar.close()
+
+
+def _dask_chain(task: ChainTask, args: argparse.Namespace) -> Chain:
+    """A Dask task: one chain, with this worker's lexicon."""
+    from solver.cluster import lexicon_key, task_lock, worker_state
+
+    opened = worker_state(lexicon_key(args), lambda: open_from_args(args))
+    with task_lock:
+        return run_task(opened.lexicon, task)

@@ -1,0 +1,214 @@
+"""Running work on a Dask distributed cluster: an existing one (``--scheduler ADDRESS``) or a local
+one started for the job (``--dask-workers N``).
+
+Dask is optional (the ``dask`` extra); it is imported only when one of these options is given.
+Work goes out as tasks in input order, a bounded number at a time, and comes back in that order, so
+the output is the same as one process's. Each worker process opens the lexicon once, on its first
+task, from the saved file or the cache the command's own process has just filled, and keeps it for
+the job's later tasks (:func:`worker_state`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from solver.errors import InputError, missing_extra
+
+#: Seconds to wait for a scheduler to answer (``--dask-timeout``).
+DEFAULT_TIMEOUT: Final = 10.0
+#: Tasks in flight per worker: enough to keep every worker busy while results are written.
+TASKS_PER_WORKER: Final = 4
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def add_cluster_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--scheduler``, ``--dask-workers`` and ``--dask-timeout``."""
+    from solver.cli.common import int_at_least
+
+    group = parser.add_argument_group("Dask distributed (needs the dask extra)")
+    where = group.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help=f"run {what} on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786); its workers need lexibench installed and the word-list or lexicon "
+        "file at the same path",
+    )
+    where.add_argument(
+        "--dask-workers",
+        type=int_at_least(1),
+        metavar="N",
+        default=None,
+        help=f"start a local Dask cluster of N worker processes for {what}",
+    )
+    group.add_argument(
+        "--dask-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_TIMEOUT,
+        help="how long to wait for the scheduler (default: %(default)s)",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{value:g} must be above 0 and at most 3600 seconds")
+    return value
+
+
+def wants_cluster(args: argparse.Namespace) -> bool:
+    """True when the options ask for Dask."""
+    return args.scheduler is not None or args.dask_workers is not None
+
+
+def check_cluster_args(args: argparse.Namespace) -> None:
+    """Refuse what a cluster cannot do, before any work: ``--jobs`` beside it, a word list on
+    standard input; make the word-list and lexicon paths absolute (workers may run elsewhere)."""
+    if not wants_cluster(args):
+        return
+    option = "--scheduler" if args.scheduler is not None else "--dask-workers"
+    if args.jobs != 1:
+        raise InputError(f"give --jobs or {option}, not both (the cluster's workers do the work)")
+    if args.wordlist == "-":
+        raise InputError(f"--wordlist - cannot go with {option}: workers cannot read this stdin")
+    if args.wordlist is not None and Path(args.wordlist).exists():
+        args.wordlist = str(Path(args.wordlist).resolve())
+    if args.lexicon_file is not None:
+        args.lexicon_file = Path(args.lexicon_file).resolve()
+
+
+def _import_dask() -> Any:
+    try:
+        import distributed
+    except ModuleNotFoundError as exc:
+        raise missing_extra("--scheduler and --dask-workers", exc) from None
+    return distributed
+
+
+@contextmanager
+def client_for(args: argparse.Namespace) -> Iterator[Any]:
+    """A connected :class:`distributed.Client`: to ``--scheduler`` within ``--dask-timeout``
+    seconds, or to a local cluster of ``--dask-workers`` processes (one thread each); closed
+    (and the local cluster stopped) on leaving."""
+    distributed = _import_dask()
+    for name in ("distributed", "distributed.nanny", "distributed.worker", "distributed.core"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    timeout = args.dask_timeout
+    if args.scheduler is not None:
+        try:
+            client = distributed.Client(args.scheduler, timeout=f"{timeout}s")
+        except Exception as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise InputError(
+                f"--scheduler {args.scheduler}: cannot connect to a Dask scheduler "
+                f"(waited at most {timeout:g} s): {reason}"
+            ) from None
+        with client:
+            yield client
+        return
+    cluster = distributed.LocalCluster(
+        n_workers=args.dask_workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.CRITICAL,
+    )
+    with cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+def worker_count(client: Any) -> int:
+    """The workers the scheduler knows now (at least 1)."""
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def ordered_map(
+    client: Any, function: Callable[..., R], items: Iterable[T], *extra: Any
+) -> Iterator[R]:
+    """``function(item, *extra)`` on the cluster for every item, yielded in input order, with at
+    most :data:`TASKS_PER_WORKER` tasks per worker in flight. A task that fails is one
+    :class:`InputError` naming the error."""
+    window = TASKS_PER_WORKER * worker_count(client)
+    pending: deque[Any] = deque()
+    source = iter(items)
+    done = False
+
+    def submit() -> None:
+        nonlocal done
+        item = next(source, _END)
+        if item is _END:
+            done = True
+            return
+        pending.append(client.submit(function, item, *extra, pure=False))
+
+    while not done and len(pending) < window:
+        submit()
+    try:
+        while pending:
+            future = pending.popleft()
+            try:
+                result = future.result()
+            except InputError:
+                raise
+            except Exception as exc:
+                raise InputError(f"a Dask task failed: {type(exc).__name__}: {exc}") from None
+            if not done:
+                submit()
+            yield result
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+_END: Final = object()
+
+_state: dict[tuple[object, ...], Any] = {}
+_state_lock = threading.Lock()
+
+
+def worker_state(key: tuple[object, ...], make: Callable[[], T]) -> T:
+    """This worker process's object for ``key`` (the job's options), made on first use and kept:
+    every task of a job on one worker shares the lexicon it opened."""
+    with _state_lock:
+        if key not in _state:
+            _state.clear()  # one job's lexicon at a time
+            _state[key] = make()
+        found: T = _state[key]
+        return found
+
+
+def lexicon_key(args: argparse.Namespace) -> tuple[object, ...]:
+    """What decides the lexicon a worker opens: the lexicon and word-list options."""
+    return tuple(
+        str(getattr(args, name, None))
+        for name in (
+            "lexicon",
+            "lexicon_file",
+            "wordlist",
+            "capitalised",
+            "min_length",
+            "no_cache",
+            "max_wordlist_mib",
+            "max_word_length",
+            "protocol",
+        )
+    )
+
+
+#: Lock held by a worker while it uses its lexicon: a worker started with several threads runs
+#: one of this job's tasks at a time (a backend need not be thread-safe).
+task_lock = threading.Lock()
