@@ -34,6 +34,13 @@ class Settings:
     puzzles: int = _option(20, "Letter Boxed puzzles in the Letter Boxed suite")
     backends: str = _option("", "backend ids to run, comma-separated (default: every available)")
     sweep: str = _option("reduced", "points of the scaling suite", SWEEPS)
+    search_runs: int = _option(5, "seeded runs per board size in the best-board suite")
+    search_budget: int = _option(
+        0, "evaluations per best-board run (0: lexibench best's default for each size)"
+    )
+    search_compare: int = _option(
+        1_000, "evaluations of the best-board search every backend and tier runs"
+    )
 
     def size_list(self) -> tuple[str, ...]:
         """:attr:`sizes` as a tuple."""

@@ -14,6 +14,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from benchmarks.formatting import num
+from benchmarks.records import SearchRun
 from benchmarks.rows import CaseRow, Measured, Series
 
 _METADATA = {"Software": None}  # no version string: the bytes depend only on the data
@@ -139,4 +140,27 @@ def loglog_plot(series: Series, xlabel: str, ylabel: str, title: str) -> bytes:
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return png(fig)
+
+
+def search_plot(runs: dict[str, SearchRun], by_seconds: bool, title: str) -> bytes:
+    """Best score (y) against evaluations or seconds (x, log) for each labelled run: a step
+    line through its rises, to its last evaluation."""
+    fig = Figure(figsize=(8, 5))
+    ax = fig.subplots()
+    for label, run in runs.items():
+        xs = [t if by_seconds else float(e) for e, _, t in run.trajectory]
+        ys = [float(s) for _, s, _ in run.trajectory]
+        end = run.seconds if by_seconds else float(run.evaluations)
+        xs.append(max(end, xs[-1]))
+        ys.append(ys[-1])
+        if by_seconds:  # no zero on a log axis: the first rise is at the first evaluation
+            xs = [max(x, 1e-5) for x in xs]
+        ax.step(xs, ys, where="post", label=label, linewidth=1.2)
+    _log_x(ax)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_xlabel("seconds (log scale)" if by_seconds else "evaluations (log scale)")
+    ax.set_ylabel("best score so far")
+    ax.set_title(title)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
     return png(fig)

@@ -43,6 +43,7 @@ UNITS: Final = {
     "scaling-dictionary": "board",
     "scaling-board": "board",
     "pitfall": "board",
+    "best": "evaluation",
 }
 
 
@@ -187,6 +188,63 @@ class Timing:
 
 
 @dataclass(frozen=True)
+class SearchRun:
+    """One seeded best-board search: what it found, and its best score's rises."""
+
+    seed: int
+    board: str
+    score: int
+    evaluations: int
+    seconds: float
+    trajectory: tuple[tuple[int, int, float], ...]
+    """``(evaluations, best score, seconds)`` at every rise."""
+
+    def reached(self, target: int) -> tuple[int, float] | None:
+        """``(evaluations, seconds)`` when the best score first reached ``target``, or None."""
+        for evaluations, score, seconds in self.trajectory:
+            if score >= target:
+                return evaluations, seconds
+        return None
+
+    @classmethod
+    def read(cls, f: _Fields) -> SearchRun:
+        rises = []
+        for i, item in enumerate(f.array("trajectory", allow_empty=False)):
+            if (
+                not isinstance(item, list)
+                or len(item) != 3
+                or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in item)
+            ):
+                f.fail("trajectory", f"entry {i} is not [evaluations, score, seconds]")
+            rises.append((int(item[0]), int(item[1]), float(item[2])))
+        return cls(
+            f.whole("seed"),
+            f.text("board"),
+            f.whole("score"),
+            f.whole("evaluations", 1),
+            f.number("seconds"),
+            tuple(rises),
+        )
+
+
+@dataclass(frozen=True)
+class SearchRecord:
+    """The best-board suite's runs of one case: budget, chains per run, and each run."""
+
+    budget: int
+    restarts: int
+    runs: tuple[SearchRun, ...]
+
+    @classmethod
+    def read(cls, f: _Fields) -> SearchRecord:
+        runs = tuple(
+            SearchRun.read(_Fields(item, f.path, f"{f.where}, runs[{i}]"))
+            for i, item in enumerate(f.array("runs", allow_empty=False))
+        )
+        return cls(f.whole("budget", 1), f.whole("restarts", 1), runs)
+
+
+@dataclass(frozen=True)
 class Bench:
     """One timed case: what ran, on how much work per round, and its timing.
 
@@ -215,6 +273,8 @@ class Bench:
     """Paths tested per board (the pitfall suite's no-pruning rows)."""
     board_paths: int | None = None
     """Simple paths the board has in all."""
+    search: SearchRecord | None = None
+    """The best-board suite's runs."""
 
     def per_unit_ms(self) -> float:
         """Median milliseconds per unit of work."""
@@ -254,6 +314,7 @@ class Bench:
             serialized_bytes=info.opt_whole("serialized_bytes"),
             paths=info.opt_whole("paths"),
             board_paths=info.opt_whole("board_paths"),
+            search=SearchRecord.read(info.obj("search")) if "search" in info.data else None,
         )
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from benchmarks import plots, rows
 from benchmarks.answer import answer_section
+from benchmarks.best_report import best_section
 from benchmarks.formatting import PLOTS, build_text, date_text, num, spread, table
 from benchmarks.publish import check_targets, publish
 from benchmarks.published import pitfall_section, published_section
@@ -468,6 +469,9 @@ def render(results: Results, out_dir: Path) -> Files:
             "",
         ]
     lines += _tiers_section(results)
+    search_lines, search_plots = best_section(results, out_dir)
+    lines += search_lines
+    files.update(search_plots)
     lines += published_section(results)
     lines += pitfall_section(results)
     lines += _interpreted_section(results)

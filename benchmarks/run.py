@@ -28,7 +28,7 @@ from pathlib import Path
 
 from benchmarks.options import Settings, option_name
 
-SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "scaling")
+SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "best", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
@@ -39,6 +39,9 @@ QUICK = {
     "queries": 1_000,
     "puzzles": 3,
     "sweep": "smoke",
+    "search_runs": 1,
+    "search_budget": 3_000,
+    "search_compare": 200,
 }
 QUICK_SAMPLE = 20_000
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]

@@ -24,3 +24,10 @@ class NativeCore:
     def path_words(
         self, cells: tuple[str, ...], nbrs: tuple[tuple[int, ...], ...], min_length: int
     ) -> list[str]: ...
+    def path_total(
+        self,
+        cells: tuple[str, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        min_length: int,
+        weights: tuple[int, ...],
+    ) -> tuple[int, int]: ...

@@ -81,6 +81,11 @@ cdef struct Search:
     int min_length
     bint all_paths
     bint words_only          # record the word alone, in a list
+    bint totals_only         # record nothing: add the word's weight and count it
+    const long *weights      # per word length: its weight (the last for longer words)
+    int last_weight          # index of the last weight
+    long total
+    long count
     long max_paths
     long kept
 
@@ -111,6 +116,10 @@ cdef class NativeCore:
     cdef int *_path
     cdef char *_word
     cdef bint _busy
+    cdef const long *_table
+    cdef int _last_weight
+    cdef long _total
+    cdef long _total_count
     # the last neighbour table seen, converted (boards of one shape share one table)
     cdef object _nbrs_key
     cdef int *_nbr_start
@@ -287,8 +296,35 @@ cdef class NativeCore:
         self._search(cells, nbrs, min_length, False, 0, words, True)
         return words
 
+    def path_total(self, tuple cells, tuple nbrs, int min_length, tuple weights):
+        """``(total, count)`` over the distinct words :meth:`find_paths` would find: the sum of
+        ``weights[len(word)]`` (the last weight for longer words) and their number. Makes no
+        Python object per word: for work that needs only a board's score."""
+        cdef Py_ssize_t n = len(weights)
+        cdef Py_ssize_t k
+        cdef long *table
+        if n == 0:
+            raise ValueError("path_total: give at least one weight")
+        table = <long *>malloc(n * sizeof(long))
+        if table == NULL:
+            raise MemoryError()
+        try:
+            for k in range(n):
+                table[k] = weights[k]
+            return self._totals(cells, nbrs, min_length, table, <int>(n - 1))
+        finally:
+            free(table)
+
+    cdef tuple _totals(self, tuple cells, tuple nbrs, int min_length, const long *table,
+                       int last):
+        self._table = table
+        self._last_weight = last
+        self._search(cells, nbrs, min_length, False, 0, None, False, True)
+        return (self._total, self._total_count)
+
     cdef int _search(self, tuple cells, tuple nbrs, int min_length, bint all_paths,
-                     long max_paths, object out, bint words_only) except -1:
+                     long max_paths, object out, bint words_only,
+                     bint totals_only=False) except -1:
         """The search behind :meth:`find_paths` and :meth:`path_words`, recording into ``out``
         (a dict of paths, or a list of words)."""
         cdef int n = len(cells)
@@ -327,6 +363,13 @@ cdef class NativeCore:
         s.min_length = min_length
         s.all_paths = all_paths
         s.words_only = words_only
+        s.totals_only = totals_only
+        s.weights = self._table
+        s.last_weight = self._last_weight
+        s.total = 0
+        s.count = 0
+        self._total = 0
+        self._total_count = 0
         s.max_paths = max_paths
         s.kept = 0
         cdef int length
@@ -364,6 +407,8 @@ cdef class NativeCore:
                 node = _walk_letters(&s, self._code_start[i], self._code_start[i + 1], 0, &length)
                 if node != NONE:
                     _visit(&s, out, i, node, length, 0)
+            self._total = s.total
+            self._total_count = s.count
         finally:
             self._busy = False
         return 0
@@ -438,6 +483,10 @@ cdef int _record(Search *s, object out, uint32_t node, int length, int depth) ex
     cdef object index
     cdef list paths
     cdef tuple path
+    if s.totals_only:  # the node's stamp says this word is new to this search
+        s.total += s.weights[length if length < s.last_weight else s.last_weight]
+        s.count += 1
+        return 0
     if s.words[node] == NULL:
         word = PyUnicode_DecodeASCII(s.word, length, NULL)
         Py_INCREF(word)

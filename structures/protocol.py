@@ -34,10 +34,12 @@ is given a graph (the string at each node, each node's neighbours in order) and 
 simple path whose strings spell a stored word, exactly as the documented depth-first search
 over ``has_prefix``/``is_word`` would find them: the same words, the same first path of each,
 every path in the same order with ``all_paths``. ``path_words(cells, nbrs, min_length)`` gives
-the same distinct words in the same order without paths, for work that needs only the words.
+the same distinct words in the same order without paths, for work that needs only the words;
+``path_total(cells, nbrs, min_length, weights)`` gives ``(total, count)`` over those words, the
+total adding ``weights[len(word)]`` (the last weight for longer words), making no object per word.
 Nothing of any game is in it: a solver passes a board's cells and adjacency. A class whose
 native code could not be loaded says why in the class attribute ``NATIVE_UNAVAILABLE`` and does
-not define these two methods.
+not define these methods.
 
 Persistence (optional, :class:`PersistentLexicon`): ``to_bytes()`` gives the structure in the
 library's own format (named by the class attribute ``FILE_FORMAT``) and the class method
@@ -113,6 +115,17 @@ class NativeLexicon(Lexicon, Protocol):
         """The distinct words :meth:`find_paths` finds, in its order, without their paths."""
         ...
 
+    def path_total(
+        self,
+        cells: tuple[str, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        min_length: int,
+        weights: tuple[int, ...],
+    ) -> tuple[int, int]:
+        """``(sum of weights[len(word)], number of words)`` over the distinct words
+        :meth:`find_paths` finds; a word longer than the table takes its last weight."""
+        ...
+
 
 @runtime_checkable
 class PersistentLexicon(Lexicon, Protocol):
@@ -140,7 +153,7 @@ class LexiconFactory(Protocol):
 
 
 STEPPING_MEMBERS = ("root", "child", "is_terminal")
-NATIVE_MEMBERS = ("find_paths", "path_words")
+NATIVE_MEMBERS = ("find_paths", "path_words", "path_total")
 PERSISTENT_MEMBERS = ("to_bytes", "from_bytes")
 
 
