@@ -146,10 +146,10 @@ class SearchResult:
         done = 0
         spent = 0.0
         for chain in self.chains:
-            for evaluation, score, seconds in chain.rises:
-                if score > best:
-                    best = score
-                    out.append((done + evaluation, score, spent + seconds))
+            for evaluation, points, seconds in chain.rises:
+                if points > best:
+                    best = points
+                    out.append((done + evaluation, points, spent + seconds))
             done += chain.evaluations
             spent += chain.seconds
         return out
