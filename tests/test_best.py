@@ -145,9 +145,9 @@ def test_symmetries_and_canonical_text() -> None:
 def test_budgets() -> None:
     assert chain_budgets(10, 3) == [4, 3, 3]
     assert sum(chain_budgets(200_001, 4)) == 200_001
-    assert default_budget(4, 4) == 200_000
+    assert default_budget(4, 4) == 1_000_000
     assert default_budget(4, 3) == default_budget(3, 4)
-    assert default_budget(5, 5) == 25 * 12_500
+    assert default_budget(5, 5) == 25 * 62_500
 
 
 def _json_without_time(out: str) -> dict[str, object]:

@@ -48,7 +48,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help="boards to score in all, the search's budget (default: 20,000 for 3x3, 60,000 for "
-        "3x4, 200,000 for 4x4, 12,500 per cell otherwise)",
+        "3x4, 1,000,000 for 4x4, 62,500 per cell otherwise)",
     )
     parser.add_argument(
         "--restarts",
