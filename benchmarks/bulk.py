@@ -1,13 +1,13 @@
 """Bulk runs: ``lexibench solve --boards-file`` on many boards, start-up included.
 
-For each board count of the sweep, the same seeded 4x4 boards are solved with ``--jobs 1`` and
-``--jobs 2``, timed wall-clock and in CPU seconds around the whole process, output written to a
-file, with the lexicon cache warm (a private cache folder, filled by one untimed run first, as a
-user's would be after their first command). The cases (:data:`CASES`): the default lexicon
-(array-trie, native tier) with the full JSON lines and with ``--summary``, and dict-trie (the
-fastest search through the Python protocol) with the full lines. Outputs of one case must be
-identical across ``--jobs``, and the full lines of the two lexicons identical but for the
-lexicon's name.
+For each board count of the sweep, the same seeded 4x4 boards are solved with ``--jobs 1``,
+``--jobs 2`` and (the default lexicon) ``--dask-workers 2``, timed wall-clock and in CPU seconds
+around the whole process, output written to a file, with the lexicon cache warm (a private cache
+folder, filled by one untimed run first, as a user's would be after their first command). The
+cases (:data:`CASES`): the default lexicon (array-trie, native tier) with the full JSON lines and
+with ``--summary``, and dict-trie (the fastest search through the Python protocol) with the full
+lines. Outputs of one case must be identical across the runners, and the full lines of the two
+lexicons identical but for the lexicon's name.
 
 The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
 """
@@ -31,14 +31,16 @@ from solver.cli.common import DEFAULT_LEXICON
 from solver.dfs import search_build
 from solver.wordlist import WordList
 
-JOBS = (1, 2)
+#: How each case is run: (engine, workers): one process, two processes (``--jobs 2``), and a
+#: local Dask cluster of two worker processes (``--dask-workers 2``), started by the command.
+RUNNERS = (("processes", 1), ("processes", 2), ("dask", 2))
 #: (lexicon, output) of each case: "full" lines (words and paths) or "summary" lines.
 CASES = ((DEFAULT_LEXICON, "full"), (DEFAULT_LEXICON, "summary"), ("dict-trie", "full"))
 
 
 def time_solve(
     boards_file: Path,
-    jobs: int,
+    runner: tuple[str, int],
     case: tuple[str, str],
     wordlist: str,
     out: Path,
@@ -49,7 +51,9 @@ def time_solve(
     user's would be)."""
     lexicon, output = case
     cmd = [sys.executable, "-m", "solver.cli", "solve", "--boards-file", str(boards_file)]
-    cmd += ["--jobs", str(jobs), "--wordlist", wordlist, "--lexicon", lexicon]
+    engine, workers = runner
+    cmd += ["--jobs", str(workers)] if engine == "processes" else ["--dask-workers", str(workers)]
+    cmd += ["--wordlist", wordlist, "--lexicon", lexicon]
     cmd += ["--summary"] if output == "summary" else []
     with out.open("wb") as sink:
         start = time.perf_counter()
@@ -74,16 +78,18 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
         wordlist = wl.name
         for lexicon in sorted({lexicon for lexicon, _ in CASES}):  # builds and caches
-            time_solve(warm, 1, (lexicon, "full"), wordlist, Path(tmp) / "warm.jsonl", env)
+            time_solve(warm, RUNNERS[0], (lexicon, "full"), wordlist, Path(tmp) / "warm.jsonl", env)
         for count in counts:
             boards = Path(tmp) / f"boards-{count}.txt"
             boards.write_text("".join(b.text() + "\n" for b in boards_for("4x4", count, seed)))
             full: dict[str, bytes] = {}
             for case in CASES:
                 digests = set()
-                for jobs in JOBS:
-                    out = Path(tmp) / f"out-{count}-{jobs}.jsonl"
-                    seconds, cpu = time_solve(boards, jobs, case, wordlist, out, env)
+                for engine, jobs in RUNNERS:
+                    if engine == "dask" and case[0] != DEFAULT_LEXICON:
+                        continue
+                    out = Path(tmp) / f"out-{count}-{engine}-{jobs}.jsonl"
+                    seconds, cpu = time_solve(boards, (engine, jobs), case, wordlist, out, env)
                     data = out.read_bytes()
                     lines = data.count(b"\n")
                     if lines != count:
@@ -97,19 +103,22 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]
                             "output": case[1],
                             "boards": count,
                             "jobs": jobs,
+                            "engine": engine,
                             "seconds": seconds,
                             "cpu_seconds": cpu,
                             "boards_per_s": count / seconds,
                         }
                     )
                     print(
-                        f"bulk: {case[0]} {case[1]}, {count:,} boards, --jobs {jobs}: "
+                        f"bulk: {case[0]} {case[1]}, {count:,} boards, {engine} {jobs}: "
                         f"{seconds:.1f} s",
                         file=sys.stderr,
                         flush=True,
                     )
                 if len(digests) != 1:
-                    raise RuntimeError(f"bulk: --jobs outputs differ for {case} on {count} boards")
+                    raise RuntimeError(
+                        f"bulk: the runners' outputs differ for {case} on {count} boards"
+                    )
             if len(set(full.values())) != 1:
                 raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
     return {

@@ -478,6 +478,8 @@ class BulkRun:
     jobs: int
     seconds: float
     cpu_seconds: float
+    engine: str = "processes"
+    """``"processes"`` (``--jobs``) or ``"dask"`` (``--dask-workers``)."""
 
 
 @dataclass(frozen=True)
@@ -638,6 +640,7 @@ def _bulk(f: _Fields) -> BulkFile:
                 r.whole("jobs", 1),
                 r.number("seconds"),
                 r.number("cpu_seconds"),
+                r.opt_text("engine") or "processes",
             )
         )
     return BulkFile(

@@ -181,7 +181,7 @@ def _bulk_section(results: Results) -> list[str]:
             r.lexicon,
             r.output,
             f"{r.boards:,}",
-            str(r.jobs),
+            f"--jobs {r.jobs}" if r.engine == "processes" else f"--dask-workers {r.jobs}",
             f"{r.seconds:.1f}",
             f"{r.cpu_seconds:.1f}",
             f"{r.boards / r.seconds:,.0f}",
@@ -192,7 +192,7 @@ def _bulk_section(results: Results) -> list[str]:
         ]
         for r in bulk.runs
     ]
-    headers = ["lexicon", "output", "boards", "--jobs", "wall s", "CPU s", "boards/s"]
+    headers = ["lexicon", "output", "boards", "workers", "wall s", "CPU s", "boards/s"]
     headers += ["boards per CPU-s", "speed-up"]
     return [
         "## Bulk runs",
@@ -202,12 +202,15 @@ def _bulk_section(results: Results) -> list[str]:
         f"{bulk.cpus}-core machine, {date_text(bulk.datetime)}, solver search "
         f"{build_text(bulk.solver_build)}. `full`: each board's words with scores and paths, as "
         "`solve --json` prints them; `summary`: `--summary`, the count and score only. "
-        "CPU seconds include the workers'; the outputs of `--jobs 1` and `--jobs 2` are "
-        "identical, and so are the two lexicons' full lines.",
+        "CPU seconds include the workers'; the outputs of `--jobs 1`, `--jobs 2` and "
+        "`--dask-workers 2` are identical, and so are the two lexicons' full lines.",
         "",
         table(headers, body),
         "",
-        "The workers share the lexicon the main process loaded (they are forked from it).",
+        "`--jobs` workers share the lexicon the main process loaded (they are forked from it). "
+        "`--dask-workers 2` starts a local Dask cluster of two worker processes inside the timed "
+        "command; each worker loads the lexicon from the cache on its first task, and the boards "
+        "travel to it and the lines back through Dask, 2,000 boards a task.",
         "",
     ]
 
