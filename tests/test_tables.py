@@ -92,6 +92,46 @@ def test_tiers_published_figures_and_pitfalls_are_reported(tmp_path: Path) -> No
     assert "12,029,640" in pitfalls  # the 4x4 board's paths, and the projection over them
 
 
+def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
+    """Evaluations per second for every backend and tier, the seeded runs per size against
+    their target, the seconds to reach each target, the two plots, and the Dask bulk rows."""
+    report.write_report(load(inputs()), tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    section = text.split("## Best-board search", 1)[1].split("\n## ", 1)[0]
+    speed = section.split("### Evaluations per second", 1)[1].split("###", 1)[0]
+    rows = [line for line in speed.splitlines() if line.startswith("| ") and "---" not in line]
+    assert rows[1].startswith("| array-trie ")
+    assert "| native" in rows[1]
+    scores = {row.split("|")[6].strip() for row in rows[1:]}
+    assert len(scores) == 1  # the same search through every backend
+    runs = section.split("### Seeded runs", 1)[1].split("###", 1)[0]
+    for size in ("3x3", "3x4", "4x4"):
+        assert f"| {size} " in runs
+    assert "(best of this run)" in runs  # the fixture's sample list has no registered boards
+    assert "### Seconds to reach a score, 4x4" in section
+    assert " †" in section
+    assert (tmp_path / "plots" / "best-search-evaluations.png").stat().st_size > 1000
+    assert (tmp_path / "plots" / "best-search-seconds.png").stat().st_size > 1000
+    scaling = (tmp_path / "scaling.md").read_text()
+    assert "| --dask-workers 2 " in scaling
+
+
+def test_the_registry_names_enable2k_proven_boards() -> None:
+    from benchmarks.best_report import known_boards
+
+    name, boards = known_boards(
+        "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
+    )
+    assert name == "ENABLE2K"
+    assert {size: (b.board, b.score, b.status) for size, b in boards.items()} == {
+        "3x3": ("streaedlp", 545, "proven"),
+        "3x4": ("perslatesind", 1651, "proven"),
+        "4x4": ("perslatgsineters", 3625, "proven"),
+    }
+    assert boards["4x4"].targets == (3000, 3400, 3625)
+    assert known_boards("0" * 64) == (None, {})
+
+
 def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
     lines = "\n".join(answer_section(load(inputs()), "4x4")).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "**" in line]
@@ -191,6 +231,13 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         "bulk.json",
         lambda d: d["runs"][0].update(jobs=0),
         "runs[0], field 'jobs': expected a whole number >= 1, not 0",
+    ),
+    "search run with a broken trajectory": (
+        "best.json",
+        lambda d: _first_bench(d)["extra_info"]["search"]["runs"][0].update(  # type: ignore[index]
+            trajectory=[[1, 2]]
+        ),
+        "field 'trajectory': entry 0 is not [evaluations, score, seconds]",
     ),
     "start-up without cases": (
         "startup.json",
