@@ -313,12 +313,15 @@ cdef class NativeCore:
                 table[k] = weights[k]
             return self._totals(cells, nbrs, min_length, table, <int>(n - 1))
         finally:
+            self._table = NULL
             free(table)
 
     cdef tuple _totals(self, tuple cells, tuple nbrs, int min_length, const long *table,
                        int last):
         self._table = table
         self._last_weight = last
+        self._total = 0
+        self._total_count = 0
         self._search(cells, nbrs, min_length, False, 0, None, False, True)
         return (self._total, self._total_count)
 
@@ -368,8 +371,6 @@ cdef class NativeCore:
         s.last_weight = self._last_weight
         s.total = 0
         s.count = 0
-        self._total = 0
-        self._total_count = 0
         s.max_paths = max_paths
         s.kept = 0
         cdef int length

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.board import neighbours
 from structures.array_trie import ArrayTrieLexicon, build_nodes
 from structures.array_trie_walk import TERMINAL, PythonCore
 from structures.errors import TooManyPathsError, UnstorableWordError
@@ -87,6 +88,32 @@ def test_native_search_on_a_graph() -> None:
     assert lex.find_paths(("c", "a", "é", "r"), nbrs, 3, False) == {"car": [(0, 1, 3)]}
     assert lex.find_paths((), (), 3, False) == {}
     assert ArrayTrieLexicon([]).find_paths(cells, nbrs, 1, True) == {}
+
+
+def test_path_total_weighs_the_words_path_words_finds() -> None:
+    lex = ArrayTrieLexicon(WORDS)
+    cells = ("c", "a", "ts", "r")
+    nbrs = ((1,), (0, 2, 3), (1,), (1,))
+    assert lex.path_total(cells, nbrs, 3, (0, 0, 0, 10, 20)) == (30, 2)  # cats 20, car 10
+    assert lex.path_total(cells, nbrs, 3, (7,)) == (14, 2)  # one weight for every length
+    assert lex.path_total(cells, nbrs, 4, (0, 0, 0, 10, 20)) == (20, 1)
+    assert lex.path_total((), (), 3, (1,)) == (0, 0)
+    with pytest.raises(ValueError, match="at least one weight"):
+        lex.path_total(cells, nbrs, 3, ())
+
+
+@given(
+    st.lists(st.text("abc", min_size=1, max_size=6), max_size=30),
+    st.lists(st.sampled_from(["a", "b", "c", "qu"]), min_size=9, max_size=9),
+)
+@settings(max_examples=200, deadline=None)
+def test_path_total_agrees_with_the_word_list(words: list[str], cells: list[str]) -> None:
+    lex = ArrayTrieLexicon(words)
+    nbrs = neighbours(3, 3)
+    found = lex.path_words(tuple(cells), nbrs, 2)
+    weights = (0, 1, 2, 3, 5)
+    expected = sum(weights[min(len(w), len(weights) - 1)] for w in found)
+    assert lex.path_total(tuple(cells), nbrs, 2, weights) == (expected, len(found))
 
 
 def test_native_search_all_paths_and_the_cap() -> None:

@@ -119,9 +119,7 @@ def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
 def test_the_registry_names_enable2k_proven_boards() -> None:
     from benchmarks.best_report import known_boards
 
-    name, boards = known_boards(
-        "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
-    )
+    name, boards = known_boards("92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06")
     assert name == "ENABLE2K"
     assert {size: (b.board, b.score, b.status) for size, b in boards.items()} == {
         "3x3": ("streaedlp", 545, "proven"),

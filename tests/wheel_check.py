@@ -129,6 +129,23 @@ def check(work: Path) -> None:
         home,
         env,
     )
+    out = step(
+        "lexibench best",
+        [lexibench, "best", "--size", "3x3", "--evaluations", "500", "--json"],
+        home,
+        env,
+    )
+    if json.loads(out)["evaluations"] != 500:
+        raise CheckFailedError(f"best printed {out!r}")
+    err = step(
+        "lexibench best --dask-workers without the extra",
+        [lexibench, "best", "--size", "3x3", "--dask-workers", "1"],
+        home,
+        env,
+        status=2,
+    )
+    if "needs the 'dask' extra" not in err:
+        raise CheckFailedError(f"--dask-workers without the extra said: {err.strip()}")
     err = step("lexibench tables without the extra", [lexibench, "tables"], home, env, status=2)
     if "needs the 'bench' extra" not in err:
         raise CheckFailedError(f"tables without the extra said: {err.strip()}")
@@ -149,6 +166,17 @@ def check(work: Path) -> None:
     )
     if not (home / "tables" / "report.md").is_file():
         raise CheckFailedError("lexibench tables wrote no report.md")
+    alone = step("lexibench best (bench extra)", [lexibench, "best", "--size", "3x3",
+                 "--evaluations", "800", "--json"], home, env)  # fmt: skip
+    clustered = step(
+        "lexibench best --dask-workers 2",
+        [lexibench, "best", "--size", "3x3", "--evaluations", "800", "--json",
+         "--dask-workers", "2"],
+        home,
+        env,
+    )  # fmt: skip
+    if json.loads(alone)["trajectory"] != json.loads(clustered)["trajectory"]:
+        raise CheckFailedError("best on a local Dask cluster took another course")
     step(
         "the benchmark runner (lookup suite, tiny list)",
         [
