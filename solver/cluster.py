@@ -191,22 +191,27 @@ def worker_state(key: tuple[object, ...], make: Callable[[], T]) -> T:
         return found
 
 
-def lexicon_key(args: argparse.Namespace) -> tuple[object, ...]:
-    """What decides the lexicon a worker opens: the lexicon and word-list options."""
-    return tuple(
-        str(getattr(args, name, None))
-        for name in (
-            "lexicon",
-            "lexicon_file",
-            "wordlist",
-            "capitalised",
-            "min_length",
-            "no_cache",
-            "max_wordlist_mib",
-            "max_word_length",
-            "protocol",
-        )
-    )
+#: The options that decide a worker's lexicon and what it does with it.
+_JOB_OPTIONS: Final = (
+    "lexicon",
+    "lexicon_file",
+    "wordlist",
+    "capitalised",
+    "min_length",
+    "no_cache",
+    "max_wordlist_mib",
+    "max_word_length",
+    "protocol",
+    "all_paths",
+    "max_paths",
+    "summary",
+)
+
+
+def lexicon_key(kind: str, args: argparse.Namespace) -> tuple[object, ...]:
+    """What a worker keeps for a job: its kind (what the object is: a lexicon, a line maker) and
+    the options that decide the lexicon and its use."""
+    return (kind, *(str(getattr(args, name, None)) for name in _JOB_OPTIONS))
 
 
 #: Lock held by a worker while it uses its lexicon: a worker started with several threads runs

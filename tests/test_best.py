@@ -259,3 +259,30 @@ def test_a_local_dask_cluster_gives_the_same_results(
     status_dask, out_dask, _ = run(capfd, *common, "--dask-workers", "2")
     assert (status, status_dask) == (0, 0)
     assert _json_without_time(out_dask) == _json_without_time(out)
+
+
+def test_one_cluster_runs_both_jobs_in_turn(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An existing cluster (--scheduler) keeps its workers between jobs: each job finds its own
+    kind of worker state, not the previous job's."""
+    import distributed
+
+    boards = tmp_path / "boards.txt"
+    boards.write_text("perslatgsineters\nqu i / t e\n")
+    common = ["--wordlist", TINY]
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as cluster:
+        address = cluster.scheduler_address
+        best = ["best", "--size", "2x2", "--evaluations", "200", "--json", *common]
+        solve = ["solve", "--boards-file", str(boards), *common]
+        status, out, err = run(capfd, *best, "--scheduler", address)
+        assert (status, err) == (0, "")
+        assert _json_without_time(out) == _json_without_time(run(capfd, *best)[1])
+        status, out, err = run(capfd, *solve, "--scheduler", address)
+        assert (status, err) == (0, "")
+        assert out == run(capfd, *solve)[1]
+        status, out, err = run(capfd, *solve, "--summary", "--scheduler", address)
+        assert (status, err) == (0, "")
+        assert out == run(capfd, *solve, "--summary")[1]

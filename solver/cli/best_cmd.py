@@ -218,6 +218,6 @@ def _dask_chain(task: ChainTask, args: argparse.Namespace) -> Chain:
     """A Dask task: one chain, with this worker's lexicon."""
     from solver.cluster import lexicon_key, task_lock, worker_state
 
-    opened = worker_state(lexicon_key(args), lambda: open_from_args(args))
+    opened = worker_state(lexicon_key("lexicon", args), lambda: open_from_args(args))
     with task_lock:
         return run_task(opened.lexicon, task)

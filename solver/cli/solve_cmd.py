@@ -244,7 +244,7 @@ def _dask_lines(boards: list[Board], args: argparse.Namespace) -> list[bytes]:
     """A Dask task: the output lines of ``boards``, with this worker's lexicon."""
     from solver.cluster import lexicon_key, task_lock, worker_state
 
-    lines = worker_state(lexicon_key(args), lambda: _Lines(args, open_from_args(args)))
+    lines = worker_state(lexicon_key("lines", args), lambda: _Lines(args, open_from_args(args)))
     with task_lock:
         return list(map(lines, boards))
 
