@@ -271,7 +271,7 @@ def test_one_cluster_runs_both_jobs_in_turn(
     boards = tmp_path / "boards.txt"
     boards.write_text("perslatgsineters\nqu i / t e\n")
     common = ["--wordlist", TINY]
-    with distributed.LocalCluster(
+    with distributed.LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
     ) as cluster:
         address = cluster.scheduler_address
