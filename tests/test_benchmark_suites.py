@@ -21,6 +21,7 @@ from tests.plugin import install_plugin
 ROOT = Path(__file__).resolve().parent.parent
 #: What a full run writes into results/raw/ (memory.json goes beside it).
 RAW_FILES = [
+    "best.json",
     "build.json",
     "bulk.json",
     "letterboxed.json",
@@ -119,7 +120,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
             "--results", str(out), "--readme", str(readme), "--memory-runs", "1",
             "--startup-runs", "1", "--lexibench-sweep", "smoke", "--bulk-counts", "20",
             "--lexibench-boards", "2", "--lexibench-sizes", "4x4", "--lexibench-queries", "20",
-            "--lexibench-puzzles", "1", *FAST,
+            "--lexibench-puzzles", "1", "--lexibench-search-runs", "1",
+            "--lexibench-search-budget", "300", "--lexibench-search-compare", "30", *FAST,
         ],
         env,
     )  # fmt: skip
@@ -133,6 +135,7 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "| step " in solve_4x4
     assert "Not measured, unavailable here: broken" in text
     assert "## Which structure should I use?" in text
+    assert "## Best-board search" in text
     startup = text.split("## Start-up and time to first answer")[1].split("\n## ")[0]
     assert "| tuple-scan " in startup
     builds = text.split("## Compiled and interpreted search (4x4)")[1].split("\n## ")[0]

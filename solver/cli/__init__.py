@@ -23,7 +23,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from solver import __version__
 from solver.cli import runtime
@@ -82,11 +82,12 @@ def _plugins() -> dict[str, object]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=COMMAND_GROUP)}
 
 
-def _load_plugin(entry_point: object) -> Register:
-    """Load a plugin command's ``register``; a missing optional dependency is one clear line."""
-    import importlib.metadata
+def _load_plugin(entry_point: Any) -> Register:
+    """Load a plugin command's ``register``; a missing optional dependency is one clear line.
 
-    assert isinstance(entry_point, importlib.metadata.EntryPoint)
+    ``entry_point``: what ``importlib.metadata.entry_points`` gave, an ``EntryPoint`` of the
+    standard library or, once a package has installed the ``importlib_metadata`` backport's
+    finder (Dask's dependencies do), of the backport: both have ``name`` and ``load()``."""
     try:
         register: Register = entry_point.load()
     except ModuleNotFoundError as exc:
