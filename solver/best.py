@@ -22,7 +22,10 @@ One chain is the annealing of Dan Vanderkam's Boggle searches (performance-boggl
   ``n``, the evaluations since the chain's last fresh start;
 - after :attr:`Schedule.stall` evaluations without a rise of the current board's score (or
   :data:`MAX_REPEATS` skipped candidates in a row), the chain starts afresh from a new random
-  board (``n`` back to 0), keeping its best.
+  board (``n`` back to 0), keeping its best;
+- a chain whose fresh board after a run of skipped candidates was scored before too ends early:
+  on a board of a few cells it has scored every board its moves reach, and the budget would only
+  spin (its evaluations are then fewer than its share).
 
 The best board of the search is the highest-scoring board any chain evaluated; of equal scores, the
 one met first in chain order. Its trajectory lists ``(evaluations, best score)`` at every rise,
@@ -294,8 +297,10 @@ def run_chain(
     # Every board this chain scored, by its letters: a candidate met again is skipped unscored.
     seen: dict[str, tuple[int, int]] = {"".join(best): (cur_score, cur_count)}
     repeats = 0
+    cornered = False
     while done < budget:
         if since_fresh - last_rise >= stall or repeats >= MAX_REPEATS:
+            cornered = repeats >= MAX_REPEATS
             candidate = [_cell(_letter(rng)) for _ in range(n_cells)]
             since_fresh = last_rise = repeats = 0
             fresh_starts += 1
@@ -309,6 +314,8 @@ def run_chain(
         elif since_fresh > 0:
             repeats += 1
             continue
+        elif cornered:  # a fresh board scored before, after a run of repeats: all is scored
+            break
         new_score, new_count = known
         done += 1
         repeats = 0

@@ -30,6 +30,8 @@ TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 #: The words of the default list made only of these letters: small enough to search every 3x3
 #: board over them (4**9 = 262,144 boards, a few seconds).
 PROOF_LETTERS = "aest"
+#: Every cell a board can hold.
+CELLS = tuple("abcdefghijklmnoprstuvwxyz") + ("qu",)
 
 
 def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -140,6 +142,20 @@ def test_symmetries_and_canonical_text() -> None:
     oblong = parse_board("pers/late/sind")
     assert len(set(symmetries(oblong))) == 4
     assert canonical_text(parse_board("dnis/etal/srep")) == canonical_text(oblong)
+
+
+def test_a_tiny_board_ends_when_every_board_is_scored(web2_words: tuple[str, ...]) -> None:
+    """1x2 has 676 boards: the chains stop once they have scored what their moves reach, instead
+    of spinning through the budget; the answer is the exhaustive best."""
+    lexicon = build_lexicon("array-trie", [w for w in web2_words if len(w) <= 3])
+    result = search(lexicon, 1, 2, seed=1, budget=50_000, restarts=2)
+    assert result.evaluations <= 2 * 676
+    best = max(
+        words_score(lexicon.path_words((a, b), neighbours(1, 2), 3))  # type: ignore[attr-defined]
+        for a in CELLS
+        for b in CELLS
+    )
+    assert result.score == best
 
 
 def test_budgets() -> None:
