@@ -31,7 +31,7 @@ TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 #: board over them (4**9 = 262,144 boards, a few seconds).
 PROOF_LETTERS = "aest"
 #: Every cell a board can hold.
-CELLS = tuple("abcdefghijklmnoprstuvwxyz") + ("qu",)
+CELLS = (*"abcdefghijklmnoprstuvwxyz", "qu")
 
 
 def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
