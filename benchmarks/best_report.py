@@ -61,6 +61,12 @@ def _runs(bench: Bench) -> tuple[SearchRun, ...]:
     return bench.search.runs if bench.search else ()
 
 
+def _panel(bench: Bench) -> str:
+    runs = _runs(bench)
+    budget = bench.search.budget if bench.search else 0
+    return f"{bench.size}: {len(runs)} seeded runs of {budget:,} evaluations"
+
+
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
@@ -94,15 +100,19 @@ def best_section(results: Results, out_dir: Path) -> tuple[list[str], dict[Path,
     lines += _targets_table(searches, speed, known)
     if searches or speed:
         files[out_dir / PLOTS / PLOT_EVALUATIONS] = plots.search_plot(
-            {f"{b.size}, seed {r.seed}": r for b in searches for r in _runs(b)},
+            {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
             by_seconds=False,
-            title="Best score against evaluations (array-trie, native; each seeded run)",
+            title="Best score against evaluations (array-trie, native)",
+            targets={_panel(b): k.score for b in searches if (k := known.get(b.size or ""))},
         )
         files[out_dir / PLOTS / PLOT_SECONDS] = plots.search_plot(
-            {f"{b.backend} ({b.mode})": _runs(b)[0] for b in speed if _runs(b)},
+            {
+                f"the same {speed[0].size if speed else ''} search through each backend": {
+                    f"{b.backend} ({b.mode})": _runs(b)[0] for b in speed if _runs(b)
+                }
+            },
             by_seconds=True,
-            title=f"Best score against seconds, the same {speed[0].size if speed else ''} "
-            "search through each backend",
+            title="Best score against seconds",
         )
         lines += [
             f"![best score against evaluations](plots/{PLOT_EVALUATIONS})",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import matplotlib
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -143,24 +144,48 @@ def loglog_plot(series: Series, xlabel: str, ylabel: str, title: str) -> bytes:
     return png(fig)
 
 
-def search_plot(runs: dict[str, SearchRun], by_seconds: bool, title: str) -> bytes:
-    """Best score (y) against evaluations or seconds (x, log) for each labelled run: a step
-    line through its rises, to its last evaluation."""
-    fig = Figure(figsize=(8, 5))
-    ax = fig.subplots()
-    for label, run in runs.items():
-        xs = [t if by_seconds else float(e) for e, _, t in run.trajectory]
-        ys = [float(s) for _, s, _ in run.trajectory]
-        end = run.seconds if by_seconds else float(run.evaluations)
-        xs.append(max(end, xs[-1]))
-        ys.append(ys[-1])
-        if by_seconds:  # no zero on a log axis: the first rise is at the first evaluation
-            xs = [max(x, 1e-5) for x in xs]
-        ax.step(xs, ys, where="post", label=label, linewidth=1.2)
-    _log_x(ax)
-    ax.grid(axis="y", alpha=0.3)
-    ax.set_xlabel("seconds (log scale)" if by_seconds else "evaluations (log scale)")
-    ax.set_ylabel("best score so far")
-    ax.set_title(title)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+def search_plot(
+    panels: dict[str, dict[str, SearchRun]],
+    by_seconds: bool,
+    title: str,
+    targets: dict[str, int] | None = None,
+) -> bytes:
+    """Best score (y) against evaluations or seconds (x, log, decades) for each labelled run, one
+    panel per key of ``panels``: a step line through the run's rises to its last evaluation, and
+    the panel's target (``targets``) as a dashed line."""
+    fig = Figure(figsize=(8.5, 3.4 * len(panels) + 0.4))
+    axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
+    colours = matplotlib.colormaps["tab10"]
+    styles = ("-", "--", ":", "-.")
+    for ax, (name, runs) in zip(axes, panels.items(), strict=True):
+        for i, (label, run) in enumerate(runs.items()):
+            xs = [t if by_seconds else float(e) for e, _, t in run.trajectory]
+            ys = [float(s) for _, s, _ in run.trajectory]
+            xs.append(max(run.seconds if by_seconds else float(run.evaluations), xs[-1]))
+            ys.append(ys[-1])
+            xs = [max(x, 1e-5) for x in xs]  # no zero on a log axis
+            ax.step(
+                xs,
+                ys,
+                where="post",
+                label=label,
+                linewidth=1.2,
+                color=colours(i % 10),
+                linestyle=styles[(i // 10) % len(styles)],
+            )
+        target = (targets or {}).get(name)
+        if target is not None:
+            ax.axhline(target, color="black", linestyle="--", linewidth=0.8, alpha=0.6)
+            ax.annotate(f"target {target:,}", (0.01, target), xycoords=("axes fraction", "data"),
+                        textcoords="offset points", xytext=(0, 3), fontsize=8)  # fmt: skip
+        ax.set_xscale("log")
+        ax.xaxis.set_major_locator(ticker.LogLocator(base=10))
+        ax.xaxis.set_major_formatter(_plain())
+        ax.xaxis.set_minor_formatter(ticker.NullFormatter())
+        ax.grid(which="major", alpha=0.3)
+        ax.set_ylabel("best score so far")
+        ax.set_title(name, fontsize=10)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+    axes[-1].set_xlabel("seconds (log scale)" if by_seconds else "evaluations (log scale)")
+    fig.suptitle(title)
     return png(fig)
