@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     tasks = chain_tasks(
         rows, cols, args.seed, budget, args.restarts, args.min_length, args.protocol
     )
-    opened = open_from_args(args)
+    opened = open_from_args(args, budget)  # each evaluation solves a board
     protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
     runtime.phase("lexicon")
     start = time.perf_counter()
