@@ -41,20 +41,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from solver.board import QU, Board, neighbours
+from solver.board import Board, neighbours
 from solver.dfs import Protocol, find_word_list, resolve_protocol
-from solver.dice import LETTER_FREQUENCIES
+from solver.dice import LETTERS, below, cell_of, frequency_cells
 from solver.errors import InputError
 from solver.lines import words_score
 from solver.rules import score
 from structures import Lexicon, NativeLexicon
 
-LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 #: Points by word length, up to the first length that scores the most (longer words score it).
 POINTS_BY_LENGTH: Final = tuple(score("x" * n) for n in range(9))
-_CUMULATIVE: Final = tuple(
-    sum(LETTER_FREQUENCIES[ch] for ch in LETTERS[: i + 1]) for i in range(len(LETTERS))
-)
 
 #: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
 #: board in most seeded runs (measured: see the README's "Best-board search").
@@ -96,7 +92,6 @@ class Chain:
     best: tuple[str, ...]
     score: int
     count: int
-    fresh_starts: int
     rises: tuple[tuple[int, int, float], ...]
     """``(evaluation, score, seconds)`` at every rise of the chain's best (seconds: since the
     chain began)."""
@@ -110,7 +105,6 @@ class SearchResult:
     rows: int
     cols: int
     seed: int
-    budget: int
     chains: tuple[Chain, ...]
     seconds: float
     best_chain: Chain = field(init=False)
@@ -230,37 +224,21 @@ def make_scorer(
     return score_board
 
 
-def _letter(rng: random.Random) -> str:
-    x = rng.random() * _CUMULATIVE[-1]
-    for ch, edge in zip(LETTERS, _CUMULATIVE, strict=True):
-        if x < edge:
-            return ch
-    return LETTERS[-1]
-
-
-def _cell(letter: str) -> str:
-    return QU if letter == "q" else letter
-
-
-def _below(rng: random.Random, n: int) -> int:
-    return min(int(rng.random() * n), n - 1)
-
-
 def _move(rng: random.Random, board: list[str], schedule: Schedule) -> None:
     """Change ``board`` in place by one or more moves (see the module docstring)."""
     n = len(board)
     while True:
         if rng.random() < schedule.swap:
-            a = _below(rng, n)
-            b = _below(rng, n - 1)
+            a = below(rng, n)
+            b = below(rng, n - 1)
             b += b >= a  # a different cell
             board[a], board[b] = board[b], board[a]
         else:
-            i = _below(rng, n)
-            j = _below(rng, 25)
+            i = below(rng, n)
+            j = below(rng, 25)
             current = board[i][0]
             letter = LETTERS[j + (j >= LETTERS.index(current))]  # a different letter
-            board[i] = _cell(letter)
+            board[i] = cell_of(letter)
         if rng.random() >= schedule.more_moves:
             return
 
@@ -285,14 +263,13 @@ def run_chain(
     rng = chain_rng(seed, index)
     n_cells = rows * cols
     start = time.perf_counter()
-    current = [_cell(_letter(rng)) for _ in range(n_cells)]
+    current = frequency_cells(rng, n_cells)
     cur_score, cur_count = score(tuple(current))
     best, best_score, best_count = tuple(current), cur_score, cur_count
     rises = [(1, best_score, time.perf_counter() - start)]
     done = 1
     since_fresh = 1
     last_rise = 0
-    fresh_starts = 0
     t0, cooling, stall = schedule.t0, schedule.cooling, schedule.stall
     # Every board this chain scored, by its letters: a candidate met again is skipped unscored.
     seen: dict[str, tuple[int, int]] = {"".join(best): (cur_score, cur_count)}
@@ -301,9 +278,8 @@ def run_chain(
     while done < budget:
         if since_fresh - last_rise >= stall or repeats >= MAX_REPEATS:
             cornered = repeats >= MAX_REPEATS
-            candidate = [_cell(_letter(rng)) for _ in range(n_cells)]
+            candidate = frequency_cells(rng, n_cells)
             since_fresh = last_rise = repeats = 0
-            fresh_starts += 1
         else:
             candidate = current.copy()
             _move(rng, candidate, schedule)
@@ -345,7 +321,6 @@ def run_chain(
         best,
         best_score,
         best_count,
-        fresh_starts,
         tuple(rises),
         time.perf_counter() - start,
     )
@@ -405,7 +380,6 @@ def collect(
         first.rows,
         first.cols,
         first.seed,
-        sum(t.budget for t in tasks),
         tuple(ordered),
         sum(c.seconds for c in ordered) if seconds is None else seconds,
     )

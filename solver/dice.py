@@ -1,7 +1,7 @@
 """Seeded, reproducible random boards: Boggle dice, uniform letters, or English frequencies.
 
 Randomness comes only from :meth:`random.Random.random` (whose sequence for a given integer seed
-Python guarantees across versions and machines), through the two helpers below, so the same
+Python guarantees across versions and machines), through the helpers below, so the same
 seed gives the same boards everywhere. The Qu tile is the ``q`` face of a die or a drawn ``q``.
 """
 
@@ -39,8 +39,8 @@ DICE_SETS: Final = {"classic": CLASSIC_DICE, "new": NEW_DICE}
 #: ``--dice`` choices: the two dice sets (4x4 only), uniform a-z, English letter frequency.
 KINDS: Final = ("classic", "new", "uniform", "frequency")
 
-_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
-_CUMULATIVE: Final = tuple(accumulate(LETTER_FREQUENCIES[ch] for ch in _LETTERS))
+LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+_CUMULATIVE: Final = tuple(accumulate(LETTER_FREQUENCIES[ch] for ch in LETTERS))
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -57,16 +57,23 @@ def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
     return out
 
 
-def _weighted_letter(rng: random.Random) -> str:
+def weighted_letter(rng: random.Random) -> str:
+    """A letter a-z drawn by :data:`LETTER_FREQUENCIES` (one ``rng.random()``)."""
     x = rng.random() * _CUMULATIVE[-1]
-    for ch, edge in zip(_LETTERS, _CUMULATIVE, strict=True):
+    for ch, edge in zip(LETTERS, _CUMULATIVE, strict=True):
         if x < edge:
             return ch
-    return _LETTERS[-1]
+    return LETTERS[-1]
 
 
-def _cell(letter: str) -> str:
+def cell_of(letter: str) -> str:
+    """The cell a drawn letter makes: ``q`` is the Qu tile."""
     return QU if letter == "q" else letter
+
+
+def frequency_cells(rng: random.Random, n: int) -> list[str]:
+    """``n`` cells drawn by English letter frequency."""
+    return [cell_of(weighted_letter(rng)) for _ in range(n)]
 
 
 def default_kind(rows: int, cols: int) -> str:
@@ -94,9 +101,9 @@ def random_boards(
     for _ in range(count):
         if kind in DICE_SETS:
             dice = shuffled(rng, DICE_SETS[kind])
-            cells = tuple(_cell(die[below(rng, len(die))]) for die in dice)
+            cells = tuple(cell_of(die[below(rng, len(die))]) for die in dice)
         elif kind == "uniform":
-            cells = tuple(_cell(_LETTERS[below(rng, 26)]) for _ in range(n))
+            cells = tuple(cell_of(LETTERS[below(rng, 26)]) for _ in range(n))
         else:
-            cells = tuple(_cell(_weighted_letter(rng)) for _ in range(n))
+            cells = tuple(frequency_cells(rng, n))
         yield Board(rows, cols, cells)
