@@ -22,10 +22,18 @@ from solver.best import (
 )
 from solver.board import parse_size
 from solver.cli import runtime
-from solver.cli.common import add_lexicon_options, int_at_least, open_from_args, whole_number
-from solver.cli.solve_cmd import max_jobs, worker_args
+from solver.cli.common import (
+    add_jobs_option,
+    add_lexicon_options,
+    add_protocol_option,
+    int_at_least,
+    open_from_args,
+    start_pool,
+    whole_number,
+    worker_args,
+)
 from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
-from solver.dfs import Protocol, resolve_protocol
+from solver.dfs import resolve_protocol
 from solver.lexicons import Opened
 
 
@@ -33,12 +41,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("--size", default="4x4", help="RxC (default: %(default)s)")
     add_lexicon_options(parser)
-    parser.add_argument(
-        "--protocol",
-        choices=[p.value for p in Protocol],
-        default=Protocol.AUTO.value,
-        help="how the solver asks the lexicon (default: the fastest it offers; see solve)",
-    )
+    add_protocol_option(parser)
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="random seed (default: %(default)s)"
     )
@@ -58,13 +61,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="independent annealing chains sharing the budget (default: %(default)s)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--jobs",
-        type=int_at_least(1, max_jobs()),
-        default=1,
-        metavar="N",
-        help="run the chains in N processes (the result is the same as with 1)",
-    )
+    add_jobs_option(parser, "run the chains in N processes (the result is the same as with 1)")
     add_cluster_options(parser, "the chains")
     parser.set_defaults(run=run)
 
@@ -177,18 +174,13 @@ def _run_in_worker(task: ChainTask) -> Chain:
 def _in_processes(
     args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
 ) -> Iterator[Chain]:
-    import multiprocessing
 
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if fork else "spawn")
-    if fork:
+    def inherit() -> None:
         _worker["opened"] = opened
+
     bar = _Bar(len(tasks), "chain")
-    shipped = worker_args(args, opened)
-    with runtime.forking():
-        pool = context.Pool(
-            min(args.jobs, len(tasks)), initializer=_init_worker, initargs=(shipped,)
-        )
+    jobs = min(args.jobs, len(tasks))
+    pool = start_pool(jobs, _init_worker, (worker_args(args, opened),), inherit)
     try:
         with pool:
             for chain in pool.imap(_run_in_worker, tasks):

@@ -9,12 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from solver.cli import runtime
 from solver.cli.runtime import say
 from solver.errors import InputError
 from solver.rules import DEFAULT_MIN_LENGTH
 from solver.wordlist import DEFAULT_LIMITS, DEFAULT_WORDLIST, NAMED_SOURCES, Capitalised, Limits
 
 if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
     from solver.lexicons import Opened
 
 #: The default lexicon, chosen by measurement (results/report.md, "Which structure should I
@@ -209,3 +212,67 @@ def _origin(opened: Opened, args: argparse.Namespace) -> str:
     if opened.origin == "cache":
         return "loaded from the cache"
     return "built from the word list" + (" (not cached)" if args.no_cache else " and cached")
+
+
+def max_jobs() -> int:
+    """The most ``--jobs`` accepted: the CPUs this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--jobs N``: ``what`` the N processes do; at most :func:`max_jobs`."""
+    parser.add_argument(
+        "--jobs",
+        type=int_at_least(1, max_jobs()),
+        default=1,
+        metavar="N",
+        help=f"{what}; at most the number of CPUs this process may use ({max_jobs()} here)",
+    )
+
+
+def add_protocol_option(parser: argparse.ArgumentParser) -> None:
+    """``--protocol``: how the solver asks the lexicon."""
+    from solver.dfs import Protocol
+
+    parser.add_argument(
+        "--protocol",
+        choices=[p.value for p in Protocol],
+        default=Protocol.AUTO.value,
+        help="query whole strings, step node by node, let the backend run the whole search in "
+        "its compiled code (native), or the fastest of these the lexicon offers (default)",
+    )
+
+
+def start_pool(
+    jobs: int,
+    initializer: Callable[..., None],
+    initargs: tuple[object, ...],
+    inherit: Callable[[], None],
+) -> Pool:
+    """``jobs`` worker processes, started with the runtime's signal handling arranged for them.
+    Where the platform forks, ``inherit()`` first puts in place what the workers inherit (what
+    this process has opened); where it spawns, each worker's ``initializer`` opens its own."""
+    import multiprocessing
+
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    if fork:
+        inherit()
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    with runtime.forking():
+        return context.Pool(jobs, initializer=initializer, initargs=initargs)
+
+
+def worker_args(args: argparse.Namespace, opened: Opened) -> argparse.Namespace:
+    """The options a worker opens the lexicon with: the backend this process chose (so every
+    worker uses the same one), nothing reported, nothing that is not data."""
+    shipped = argparse.Namespace(**vars(args))
+    del shipped.run
+    shipped.verbose = False
+    if shipped.lexicon_file is None:
+        shipped.lexicon = opened.backend
+    return shipped

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
@@ -15,15 +14,18 @@ from solver.boards_file import BoardsReader
 from solver.cli import runtime
 from solver.cli.common import (
     MANY_BOARDS,
+    add_jobs_option,
     add_lexicon_options,
+    add_protocol_option,
     default_depends_on_count,
     int_at_least,
     open_from_args,
+    start_pool,
+    worker_args,
 )
 from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
 from solver.dfs import (
     DEFAULT_MAX_PATHS,
-    Protocol,
     find_word_list,
     find_words,
     resolve_protocol,
@@ -36,14 +38,6 @@ from solver.render import solution_json, solution_text
 CHUNK = 64
 #: Boards per Dask task: large enough that a task's overhead (a few ms) is small beside it.
 DASK_CHUNK = 2_000
-
-
-def max_jobs() -> int:
-    """The most ``--jobs`` accepted: the CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -59,13 +53,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="solve every board in FILE (one per line, - for stdin); prints JSON Lines",
     )
     add_lexicon_options(parser)
-    parser.add_argument(
-        "--protocol",
-        choices=[p.value for p in Protocol],
-        default=Protocol.AUTO.value,
-        help="query whole strings, step node by node, let the backend run the whole search in "
-        "its compiled code (native), or the fastest of these the lexicon offers (default)",
-    )
+    add_protocol_option(parser)
     parser.add_argument("--all-paths", action="store_true", help="report every path of each word")
     parser.add_argument(
         "--max-paths",
@@ -80,14 +68,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help='with --boards-file: print only {"board": ..., "count": n, "score": n} per line',
     )
-    parser.add_argument(
-        "--jobs",
-        type=int_at_least(1, max_jobs()),
-        default=1,
-        metavar="N",
-        help="with --boards-file: solve in N processes (input order is kept); at most the "
-        f"number of CPUs this process may use ({max_jobs()} here)",
-    )
+    add_jobs_option(parser, "with --boards-file: solve in N processes (input order is kept)")
     add_cluster_options(parser, "--boards-file")
     parser.set_defaults(run=run)
 
@@ -204,14 +185,11 @@ def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[byte
     if args.jobs == 1 or len(ahead) <= 1:
         yield from map(lines, everything)
         return
-    import multiprocessing
 
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if fork else "spawn")
-    if fork:
+    def inherit() -> None:
         _worker["lines"] = lines
-    with runtime.forking():
-        pool = context.Pool(args.jobs, initializer=_init_worker, initargs=(args, len(ahead)))
+
+    pool = start_pool(args.jobs, _init_worker, (args, len(ahead)), inherit)
     with pool:  # leaving it, normally or not, stops every worker
         yield from pool.imap(_solve_line, everything, chunksize=CHUNK)
 
@@ -227,17 +205,6 @@ def _on_cluster(
     with client_for(args) as client:
         for lines in ordered_map(client, _dask_lines, chunks, shipped):
             yield from lines
-
-
-def worker_args(args: argparse.Namespace, opened: Opened) -> argparse.Namespace:
-    """The options a worker opens the lexicon with: the backend this process chose (so every
-    worker uses the same one), nothing reported, nothing that is not data."""
-    shipped = argparse.Namespace(**vars(args))
-    del shipped.run
-    shipped.verbose = False
-    if shipped.lexicon_file is None:
-        shipped.lexicon = opened.backend
-    return shipped
 
 
 def _dask_lines(boards: list[Board], args: argparse.Namespace) -> list[bytes]:
