@@ -11,7 +11,6 @@ the job's later tasks (:func:`worker_state`).
 from __future__ import annotations
 
 import argparse
-import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -104,6 +103,8 @@ def client_for(args: argparse.Namespace) -> Iterator[Any]:
     """A connected :class:`distributed.Client`: to ``--scheduler`` within ``--dask-timeout``
     seconds, or to a local cluster of ``--dask-workers`` processes (one thread each); closed
     (and the local cluster stopped) on leaving."""
+    import logging
+
     distributed = _import_dask()
     for name in ("distributed", "distributed.nanny", "distributed.worker", "distributed.core"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
