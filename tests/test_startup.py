@@ -47,6 +47,7 @@ def test_a_cached_solve_imports_only_its_backend() -> None:
     loaded = imported_by(code)
     assert "marisa_trie" in loaded
     assert not loaded & ({*HEAVY, *LIBRARIES} - {"marisa_trie"})
+    assert not loaded & {"dask", "distributed", "logging"}  # only a cluster run needs them
 
 
 def test_version(capfd: pytest.CaptureFixture[str]) -> None:
