@@ -20,27 +20,17 @@ from solver.best import (
     symmetries,
 )
 from solver.board import Board, neighbours, parse_board
-from solver.cli import main
 from solver.dfs import solve
 from solver.lines import words_score
 from solver.wordlist import load_wordlist
 from structures import Lexicon, build_lexicon
+from tests.commands import TINY, run
 
-TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 #: The words of the default list made only of these letters: small enough to search every 3x3
 #: board over them (4**9 = 262,144 boards, a few seconds).
 PROOF_LETTERS = "aest"
 #: Every cell a board can hold.
 CELLS = (*"abcdefghijklmnoprstuvwxyz", "qu")
-
-
-def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capfd.readouterr()
-    return status, out, err
 
 
 @pytest.fixture(scope="module")

@@ -11,18 +11,7 @@ from pathlib import Path
 import pytest
 
 import structures
-from solver.cli import main
-
-TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
-
-
-def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits (--help, bad options)
-        status = int(exc.code or 0)
-    out, err = capfd.readouterr()
-    return status, out, err
+from tests.commands import TINY, run
 
 
 def test_solve_human_output(capfd: pytest.CaptureFixture[str]) -> None:

@@ -8,20 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
 from solver.lexicons import cache_dir, cache_entries, open_lexicon
 from solver.wordlist import Capitalised
-
-TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
-
-
-def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capfd.readouterr()
-    return status, out, err
+from tests.commands import TINY, run
 
 
 @pytest.fixture

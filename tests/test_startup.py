@@ -6,13 +6,12 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from solver.cli import main
+from tests.commands import TINY
 
-TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
 HEAVY = ("matplotlib", "numpy", "pytest", "pytest_benchmark", "tabulate", "benchmarks")
 LIBRARIES = ("marisa_trie", "datrie", "dawg", "pygtrie", "sortedcontainers", "english_words")
 
