@@ -116,10 +116,6 @@ cdef class NativeCore:
     cdef int *_path
     cdef char *_word
     cdef bint _busy
-    cdef const long *_table
-    cdef int _last_weight
-    cdef long _total
-    cdef long _total_count
     # the last neighbour table seen, converted (boards of one shape share one table)
     cdef object _nbrs_key
     cdef int *_nbr_start
@@ -303,33 +299,29 @@ cdef class NativeCore:
         cdef Py_ssize_t n = len(weights)
         cdef Py_ssize_t k
         cdef long *table
+        cdef long totals[2]
         if n == 0:
             raise ValueError("path_total: give at least one weight")
+        totals[0] = 0
+        totals[1] = 0
         table = <long *>malloc(n * sizeof(long))
         if table == NULL:
             raise MemoryError()
         try:
             for k in range(n):
                 table[k] = weights[k]
-            return self._totals(cells, nbrs, min_length, table, <int>(n - 1))
+            self._search(cells, nbrs, min_length, False, 0, None, False, table, <int>(n - 1),
+                         totals)
+            return (totals[0], totals[1])
         finally:
-            self._table = NULL
             free(table)
-
-    cdef tuple _totals(self, tuple cells, tuple nbrs, int min_length, const long *table,
-                       int last):
-        self._table = table
-        self._last_weight = last
-        self._total = 0
-        self._total_count = 0
-        self._search(cells, nbrs, min_length, False, 0, None, False, True)
-        return (self._total, self._total_count)
 
     cdef int _search(self, tuple cells, tuple nbrs, int min_length, bint all_paths,
                      long max_paths, object out, bint words_only,
-                     bint totals_only=False) except -1:
-        """The search behind :meth:`find_paths` and :meth:`path_words`, recording into ``out``
-        (a dict of paths, or a list of words)."""
+                     const long *weights=NULL, int last_weight=0, long *totals=NULL) except -1:
+        """The search behind :meth:`find_paths`, :meth:`path_words` and :meth:`path_total`,
+        recording into ``out`` (a dict of paths, or a list of words), or, given ``totals``,
+        adding each word's weight into ``totals[0]`` and counting it in ``totals[1]``."""
         cdef int n = len(cells)
         cdef int i, k, total = 0
         cdef Search s
@@ -366,9 +358,9 @@ cdef class NativeCore:
         s.min_length = min_length
         s.all_paths = all_paths
         s.words_only = words_only
-        s.totals_only = totals_only
-        s.weights = self._table
-        s.last_weight = self._last_weight
+        s.totals_only = totals != NULL
+        s.weights = weights
+        s.last_weight = last_weight
         s.total = 0
         s.count = 0
         s.max_paths = max_paths
@@ -408,8 +400,9 @@ cdef class NativeCore:
                 node = _walk_letters(&s, self._code_start[i], self._code_start[i + 1], 0, &length)
                 if node != NONE:
                     _visit(&s, out, i, node, length, 0)
-            self._total = s.total
-            self._total_count = s.count
+            if totals != NULL:
+                totals[0] = s.total
+                totals[1] = s.count
         finally:
             self._busy = False
         return 0
