@@ -5,7 +5,7 @@ Dask is optional (the ``dask`` extra); it is imported only when one of these opt
 Work goes out as tasks in input order, a bounded number at a time, and comes back in that order, so
 the output is the same as one process's. Each worker process opens the lexicon once, on its first
 task, from the saved file or the cache the command's own process has just filled, and keeps it for
-the job's later tasks (:func:`worker_state`).
+the job's later tasks (:func:`kept_for_job`).
 """
 
 from __future__ import annotations
@@ -132,6 +132,15 @@ def client_for(args: argparse.Namespace) -> Iterator[Any]:
         yield client
 
 
+def run_on_cluster(
+    args: argparse.Namespace, function: Callable[..., R], items: Iterable[T], *extra: Any
+) -> Iterator[R]:
+    """``function(item, *extra)`` for every item on the cluster the options name
+    (:func:`client_for`), in input order (:func:`ordered_map`)."""
+    with client_for(args) as client:
+        yield from ordered_map(client, function, items, *extra)
+
+
 def worker_count(client: Any) -> int:
     """The workers the scheduler knows now (at least 1)."""
     return max(1, len(client.scheduler_info().get("workers", {})))
@@ -179,19 +188,9 @@ _END: Final = object()
 
 _state: dict[tuple[object, ...], Any] = {}
 _state_lock = threading.Lock()
-
-
-def worker_state(key: tuple[object, ...], make: Callable[[], T]) -> T:
-    """This worker process's object for ``key`` (the job's options), made on first use and kept:
-    every task of a job on one worker shares the lexicon it opened."""
-    with _state_lock:
-        if key not in _state:
-            _state.clear()  # one job's lexicon at a time
-            _state[key] = make()
-        found: T = _state[key]
-        return found
-
-
+#: Held by a worker while a task uses the job's object: a worker started with several threads
+#: runs one of the job's tasks at a time (a backend need not be thread-safe).
+_task_lock = threading.Lock()
 #: The options that decide a worker's lexicon and what it does with it.
 _JOB_OPTIONS: Final = (
     "lexicon",
@@ -209,12 +208,18 @@ _JOB_OPTIONS: Final = (
 )
 
 
-def lexicon_key(kind: str, args: argparse.Namespace) -> tuple[object, ...]:
-    """What a worker keeps for a job: its kind (what the object is: a lexicon, a line maker) and
-    the options that decide the lexicon and its use."""
-    return (kind, *(str(getattr(args, name, None)) for name in _JOB_OPTIONS))
+@contextmanager
+def kept_for_job(kind: str, args: argparse.Namespace, make: Callable[[], T]) -> Iterator[T]:
+    """On a worker: the job's object of ``kind`` (a lexicon, a line maker), made by ``make()``
+    on the job's first task there and kept for its later ones, held for one task at a time.
 
-
-#: Lock held by a worker while it uses its lexicon: a worker started with several threads runs
-#: one of this job's tasks at a time (a backend need not be thread-safe).
-task_lock = threading.Lock()
+    The object is keyed by ``kind`` and the options that decide the lexicon and its use, so a
+    worker of a long-lived cluster never hands one job's object to another."""
+    key = (kind, *(str(getattr(args, name, None)) for name in _JOB_OPTIONS))
+    with _state_lock:
+        if key not in _state:
+            _state.clear()  # one job's lexicon at a time
+            _state[key] = make()
+        found: T = _state[key]
+    with _task_lock:
+        yield found

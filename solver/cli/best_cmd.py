@@ -79,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
     runtime.phase("lexicon")
     start = time.perf_counter()
     if wants_cluster(args):
-        chains = list(_on_cluster(args, opened, tasks))
+        chains = _elsewhere(_on_cluster(args, opened, tasks), len(tasks))
     elif args.jobs > 1 and len(tasks) > 1:
-        chains = list(_in_processes(args, opened, tasks))
+        chains = _elsewhere(_in_processes(args, opened, tasks), len(tasks))
     else:
         chains = _here(opened, tasks, budget)
     result = collect(tasks, chains, time.perf_counter() - start)
@@ -171,6 +171,19 @@ def _run_in_worker(task: ChainTask) -> Chain:
     return run_task(_worker["opened"].lexicon, task)
 
 
+def _elsewhere(chains: Iterator[Chain], count: int) -> list[Chain]:
+    """The chains other processes ran, collected under a bar that counts whole chains."""
+    bar = _Bar(count, "chain")
+    try:
+        collected = []
+        for chain in chains:
+            bar.finished(1, chain.score)
+            collected.append(chain)
+        return collected
+    finally:
+        bar.close()
+
+
 def _in_processes(
     args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
 ) -> Iterator[Chain]:
@@ -178,38 +191,22 @@ def _in_processes(
     def inherit() -> None:
         _worker["opened"] = opened
 
-    bar = _Bar(len(tasks), "chain")
     jobs = min(args.jobs, len(tasks))
-    pool = start_pool(jobs, _init_worker, (worker_args(args, opened),), inherit)
-    try:
-        with pool:
-            for chain in pool.imap(_run_in_worker, tasks):
-                bar.finished(1, chain.score)
-                yield chain
-    finally:
-        bar.close()
+    with start_pool(jobs, _init_worker, (worker_args(args, opened),), inherit) as pool:
+        yield from pool.imap(_run_in_worker, tasks)
 
 
 def _on_cluster(
     args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
 ) -> Iterator[Chain]:
-    from solver.cluster import client_for, ordered_map
+    from solver.cluster import run_on_cluster
 
-    shipped = worker_args(args, opened)
-    bar = _Bar(len(tasks), "chain")
-    try:
-        with client_for(args) as client:
-            for chain in ordered_map(client, _dask_chain, tasks, shipped):
-                bar.finished(1, chain.score)
-                yield chain
-    finally:
-        bar.close()
+    yield from run_on_cluster(args, _dask_chain, tasks, worker_args(args, opened))
 
 
 def _dask_chain(task: ChainTask, args: argparse.Namespace) -> Chain:
     """A Dask task: one chain, with this worker's lexicon."""
-    from solver.cluster import lexicon_key, task_lock, worker_state
+    from solver.cluster import kept_for_job
 
-    opened = worker_state(lexicon_key("lexicon", args), lambda: open_from_args(args))
-    with task_lock:
+    with kept_for_job("lexicon", args, lambda: open_from_args(args)) as opened:
         return run_task(opened.lexicon, task)

@@ -198,21 +198,18 @@ def _on_cluster(
     args: argparse.Namespace, opened: Opened, boards: Iterator[Board]
 ) -> Iterator[bytes]:
     """The lines, made by the Dask cluster's workers, :data:`DASK_CHUNK` boards per task."""
-    from solver.cluster import client_for, ordered_map
+    from solver.cluster import run_on_cluster
 
-    shipped = worker_args(args, opened)
     chunks = iter(lambda: list(itertools.islice(boards, DASK_CHUNK)), [])
-    with client_for(args) as client:
-        for lines in ordered_map(client, _dask_lines, chunks, shipped):
-            yield from lines
+    for lines in run_on_cluster(args, _dask_lines, chunks, worker_args(args, opened)):
+        yield from lines
 
 
 def _dask_lines(boards: list[Board], args: argparse.Namespace) -> list[bytes]:
     """A Dask task: the output lines of ``boards``, with this worker's lexicon."""
-    from solver.cluster import lexicon_key, task_lock, worker_state
+    from solver.cluster import kept_for_job
 
-    lines = worker_state(lexicon_key("lines", args), lambda: _Lines(args, open_from_args(args)))
-    with task_lock:
+    with kept_for_job("lines", args, lambda: _Lines(args, open_from_args(args))) as lines:
         return list(map(lines, boards))
 
 
