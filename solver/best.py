@@ -46,11 +46,8 @@ from solver.dfs import Protocol, find_word_list, resolve_protocol
 from solver.dice import LETTERS, below, cell_of, frequency_cells
 from solver.errors import InputError
 from solver.lines import words_score
-from solver.rules import score
+from solver.rules import POINTS_BY_LENGTH
 from structures import Lexicon, NativeLexicon
-
-#: Points by word length, up to the first length that scores the most (longer words score it).
-POINTS_BY_LENGTH: Final = tuple(score("x" * n) for n in range(9))
 
 #: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
 #: board in most seeded runs (measured: see the README's "Best-board search").

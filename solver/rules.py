@@ -20,6 +20,9 @@ _LONE_Q = re.compile(r"q(?!u)")
 #: 8 or more → 11. Words shorter than 3 score nothing.
 _SCORES: Final = (0, 0, 0, 1, 1, 2, 3, 5)
 _LONG_WORD_SCORE: Final = 11
+#: The same as one table: entry ``n`` for a word of ``n`` letters, the last for every longer word
+#: (the weights a native search totals a board's words by).
+POINTS_BY_LENGTH: Final = (*_SCORES, _LONG_WORD_SCORE)
 
 
 class Drop(StrEnum):
