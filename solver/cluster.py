@@ -15,79 +15,15 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from solver.errors import InputError, missing_extra
 
-#: Seconds to wait for a scheduler to answer (``--dask-timeout``).
-DEFAULT_TIMEOUT: Final = 10.0
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
 TASKS_PER_WORKER: Final = 4
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def add_cluster_options(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--scheduler``, ``--dask-workers`` and ``--dask-timeout``."""
-    from solver.cli.common import int_at_least
-
-    group = parser.add_argument_group("Dask distributed (needs the dask extra)")
-    where = group.add_mutually_exclusive_group()
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help=f"run {what} on the Dask cluster whose scheduler is at ADDRESS "
-        "(tcp://host:8786); its workers need lexibench installed and the word-list or lexicon "
-        "file at the same path",
-    )
-    where.add_argument(
-        "--dask-workers",
-        type=int_at_least(1),
-        metavar="N",
-        default=None,
-        help=f"start a local Dask cluster of N worker processes for {what}",
-    )
-    group.add_argument(
-        "--dask-timeout",
-        type=_seconds,
-        metavar="SECONDS",
-        default=DEFAULT_TIMEOUT,
-        help="how long to wait for the scheduler (default: %(default)s)",
-    )
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{value:g} must be above 0 and at most 3600 seconds")
-    return value
-
-
-def wants_cluster(args: argparse.Namespace) -> bool:
-    """True when the options ask for Dask."""
-    return args.scheduler is not None or args.dask_workers is not None
-
-
-def check_cluster_args(args: argparse.Namespace) -> None:
-    """Refuse what a cluster cannot do, before any work: ``--jobs`` beside it, a word list on
-    standard input; make the word-list and lexicon paths absolute (workers may run elsewhere)."""
-    if not wants_cluster(args):
-        return
-    option = "--scheduler" if args.scheduler is not None else "--dask-workers"
-    if args.jobs != 1:
-        raise InputError(f"give --jobs or {option}, not both (the cluster's workers do the work)")
-    if args.wordlist == "-":
-        raise InputError(f"--wordlist - cannot go with {option}: workers cannot read this stdin")
-    if args.wordlist is not None and Path(args.wordlist).exists():
-        args.wordlist = str(Path(args.wordlist).resolve())
-    if args.lexicon_file is not None:
-        args.lexicon_file = Path(args.lexicon_file).resolve()
 
 
 def _import_dask() -> Any:

@@ -23,16 +23,18 @@ from solver.best import (
 from solver.board import parse_size
 from solver.cli import runtime
 from solver.cli.common import (
+    add_cluster_options,
     add_jobs_option,
     add_lexicon_options,
     add_protocol_option,
+    check_cluster_args,
     int_at_least,
     open_from_args,
     start_pool,
+    wants_cluster,
     whole_number,
     worker_args,
 )
-from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
 from solver.dfs import resolve_protocol
 from solver.lexicons import Opened
 

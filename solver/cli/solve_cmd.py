@@ -14,16 +14,18 @@ from solver.boards_file import BoardsReader
 from solver.cli import runtime
 from solver.cli.common import (
     MANY_BOARDS,
+    add_cluster_options,
     add_jobs_option,
     add_lexicon_options,
     add_protocol_option,
+    check_cluster_args,
     default_depends_on_count,
     int_at_least,
     open_from_args,
     start_pool,
+    wants_cluster,
     worker_args,
 )
-from solver.cluster import add_cluster_options, check_cluster_args, wants_cluster
 from solver.dfs import (
     DEFAULT_MAX_PATHS,
     find_word_list,
