@@ -12,16 +12,20 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
-$(VENV)/.installed-%: pyproject.toml setup.py solver/search.py solver/letterboxed_search.py structures/array_trie_native.pyx | $(BIN)/python
+# The compiled sources (setup.py's MYPYC and CYTHON): a change to one rebuilds the install.
+COMPILED := solver/games/boggle/search.py solver/games/letterboxed/search.py \
+	structures/backends/array_trie/native.pyx
+
+$(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
 	touch $@
 
 bench: $(VENV)/.installed-bench
-	$(BIN)/python -m benchmarks.run $(BENCH_ARGS)
+	$(BIN)/python -m lexibench.benchmarks.run $(BENCH_ARGS)
 
 # Every suite and backend on a small workload (about 80 s); tables into results-quick/.
 bench-quick: $(VENV)/.installed-bench
-	$(BIN)/python -m benchmarks.run --quick $(BENCH_ARGS)
+	$(BIN)/python -m lexibench.benchmarks.run --quick $(BENCH_ARGS)
 
 tables: $(VENV)/.installed-bench
 	$(BIN)/lexibench tables --readme README.md

@@ -1,8 +1,8 @@
 """Repository-level pytest set-up: which folders a run collects.
 
 ``pytest`` alone runs the tests (``testpaths``); ``pytest --benchmark-only`` runs the benchmark
-suites in ``benchmarks/`` instead, and naming ``benchmarks`` runs them explicitly (the test
-suite's smoke pass does that with ``--benchmark-disable``).
+suites in ``lexibench/benchmarks/suites/`` instead, and naming that folder runs them explicitly (the
+test suite's smoke pass does that with ``--benchmark-disable``).
 """
 
 from __future__ import annotations
@@ -12,14 +12,17 @@ import pytest
 #: Compiled by mypyc on install, so ``--doctest-modules`` cannot import them as files (pytest sees
 #: the extension module where it expects the source). They hold no doctests; tests/test_search.py
 #: checks both the compiled modules and their source.
-collect_ignore = ["solver/search.py", "solver/letterboxed_search.py"]
+collect_ignore = [
+    "lexibench/solver/games/boggle/search.py",
+    "lexibench/solver/games/letterboxed/search.py",
+]
 
 #: The ``--lexibench-*`` options, known before the benchmark suites are collected.
-pytest_plugins = ("benchmarks.options",)
+pytest_plugins = ("lexibench.benchmarks.harness.options",)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("benchmark_only", default=False) and (
         config.args_source is pytest.Config.ArgsSource.TESTPATHS
     ):
-        config.args = ["benchmarks"]
+        config.args = ["lexibench/benchmarks/suites"]

@@ -1,9 +1,13 @@
 """Build hook: the compiled parts of lexibench.
 
-- ``solver/search.py`` and ``solver/letterboxed_search.py``, plain typed Python, compiled with
-  mypyc (they also run interpreted, unchanged);
-- ``structures/array_trie_native.pyx``, the array trie's compiled core and native tier, with
-  Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
+- the games' search loops (:data:`MYPYC`), plain typed Python, compiled with mypyc (they also
+  run interpreted, unchanged);
+- the array trie's compiled core and native tier (:data:`CYTHON`), with Cython (the toolchain
+  marisa-trie, datrie and dawg2 are built with).
+
+Sources are named by their path under ``lexibench/`` (whose subfolders link to the top-level
+``structures/``, ``solver/`` and ``benchmarks/``), so every compiled module gets its name in the
+``lexibench`` namespace.
 
 Everything else about the package is declared in pyproject.toml. Set ``LEXIBENCH_NO_COMPILE=1``
 to install without compiling (no C compiler needed): the Python modules then run interpreted, the
@@ -26,8 +30,11 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-MYPYC = ["solver/search.py", "solver/letterboxed_search.py"]
-CYTHON = ["structures/array_trie_native.pyx"]
+MYPYC = [
+    "lexibench/solver/games/boggle/search.py",
+    "lexibench/solver/games/letterboxed/search.py",
+]
+CYTHON = ["lexibench/structures/backends/array_trie/native.pyx"]
 
 
 def ext_modules() -> list[Any]:
@@ -46,7 +53,7 @@ def ext_modules() -> list[Any]:
         )
         for source in CYTHON
     ]
-    loops = mypycify(MYPYC, opt_level="3", group_name="solver.compiled_loops")
+    loops = mypycify(MYPYC, opt_level="3", group_name="lexibench.solver.compiled_loops")
     return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 

@@ -6,10 +6,10 @@ kept only when the suite passed; memory, start-up and bulk measurements are writ
 and the report is published only when everything was written, so a failed or interrupted run
 leaves the previous results as they were.
 
-    python -m benchmarks.run [--quick] [--suites solve,build,...] [--skip-memory] ...
+    python -m lexibench.benchmarks.run [--quick] [--suites solve,build,...] [--skip-memory] ...
                              [--lexibench-boards 20 ...] [--benchmark-min-rounds 7 ...]
 
-``--lexibench-*`` options (see :mod:`benchmarks.options`) set the workload of every step;
+``--lexibench-*`` options (see :mod:`benchmarks.harness.options`) set the workload of every step;
 ``--benchmark-*`` options go to pytest-benchmark. ``--quick`` runs every suite and backend on a
 small workload (a 20,000-word sample, 10 boards, the smoke sweep) into ``results-quick/``.
 """
@@ -26,13 +26,13 @@ import time
 from dataclasses import fields, replace
 from pathlib import Path
 
-from benchmarks.options import Settings, option_name
+from lexibench.benchmarks.harness.options import Settings, option_name
 
 SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "best", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).parent  # not resolved: under lexibench/, suites import as lexibench.*
 QUICK = {
     "boards": 10,
     "sizes": "4x4",
@@ -50,7 +50,7 @@ QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
 def _pytest_config() -> list[str]:
     """In a checkout, the repository's pytest settings apply; installed, no stray ini file
     above site-packages may (an empty one is named instead)."""
-    return [] if (HERE.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
+    return [] if (HERE.parent.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
 
 
 def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -> None:
@@ -63,10 +63,10 @@ def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -
         sys.executable,
         "-m",
         "pytest",
-        str(HERE / f"bench_{suite}.py"),
+        str(HERE / "suites" / f"bench_{suite}.py"),
         "--benchmark-only",
         "-p",
-        "benchmarks.options",
+        "lexibench.benchmarks.harness.options",
         *_pytest_config(),
         f"--benchmark-json={tmp}",
         "--benchmark-columns=median,iqr,min,max,rounds",
@@ -89,7 +89,7 @@ def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -
 
 def _sample(settings: Settings, count: int, results: Path) -> Settings:
     """Settings whose word list is a seeded sample of ``count`` words of the chosen one."""
-    from benchmarks.fixtures import wordlist_named
+    from lexibench.benchmarks.harness.fixtures import wordlist_named
 
     words = wordlist_named(settings.wordlist).words
     if count >= len(words):
@@ -102,7 +102,7 @@ def _sample(settings: Settings, count: int, results: Path) -> Settings:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lexibench.benchmarks.run", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a small workload, in 90 s or so")
     parser.add_argument("--suites", default=",".join(SUITES), help="comma-separated suites")
     parser.add_argument("--skip-memory", action="store_true", help="no memory measurement")
@@ -132,10 +132,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    from solver.dfs import search_build
-    from solver.errors import InputError, require_extra
-    from structures.array_trie import native_build
-    from structures.errors import StaleBuildError
+    from lexibench.solver.errors import InputError, require_extra
+    from lexibench.solver.games.boggle.solve import search_build
+    from lexibench.structures.backends.array_trie.lexicon import native_build
+    from lexibench.structures.errors import StaleBuildError
 
     try:
         require_extra("the benchmark runner", "bench")
@@ -185,9 +185,9 @@ def main(argv: list[str] | None = None) -> int:
 def _publish(results: Path, staging: Path, readme: Path | None) -> list[Path]:
     """The staged raw files beside the earlier ones they do not replace, the report made from
     them all, and the README block: published together, all or nothing."""
-    from benchmarks.publish import publish
-    from benchmarks.records import default_inputs, load
-    from benchmarks.report import report_files
+    from lexibench.benchmarks.harness.records import default_inputs, load
+    from lexibench.benchmarks.report.build import report_files
+    from lexibench.benchmarks.report.publish import publish
 
     new = {p.relative_to(staging): p.read_bytes() for p in default_inputs(staging)}
     kept = [p for p in default_inputs(results) if p.relative_to(results) not in new]
@@ -206,10 +206,11 @@ def _measure(
     startup_runs: int,
 ) -> None:
     """Memory, start-up and bulk runs, written into the staging folder ``results``."""
-    import structures
-    from benchmarks import bulk, memory, startup, workloads
-    from benchmarks.atomic import write_json_atomic
-    from benchmarks.fixtures import wordlist_named
+    from lexibench import structures
+    from lexibench.benchmarks.harness import workloads
+    from lexibench.benchmarks.harness.fixtures import wordlist_named
+    from lexibench.benchmarks.processes import bulk, memory, startup
+    from lexibench.benchmarks.report.atomic import write_json_atomic
 
     backends = list(settings.backend_list()) or structures.available_backend_names()
     wl = wordlist_named(settings.wordlist)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solver.cli.runtime import say
-from solver.errors import require_extra
+from lexibench.solver.cli.runtime import say
+from lexibench.solver.errors import require_extra
 
 RESULTS = Path("results")
 
@@ -38,8 +38,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load, validate and render."""
     require_extra("lexibench tables", "bench")
-    from benchmarks.records import default_inputs, load
-    from benchmarks.report import write_report
+    from lexibench.benchmarks.harness.records import default_inputs, load
+    from lexibench.benchmarks.report.build import write_report
 
     inputs = list(args.json) or default_inputs(RESULTS)
     results = load(inputs)

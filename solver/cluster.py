@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from solver.errors import InputError, missing_extra
+from lexibench.solver.errors import InputError, missing_extra
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
 TASKS_PER_WORKER: Final = 4

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-import structures
-from solver.errors import InputError
-from solver.wordlist import (
+from lexibench import structures
+from lexibench.solver.errors import InputError
+from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     NORMALIZATION_VERSION,
     Capitalised,
@@ -43,8 +43,14 @@ from solver.wordlist import (
     load_wordlist,
     resolve_source,
 )
-from structures import Lexicon
-from structures.saved import FORMAT, SavedLexiconError, library_of, load_lexicon, save_lexicon
+from lexibench.structures import Lexicon
+from lexibench.structures.saved import (
+    FORMAT,
+    SavedLexiconError,
+    library_of,
+    load_lexicon,
+    save_lexicon,
+)
 
 CACHE_ENV: Final = "LEXIBENCH_CACHE_DIR"
 SUFFIX: Final = ".lexicon"
@@ -111,7 +117,7 @@ def _wordlist_of(path: Path | str, meta: dict[str, object]) -> WordListInfo:
 
 
 def _meta(info: WordListInfo) -> dict[str, object]:
-    from solver import __version__
+    from lexibench import __version__
 
     return {"wordlist": info.as_dict(), "lexibench": __version__}
 

@@ -4,9 +4,9 @@ A source is either a name (:data:`NAMED_SOURCES`), a path to a regular file, or 
 standard input. Files are UTF-8 with or without a byte-order mark, LF or CRLF, one word per line
 (no other character ends a line), within :class:`Limits` (64 MiB, lines of 256 characters by
 default). Every line goes through
-:func:`solver.rules.normalize_word`; the result records how many lines were read, how many words
-were kept and how many were dropped for each reason. Problems raise :class:`InputError` with a
-one-line message that names the file (and line, where there is one).
+:func:`solver.games.boggle.rules.normalize_word`; the result records how many lines were read, how
+many words were kept and how many were dropped for each reason. Problems raise :class:`InputError`
+with a one-line message that names the file (and line, where there is one).
 
 Capitalised entries (proper nouns such as "Erastus", abbreviations such as "AAA") are not Boggle
 words: they are dropped from the default list, ``web2``, which has about 25,000 of them. Other
@@ -29,8 +29,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Final
 
-from solver.errors import InputError, read_error
-from solver.rules import DEFAULT_MIN_LENGTH, Drop, normalize_word
+from lexibench.solver.errors import InputError, read_error
+from lexibench.solver.games.boggle.rules import DEFAULT_MIN_LENGTH, Drop, normalize_word
 
 DEFAULT_WORDLIST: Final = "web2"
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
@@ -71,7 +71,7 @@ class WordListInfo:
     """SHA-256 of the kept words, sorted, one per line with LF endings."""
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~solver.rules.Drop` values and ``"duplicate"``)."""
+    """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
 
@@ -130,7 +130,7 @@ class WordList:
     """The kept words, distinct and sorted."""
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~solver.rules.Drop` values and ``"duplicate"``)."""
+    """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
 

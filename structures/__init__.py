@@ -4,14 +4,14 @@ Nothing here knows about games. Importing this package imports no third-party li
 are imported when first built or inspected (see :mod:`structures.registry`).
 """
 
-from structures.errors import (
+from lexibench.structures.errors import (
     BackendUnavailableError,
     LexiconError,
     TooManyPathsError,
     UnknownBackendError,
     UnstorableWordError,
 )
-from structures.protocol import (
+from lexibench.structures.protocol import (
     Lexicon,
     NativeLexicon,
     PersistentLexicon,
@@ -20,7 +20,7 @@ from structures.protocol import (
     can_step,
     native_unavailable,
 )
-from structures.registry import (
+from lexibench.structures.registry import (
     BUILTIN,
     ENTRY_POINT_GROUP,
     BackendInfo,

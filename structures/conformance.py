@@ -4,7 +4,7 @@ lexibench runs it against every built-in backend (``tests/test_conformance.py``)
 adds a backend through the ``lexibench.backends`` entry point runs the same suite on its own
 backend by subclassing :class:`LexiconConformance` in one of its test files::
 
-    from structures.conformance import LexiconConformance
+    from lexibench.structures.conformance import LexiconConformance
 
     class TestMyTrie(LexiconConformance):
         backend = "my-trie"   # the id your entry point registers
@@ -28,10 +28,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import structures
-from structures.errors import UnstorableWordError
-from structures.protocol import Lexicon, PersistentLexicon, SteppingLexicon
-from structures.saved import load_lexicon, save_lexicon
+from lexibench import structures
+from lexibench.structures.errors import UnstorableWordError
+from lexibench.structures.protocol import Lexicon, PersistentLexicon, SteppingLexicon
+from lexibench.structures.saved import load_lexicon, save_lexicon
 
 #: Keys that trip up tries and sorted lists alike.
 TRICKY = [

@@ -23,8 +23,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-from structures.errors import BackendUnavailableError, UnknownBackendError
-from structures.protocol import (
+from lexibench.structures.errors import BackendUnavailableError, UnknownBackendError
+from lexibench.structures.protocol import (
     NATIVE_MEMBERS,
     PERSISTENT_MEMBERS,
     STEPPING_MEMBERS,
@@ -61,11 +61,19 @@ COSTS = ("linear", "sublinear")
 #: Built-in backends. Add one: a file in ``structures/`` and one line here.
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
-        "array-trie": Entry("structures.array_trie:ArrayTrieLexicon", None, pure_python=False),
-        "datrie": Entry("structures.datrie_trie:DatrieLexicon", "datrie", pure_python=False),
-        "dawg": Entry("structures.dawg_dawg:DawgLexicon", "dawg2", pure_python=False),
-        "dawg-python": Entry("structures.dawg_python_reader:DawgPythonLexicon", "dawg2-python"),
-        "dict-trie": Entry("structures.dict_trie:DictTrieLexicon", None),
+        "array-trie": Entry(
+            "lexibench.structures.backends.array_trie.lexicon:ArrayTrieLexicon",
+            None,
+            pure_python=False,
+        ),
+        "datrie": Entry(
+            "lexibench.structures.backends.datrie:DatrieLexicon", "datrie", pure_python=False
+        ),
+        "dawg": Entry("lexibench.structures.backends.dawg:DawgLexicon", "dawg2", pure_python=False),
+        "dawg-python": Entry(
+            "lexibench.structures.backends.dawg_python:DawgPythonLexicon", "dawg2-python"
+        ),
+        "dict-trie": Entry("lexibench.structures.backends.dict_trie:DictTrieLexicon", None),
         "hat-trie": Entry(
             "hattrie:HatTrieMap",
             "hat-trie-python",
@@ -73,21 +81,30 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
             excluded="hat-trie-python 0.6 binds no prefix search (Tessil's equal_prefix_range is "
             "not exposed), so has_prefix would scan every key; listed, not offered",
         ),
-        "lexpy-dawg": Entry("structures.lexpy_automata:LexpyDawgLexicon", "lexpy"),
-        "lexpy-trie": Entry("structures.lexpy_automata:LexpyTrieLexicon", "lexpy"),
-        "marisa": Entry("structures.marisa:MarisaLexicon", "marisa-trie", pure_python=False),
-        "prefix-set": Entry("structures.prefix_set:PrefixSetLexicon", None),
+        "lexpy-dawg": Entry("lexibench.structures.backends.lexpy_trie:LexpyDawgLexicon", "lexpy"),
+        "lexpy-trie": Entry("lexibench.structures.backends.lexpy_trie:LexpyTrieLexicon", "lexpy"),
+        "marisa": Entry(
+            "lexibench.structures.backends.marisa:MarisaLexicon", "marisa-trie", pure_python=False
+        ),
+        "prefix-set": Entry("lexibench.structures.backends.prefix_set:PrefixSetLexicon", None),
         "pyahocorasick": Entry(
-            "structures.aho_corasick:AhoCorasickLexicon", "pyahocorasick", pure_python=False
+            "lexibench.structures.backends.pyahocorasick:AhoCorasickLexicon",
+            "pyahocorasick",
+            pure_python=False,
         ),
-        "pygtrie": Entry("structures.pygtrie_trie:PygtrieLexicon", "pygtrie"),
-        "pytrie": Entry("structures.pytrie_trie:PyTrieLexicon", "PyTrie"),
-        "sorted-list": Entry("structures.sorted_list:SortedListLexicon", None),
+        "pygtrie": Entry("lexibench.structures.backends.pygtrie:PygtrieLexicon", "pygtrie"),
+        "pytrie": Entry("lexibench.structures.backends.pytrie:PyTrieLexicon", "PyTrie"),
+        "sorted-list": Entry("lexibench.structures.backends.sorted_list:SortedListLexicon", None),
         "sortedcontainers": Entry(
-            "structures.sorted_containers:SortedContainersLexicon", "sortedcontainers"
+            "lexibench.structures.backends.sortedcontainers:SortedContainersLexicon",
+            "sortedcontainers",
         ),
-        "sqlite": Entry("structures.sqlite_table:SqliteLexicon", None, pure_python=False),
-        "unsorted-list": Entry("structures.unsorted_list:UnsortedListLexicon", None, "linear"),
+        "sqlite": Entry(
+            "lexibench.structures.backends.sqlite:SqliteLexicon", None, pure_python=False
+        ),
+        "unsorted-list": Entry(
+            "lexibench.structures.backends.unsorted_list:UnsortedListLexicon", None, "linear"
+        ),
     }
 )
 

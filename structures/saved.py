@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from structures.atomic import write_bytes_atomic
-from structures.errors import LexiconError
-from structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
-from structures.registry import backend_class, backend_info
+from lexibench.structures.atomic import write_bytes_atomic
+from lexibench.structures.errors import LexiconError
+from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
+from lexibench.structures.registry import backend_class, backend_info
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from structures.errors import UnstorableWordError
+from lexibench.structures.errors import UnstorableWordError
 
 
 def unique_words(words: Iterable[str], backend: str) -> list[str]:

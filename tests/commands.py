@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
+from lexibench.solver.cli import main
 
 #: The small hand-written word list of the repository.
 TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import structures
+from lexibench import structures
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from structures.conformance import ReferenceLexicon
+from lexibench.structures.conformance import ReferenceLexicon
 
 
 class TabulatedReferenceLexicon(ReferenceLexicon):

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.board import neighbours
-from structures.array_trie import ArrayTrieLexicon, build_nodes
-from structures.array_trie_walk import TERMINAL, PythonCore
-from structures.errors import TooManyPathsError, UnstorableWordError
+from lexibench.solver.games.boggle.board import neighbours
+from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon, build_nodes
+from lexibench.structures.backends.array_trie.walk import TERMINAL, PythonCore
+from lexibench.structures.errors import TooManyPathsError, UnstorableWordError
 
 WORDS = ["cat", "cats", "car", "dog", "do", "queen", "zebra"]
 
@@ -184,11 +184,13 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     core, lists its native tier as unavailable with the reason, and --protocol native is one
     clean error."""
     blocker = tmp_path / "sitecustomize.py"
-    blocker.write_text("import sys\nsys.modules['structures.array_trie_native'] = None\n")
+    blocker.write_text(
+        "import sys\nsys.modules['lexibench.structures.backends.array_trie.native'] = None\n"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     script = (
         "import json, structures\n"
-        "from structures.array_trie import ArrayTrieLexicon\n"
+        "from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon\n"
         "lex = ArrayTrieLexicon(['cat', 'cats'])\n"
         "info = structures.backend_info('array-trie')\n"
         "print(json.dumps([lex.is_word('cat'), lex.has_prefix('ca'), info.native, "
@@ -203,7 +205,7 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     assert "LEXIBENCH_NO_COMPILE" in error
     words = tmp_path / "words.txt"
     words.write_text("cat\ncats\n")
-    command = [sys.executable, "-m", "solver.cli", "solve", "cats", "--wordlist", str(words)]
+    command = [sys.executable, "-m", "lexibench", "solve", "cats", "--wordlist", str(words)]
     command += ["--lexicon", "array-trie", "--protocol", "native", "--no-cache"]
     run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     assert run.returncode == 2
@@ -211,7 +213,7 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     assert "does not support --protocol native" in run.stderr
     assert "not compiled" in run.stderr
     listing = subprocess.run(
-        [sys.executable, "-m", "solver.cli", "backends"],
+        [sys.executable, "-m", "lexibench", "backends"],
         env=env,
         capture_output=True,
         text=True,
@@ -219,4 +221,4 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     ).stdout
     row = next(line for line in listing.splitlines() if line.startswith("array-trie"))
     assert "unavailable" in row
-    assert "native tier: structures.array_trie_native is not compiled" in row
+    assert "native tier: lexibench.structures.backends.array_trie.native is not compiled" in row

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import report
-from benchmarks.records import load
-from solver import search
-from solver.wordlist import load_wordlist
+from lexibench.benchmarks.harness.records import load
+from lexibench.benchmarks.report import build as report
+from lexibench.solver.games.boggle import search
+from lexibench.solver.wordlist import load_wordlist
 from tests.plugin import install_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +51,8 @@ def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Comple
 def test_smoke_every_suite(sample_wordlist: Path) -> None:
     done = _run(
         [
-            sys.executable, "-m", "pytest", "benchmarks", "--benchmark-disable", "-q", "-rs",
+            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites", "--benchmark-disable",
+            "-q", "-rs",
             "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
             "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
             "--lexibench-queries", "40", "--lexibench-puzzles", "2", "--lexibench-sweep", "smoke",
@@ -71,7 +72,8 @@ def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_pat
     out = tmp_path / "solve.json"
     done = _run(
         [
-            sys.executable, "-m", "pytest", "benchmarks/bench_solve.py", "--benchmark-only",
+            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites/bench_solve.py",
+            "--benchmark-only",
             "-q", "-p", "no:cacheprovider", f"--benchmark-json={out}",
             "--benchmark-group-by=param:backend", f"--benchmark-histogram={tmp_path / 'hist'}",
             "--lexibench-wordlist", str(sample_wordlist), "--lexibench-boards", "3",
@@ -116,7 +118,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     out = tmp_path / "results"
     done = _run(
         [
-            sys.executable, "-m", "benchmarks.run", "--lexibench-wordlist", str(sample_wordlist),
+            sys.executable, "-m", "lexibench.benchmarks.run",
+            "--lexibench-wordlist", str(sample_wordlist),
             "--results", str(out), "--readme", str(readme), "--memory-runs", "1",
             "--startup-runs", "1", "--lexibench-sweep", "smoke", "--bulk-counts", "20",
             "--lexibench-boards", "2", "--lexibench-sizes", "4x4", "--lexibench-queries", "20",

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from solver.best import (
+from lexibench.solver.games.boggle.best import (
     canonical_text,
     chain_budgets,
     default_budget,
     search,
     symmetries,
 )
-from solver.board import Board, neighbours, parse_board
-from solver.dfs import solve
-from solver.lines import words_score
-from solver.wordlist import load_wordlist
-from structures import Lexicon, build_lexicon
+from lexibench.solver.games.boggle.board import Board, neighbours, parse_board
+from lexibench.solver.games.boggle.lines import words_score
+from lexibench.solver.games.boggle.solve import solve
+from lexibench.solver.wordlist import load_wordlist
+from lexibench.structures import Lexicon, build_lexicon
 from tests.commands import TINY, run
 
 #: The words of the default list made only of these letters: small enough to search every 3x3
@@ -234,7 +234,7 @@ def test_without_dask_the_options_name_the_extra(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     for command in (["best", "--size", "2x2"], ["solve", "--boards-file", TINY]):
         done = subprocess.run(
-            [sys.executable, "-m", "solver.cli", *command, "--wordlist", TINY,
+            [sys.executable, "-m", "lexibench", *command, "--wordlist", TINY,
              "--dask-workers", "1"],
             env=env, capture_output=True, text=True, check=False,
         )  # fmt: skip

@@ -6,9 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.board import Board, neighbours, parse_board, parse_board_slowly, parse_size
-from solver.dice import CLASSIC_DICE, NEW_DICE, random_boards
-from solver.errors import InputError
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.board import (
+    Board,
+    neighbours,
+    parse_board,
+    parse_board_slowly,
+    parse_size,
+)
+from lexibench.solver.games.boggle.dice import CLASSIC_DICE, NEW_DICE, random_boards
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import structures
+from lexibench import structures
 from tests.commands import TINY, run
 
 
@@ -147,7 +147,7 @@ def test_boards_from_stdin(
 def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
     """Real processes, the default word list, input order kept."""
     boards = subprocess.run(
-        [sys.executable, "-m", "solver.cli", "random", "--count", "150", "--seed", "9"],
+        [sys.executable, "-m", "lexibench", "random", "--count", "150", "--seed", "9"],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     path = tmp_path / "boards.txt"
@@ -157,7 +157,7 @@ def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
             [
                 sys.executable,
                 "-m",
-                "solver.cli",
+                "lexibench",
                 "solve",
                 "--boards-file",
                 str(path),
@@ -250,7 +250,7 @@ def test_bad_input_is_one_line_exit_2_nothing_on_stdout(
 def test_unavailable_backend_is_a_clean_error(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from structures import registry
+    from lexibench.structures import registry
 
     monkeypatch.setitem(
         registry._registered.__globals__, "BUILTIN",

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import structures
-from structures.conformance import LexiconConformance
+from lexibench import structures
+from lexibench.structures.conformance import LexiconConformance
 from tests.plugin import install_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +34,7 @@ def test_a_plugin_runs_the_suite_on_its_own_backend(tmp_path: Path) -> None:
     tests = tmp_path / "plugin_tests"
     tests.mkdir()
     (tests / "test_tuple_scan.py").write_text(
-        "from structures.conformance import LexiconConformance\n\n\n"
+        "from lexibench.structures.conformance import LexiconConformance\n\n\n"
         "class TestTupleScan(LexiconConformance):\n"
         '    backend = "tuple-scan"\n'
     )

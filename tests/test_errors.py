@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-import structures
-from solver.cli import main
+from lexibench import structures
+from lexibench.solver.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = str(ROOT / "wordlists" / "tiny.txt")
 KELVIN = "\u212a"
-LEXIBENCH = [sys.executable, "-m", "solver.cli"]
+LEXIBENCH = [sys.executable, "-m", "lexibench"]
 
 
 def cli(
@@ -236,7 +236,7 @@ def test_out_of_memory_is_one_line(
 def test_an_internal_error_is_one_line_naming_the_debug_switch(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from solver.cli import solve_cmd
+    from lexibench.solver.games.boggle import solve_cmd
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("something broke\nover two lines")

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-import structures
-from benchmarks import workloads
-from benchmarks.options import Settings, option_name
-from benchmarks.records import SCHEMAS
-from solver.wordlist import load_wordlist
+from lexibench import structures
+from lexibench.benchmarks.harness import workloads
+from lexibench.benchmarks.harness.options import Settings, option_name
+from lexibench.benchmarks.harness.records import SCHEMAS
+from lexibench.solver.wordlist import load_wordlist
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-import structures
-from solver.errors import InputError
-from solver.letterboxed import Box, find_words, parse_box, solutions
+from lexibench import structures
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.letterboxed.puzzle import Box, find_words, parse_box, solutions
 
 BOX = parse_box("rme wcl tgk api")
 VOCAB = [

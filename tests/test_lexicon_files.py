@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.lexicons import cache_dir, cache_entries, open_lexicon
-from solver.wordlist import Capitalised
+from lexibench.solver.lexicons import cache_dir, cache_entries, open_lexicon
+from lexibench.solver.wordlist import Capitalised
 from tests.commands import TINY, run
 
 

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-import structures
-from benchmarks.pitfalls import CompletionListLexicon, every_path_words, simple_paths
-from benchmarks.published import load_articles
-from solver.board import neighbours, parse_board
-from solver.dfs import find_words
-from solver.dice import random_boards
-from structures.dawg_dawg import DawgLexicon
-from structures.dawg_python_reader import DawgPythonLexicon
-from structures.lexpy_automata import LexpyDawgLexicon, LexpyTrieLexicon
-from structures.sqlite_table import SqliteLexicon, _upper_bound
+from lexibench import structures
+from lexibench.benchmarks.baselines.pitfalls import (
+    CompletionListLexicon,
+    every_path_words,
+    simple_paths,
+)
+from lexibench.benchmarks.report.published import load_articles
+from lexibench.solver.games.boggle.board import neighbours, parse_board
+from lexibench.solver.games.boggle.dice import random_boards
+from lexibench.solver.games.boggle.solve import find_words
+from lexibench.structures.backends.dawg import DawgLexicon
+from lexibench.structures.backends.dawg_python import DawgPythonLexicon
+from lexibench.structures.backends.lexpy_trie import LexpyDawgLexicon, LexpyTrieLexicon
+from lexibench.structures.backends.sqlite import SqliteLexicon, _upper_bound
 
 WORDS = ["cat", "cats", "car", "dog", "zebra", "queen"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from structures.conformance import ReferenceLexicon, words_and_queries
+from lexibench.structures.conformance import ReferenceLexicon, words_and_queries
 from tests.reference import TabulatedReferenceLexicon
 
 

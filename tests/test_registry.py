@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import structures
-from structures import BackendUnavailableError, UnknownBackendError
+from lexibench import structures
+from lexibench.structures import BackendUnavailableError, UnknownBackendError
 from tests.plugin import install_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +24,7 @@ def test_the_builtin_table_is_sorted_and_each_entry_is_one_file_of_structures() 
             assert not structures.backend_info(name).available
             continue
         module, _, cls = entry.target.partition(":")
-        assert module.startswith("structures."), name
+        assert module.startswith("lexibench.structures.backends."), name
         assert (ROOT / (module.replace(".", "/") + ".py")).is_file(), name
         assert cls
         assert entry.cost in structures.registry.COSTS

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import structures
-from structures.saved import (
+from lexibench import structures
+from lexibench.structures.saved import (
     MAGIC,
     SavedLexiconError,
     dump_lexicon,

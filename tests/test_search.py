@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-import structures
-from solver import search
-from solver.board import Board
-from solver.dfs import SearchLoops, interpreted_search, search_build
-from solver.dice import random_boards
-from solver.errors import InputError
-from solver.wordlist import load_wordlist
+from lexibench import structures
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle import search
+from lexibench.solver.games.boggle.board import Board
+from lexibench.solver.games.boggle.dice import random_boards
+from lexibench.solver.games.boggle.solve import SearchLoops, interpreted_search, search_build
+from lexibench.solver.wordlist import load_wordlist
 
 
 @cache
@@ -41,7 +41,8 @@ def test_the_install_compiled_the_search() -> None:
         assert search_build() == "interpreted"
     else:
         assert search_build() == "mypyc", (
-            "solver.search runs interpreted: the install did not compile it (see setup.py)"
+            "lexibench.solver.games.boggle.search runs interpreted: the install did not compile it "
+            "(see setup.py)"
         )
     assert interpreted_search().build() == "interpreted"
 

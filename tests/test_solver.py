@@ -9,12 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import structures
-from solver.board import Board, parse_board
-from solver.dfs import Protocol, find_word_list, find_words, resolve_protocol, solve
-from solver.dice import random_boards
-from solver.errors import InputError
-from solver.wordlist import load_wordlist
+from lexibench import structures
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.board import Board, parse_board
+from lexibench.solver.games.boggle.dice import random_boards
+from lexibench.solver.games.boggle.solve import (
+    Protocol,
+    find_word_list,
+    find_words,
+    resolve_protocol,
+    solve,
+)
+from lexibench.solver.wordlist import load_wordlist
 from tests.reference import TabulatedReferenceLexicon, brute_force_words
 
 SCRAMBLE = "l qu r e / s l u s / a t i c / n r e n"

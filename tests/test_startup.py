@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from solver.cli import main
+from lexibench.solver.cli import main
 from tests.commands import TINY
 
-HEAVY = ("matplotlib", "numpy", "pytest", "pytest_benchmark", "tabulate", "benchmarks")
+HEAVY = ("matplotlib", "numpy", "pytest", "pytest_benchmark", "tabulate", "lexibench.benchmarks")
 LIBRARIES = ("marisa_trie", "datrie", "dawg", "pygtrie", "sortedcontainers", "english_words")
 
 
@@ -26,12 +26,13 @@ def imported_by(code: str) -> set[str]:
 
 
 def test_importing_the_cli_imports_no_benchmark_layer() -> None:
-    assert not imported_by("import solver.cli") & {*HEAVY, *LIBRARIES, "importlib_metadata"}
+    heavy = {*HEAVY, *LIBRARIES, "importlib_metadata"}
+    assert not imported_by("import lexibench.solver.cli") & heavy
 
 
 def test_random_imports_no_lexicon_library_and_no_benchmark_layer() -> None:
     code = (
-        "import contextlib, io\nfrom solver.cli import main\n"
+        "import contextlib, io\nfrom lexibench.solver.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()): main(['random', '--count', '1'])"
     )
     assert not imported_by(code) & {*HEAVY, *LIBRARIES}
@@ -39,7 +40,7 @@ def test_random_imports_no_lexicon_library_and_no_benchmark_layer() -> None:
 
 def test_a_cached_solve_imports_only_its_backend() -> None:
     code = (
-        "import contextlib, io\nfrom solver.cli import main\n"
+        "import contextlib, io\nfrom lexibench.solver.cli import main\n"
         f"args = ['solve', 'ea/st', '--wordlist', {TINY!r}, '--lexicon', 'marisa']\n"
         "with contextlib.redirect_stdout(io.StringIO()): main(args); main(args)"
     )
@@ -50,7 +51,7 @@ def test_a_cached_solve_imports_only_its_backend() -> None:
 
 
 def test_version(capfd: pytest.CaptureFixture[str]) -> None:
-    from solver import __version__
+    from lexibench import __version__
 
     assert main(["--version"]) == 0
     assert capfd.readouterr().out == f"lexibench {__version__}\n"
@@ -90,14 +91,14 @@ def test_a_command_missing_its_extra_names_it(
 
 
 def test_the_python_api_of_the_readme() -> None:
-    import solver
+    import lexibench
 
-    lexicon = solver.open_lexicon("dawg", TINY, 3).lexicon
-    board = solver.parse_board("ea/st")
-    solution = solver.solve(board, lexicon)
+    lexicon = lexibench.open_lexicon("dawg", TINY, 3).lexicon
+    board = lexibench.parse_board("ea/st")
+    solution = lexibench.solve(board, lexicon)
     assert (solution.count, solution.score) == (7, 7)
     assert solution.words[0].word == "east"
-    assert solver.score("quests") == 3
-    assert solver.load_wordlist(TINY).words[:2] == ("did", "die")
+    assert lexibench.score("quests") == 3
+    assert lexibench.load_wordlist(TINY).words[:2] == ("did", "die")
     with pytest.raises(AttributeError):
-        _ = solver.nothing_here
+        _ = lexibench.nothing_here

@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from benchmarks import publish, report
-from benchmarks.answer import answer_section
-from benchmarks.records import default_inputs, load
-from solver.cli import main
-from solver.errors import InputError
+from lexibench.benchmarks.harness.records import default_inputs, load
+from lexibench.benchmarks.report import build as report
+from lexibench.benchmarks.report import publish
+from lexibench.benchmarks.report.answer import answer_section
+from lexibench.solver.cli import main
+from lexibench.solver.errors import InputError
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "results"
 RAW_FILES = sorted(p.name for p in (FIXTURE / "raw").glob("*.json"))
@@ -117,7 +118,7 @@ def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
 
 
 def test_the_registry_names_enable2k_proven_boards() -> None:
-    from benchmarks.best_report import known_boards
+    from lexibench.benchmarks.report.best import known_boards
 
     name, boards = known_boards("92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06")
     assert name == "ENABLE2K"
@@ -392,7 +393,7 @@ def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path
         resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
     done = subprocess.run(
-        [sys.executable, "-m", "solver.cli", "tables", "--out", str(out), "--readme", str(readme),
+        [sys.executable, "-m", "lexibench", "tables", "--out", str(out), "--readme", str(readme),
          *map(str, inputs())],
         capture_output=True, text=True, check=False, preexec_fn=limit,
     )  # fmt: skip

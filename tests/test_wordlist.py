@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import InputError
-from solver.rules import normalize_word, score
-from solver.wordlist import DEFAULT_WORDLIST, load_wordlist
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.rules import normalize_word, score
+from lexibench.solver.wordlist import DEFAULT_WORDLIST, load_wordlist
 
 
 def write(tmp_path: Path, data: bytes, name: str = "words.txt") -> Path:
@@ -100,7 +100,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 
 def test_system_list_by_name() -> None:
-    from solver.wordlist import SYSTEM_WORDS
+    from lexibench.solver.wordlist import SYSTEM_WORDS
 
     if SYSTEM_WORDS.is_file():
         assert len(load_wordlist("system").words) > 0

@@ -67,8 +67,9 @@ def check(work: Path) -> None:
         raise CheckFailedError(f"--version printed {version!r}")
     build = step(
         "the search loops and the array trie's native core are compiled and current",
-        [py, "-c", "from solver.dfs import search_build; from structures.array_trie import "
-         "native_build; print(search_build(), native_build())"],
+        [py, "-c", "from lexibench.solver.games.boggle.solve import search_build; "
+         "from lexibench.structures.backends.array_trie.lexicon import native_build; "
+         "print(search_build(), native_build())"],
         home,
         env,
     )  # fmt: skip
@@ -180,7 +181,8 @@ def check(work: Path) -> None:
     step(
         "the benchmark runner (lookup suite, tiny list)",
         [
-            py, "-m", "benchmarks.run", "--suites", "lookup", "--skip-memory", "--skip-startup",
+            py, "-m", "lexibench.benchmarks.run", "--suites", "lookup", "--skip-memory",
+            "--skip-startup",
             "--lexibench-wordlist", str(TINY), "--results", "bench-results", "--readme", "",
             "--lexibench-queries", "20", "--lexibench-backends", "dawg,marisa",
             "--benchmark-max-time=0.001",

@@ -25,10 +25,10 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from solver import __version__
-from solver.cli import runtime
-from solver.errors import InputError, MissingExtraError, missing_extra
-from structures.errors import LexiconError
+from lexibench import __version__
+from lexibench.solver.cli import runtime
+from lexibench.solver.errors import InputError, MissingExtraError, missing_extra
+from lexibench.structures.errors import LexiconError
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -40,16 +40,28 @@ Register = Callable[[argparse.ArgumentParser], None]
 
 #: Built-in commands: name -> (module, one-line summary).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "best": ("solver.cli.best_cmd", "search for the highest-scoring board (seeded annealing)"),
+    "best": (
+        "lexibench.solver.games.boggle.best_cmd",
+        "search for the highest-scoring board (seeded annealing)",
+    ),
     "backends": (
-        "solver.cli.backends_cmd",
+        "lexibench.solver.cli.backends_cmd",
         "list the lexicon backends, their versions and availability",
     ),
-    "build": ("solver.cli.build_cmd", "build a lexicon from a word list and save it to a file"),
-    "cache": ("solver.cli.cache_cmd", "show or clear the cache of built lexicons"),
-    "letterboxed": ("solver.cli.letterboxed_cmd", "solve a Letter Boxed puzzle"),
-    "random": ("solver.cli.random_cmd", "print seeded random boards, one per line"),
-    "solve": ("solver.cli.solve_cmd", "solve a Boggle-style board (or a file of boards)"),
+    "build": (
+        "lexibench.solver.cli.build_cmd",
+        "build a lexicon from a word list and save it to a file",
+    ),
+    "cache": ("lexibench.solver.cli.cache_cmd", "show or clear the cache of built lexicons"),
+    "letterboxed": ("lexibench.solver.games.letterboxed.command", "solve a Letter Boxed puzzle"),
+    "random": (
+        "lexibench.solver.games.boggle.random_cmd",
+        "print seeded random boards, one per line",
+    ),
+    "solve": (
+        "lexibench.solver.games.boggle.solve_cmd",
+        "solve a Boggle-style board (or a file of boards)",
+    ),
 }
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-import structures
-from solver.cli.runtime import emit
-from solver.render import text_table
+from lexibench import structures
+from lexibench.solver.cli.runtime import emit
+from lexibench.solver.games.boggle.render import text_table
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solver.cli.common import BUILTIN_IDS, DEFAULT_LEXICON, add_wordlist_options, limits_of
-from solver.cli.runtime import say
-from solver.lexicons import build_lexicon_file
-from solver.wordlist import DEFAULT_WORDLIST, Capitalised
+from lexibench.solver.cli.options import (
+    BUILTIN_IDS,
+    DEFAULT_LEXICON,
+    add_wordlist_options,
+    limits_of,
+)
+from lexibench.solver.cli.runtime import say
+from lexibench.solver.lexicons import build_lexicon_file
+from lexibench.solver.wordlist import DEFAULT_WORDLIST, Capitalised
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from solver.cli.runtime import emit
-from solver.lexicons import cache_dir, cache_entries
-from solver.render import text_table
+from lexibench.solver.cli.runtime import emit
+from lexibench.solver.games.boggle.render import text_table
+from lexibench.solver.lexicons import cache_dir, cache_entries
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,79 @@
+"""Fixtures of the benchmark suites: the settings, the word list, built lexicons, a clean heap."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from lexibench import structures
+from lexibench.benchmarks.harness.options import Settings, settings_from
+from lexibench.solver.wordlist import WordList, load_wordlist
+from lexibench.structures import Lexicon
+
+
+@cache
+def wordlist_named(name: str) -> WordList:
+    """The word list ``name``, loaded once per process."""
+    return load_wordlist(name)
+
+
+@pytest.fixture(scope="session")
+def settings(request: pytest.FixtureRequest) -> Settings:
+    """The ``--lexibench-*`` options of this run."""
+    return settings_from(request.config)
+
+
+@pytest.fixture(scope="session")
+def wordlist(settings: Settings) -> WordList:
+    """The run's word list."""
+    return wordlist_named(settings.wordlist)
+
+
+class LexiconCache:
+    """Builds a backend once per word list and keeps only the most recent build (the structures
+    are large).
+
+    A fresh build is frozen out of the garbage collector so collections during timing do not
+    walk it.
+    """
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self._words = words
+        self._key: tuple[str, int] | None = None
+        self._lexicon: Lexicon | None = None
+
+    def get(self, name: str, words: tuple[str, ...] | None = None) -> Lexicon:
+        """Backend ``name`` built from ``words`` (default: the run's word list)."""
+        words = self._words if words is None else words
+        key = (name, len(words))  # the word lists of a run differ in length (nested subsets)
+        if self._key != key or self._lexicon is None:
+            self.clear()
+            self._lexicon = structures.build_lexicon(name, words)
+            self._key = key
+            gc.collect()
+            gc.freeze()
+        return self._lexicon
+
+    def clear(self) -> None:
+        """Drop the build and let the collector see everything again."""
+        self._lexicon = None
+        self._key = None
+        gc.unfreeze()
+        gc.collect()
+
+
+@pytest.fixture(scope="session")
+def lexicons(wordlist: WordList) -> Iterator[LexiconCache]:
+    """Built lexicons, one at a time."""
+    cache = LexiconCache(wordlist.words)
+    yield cache
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage() -> None:
+    """Start every benchmark from a collected heap."""
+    gc.collect()

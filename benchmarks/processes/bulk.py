@@ -1,0 +1,134 @@
+"""Bulk runs: ``lexibench solve --boards-file`` on many boards, start-up included.
+
+For each board count of the sweep, the same seeded 4x4 boards are solved with ``--jobs 1``,
+``--jobs 2`` and (the default lexicon) ``--dask-workers 2``, timed wall-clock and in CPU seconds
+around the whole process, output written to a file, with the lexicon cache warm (a private cache
+folder, filled by one untimed run first, as a user's would be after their first command). The
+cases (:data:`CASES`): the default lexicon (array-trie, native tier) with the full JSON lines and
+with ``--summary``, and dict-trie (the fastest search through the Python protocol) with the full
+lines. Outputs of one case must be identical across the runners, and the full lines of the two
+lexicons identical but for the lexicon's name.
+
+The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from lexibench.benchmarks.harness.records import BULK_SCHEMA
+from lexibench.benchmarks.harness.workloads import boards_for
+from lexibench.solver.cli.options import DEFAULT_LEXICON
+from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.wordlist import WordList
+
+#: How each case is run: (engine, workers): one process, two processes (``--jobs 2``), and a
+#: local Dask cluster of two worker processes (``--dask-workers 2``), started by the command.
+RUNNERS = (("processes", 1), ("processes", 2), ("dask", 2))
+#: (lexicon, output) of each case: "full" lines (words and paths) or "summary" lines.
+CASES = ((DEFAULT_LEXICON, "full"), (DEFAULT_LEXICON, "summary"), ("dict-trie", "full"))
+
+
+def time_solve(
+    boards_file: Path,
+    runner: tuple[str, int],
+    case: tuple[str, str],
+    wordlist: str,
+    out: Path,
+    env: dict[str, str],
+) -> tuple[float, float]:
+    """Wall and CPU seconds (its own and its workers') of one ``lexibench solve --boards-file``
+    process, start to exit (``env`` names the cache folder, warmed before the timed runs as a
+    user's would be)."""
+    lexicon, output = case
+    cmd = [sys.executable, "-m", "lexibench", "solve", "--boards-file", str(boards_file)]
+    engine, workers = runner
+    cmd += ["--jobs", str(workers)] if engine == "processes" else ["--dask-workers", str(workers)]
+    cmd += ["--wordlist", wordlist, "--lexicon", lexicon]
+    cmd += ["--summary"] if output == "summary" else []
+    with out.open("wb") as sink:
+        start = time.perf_counter()
+        process = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors = process.stderr.read().decode().strip() if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+    if process.returncode != 0:
+        raise RuntimeError(f"bulk: {' '.join(cmd)} failed: {errors}")
+    return seconds, usage.ru_utime + usage.ru_stime
+
+
+def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]:
+    """Time every (case, count, jobs); check that the outputs agree."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")}
+        warm = Path(tmp) / "warm.txt"
+        warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
+        wordlist = wl.name
+        for lexicon in sorted({lexicon for lexicon, _ in CASES}):  # builds and caches
+            time_solve(warm, RUNNERS[0], (lexicon, "full"), wordlist, Path(tmp) / "warm.jsonl", env)
+        for count in counts:
+            boards = Path(tmp) / f"boards-{count}.txt"
+            boards.write_text("".join(b.text() + "\n" for b in boards_for("4x4", count, seed)))
+            full: dict[str, bytes] = {}
+            for case in CASES:
+                digests = set()
+                for engine, jobs in RUNNERS:
+                    if engine == "dask" and case[0] != DEFAULT_LEXICON:
+                        continue
+                    out = Path(tmp) / f"out-{count}-{engine}-{jobs}.jsonl"
+                    seconds, cpu = time_solve(boards, (engine, jobs), case, wordlist, out, env)
+                    data = out.read_bytes()
+                    lines = data.count(b"\n")
+                    if lines != count:
+                        raise RuntimeError(f"bulk: {lines} results for {count} boards")
+                    digests.add(hashlib.sha256(data).hexdigest())
+                    if case[1] == "full":
+                        full[case[0]] = data.replace(f'"lexicon":"{case[0]}"'.encode(), b"")
+                    runs.append(
+                        {
+                            "lexicon": case[0],
+                            "output": case[1],
+                            "boards": count,
+                            "jobs": jobs,
+                            "engine": engine,
+                            "seconds": seconds,
+                            "cpu_seconds": cpu,
+                            "boards_per_s": count / seconds,
+                        }
+                    )
+                    print(
+                        f"bulk: {case[0]} {case[1]}, {count:,} boards, {engine} {jobs}: "
+                        f"{seconds:.1f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                if len(digests) != 1:
+                    raise RuntimeError(
+                        f"bulk: the runners' outputs differ for {case} on {count} boards"
+                    )
+            if len(set(full.values())) != 1:
+                raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
+    return {
+        "schema": BULK_SCHEMA,
+        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "cache": "warm",
+        "solver_build": search_build(),
+        "wordlist": wl.summary(),
+        "seed": seed,
+        "runs": runs,
+    }

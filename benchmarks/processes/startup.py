@@ -1,0 +1,131 @@
+"""Start-up and time to first answer: whole ``lexibench`` processes, timed from outside.
+
+What a user waits for is the whole process: interpreter start, imports, getting the lexicon
+(built from the word list, or loaded from the cache), the search and the output. Each case runs
+in fresh processes (the installed ``lexibench`` command) and records the process's CPU time
+(user + system, from ``wait4``) and wall time, every run; the command also reports the CPU time
+of its phases (``LEXIBENCH_PHASES_FILE``): start-up (interpreter and the CLI's imports), imports
+(the command's modules), lexicon, search, output.
+
+- ``lexibench --version`` and ``lexibench random --count 1``: start-up alone;
+- per backend, one board (``perslatgsineters``) with the word list: ``cached`` (the cache
+  already holds the lexicon, the usual case after the first command) and ``built``
+  (``--no-cache``: normalize the word list and build).
+
+The cache is a private temporary folder, filled by one untimed run per backend first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from lexibench import structures
+from lexibench.benchmarks.harness import workloads
+from lexibench.benchmarks.harness.records import STARTUP_SCHEMA, Processes
+from lexibench.solver.cli.runtime import PHASES_ENV
+from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.wordlist import WordList
+
+BOARD = "perslatgsineters"
+
+
+def command() -> list[str]:
+    """The installed ``lexibench`` script beside this interpreter, else ``python -m``."""
+    script = Path(sys.executable).with_name("lexibench")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "lexibench"]
+
+
+def time_process(argv: list[str], env: dict[str, str]) -> tuple[float, float, dict[str, float]]:
+    """(CPU seconds, wall seconds, phases) of one process running ``argv``; output discarded."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as phases_file:
+        env = {**env, PHASES_ENV: phases_file.name}
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            argv,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        error = proc.stderr.read().decode() if proc.stderr else ""
+        if proc.returncode != 0:
+            raise RuntimeError(f"startup: {' '.join(argv)} failed: {error.strip()}")
+        text = Path(phases_file.name).read_text()
+        phases: dict[str, float] = json.loads(text) if text else {}
+    return usage.ru_utime + usage.ru_stime, wall, phases
+
+
+def measure(argv: list[str], env: dict[str, str], runs: int) -> tuple[Processes, dict[str, float]]:
+    """Every run's CPU and wall seconds, and the median CPU seconds of each phase."""
+    samples = [time_process(argv, env) for _ in range(runs)]
+    names = samples[0][2].keys()
+    phases = {n: statistics.median(s[2].get(n, 0.0) for s in samples) for n in names}
+    return Processes(tuple(s[0] for s in samples), tuple(s[1] for s in samples)), phases
+
+
+def run_all(backends: list[str], wordlist: WordList, runs: int) -> dict[str, Any]:
+    """Every case, in a private cache folder; the JSON that :mod:`benchmarks.harness.records`
+    reads."""
+    base = command()
+    cases: dict[str, Any] = {}
+    per_backend: dict[str, Any] = {}
+    not_run: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": tmp}
+        for name, args in (("version", ["--version"]), ("random", ["random", "--count", "1"])):
+            cases[name] = measure([*base, *args], env, runs)[0].as_dict()
+            _say(name, cases[name])
+        for backend in backends:
+            if workloads.is_slow(backend):
+                not_run[backend] = "one board takes tens of seconds (a linear scan per query)"
+                continue
+            solve = [*base, "solve", BOARD, "--wordlist", wordlist.name, "--lexicon", backend]
+            time_process(solve, env)  # fills the cache
+            cached, phases_cached = measure(solve, env, runs)
+            built, phases_built = measure([*solve, "--no-cache"], env, runs)
+            per_backend[backend] = {
+                "cached": cached.as_dict(),
+                "built": built.as_dict(),
+                "phases_cached": phases_cached,
+                "phases_built": phases_built,
+                "library_version": structures.backend_info(backend).version,
+            }
+            _say(f"{backend} cached", per_backend[backend]["cached"])
+            _say(f"{backend} built", per_backend[backend]["built"])
+    return {
+        "schema": STARTUP_SCHEMA,
+        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "solver_build": search_build(),
+        "wordlist": {
+            "name": wordlist.name,
+            "words": len(wordlist.words),
+            "sha256": wordlist.sha256,
+        },
+        "board": BOARD,
+        "runs": runs,
+        "command": " ".join(Path(part).name for part in base),
+        "cases": cases,
+        "backends": per_backend,
+        "not_run": not_run,
+    }
+
+
+def _say(name: str, case: dict[str, Any]) -> None:
+    cpu = statistics.median(case["cpu_s"]) * 1000
+    wall = statistics.median(case["wall_s"]) * 1000
+    print(f"startup {name}: {cpu:.0f} ms CPU, {wall:.0f} ms wall", file=sys.stderr, flush=True)

@@ -1,0 +1,205 @@
+"""The report's first section, "Which structure should I use?": for each need, the best backend
+with its figure and the runner-up, and the Pareto set; computed from the rows of one run."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.report import rows
+from lexibench.benchmarks.report.formatting import num, table
+from lexibench.solver.cli.options import (
+    DEFAULT_LEXICON,
+    MANY_BOARDS,
+    MANY_BOARDS_LEXICON,
+    ONE_BOARD_LEXICON,
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A backend (and mode) with its figure for one need."""
+
+    label: str
+    value: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Need:
+    """One line of the answer: what the user needs, the best choice, the runner-up."""
+
+    need: str
+    measure: str
+    ranked: list[Candidate]
+
+
+def _ranked(
+    values: dict[str, float],
+    fmt: Callable[[float], str],
+    best_high: bool,
+    labels: dict[str, str] | None = None,
+) -> list[Candidate]:
+    order = sorted(values, key=lambda k: (-values[k] if best_high else values[k], k))
+    return [Candidate((labels or {}).get(k, k), values[k], fmt(values[k])) for k in order]
+
+
+def _boards_per_s(v: float) -> str:
+    return f"{v:,.0f} boards/s"
+
+
+def _mib(v: float) -> str:
+    return f"{num(v)} MiB"
+
+
+def _ms(v: float) -> str:
+    return f"{num(v)} ms"
+
+
+def needs(results: Results, size: str) -> list[Need]:
+    """Every need the raw files can answer."""
+    found: list[Need] = []
+    best = rows.best_solve(results, size)
+    speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
+    modes = {n: f"{n} ({r.mode})" for n, r in best.items()}
+    if speed:
+        ranked = _ranked(speed, _boards_per_s, True, modes)
+        found.append(Need("many boards", f"{size} boards/s, fastest mode", ranked))
+    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
+    if first:
+        measure = "one board, whole process, CPU, lexicon from the cache"
+        found.append(Need("one board from a cold start", measure, _ranked(first, _ms, False)))
+    memory = {n: m.rss_mib for n, m in rows.memory_rows(results).items()}
+    if memory:
+        measure = "resident memory of the built structure"
+        found.append(Need("least memory", measure, _ranked(memory, _mib, False)))
+    sizes = {n: b / 2**20 for n, b in rows.serialized_bytes(results).items()}
+    if sizes:
+        found.append(
+            Need("smallest file", "saved file (`lexibench build`)", _ranked(sizes, _mib, False))
+        )
+    build = {n: m.median for n, m in rows.per_backend(results, "build").items()}
+    if build:
+        found.append(Need("fastest build", "build from the word list", _ranked(build, _ms, False)))
+    stepping = {
+        r.backend: 1000 / r.value.median
+        for r in rows.solve_rows(results).get(size, [])
+        if r.mode == "step" and r.value and not r.note
+    }
+    if stepping:
+        labels = {n: f"{n} (step)" for n in stepping}
+        ranked = _ranked(stepping, _boards_per_s, True, labels)
+        found.append(Need("letter-by-letter stepping", f"{size} boards/s, step mode", ranked))
+    meta = results.backends
+    pure = {n: v for n, v in speed.items() if n in meta and meta[n].pure_python}
+    if pure:
+        ranked = _ranked(pure, _boards_per_s, True, modes)
+        found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest mode", ranked))
+    return found
+
+
+def pareto(results: Results, size: str) -> list[str]:
+    """Backends no other beats on all of boards/s (higher), memory and time to first answer
+    (lower); only backends with all three figures."""
+    best = rows.best_solve(results, size)
+    memory = rows.memory_rows(results)
+    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
+    points = {
+        n: (1000 / r.value.median, memory[n].rss_mib, first[n])
+        for n, r in best.items()
+        if r.value and n in memory and n in first
+    }
+
+    def dominated(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
+        return b[0] >= a[0] and b[1] <= a[1] and b[2] <= a[2] and b != a
+
+    return sorted(n for n, p in points.items() if not any(dominated(p, q) for q in points.values()))
+
+
+def cheapest_by_job(results: Results, size: str) -> list[tuple[int, str]]:
+    """Which backend makes the whole job cheapest, by the number of boards: (first board count
+    from which it wins, backend), from the first answer from a cold start with the cache and
+    then the ms per board of its fastest mode. Empty without both figures."""
+    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
+    per_board = {n: r.value.median for n, r in rows.best_solve(results, size).items() if r.value}
+    names = sorted(n for n in first if n in per_board)
+    if not names:
+        return []
+    winner = min(names, key=lambda n: (first[n], n))
+    spans = [(1, winner)]
+    n = 1
+    while True:
+        # b beats the winner for every job of more than 1 + (first[b] - first[w]) / saving boards
+        crossings = [
+            (math.floor(1 + (first[b] - first[winner]) / (per_board[winner] - per_board[b])) + 1, b)
+            for b in names
+            if per_board[b] < per_board[winner]
+        ]
+        later = [(at, b) for at, b in crossings if at > n]
+        if not later:
+            return spans
+        n, winner = min(later)
+        spans.append((n, winner))
+
+
+def defaults_line(results: Results, size: str) -> list[str]:
+    """The cheapest backend by job size, beside the command line's defaults."""
+    spans = cheapest_by_job(results, size)
+    if not spans:
+        return []
+    parts = []
+    for i, (start, name) in enumerate(spans):
+        end = spans[i + 1][0] - 1 if i + 1 < len(spans) else None
+        if end == start:
+            parts.append(f"{start:,} board{'s' if start > 1 else ''}: **{name}**")
+        else:
+            parts.append(
+                f"{start:,}-{end:,} boards: **{name}**" if end else f"{start:,}+: **{name}**"
+            )
+    return [
+        f"Cheapest whole job by the number of {size} boards (the first answer from a cold start "
+        "with the cache, then each further board at the fastest mode's ms/board): "
+        + "; ".join(parts)
+        + f". `lexibench solve` defaults to {DEFAULT_LEXICON} for any number of boards; where its "
+        f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_BOARDS:,} "
+        f"boards and {MANY_BOARDS_LEXICON} from {MANY_BOARDS:,} on.",
+        "",
+    ]
+
+
+def answer_section(results: Results, size: str) -> list[str]:
+    """The Markdown lines of the section (empty when nothing is measured)."""
+    found = needs(results, size)
+    if not found:
+        return []
+    body = []
+    for need in found:
+        best = need.ranked[0]
+        runner = need.ranked[1] if len(need.ranked) > 1 else None
+        body.append(
+            [
+                need.need,
+                f"**{best.label}**: {best.text}",
+                f"{runner.label}: {runner.text}" if runner else "",
+                need.measure,
+            ]
+        )
+    front = pareto(results, size)
+    lines = [
+        "## Which structure should I use?",
+        "",
+        table(["if you need", "use", "runner-up", "measured as"], body),
+        "",
+    ]
+    lines += defaults_line(results, size)
+    if front:
+        lines += [
+            f"The Pareto set over {size} boards/s, memory and time to first answer (no other "
+            "backend is at least as good on all three and better on one): "
+            + ", ".join(f"**{n}**" for n in front)
+            + ".",
+            "",
+        ]
+    return lines

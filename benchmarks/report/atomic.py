@@ -1,0 +1,18 @@
+"""Writing result files atomically (see :mod:`structures.atomic`), and the JSON form used here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from lexibench.structures.atomic import write_bytes_atomic, write_text_atomic
+
+__all__ = ["write_bytes_atomic", "write_json_atomic", "write_text_atomic"]
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as indented, key-sorted JSON (atomically) and say so on stderr."""
+    write_text_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}", file=sys.stderr)

@@ -1,7 +1,0 @@
-"""``python -m solver.cli``."""
-
-import sys
-
-from solver.cli import main
-
-sys.exit(main())

@@ -1,0 +1,214 @@
+"""``lexibench best``: search for the highest-scoring board (seeded simulated annealing)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from lexibench.solver.cli import runtime
+from lexibench.solver.cli.options import (
+    add_cluster_options,
+    add_jobs_option,
+    add_lexicon_options,
+    add_protocol_option,
+    check_cluster_args,
+    int_at_least,
+    open_from_args,
+    start_pool,
+    wants_cluster,
+    whole_number,
+    worker_args,
+)
+from lexibench.solver.games.boggle.best import (
+    DEFAULT_RESTARTS,
+    Chain,
+    ChainTask,
+    SearchResult,
+    canonical_text,
+    chain_tasks,
+    collect,
+    default_budget,
+    run_task,
+)
+from lexibench.solver.games.boggle.board import parse_size
+from lexibench.solver.games.boggle.solve import resolve_protocol
+from lexibench.solver.lexicons import Opened
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.add_argument("--size", default="4x4", help="RxC (default: %(default)s)")
+    add_lexicon_options(parser)
+    add_protocol_option(parser)
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="random seed (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--evaluations",
+        type=int_at_least(1),
+        default=None,
+        metavar="N",
+        help="boards to score in all, the search's budget (default: 20,000 for 3x3, 60,000 for "
+        "3x4, 1,000,000 for 4x4, 62,500 per cell otherwise)",
+    )
+    parser.add_argument(
+        "--restarts",
+        type=int_at_least(1),
+        default=DEFAULT_RESTARTS,
+        metavar="K",
+        help="independent annealing chains sharing the budget (default: %(default)s)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_jobs_option(parser, "run the chains in N processes (the result is the same as with 1)")
+    add_cluster_options(parser, "the chains")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the search and print the best board."""
+    rows, cols = parse_size(args.size)
+    budget = args.evaluations if args.evaluations is not None else default_budget(rows, cols)
+    check_cluster_args(args)
+    tasks = chain_tasks(
+        rows, cols, args.seed, budget, args.restarts, args.min_length, args.protocol
+    )
+    opened = open_from_args(args, budget)  # each evaluation solves a board
+    protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    runtime.phase("lexicon")
+    start = time.perf_counter()
+    if wants_cluster(args):
+        chains = _elsewhere(_on_cluster(args, opened, tasks), len(tasks))
+    elif args.jobs > 1 and len(tasks) > 1:
+        chains = _elsewhere(_in_processes(args, opened, tasks), len(tasks))
+    else:
+        chains = _here(opened, tasks, budget)
+    result = collect(tasks, chains, time.perf_counter() - start)
+    runtime.phase("search")
+    if args.json:
+        data = result.as_json()
+        data.update(lexicon=opened.backend, protocol=protocol.value, wordlist=opened.wordlist.name)
+        runtime.emit(json.dumps(data))
+    else:
+        runtime.emit(_text(result, opened.backend, protocol.value))
+    return 0
+
+
+def _text(result: SearchResult, backend: str, protocol: str) -> str:
+    board = result.board
+    rise = result.trajectory()[-1][0]
+    rate = result.evaluations / result.seconds if result.seconds > 0 else 0.0
+    rows = "\n".join("  " + " ".join(f"{c:<2}" for c in row).rstrip() for row in board.row_tokens())
+    return "\n".join(
+        [
+            f"best {board.size} board: {board.text()} (canonical {canonical_text(board)}): "
+            f"{result.score:,} points, {result.count:,} words",
+            rows,
+            f"found at evaluation {rise:,} of {result.evaluations:,} ({len(result.chains)} "
+            f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
+            f"lexicon {backend} ({protocol})",
+        ]
+    )
+
+
+class _Bar:
+    """A progress bar on a terminal's standard error (nothing otherwise)."""
+
+    def __init__(self, total: int, unit: str) -> None:
+        self.bar: Any = None
+        if sys.stderr is not None and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit=unit, file=sys.stderr)
+        self.base = 0
+        self.best = -1
+
+    def chain(self, done: int, best: int) -> None:
+        """A chain's progress: ``done`` evaluations so far in it, its best score."""
+        if self.bar is None:
+            return
+        self.bar.n = self.base + done
+        if best > self.best:
+            self.best = best
+            self.bar.set_postfix(best=best, refresh=False)
+        self.bar.refresh()
+
+    def finished(self, evaluations: int, best: int) -> None:
+        """A whole chain has ended."""
+        self.base += evaluations
+        self.chain(0, best)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _here(opened: Opened, tasks: list[ChainTask], budget: int) -> list[Chain]:
+    bar = _Bar(budget, "eval")
+    try:
+        chains = []
+        for task in tasks:
+            chain = run_task(opened.lexicon, task, bar.chain)
+            bar.finished(chain.evaluations, chain.score)
+            chains.append(chain)
+        return chains
+    finally:
+        bar.close()
+
+
+# Per-process lexicon for --jobs (set before forking, or opened by a spawned worker).
+_worker: dict[str, Opened] = {}
+
+
+def _init_worker(args: argparse.Namespace) -> None:
+    runtime.worker_signals()
+    if "opened" not in _worker:
+        _worker["opened"] = open_from_args(args)
+
+
+def _run_in_worker(task: ChainTask) -> Chain:
+    return run_task(_worker["opened"].lexicon, task)
+
+
+def _elsewhere(chains: Iterator[Chain], count: int) -> list[Chain]:
+    """The chains other processes ran, collected under a bar that counts whole chains."""
+    bar = _Bar(count, "chain")
+    try:
+        collected = []
+        for chain in chains:
+            bar.finished(1, chain.score)
+            collected.append(chain)
+        return collected
+    finally:
+        bar.close()
+
+
+def _in_processes(
+    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
+) -> Iterator[Chain]:
+
+    def inherit() -> None:
+        _worker["opened"] = opened
+
+    jobs = min(args.jobs, len(tasks))
+    with start_pool(jobs, _init_worker, (worker_args(args, opened),), inherit) as pool:
+        yield from pool.imap(_run_in_worker, tasks)
+
+
+def _on_cluster(
+    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
+) -> Iterator[Chain]:
+    from lexibench.solver.cluster import run_on_cluster
+
+    yield from run_on_cluster(args, _dask_chain, tasks, worker_args(args, opened))
+
+
+def _dask_chain(task: ChainTask, args: argparse.Namespace) -> Chain:
+    """A Dask task: one chain, with this worker's lexicon."""
+    from lexibench.solver.cluster import kept_for_job
+
+    with kept_for_job("lexicon", args, lambda: open_from_args(args)) as opened:
+        return run_task(opened.lexicon, task)

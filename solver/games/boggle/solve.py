@@ -1,0 +1,283 @@
+"""The recursive depth-first Boggle solver over the :class:`~structures.Lexicon` protocol.
+
+From every cell in row-major order, the search extends the path to unused neighbours in
+:data:`~solver.games.boggle.board.NEIGHBOUR_OFFSETS` order, prunes as soon as no stored word starts
+with the path's string, and records a word when the lexicon holds it. Each distinct word is reported
+once, with the first path this order reaches (or every path, with ``all_paths``).
+
+Three ways to ask the lexicon, with identical results:
+
+``string``
+    Works with every backend: each extension builds the path's string and calls
+    ``has_prefix`` (and ``is_word`` when it holds).
+``step``
+    For backends with the stepping extension: the search carries a lexicon node and calls
+    ``child(node, letter)``; the word's string is built only when a node is terminal.
+``native``
+    For backends with the native extension (:class:`~structures.NativeLexicon`): the backend
+    runs the whole search in its own compiled code, given the board's cells and neighbour lists,
+    and hands back the same words and paths. No Python call is made per step.
+
+Neighbour lists are computed once per board shape; the path is one list pushed and popped, and
+nothing on the hot path raises. The loops themselves live in :mod:`solver.games.boggle.search`,
+which the install compiles with mypyc.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path as FilePath
+from typing import Any
+from typing import Protocol as TypingProtocol
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle import search
+from lexibench.solver.games.boggle.board import Board
+from lexibench.solver.games.boggle.rules import DEFAULT_MIN_LENGTH, score
+from lexibench.structures import (
+    Lexicon,
+    NativeLexicon,
+    SteppingLexicon,
+    TooManyPathsError,
+    can_solve_natively,
+    can_step,
+    native_unavailable,
+)
+from lexibench.structures.builds import stale_reason
+
+Path = search.Path
+
+#: The most paths kept for one board with ``all_paths`` (``--max-paths``): a board of one letter
+#: repeated, with a word list of that letter repeated, has more paths than memory can hold.
+DEFAULT_MAX_PATHS = 100_000
+
+
+class Protocol(StrEnum):
+    """How the solver queries the lexicon (``--protocol``)."""
+
+    STRING = "string"
+    STEP = "step"
+    NATIVE = "native"
+    AUTO = "auto"
+
+
+def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "") -> Protocol:
+    """``auto`` becomes ``native`` when the lexicon has the native tier, else ``step`` when it
+    can step, else ``string``; asking for a tier the lexicon lacks is an :class:`InputError`
+    (with the reason when its native code is not compiled)."""
+    chosen = Protocol(protocol)
+    if chosen is Protocol.AUTO:
+        if can_solve_natively(lexicon):
+            return Protocol.NATIVE
+        return Protocol.STEP if can_step(lexicon) else Protocol.STRING
+    lacks = (chosen is Protocol.STEP and not can_step(lexicon)) or (
+        chosen is Protocol.NATIVE and not can_solve_natively(lexicon)
+    )
+    if lacks:
+        why = native_unavailable(type(lexicon)) if chosen is Protocol.NATIVE else None
+        raise InputError(
+            f"lexicon {name or type(lexicon).__name__}: does not support --protocol {chosen}"
+            + (f" ({why})" if why else "")
+        )
+    return chosen
+
+
+class SearchLoops(TypingProtocol):
+    """What :func:`find_words` needs of :mod:`solver.games.boggle.search`: its two search functions
+    (and
+    ``build``, which says how it runs)."""
+
+    def build(self) -> str:
+        """See :func:`solver.games.boggle.search.build`."""
+        ...
+
+    def by_strings(
+        self,
+        cells: tuple[str, ...],
+        nbrs: search.Neighbours,
+        has_prefix: Callable[[str], object],
+        is_word: Callable[[str], object],
+        min_length: int,
+        all_paths: bool,
+        max_paths: int = 0,
+    ) -> search.Found:
+        """See :func:`solver.games.boggle.search.by_strings`."""
+        ...
+
+    def by_steps(
+        self,
+        cells: tuple[str, ...],
+        nbrs: search.Neighbours,
+        root: object,
+        child: Callable[[Any, str], Any],
+        is_terminal: Callable[[Any], object],
+        min_length: int,
+        all_paths: bool,
+        max_paths: int = 0,
+    ) -> search.Found:
+        """See :func:`solver.games.boggle.search.by_steps`."""
+        ...
+
+
+def _search_source() -> FilePath:
+    """``solver/search.py``, beside the module that runs (compiled or not)."""
+    return FilePath(search.__file__).with_name("search.py")
+
+
+@cache
+def interpreted_search() -> SearchLoops:
+    """``solver/search.py`` loaded from its source and run by the interpreter, even where the
+    install compiled it: the benchmarks time both builds, the tests compare them."""
+    source = _search_source()
+    spec = importlib.util.spec_from_file_location("lexibench_search_interpreted", source)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
+        raise InputError(f"{source}: cannot be loaded")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    loops: SearchLoops = module
+    return loops
+
+
+def search_build() -> str:
+    """How the solver's compiled loops run: ``"mypyc"`` (compiled on install) or
+    ``"interpreted"``.
+
+    Raises :class:`InputError` when a compiled module (:mod:`solver.games.boggle.search`,
+    :mod:`solver.games.letterboxed.search`) was not built from the source beside it (see
+    :mod:`structures.builds`): the code that would run is not the code on disk.
+    """
+    from lexibench.solver.games.letterboxed import search as letterboxed_search
+
+    build = search.build()
+    for module in (search, letterboxed_search):
+        if module.build() == "mypyc":
+            name = module.__name__.rsplit(".", 1)[1]
+            source = FilePath(str(module.__file__)).with_name(name + ".py")
+            reason = stale_reason(source)
+            if reason:
+                raise InputError(reason)
+    return build
+
+
+def find_words(
+    board: Board,
+    lexicon: Lexicon,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    protocol: Protocol | str = Protocol.AUTO,
+    all_paths: bool = False,
+    loops: SearchLoops = search,
+    max_paths: int = DEFAULT_MAX_PATHS,
+) -> dict[str, list[Path]]:
+    """Every word of at least ``min_length`` letters on ``board``, with its path(s).
+
+    Returns ``{word: [path, ...]}`` in discovery order; a path is a tuple of cell indices. Without
+    ``all_paths`` each list holds only the first path found. ``loops``: the search module to run
+    (the installed one; :func:`interpreted_search` for its source run by the interpreter).
+    ``max_paths`` caps the paths kept with ``all_paths`` (0: no cap): a board with more raises
+    :class:`InputError` instead of filling memory.
+    """
+    mode = resolve_protocol(lexicon, protocol)
+    nbrs = board.neighbours()
+    try:
+        if mode is Protocol.NATIVE:
+            # NATIVE is chosen only for a NativeLexicon (can_solve_natively in resolve_protocol)
+            native: NativeLexicon = lexicon  # type: ignore[assignment]
+            return native.find_paths(board.cells, nbrs, min_length, all_paths, max_paths)
+        if mode is Protocol.STEP:
+            # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
+            stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
+            return loops.by_steps(
+                board.cells,
+                nbrs,
+                stepping.root(),
+                stepping.child,
+                stepping.is_terminal,
+                min_length,
+                all_paths,
+                max_paths,
+            )
+        return loops.by_strings(
+            board.cells,
+            nbrs,
+            lexicon.has_prefix,
+            lexicon.is_word,
+            min_length,
+            all_paths,
+            max_paths,
+        )
+    except TooManyPathsError:
+        raise InputError(
+            f"board {board.text()}: more than {max_paths:,} paths with --all-paths "
+            "(raise the cap with --max-paths)"
+        ) from None
+
+
+def find_word_list(
+    board: Board,
+    lexicon: Lexicon,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    protocol: Protocol | str = Protocol.AUTO,
+) -> list[str]:
+    """The distinct words :func:`find_words` finds on ``board``, in its order, without paths.
+
+    Under the native tier the backend keeps no paths at all (``path_words``), which is what
+    scoring many boards needs; the other tiers take :func:`find_words`'s keys."""
+    if resolve_protocol(lexicon, protocol) is Protocol.NATIVE:
+        native: NativeLexicon = lexicon  # type: ignore[assignment]
+        return native.path_words(board.cells, board.neighbours(), min_length)
+    return list(find_words(board, lexicon, min_length, protocol))
+
+
+@dataclass(frozen=True)
+class FoundWord:
+    """A word on the board, its score and its path(s) as (row, column) pairs."""
+
+    word: str
+    score: int
+    paths: tuple[tuple[tuple[int, int], ...], ...]
+
+    @property
+    def path(self) -> tuple[tuple[int, int], ...]:
+        """The first path (the one the documented search order reaches first)."""
+        return self.paths[0]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """All words on a board, ordered by score (highest first) then alphabetically."""
+
+    board: Board
+    words: tuple[FoundWord, ...]
+
+    @property
+    def count(self) -> int:
+        """Number of distinct words."""
+        return len(self.words)
+
+    @property
+    def score(self) -> int:
+        """Total score of the distinct words."""
+        return sum(w.score for w in self.words)
+
+
+def solve(
+    board: Board,
+    lexicon: Lexicon,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    protocol: Protocol | str = Protocol.AUTO,
+    all_paths: bool = False,
+    max_paths: int = DEFAULT_MAX_PATHS,
+) -> Solution:
+    """Solve ``board``: :func:`find_words`, scored and ordered."""
+    found = find_words(board, lexicon, min_length, protocol, all_paths, max_paths=max_paths)
+    position = board.position
+    words = [
+        FoundWord(word, score(word), tuple(tuple(position(k) for k in p) for p in paths))
+        for word, paths in found.items()
+    ]
+    words.sort(key=lambda w: (-w.score, w.word))
+    return Solution(board, tuple(words))

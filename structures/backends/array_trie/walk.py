@@ -1,0 +1,99 @@
+"""The interpreted core of ``array-trie``: the same queries as the compiled one, in Python.
+
+Used when :mod:`structures.backends.array_trie.native` is not compiled (an install with
+``LEXIBENCH_NO_COMPILE=1``): the answers are the same, only slower, and the native tier is then
+unavailable. The layout is described in :mod:`structures.backends.array_trie.lexicon`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+TERMINAL = 0x8000_0000
+"""Bit of a node's mask set when the node's string is a stored word."""
+LETTERS = 0x03FF_FFFF
+"""Bits 0-25 of a node's mask: which of a-z continue from the node."""
+ALPHABET = 26
+
+
+def check_nodes(nodes: Sequence[int]) -> None:
+    """Raise ``ValueError`` unless ``nodes`` holds two items per node and every child index it
+    implies lies inside it.
+
+    The compiled core reads the array through a C pointer, so a file that passed its checksum but
+    holds a bad layout (written by something else) must not reach it.
+    """
+    size = len(nodes) // 2
+    if size == 0 or len(nodes) % 2:
+        raise ValueError("array-trie: the array must hold two items per node")
+    for node in range(size):
+        mask = nodes[2 * node]
+        if (
+            mask & ~(LETTERS | TERMINAL)
+            or nodes[2 * node + 1] + (mask & LETTERS).bit_count() > size
+        ):
+            raise ValueError("array-trie: a node points outside the array")
+
+
+class PythonCore:
+    """Queries and stepping over the node array, interpreted.
+
+    Cost: ``is_word`` and ``has_prefix`` O(|s|) (a bit test and ``int.bit_count`` per letter);
+    ``child`` and ``is_terminal`` O(1). No native tier.
+    """
+
+    _nodes: Sequence[int]
+    _count: int
+
+    def _attach(self, nodes: Sequence[int], count: int) -> None:
+        """Use ``nodes``: per trie node its letter mask, then its first child's index."""
+        check_nodes(nodes)
+        self._nodes = nodes
+        self._count = count
+
+    def _node_array(self) -> Sequence[int]:
+        """The sequence given to :meth:`_attach` (for saving it)."""
+        return self._nodes
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _walk(self, s: str) -> int:
+        nodes = self._nodes
+        node = 0
+        for ch in s:
+            code = ord(ch) - 97
+            if not 0 <= code < ALPHABET:
+                return -1
+            mask = nodes[2 * node]
+            if not mask >> code & 1:
+                return -1
+            node = nodes[2 * node + 1] + (mask & ((1 << code) - 1)).bit_count()
+        return node
+
+    def is_word(self, s: str) -> bool:
+        """True when ``s`` is a stored word: O(|s|)."""
+        node = self._walk(s)
+        return node >= 0 and bool(self._nodes[2 * node] & TERMINAL)
+
+    def has_prefix(self, s: str) -> bool:
+        """True when a stored word starts with ``s``: O(|s|)."""
+        return self._walk(s) >= 0 and self._count > 0
+
+    def root(self) -> int:
+        """The node of the empty string: 0."""
+        return 0
+
+    def child(self, node: int, letter: str) -> int | None:
+        """The node after ``letter`` (one character), or None: O(1)."""
+        code = ord(letter) - 97 if len(letter) == 1 else -1
+        if not 0 <= code < ALPHABET:
+            return None
+        mask = self._nodes[2 * node]
+        if not mask >> code & 1:
+            return None
+        return self._nodes[2 * node + 1] + (mask & ((1 << code) - 1)).bit_count()
+
+    def is_terminal(self, node: int) -> bool:
+        """True when the node's string is a stored word: O(1)."""
+        return bool(self._nodes[2 * node] & TERMINAL)
