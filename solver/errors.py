@@ -14,6 +14,12 @@ class InputError(ValueError):
     """Bad input from a user (a board, a word list, an option): the CLI prints it and exits 2."""
 
 
+class Fault(Exception):  # noqa: N818  (OutputError and PublishError are its kinds)
+    """A runtime fault (exit status 1): the message says what failed, in one line."""
+
+    closed_pipe = False
+
+
 def read_error(where: str, exc: OSError) -> InputError:
     """The one-line :class:`InputError` for a file that cannot be opened or read."""
     if isinstance(exc, FileNotFoundError):

@@ -1,39 +1,31 @@
-"""Getting a ready lexicon: built from a word list, read from a saved file, or from the cache.
+"""Getting a ready lexicon: the default backend, and a lexicon built from a word list, read from a
+saved file, or taken from the cache (:mod:`lexibench.solver.cache`).
 
-The cache keeps every lexicon built from a word list, so the next command with the same word
-list and backend loads it instead of normalizing the list and building again. It lives in the
-user's cache folder (``platformdirs.user_cache_dir("lexibench")``, ``~/.cache/lexibench`` on
-Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files (:mod:`structures.saved`),
-one per key. The key is the SHA-256 of:
+This is the one place that decides which backend a job uses when none is named
+(:func:`default_backend`) and how a lexicon is opened; the command line, the workers of a
+parallel run and the benchmarks all come here. A :class:`LexiconSpec` says what to open in a form
+that can be sent to another process, so every worker opens the same lexicon.
 
-- the word list's source file as read (for ``web2``, the data file of the english-words
-  package), and the options that change what it yields (``--min-length``, ``--capitalised``,
-  :data:`~solver.wordlist.NORMALIZATION_VERSION`);
-- the backend id, its library and the library's version;
-- the saved-file format.
-
-So a changed word list, an upgraded library or a new normalization rule is a new key, never a
-stale hit. An entry that cannot be used all the same (truncated, corrupt, edited) is reported in
-one line on standard error and rebuilt; a cache that cannot be written is reported and skipped.
-Each file is written atomically, so concurrent commands never see half an entry.
+The cache: an entry that cannot be used (truncated, corrupt, edited) is reported in one line on
+standard error and rebuilt; a cache that cannot be written is reported and skipped. Each file is
+written atomically, so concurrent commands never see half an entry.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
+import gc
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 from lexibench import structures
+from lexibench.solver.cache import cache_path
 from lexibench.solver.errors import InputError
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
-    NORMALIZATION_VERSION,
+    DEFAULT_WORDLIST,
     Capitalised,
     Limits,
     Source,
@@ -43,23 +35,52 @@ from lexibench.solver.wordlist import (
     load_wordlist,
     resolve_source,
 )
+from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon
-from lexibench.structures.saved import (
-    FORMAT,
-    SavedLexiconError,
-    library_of,
-    load_lexicon,
-    save_lexicon,
-)
+from lexibench.structures.saved import SavedLexiconError, load_lexicon, save_lexicon
 
-CACHE_ENV: Final = "LEXIBENCH_CACHE_DIR"
-SUFFIX: Final = ".lexicon"
+#: The default backend, chosen by measurement (results/report.md, "Which structure should I
+#: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
+#: milliseconds, so it makes the whole job cheapest for one board and for many.
+DEFAULT_LEXICON: Final = "array-trie"
+#: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
+#: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
+#: interpreted-protocol search, once its longer load is repaid, from :data:`MANY_UNITS` units of
+#: work (boards or evaluations; the break-even measured with web2).
+ONE_BOARD_LEXICON: Final = "dawg"
+MANY_BOARDS_LEXICON: Final = "dict-trie"
+MANY_UNITS: Final = 7_000
 
 Notify = Callable[[str], None]
 
 
 def _stderr(message: str) -> None:
     print(f"lexibench: {message}", file=sys.stderr)
+
+
+def native_default() -> bool:
+    """True when :data:`DEFAULT_LEXICON` has its native tier here (it was compiled)."""
+    return structures.backend_info(DEFAULT_LEXICON).native
+
+
+def default_backend(units: int = 1) -> str:
+    """The backend a job of ``units`` boards (or evaluations) uses when none is named.
+
+    >>> default_backend() == DEFAULT_LEXICON or not native_default()
+    True
+    """
+    if native_default():
+        return DEFAULT_LEXICON
+    return MANY_BOARDS_LEXICON if units >= MANY_UNITS else ONE_BOARD_LEXICON
+
+
+def describe_default() -> str:
+    """The default policy in words, for ``--help``."""
+    return (
+        f"{DEFAULT_LEXICON}, the fastest from a cold start and per board (measured: see "
+        f"results/report.md); where its native tier is not compiled, {ONE_BOARD_LEXICON}, or "
+        f"{MANY_BOARDS_LEXICON} for {MANY_UNITS:,} boards or more"
+    )
 
 
 @dataclass(frozen=True)
@@ -70,39 +91,70 @@ class Opened:
     lexicon: Lexicon
     wordlist: WordListInfo
     origin: str
-    """``"built"`` (from the word list), ``"cache"`` or ``"file"`` (``--lexicon-file``)."""
+    """``"built"`` (from the word list), ``"cache"`` or ``"file"`` (a saved lexicon)."""
+
+    def describe(self, cache: bool = True) -> str:
+        """Where the lexicon came from, in words (``--verbose``)."""
+        if self.origin == "file":
+            return "loaded from its file"
+        if self.origin == "cache":
+            return "loaded from the cache"
+        return "built from the word list" + (" and cached" if cache else " (not cached)")
 
 
-def cache_dir() -> Path:
-    """The cache folder: ``$LEXIBENCH_CACHE_DIR``, else the platform's user cache folder."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
+@dataclass(frozen=True)
+class LexiconSpec:
+    """What lexicon to open: a backend over a word list, or a saved file. It can be sent to a
+    worker process, which opens the same lexicon from it (:func:`open_spec`)."""
 
-    return Path(platformdirs.user_cache_dir("lexibench", appauthor=False))
+    backend: str | None = None
+    """A registered backend id; None for :func:`default_backend`."""
+    wordlist: str | None = None
+    """A word-list name, path or ``-``; None for the default list."""
+    lexicon_file: Path | None = None
+    """A file written by ``lexibench build``: it carries its backend and word list."""
+    rules: WordRules = DEFAULT_RULES
+    """The game's word rules (minimum length, the Qu rule)."""
+    capitalised: Capitalised | None = None
+    cache: bool = True
+    limits: Limits = DEFAULT_LIMITS
 
+    def check(self) -> None:
+        """Refuse options that cannot both hold, before any work; check the backend id."""
+        if self.lexicon_file is not None and (
+            self.wordlist is not None or self.capitalised is not None
+        ):
+            raise InputError(
+                "give --lexicon-file or --wordlist/--capitalised, not both "
+                "(a lexicon file carries the word list it was built from)"
+            )
+        if self.lexicon_file is not None and not self.cache:
+            raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
+        if self.backend is not None:
+            structures.backend_class(self.backend)
 
-def cache_key(backend: str, source: Source, min_length: int, capitalised: Capitalised) -> str:
-    """The cache key of a lexicon (see the module docstring)."""
-    library, version = library_of(backend)
-    fields = {
-        "backend": backend,
-        "capitalised": capitalised.value,
-        "file_format": FORMAT,
-        "library": library,
-        "library_version": version,
-        "min_length": min_length,
-        "normalization": NORMALIZATION_VERSION,
-        "source_sha256": source.fingerprint,
-    }
-    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+    def depends_on_units(self) -> bool:
+        """True when the amount of work picks the backend (see :func:`default_backend`)."""
+        return self.backend is None and self.lexicon_file is None and not native_default()
 
+    def chosen(self, units: int = 1) -> str | None:
+        """The backend this spec opens for a job of ``units``; None for a file (it says)."""
+        if self.lexicon_file is not None:
+            return self.backend
+        return self.backend or default_backend(units)
 
-def cache_path(backend: str, source: Source, min_length: int, capitalised: Capitalised) -> Path:
-    """Where the cache keeps this lexicon."""
-    key = cache_key(backend, source, min_length, capitalised)
-    return cache_dir() / f"{backend}-{key[:32]}{SUFFIX}"
+    def for_workers(self, opened: Opened) -> LexiconSpec:
+        """The spec other processes (perhaps on other machines) open the same lexicon with: the
+        backend this process chose, and absolute paths."""
+        wordlist = self.wordlist
+        if wordlist is not None and wordlist != "-" and Path(wordlist).exists():
+            wordlist = str(Path(wordlist).resolve())
+        return replace(
+            self,
+            backend=opened.backend,
+            wordlist=wordlist,
+            lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
+        )
 
 
 def _wordlist_of(path: Path | str, meta: dict[str, object]) -> WordListInfo:
@@ -133,50 +185,73 @@ def _resolve(
 
 
 def _build(
-    backend: str, source: Source, min_length: int, policy: Capitalised
+    backend: str, source: Source, rules: WordRules, policy: Capitalised
 ) -> tuple[Lexicon, WordList]:
     """Load and normalize the word list, then build ``backend`` from it."""
-    wordlist = load_wordlist(source, min_length, policy)
+    wordlist = load_wordlist(
+        source, min_length=rules.min_length, q_needs_u=rules.q_needs_u, capitalised=policy
+    )
     return structures.build_lexicon(backend, wordlist.words), wordlist
 
 
 def open_lexicon(
-    backend: str,
-    source: str | Path,
-    min_length: int,
-    capitalised: Capitalised | None = None,
-    use_cache: bool = True,
-    notify: Notify = _stderr,
+    backend: str | None = None,
+    wordlist: str | Path = DEFAULT_WORDLIST,
+    *,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    q_needs_u: bool = True,
+    capitalised: Capitalised | str | None = None,
+    cache: bool = True,
     limits: Limits = DEFAULT_LIMITS,
+    units: int = 1,
+    notify: Notify = _stderr,
 ) -> Opened:
-    """The lexicon ``backend`` over the word list ``source``: from the cache when it holds it,
-    else built (and then cached, unless ``use_cache`` is False)."""
-    resolved, policy = _resolve(backend, source, capitalised, limits)
-    path = cache_path(backend, resolved, min_length, policy) if use_cache else None
+    """The lexicon ``backend`` (default: :func:`default_backend` for ``units`` boards) over the
+    word list ``wordlist`` (a name, a path or ``-``): from the cache when it holds it, else built
+    (and then cached, unless ``cache`` is False). ``min_length`` and ``q_needs_u`` are the game's
+    word rules (the defaults are Boggle's).
+
+    >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
+    >>> opened.backend, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
+    ('dawg', True, True)
+    """
+    name = backend or default_backend(units)
+    policy = Capitalised(capitalised) if capitalised is not None else None
+    rules = WordRules(min_length, q_needs_u)
+    resolved, policy = _resolve(name, wordlist, policy, limits)
+    path = cache_path(name, resolved, rules, policy) if cache else None
     if path is not None and path.exists():
         try:
-            saved = load_lexicon(path, backend)
+            saved = load_lexicon(path, name)
             info = _wordlist_of(path, saved.header.meta)
-            if (info.min_length, info.capitalised) != (min_length, policy.value):
+            if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
-            return Opened(backend, saved.lexicon, info, "cache")
+            return Opened(name, saved.lexicon, info, "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
-    lexicon, wordlist = _build(backend, resolved, min_length, policy)
+    lexicon, words = _build(name, resolved, rules, policy)
     if path is not None:
         try:
-            save_lexicon(path, backend, lexicon, wordlist.words, _meta(wordlist.info))
+            save_lexicon(path, name, lexicon, words.words, _meta(words.info))
         except OSError as exc:
             notify(f"cache: cannot write {path} ({exc.strerror or exc}); continuing without it")
-    return Opened(backend, lexicon, wordlist.info, "built")
+    return Opened(name, lexicon, words.info, "built")
 
 
-def open_lexicon_file(path: Path, backend: str | None, min_length: int) -> Opened:
-    """The lexicon saved at ``path`` (``--lexicon-file``).
+def open_lexicon_file(
+    path: str | Path,
+    *,
+    backend: str | None = None,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    q_needs_u: bool = True,
+) -> Opened:
+    """The lexicon saved at ``path`` by ``lexibench build`` (``--lexicon-file``).
 
     ``backend``: when given, the file must hold it. Raises :class:`InputError` (one line) when
-    the file cannot be used or was built without words shorter than ``min_length`` needs.
+    the file cannot be used, or was built without words the game's rules (``min_length``,
+    ``q_needs_u``) ask for.
     """
+    path = Path(path)
     try:
         saved = load_lexicon(path, backend)
         info = _wordlist_of(path, saved.header.meta)
@@ -188,28 +263,63 @@ def open_lexicon_file(path: Path, backend: str | None, min_length: int) -> Opene
             f"words of {min_length} letters asked for here (rebuild it with --min-length "
             f"{min_length})"
         )
+    if info.q_needs_u and not q_needs_u:
+        raise InputError(
+            f"lexicon file {path}: built for a game of Qu tiles, which dropped the words with a "
+            "q not followed by u that this game plays (rebuild it for this game)"
+        )
     return Opened(saved.header.backend, saved.lexicon, info, "file")
+
+
+def open_spec(
+    spec: LexiconSpec, units: int = 1, notify: Notify = _stderr, freeze: bool = False
+) -> Opened:
+    """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``.
+
+    ``freeze``: collect garbage, then freeze everything alive out of the collector: a lexicon
+    that lives as long as the process need not be walked by every later collection (a command
+    and a worker do this; a notebook need not).
+    """
+    spec.check()
+    if spec.lexicon_file is not None:
+        opened = open_lexicon_file(
+            spec.lexicon_file,
+            backend=spec.backend,
+            min_length=spec.rules.min_length,
+            q_needs_u=spec.rules.q_needs_u,
+        )
+    else:
+        opened = open_lexicon(
+            spec.backend,
+            spec.wordlist or DEFAULT_WORDLIST,
+            min_length=spec.rules.min_length,
+            q_needs_u=spec.rules.q_needs_u,
+            capitalised=spec.capitalised,
+            cache=spec.cache,
+            limits=spec.limits,
+            units=units,
+            notify=notify,
+        )
+    if freeze:
+        gc.collect()
+        gc.freeze()
+    return opened
 
 
 def build_lexicon_file(
     backend: str,
     source: str | Path,
-    min_length: int,
-    capitalised: Capitalised | None,
     output: Path,
+    *,
+    rules: WordRules = DEFAULT_RULES,
+    capitalised: Capitalised | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Opened, int]:
     """Build ``backend`` from ``source`` and save it to ``output``; return it and the file size."""
     resolved, policy = _resolve(backend, source, capitalised, limits)
-    lexicon, wordlist = _build(backend, resolved, min_length, policy)
+    lexicon, wordlist = _build(backend, resolved, rules, policy)
     try:
         size = save_lexicon(output, backend, lexicon, wordlist.words, _meta(wordlist.info))
     except OSError as exc:
         raise InputError(f"output {output}: cannot write it ({exc.strerror or exc})") from None
     return Opened(backend, lexicon, wordlist.info, "built"), size
-
-
-def cache_entries() -> list[Path]:
-    """The cache's files, sorted by name."""
-    folder = cache_dir()
-    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []

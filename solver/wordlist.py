@@ -3,10 +3,10 @@
 A source is either a name (:data:`NAMED_SOURCES`), a path to a regular file, or ``-`` for
 standard input. Files are UTF-8 with or without a byte-order mark, LF or CRLF, one word per line
 (no other character ends a line), within :class:`Limits` (64 MiB, lines of 256 characters by
-default). Every line goes through
-:func:`solver.games.boggle.rules.normalize_word`; the result records how many lines were read, how
-many words were kept and how many were dropped for each reason. Problems raise :class:`InputError`
-with a one-line message that names the file (and line, where there is one).
+default). Every line goes through :func:`lexibench.solver.words.normalize_word` under the game's
+word rules; the result records how many lines were read, how many words were kept and how many
+were dropped for each reason. Problems raise :class:`InputError` with a one-line message that
+names the file (and line, where there is one).
 
 Capitalised entries (proper nouns such as "Erastus", abbreviations such as "AAA") are not Boggle
 words: they are dropped from the default list, ``web2``, which has about 25,000 of them. Other
@@ -30,7 +30,13 @@ from pathlib import Path
 from typing import Final
 
 from lexibench.solver.errors import InputError, read_error
-from lexibench.solver.games.boggle.rules import DEFAULT_MIN_LENGTH, Drop, normalize_word
+from lexibench.solver.words import (
+    DEFAULT_MIN_LENGTH,
+    DEFAULT_RULES,
+    Drop,
+    WordRules,
+    normalize_word,
+)
 
 DEFAULT_WORDLIST: Final = "web2"
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
@@ -74,6 +80,13 @@ class WordListInfo:
     """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
+    q_needs_u: bool = True
+    """Words with a ``q`` not followed by ``u`` were dropped (see :class:`WordRules`)."""
+
+    @property
+    def rules(self) -> WordRules:
+        """The rules the list was normalized under."""
+        return WordRules(self.min_length, self.q_needs_u)
 
     def summary(self) -> dict[str, object]:
         """A JSON-ready description: name, words kept, hash, lines read and drops by reason."""
@@ -87,7 +100,12 @@ class WordListInfo:
 
     def as_dict(self) -> dict[str, object]:
         """Every field, for a saved lexicon's header (:meth:`from_dict` reads it back)."""
-        return {**self.summary(), "min_length": self.min_length, "capitalised": self.capitalised}
+        return {
+            **self.summary(),
+            "min_length": self.min_length,
+            "capitalised": self.capitalised,
+            "q_needs_u": self.q_needs_u,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> WordListInfo:
@@ -103,6 +121,7 @@ class WordListInfo:
             dropped={str(k): _int(v) for k, v in dropped.items()},
             min_length=_int(data["min_length"]),
             capitalised=Capitalised(str(data["capitalised"])).value,
+            q_needs_u=_flag(data.get("q_needs_u", True)),
         )
         return info
 
@@ -112,6 +131,12 @@ class WordListInfo:
         return f"{self.name}: {self.lines_read:,} lines read, {self.words:,} words kept" + (
             f"; dropped: {drops}" if drops else ""
         )
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{value!r} is not true or false")
+    return value
 
 
 def _int(value: object) -> int:
@@ -133,6 +158,7 @@ class WordList:
     """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
+    q_needs_u: bool = True
 
     @cached_property
     def sha256(self) -> str:
@@ -157,6 +183,7 @@ class WordList:
             dict(self.dropped),
             self.min_length,
             self.capitalised,
+            self.q_needs_u,
         )
 
     def summary(self) -> dict[str, object]:
@@ -171,7 +198,7 @@ class WordList:
 def normalize_lines(
     name: str,
     lines: Iterable[str],
-    min_length: int = DEFAULT_MIN_LENGTH,
+    rules: WordRules = DEFAULT_RULES,
     capitalised: Capitalised = Capitalised.KEEP,
 ) -> WordList:
     """Normalize ``lines`` into a :class:`WordList` named ``name``.
@@ -184,7 +211,7 @@ def normalize_lines(
     drop_capitalised = capitalised is Capitalised.DROP
     for line in lines:
         read += 1
-        result = normalize_word(line, min_length, drop_capitalised)
+        result = normalize_word(line, rules, drop_capitalised)
         if isinstance(result, Drop):
             dropped[result.value] += 1
         elif result in kept:
@@ -196,11 +223,17 @@ def normalize_lines(
     if not kept:
         raise InputError(
             f"word list {name}: none of its {read:,} lines is a playable word "
-            f"(letters a-z only, at least {min_length} long, every q followed by u"
-            + (", not capitalised" if drop_capitalised else "")
-            + ")"
+            f"({rules.describe()}" + (", not capitalised" if drop_capitalised else "") + ")"
         )
-    return WordList(name, tuple(sorted(kept)), read, dict(dropped), min_length, capitalised.value)
+    return WordList(
+        name,
+        tuple(sorted(kept)),
+        read,
+        dict(dropped),
+        rules.min_length,
+        capitalised.value,
+        rules.q_needs_u,
+    )
 
 
 @dataclass(frozen=True)
@@ -367,15 +400,22 @@ def resolve_source(source: str | Path, limits: Limits = DEFAULT_LIMITS) -> Sourc
 
 def load_wordlist(
     source: str | Path | Source = DEFAULT_WORDLIST,
+    *,
     min_length: int = DEFAULT_MIN_LENGTH,
+    q_needs_u: bool = True,
     capitalised: Capitalised | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> WordList:
-    """Load and normalize a word list by name (``web2``, ``gcide``, ``system``) or path.
+    """Load and normalize a word list by name (``web2``, ``gcide``, ``system``), path, or ``-``.
 
-    ``capitalised``: ``"drop"`` or ``"keep"`` entries that start with a capital letter; the
-    default (None) drops them from ``web2`` only (see the module docstring).
+    ``min_length`` and ``q_needs_u`` are the game's :class:`~lexibench.solver.words.WordRules`
+    (the defaults are Boggle's). ``capitalised``: ``"drop"`` or ``"keep"`` entries that start with
+    a capital letter; the default (None) drops them from ``web2`` only (see the module docstring).
+
+    >>> load_wordlist().words[:3]
+    ('aal', 'aalii', 'aam')
     """
     resolved = source if isinstance(source, Source) else resolve_source(source, limits)
     policy = default_capitalised(resolved.name) if capitalised is None else Capitalised(capitalised)
-    return normalize_lines(resolved.name, resolved.lines(), min_length, policy)
+    rules = WordRules(min_length, q_needs_u)
+    return normalize_lines(resolved.name, resolved.lines(), rules, policy)

@@ -181,7 +181,7 @@ def test_saved_bytes_round_trip_and_bad_layouts_are_refused() -> None:
 
 def test_without_the_compiled_core(tmp_path: Path) -> None:
     """As installed with LEXIBENCH_NO_COMPILE=1: the backend answers through the interpreted
-    core, lists its native tier as unavailable with the reason, and --protocol native is one
+    core, lists its native tier as unavailable with the reason, and --tier native is one
     clean error."""
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text(
@@ -206,11 +206,11 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     words = tmp_path / "words.txt"
     words.write_text("cat\ncats\n")
     command = [sys.executable, "-m", "lexibench", "solve", "cats", "--wordlist", str(words)]
-    command += ["--lexicon", "array-trie", "--protocol", "native", "--no-cache"]
+    command += ["--lexicon", "array-trie", "--tier", "native", "--no-cache"]
     run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1
-    assert "does not support --protocol native" in run.stderr
+    assert "has no native tier" in run.stderr
     assert "not compiled" in run.stderr
     listing = subprocess.run(
         [sys.executable, "-m", "lexibench", "backends"],

@@ -13,14 +13,12 @@ from pathlib import Path
 import pytest
 
 from lexibench.solver.games.boggle.best import (
-    canonical_text,
     chain_budgets,
     default_budget,
     search,
-    symmetries,
 )
 from lexibench.solver.games.boggle.board import Board, neighbours, parse_board
-from lexibench.solver.games.boggle.lines import words_score
+from lexibench.solver.games.boggle.rules import total as words_score
 from lexibench.solver.games.boggle.solve import solve
 from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures import Lexicon, build_lexicon
@@ -71,7 +69,7 @@ def test_the_reported_score_is_the_solvers(web2_words: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("backend", "protocol"),
+    ("backend", "tier"),
     [
         ("dict-trie", "step"),
         ("marisa", "string"),
@@ -81,14 +79,12 @@ def test_the_reported_score_is_the_solvers(web2_words: tuple[str, ...]) -> None:
     ],
 )
 def test_every_backend_and_tier_follows_the_same_course(
-    web2_words: tuple[str, ...], backend: str, protocol: str
+    web2_words: tuple[str, ...], backend: str, tier: str
 ) -> None:
     """Identical answers make identical searches: the same boards at the same evaluations."""
     words = web2_words[::7]
     native = search(build_lexicon("array-trie", words), 4, 4, seed=3, budget=600, restarts=2)
-    other = search(
-        build_lexicon(backend, words), 4, 4, seed=3, budget=600, restarts=2, protocol=protocol
-    )
+    other = search(build_lexicon(backend, words), 4, 4, seed=3, budget=600, restarts=2, tier=tier)
     assert [c.best for c in other.chains] == [c.best for c in native.chains]
     assert [(e, s) for e, s, _ in other.trajectory()] == [(e, s) for e, s, _ in native.trajectory()]
 
@@ -107,7 +103,7 @@ def _exhaustive_best(lexicon: Lexicon) -> tuple[int, set[str]]:
         if score > best:
             best, boards = score, set()
         if score == best:
-            boards.add(canonical_text(Board(3, 3, cells)))
+            boards.add(Board(3, 3, cells).canonical_text())
     return best, boards
 
 
@@ -119,19 +115,19 @@ def test_seeded_runs_reach_the_proven_best_3x3(proof_lexicon: Lexicon) -> None:
     for seed in range(5):
         result = search(proof_lexicon, 3, 3, seed=seed, budget=5_000, restarts=2)
         assert result.score == best, f"seed {seed}"
-        assert canonical_text(result.board) in boards
+        assert result.board.canonical_text() in boards
 
 
 def test_symmetries_and_canonical_text() -> None:
     board = parse_board("perslatgsineters")
-    images = set(symmetries(board))
+    images = set(board.images())
     assert len(images) == 8
-    assert canonical_text(board) == "perslatgsineters"
+    assert board.canonical_text() == "perslatgsineters"
     turned = parse_board("sgesrtnreaieplst")  # the same board, turned (hybrid-boggle's example)
-    assert canonical_text(turned) == "perslatgsineters"
+    assert turned.canonical_text() == "perslatgsineters"
     oblong = parse_board("pers/late/sind")
-    assert len(set(symmetries(oblong))) == 4
-    assert canonical_text(parse_board("dnis/etal/srep")) == canonical_text(oblong)
+    assert len(set(oblong.images())) == 4
+    assert parse_board("dnis/etal/srep").canonical_text() == oblong.canonical_text()
 
 
 def test_a_tiny_board_ends_when_every_board_is_scored(web2_words: tuple[str, ...]) -> None:
@@ -173,7 +169,7 @@ def test_cli_json_and_jobs_give_one_result(capfd: pytest.CaptureFixture[str]) ->
     assert one["seed"] == 4
     assert one["restarts"] == 4
     assert one["lexicon"] == "array-trie"
-    assert one["protocol"] == "native"
+    assert one["tier"] == "native"
     trajectory = one["trajectory"]
     assert isinstance(trajectory, list)
     assert trajectory[-1][1] == one["score"]
@@ -198,7 +194,7 @@ def test_cli_text_output(capfd: pytest.CaptureFixture[str]) -> None:
         (["--evaluations", "0"], "must be at least 1"),
         (["--evaluations", "3", "--restarts", "4"], "each restart needs at least one"),
         (["--restarts", "x"], "is not a whole number"),
-        (["--protocol", "native", "--lexicon", "dict-trie"], "does not support --protocol"),
+        (["--tier", "native", "--lexicon", "dict-trie"], "has no native tier"),
         (["--jobs", "2", "--dask-workers", "2"], "give --jobs or --dask-workers"),
         (["--scheduler", "a", "--dask-workers", "2"], "not allowed with argument"),
         (["--dask-timeout", "0"], "must be above 0"),

@@ -46,7 +46,7 @@ def test_solve_json_shape(capfd: pytest.CaptureFixture[str]) -> None:
 def test_solve_all_paths_and_options(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
         capfd, "solve", "ea/st", "--wordlist", TINY, "--json", "--all-paths",
-        "--lexicon", "datrie", "--protocol", "string", "--min-length", "4",
+        "--lexicon", "datrie", "--tier", "string", "--min-length", "4",
     )  # fmt: skip
     assert status == 0
     data = json.loads(out)
@@ -115,21 +115,17 @@ def test_each_line_is_what_json_prints_for_that_board(
     ]
 
 
-def test_protocol_choices_and_refusals(capfd: pytest.CaptureFixture[str]) -> None:
+def test_tier_choices_and_refusals(capfd: pytest.CaptureFixture[str]) -> None:
     common = ["ea/st", "--wordlist", TINY, "--json"]
     outs = []
-    for protocol in ("string", "step", "native", "auto"):
-        status, out, _ = run(
-            capfd, "solve", *common, "--lexicon", "array-trie", "--protocol", protocol
-        )
+    for tier in ("string", "step", "native", "auto"):
+        status, out, _ = run(capfd, "solve", *common, "--lexicon", "array-trie", "--tier", tier)
         assert status == 0
         outs.append(json.loads(out)["words"])
     assert all(words == outs[0] for words in outs)
-    status, out, err = run(
-        capfd, "solve", *common, "--lexicon", "dict-trie", "--protocol", "native"
-    )
+    status, out, err = run(capfd, "solve", *common, "--lexicon", "dict-trie", "--tier", "native")
     assert (status, out) == (2, "")
-    assert "lexicon dict-trie: does not support --protocol native" in err
+    assert "lexicon dict-trie: has no native tier" in err
     status, out, err = run(capfd, "solve", *common, "--summary")
     assert (status, out) == (2, "")
     assert "--summary goes with --boards-file" in err
@@ -215,11 +211,11 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
         (["solve", ""], "board: it is empty"),
         (["solve", "qxab"], "'qx' is not a cell"),
         (["solve", "abcd", "--lexicon", "nope"], "unknown lexicon 'nope'"),
-        (["solve", "abcd", "--lexicon", "marisa", "--protocol", "step"], "does not support"),
+        (["solve", "abcd", "--lexicon", "marisa", "--tier", "step"], "has no step tier"),
         (["solve", "abcd", "--wordlist", "/nonexistent/words.txt"], "no such file"),
         (["solve"], "give either a BOARD or --boards-file"),
         (["solve", "abcd", "--min-length", "0"], "must be at least 1"),
-        (["solve", "abcd", "--protocol", "fast"], "invalid choice: 'fast'"),
+        (["solve", "abcd", "--tier", "fast"], "invalid choice: 'fast'"),
         (["random", "--size", "4by4"], "expected RxC"),
         (["random", "--size", "5x5", "--dice", "new"], "is a 4x4 set"),
         (["random", "--count", "x"], "not a whole number"),
@@ -287,7 +283,7 @@ def test_help_on_every_command(capfd: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--jobs", "2", "--lexicon", "marisa", "--protocol", "step"], "does not support"),
+        (["--jobs", "2", "--lexicon", "marisa", "--tier", "step"], "has no step tier"),
         (["--jobs", "2", "--wordlist", "/nonexistent.txt"], "word list /nonexistent.txt: no such"),
         (["--jobs", "2", "--lexicon", "nope"], "unknown lexicon 'nope'"),
         (["--jobs", "0"], "must be at least 1"),

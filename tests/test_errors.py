@@ -46,6 +46,7 @@ def one_line_error(err: bytes, start: str = "lexibench: error: ") -> str:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
+        (["solve", "abcd", "--tier", "fast"], "argument --tier: invalid choice: 'fast'"),
         (["solve", "abcd", "--protocol", "fast"], "argument --protocol: invalid choice: 'fast'"),
         (["solve", "abcd", "--min-length", "0"], "argument --min-length: 0 must be at least 1"),
         (["solve", "--boards-file", "x", "--jobs", "0"], "argument --jobs: 0 must be at least 1"),

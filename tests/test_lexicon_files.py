@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.solver.lexicons import cache_dir, cache_entries, open_lexicon
+from lexibench.solver.cache import cache_dir, cache_entries
+from lexibench.solver.lexicons import open_lexicon
 from lexibench.solver.wordlist import Capitalised
 from tests.commands import TINY, run
 
@@ -89,49 +90,49 @@ def test_a_damaged_lexicon_file_is_refused(
 
 
 def test_cache_is_written_then_hit(own_cache: Path) -> None:
-    first = open_lexicon("dict-trie", TINY, 3)
+    first = open_lexicon("dict-trie", TINY)
     assert first.origin == "built"
     assert [p.name.split("-")[0] for p in cache_entries()] == ["dict"]
-    second = open_lexicon("dict-trie", TINY, 3)
+    second = open_lexicon("dict-trie", TINY)
     assert second.origin == "cache"
     assert second.wordlist == first.wordlist
-    assert open_lexicon("dict-trie", TINY, 4).origin == "built"  # another key
-    assert open_lexicon("dict-trie", TINY, 3, Capitalised.DROP).origin == "built"
-    assert open_lexicon("marisa", TINY, 3).origin == "built"
+    assert open_lexicon("dict-trie", TINY, min_length=4).origin == "built"  # another key
+    assert open_lexicon("dict-trie", TINY, capitalised=Capitalised.DROP).origin == "built"
+    assert open_lexicon("marisa", TINY).origin == "built"
     assert len(cache_entries()) == 4
-    assert open_lexicon("marisa", TINY, 3, use_cache=False).origin == "built"
+    assert open_lexicon("marisa", TINY, cache=False).origin == "built"
     assert len(cache_entries()) == 4
 
 
 def test_a_changed_word_list_is_a_new_key(own_cache: Path, tmp_path: Path) -> None:
     words = tmp_path / "w.txt"
     words.write_text("cat\ndog\n")
-    assert open_lexicon("dawg", words, 3).origin == "built"
-    assert open_lexicon("dawg", words, 3).origin == "cache"
+    assert open_lexicon("dawg", words).origin == "built"
+    assert open_lexicon("dawg", words).origin == "cache"
     words.write_text("cat\ndog\nemu\n")
-    again = open_lexicon("dawg", words, 3)
+    again = open_lexicon("dawg", words)
     assert again.origin == "built"
     assert again.lexicon.is_word("emu")
 
 
 def test_a_damaged_cache_entry_is_rebuilt_with_a_message(own_cache: Path) -> None:
-    assert open_lexicon("dawg", TINY, 3).origin == "built"
+    assert open_lexicon("dawg", TINY).origin == "built"
     (entry,) = cache_entries()
     entry.write_bytes(entry.read_bytes()[:-10])
     messages: list[str] = []
-    rebuilt = open_lexicon("dawg", TINY, 3, notify=messages.append)
+    rebuilt = open_lexicon("dawg", TINY, notify=messages.append)
     assert rebuilt.origin == "built"
     assert rebuilt.lexicon.is_word("queen")
     assert len(messages) == 1
     assert "truncated or padded (1,5" in messages[0]
     assert messages[0].endswith("bytes); rebuilding it")
-    assert open_lexicon("dawg", TINY, 3).origin == "cache"  # and written again, whole
+    assert open_lexicon("dawg", TINY).origin == "cache"  # and written again, whole
 
 
 def test_an_unwritable_cache_is_skipped_with_a_message(own_cache: Path) -> None:
     own_cache.write_text("a file where the folder should be")
     messages: list[str] = []
-    opened = open_lexicon("dawg", TINY, 3, notify=messages.append)
+    opened = open_lexicon("dawg", TINY, notify=messages.append)
     assert opened.origin == "built"
     assert len(messages) == 1
     assert "cannot write" in messages[0]

@@ -93,7 +93,7 @@ def test_the_pitfalls_find_the_right_words_the_slow_way() -> None:
     assert not completions.has_prefix("x")
     for board in random_boards(3, 3, "frequency", seed=5, count=15):
         right = set(find_words(board, trie))
-        assert set(find_words(board, completions, protocol="string")) == right
+        assert set(find_words(board, completions, tier="string")) == right
         naive, paths = every_path_words(board.cells, board.neighbours(), set(vocab).__contains__)
         assert naive == right
         assert paths == 10_305

@@ -13,13 +13,8 @@ from lexibench import structures
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import Board, parse_board
 from lexibench.solver.games.boggle.dice import random_boards
-from lexibench.solver.games.boggle.solve import (
-    Protocol,
-    find_word_list,
-    find_words,
-    resolve_protocol,
-    solve,
-)
+from lexibench.solver.games.boggle.solve import find_word_list, find_words, resolve, solve
+from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
 from tests.reference import TabulatedReferenceLexicon, brute_force_words
 
@@ -89,21 +84,21 @@ def test_first_path_is_the_documented_order_and_all_paths_lists_every_one() -> N
     assert set(every) == set(first)
 
 
-def test_step_protocol_refused_for_a_backend_that_cannot() -> None:
+def test_step_tier_refused_for_a_backend_that_cannot() -> None:
     lex = structures.build_lexicon("marisa", ["cat"])
-    with pytest.raises(InputError, match="does not support --protocol step"):
-        resolve_protocol(lex, "step", "marisa")
-    assert resolve_protocol(lex, "auto") is Protocol.STRING
-    assert resolve_protocol(structures.build_lexicon("datrie", ["cat"]), "auto") is Protocol.STEP
-    with pytest.raises(InputError, match="does not support --protocol native"):
-        resolve_protocol(lex, "native", "marisa")
+    with pytest.raises(InputError, match="lexicon marisa: has no step tier"):
+        resolve(lex, "step", "marisa")
+    assert resolve(lex, "auto") is Tier.STRING
+    assert resolve(structures.build_lexicon("datrie", ["cat"]), "auto") is Tier.STEP
+    with pytest.raises(InputError, match="has no native tier"):
+        resolve(lex, "native", "marisa")
     array = structures.build_lexicon("array-trie", ["cat"])
-    assert resolve_protocol(array, "auto") is Protocol.NATIVE
-    assert resolve_protocol(array, "step") is Protocol.STEP
+    assert resolve(array, "auto") is Tier.NATIVE
+    assert resolve(array, "step") is Tier.STEP
 
 
 def modes_of(lex: structures.Lexicon) -> list[str]:
-    """The protocol modes ``lex`` offers."""
+    """The tiers ``lex`` offers."""
     modes = ["string"]
     if structures.can_step(lex):
         modes.append("step")
@@ -135,7 +130,7 @@ DIFF_BOARDS = [
 @cache
 def reference_results() -> list[dict[str, list[tuple[int, ...]]]]:
     lex = TabulatedReferenceLexicon(differential_vocab())
-    return [find_words(b, lex, protocol="string", all_paths=True) for b in DIFF_BOARDS]
+    return [find_words(b, lex, tier="string", all_paths=True) for b in DIFF_BOARDS]
 
 
 def test_reference_results_are_not_trivial() -> None:
@@ -148,14 +143,14 @@ def test_every_backend_and_mode_gives_identical_words_paths_and_scores(backend: 
     lex = structures.build_lexicon(backend, differential_vocab())
     expected = reference_results()
     for mode in modes_of(lex):
-        got = [find_words(b, lex, protocol=mode, all_paths=True) for b in DIFF_BOARDS]
+        got = [find_words(b, lex, tier=mode, all_paths=True) for b in DIFF_BOARDS]
         assert got == expected, mode
-        first = [find_words(b, lex, protocol=mode) for b in DIFF_BOARDS[:40]]
+        first = [find_words(b, lex, tier=mode) for b in DIFF_BOARDS[:40]]
         assert first == [{w: p[:1] for w, p in r.items()} for r in expected[:40]], mode
         # Scores follow from the words, which list them in the same order.
-        words = [find_word_list(b, lex, protocol=mode) for b in DIFF_BOARDS[:40]]
+        words = [find_word_list(b, lex, tier=mode) for b in DIFF_BOARDS[:40]]
         assert words == [list(r) for r in expected[:40]], mode
-        longer = [find_words(b, lex, min_length=5, protocol=mode) for b in DIFF_BOARDS[:40]]
+        longer = [find_words(b, lex, min_length=5, tier=mode) for b in DIFF_BOARDS[:40]]
         assert longer == [{w: p[:1] for w, p in r.items() if len(w) >= 5} for r in expected[:40]], (
             mode
         )
@@ -190,7 +185,7 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
     for name in ("array-trie", "dict-trie", "datrie", "marisa"):
         lex = structures.build_lexicon(name, vocab)
         for mode in modes_of(lex):
-            assert find_words(board, lex, protocol=mode, all_paths=True) == expected
+            assert find_words(board, lex, tier=mode, all_paths=True) == expected
             first = {w: p[:1] for w, p in expected.items()}
-            assert find_words(board, lex, protocol=mode) == first
-            assert find_word_list(board, lex, protocol=mode) == list(first)
+            assert find_words(board, lex, tier=mode) == first
+            assert find_word_list(board, lex, tier=mode) == list(first)

@@ -93,7 +93,7 @@ def test_a_command_missing_its_extra_names_it(
 def test_the_python_api_of_the_readme() -> None:
     import lexibench
 
-    lexicon = lexibench.open_lexicon("dawg", TINY, 3).lexicon
+    lexicon = lexibench.open_lexicon("dawg", TINY).lexicon
     board = lexibench.parse_board("ea/st")
     solution = lexibench.solve(board, lexicon)
     assert (solution.count, solution.score) == (7, 7)

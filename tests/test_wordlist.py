@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.rules import normalize_word, score
+from lexibench.solver.games.boggle.rules import score
 from lexibench.solver.wordlist import DEFAULT_WORDLIST, load_wordlist
+from lexibench.solver.words import normalize_word
 
 
 def write(tmp_path: Path, data: bytes, name: str = "words.txt") -> Path:

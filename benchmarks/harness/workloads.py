@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Final
 
 from lexibench import structures
+from lexibench.solver.draws import shuffled
 from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board, parse_size
-from lexibench.solver.games.boggle.dice import (
-    LETTER_FREQUENCIES,
-    default_kind,
-    random_boards,
-    shuffled,
-)
+from lexibench.solver.games.boggle.dice import default_kind, random_boards
 from lexibench.solver.games.boggle.solve import SearchLoops, find_words
 from lexibench.solver.games.letterboxed.puzzle import Box
 from lexibench.structures import Lexicon
@@ -90,7 +85,7 @@ def count_words(
     boards: list[Board], lexicon: Lexicon, mode: str = "auto", loops: SearchLoops = search
 ) -> list[int]:
     """Solve every board (the timed work of the solve suites); the words found on each."""
-    return [len(find_words(board, lexicon, protocol=mode, loops=loops)) for board in boards]
+    return [len(find_words(board, lexicon, tier=mode, loops=loops)) for board in boards]
 
 
 def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:
@@ -127,32 +122,10 @@ def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[
 
 
 def letterboxed_puzzles(seed: int, count: int) -> list[Box]:
-    """``count`` puzzles of twelve distinct letters drawn by English frequency, dealt to sides."""
-    rng = random.Random(seed)
-    pool = dict(LETTER_FREQUENCIES)
-    del pool["q"]  # a Qu-less box: q would need u beside it on another side
-    puzzles = []
-    for _ in range(count):
-        weights = dict(pool)
-        chosen: list[str] = []
-        while len(chosen) < 12:
-            letters = sorted(weights)
-            edges = list(accumulate(weights[ch] for ch in letters))
-            x = rng.random() * edges[-1]
-            pick = next(
-                (ch for ch, edge in zip(letters, edges, strict=True) if x < edge), letters[-1]
-            )
-            chosen.append(pick)
-            del weights[pick]
-        chosen = shuffled(rng, chosen)
-        sides = (
-            "".join(chosen[0:3]),
-            "".join(chosen[3:6]),
-            "".join(chosen[6:9]),
-            "".join(chosen[9:12]),
-        )
-        puzzles.append(Box(sides))
-    return puzzles
+    """``count`` seeded Letter Boxed puzzles (the game's own workload)."""
+    from lexibench.solver.games.letterboxed.workload import random_boxes
+
+    return random_boxes(seed, count)
 
 
 # --- scaling sweeps -------------------------------------------------------------------------

@@ -27,8 +27,8 @@ from typing import Any
 
 from lexibench.benchmarks.harness.records import BULK_SCHEMA
 from lexibench.benchmarks.harness.workloads import boards_for
-from lexibench.solver.cli.options import DEFAULT_LEXICON
 from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
 
 #: How each case is run: (engine, workers): one process, two processes (``--jobs 2``), and a

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from lexibench.benchmarks.harness.records import Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.solver.cli.options import (
+from lexibench.solver.lexicons import (
     DEFAULT_LEXICON,
-    MANY_BOARDS,
     MANY_BOARDS_LEXICON,
+    MANY_UNITS,
     ONE_BOARD_LEXICON,
 )
 
@@ -163,8 +163,8 @@ def defaults_line(results: Results, size: str) -> list[str]:
         "with the cache, then each further board at the fastest mode's ms/board): "
         + "; ".join(parts)
         + f". `lexibench solve` defaults to {DEFAULT_LEXICON} for any number of boards; where its "
-        f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_BOARDS:,} "
-        f"boards and {MANY_BOARDS_LEXICON} from {MANY_BOARDS:,} on.",
+        f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_UNITS:,} "
+        f"boards and {MANY_BOARDS_LEXICON} from {MANY_UNITS:,} on.",
         "",
     ]
 

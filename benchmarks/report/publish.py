@@ -16,8 +16,7 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from lexibench.solver.cli.runtime import Fault
-from lexibench.solver.errors import InputError
+from lexibench.solver.errors import Fault, InputError
 from lexibench.structures.atomic import stage_beside
 
 

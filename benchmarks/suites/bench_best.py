@@ -72,7 +72,7 @@ def test_search_speed(
     result: SearchResult = benchmark.pedantic(
         search,
         args=(lexicon, rows, cols, settings.seed, budget, 1),
-        kwargs={"protocol": mode},
+        kwargs={"tier": mode},
         rounds=COMPARE_ROUNDS,
         iterations=1,
         warmup_rounds=0,
@@ -107,8 +107,7 @@ def test_search_runs(
 
     def runs() -> list[SearchResult]:
         return [
-            search(lexicon, rows, cols, seed, budget, DEFAULT_RESTARTS, protocol=mode)
-            for seed in seeds
+            search(lexicon, rows, cols, seed, budget, DEFAULT_RESTARTS, tier=mode) for seed in seeds
         ]
 
     results: list[SearchResult] = benchmark.pedantic(runs, rounds=1, iterations=1, warmup_rounds=0)

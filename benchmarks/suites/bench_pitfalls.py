@@ -138,5 +138,5 @@ def test_completion_list(
     counts = time_case(benchmark, workloads.count_words, boards, lexicon, "string", capped=True)
     benchmark.extra_info["words"] = sum(counts)
     trie = lexicons.get("dict-trie")
-    right = [len(find_words(board, trie, protocol="string")) for board in boards]
+    right = [len(find_words(board, trie, tier="string")) for board in boards]
     assert counts == right, "the completion-list search found other words"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from lexibench import __version__
 from lexibench.solver.cli import runtime
-from lexibench.solver.errors import InputError, MissingExtraError, missing_extra
+from lexibench.solver.errors import Fault, InputError, MissingExtraError, missing_extra
 from lexibench.structures.errors import LexiconError
 
 if TYPE_CHECKING:
@@ -38,12 +38,9 @@ EXIT_USAGE = runtime.EXIT_USAGE
 
 Register = Callable[[argparse.ArgumentParser], None]
 
-#: Built-in commands: name -> (module, one-line summary).
-COMMANDS: dict[str, tuple[str, str]] = {
-    "best": (
-        "lexibench.solver.games.boggle.best_cmd",
-        "search for the highest-scoring board (seeded annealing)",
-    ),
+#: The tool's own commands: name -> (module, one-line summary). Each game adds its commands
+#: (:attr:`lexibench.solver.games.Game.commands`), listed from the game registry.
+TOOLS: dict[str, tuple[str, str]] = {
     "backends": (
         "lexibench.solver.cli.backends_cmd",
         "list the lexicon backends, their versions and availability",
@@ -53,16 +50,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "build a lexicon from a word list and save it to a file",
     ),
     "cache": ("lexibench.solver.cli.cache_cmd", "show or clear the cache of built lexicons"),
-    "letterboxed": ("lexibench.solver.games.letterboxed.command", "solve a Letter Boxed puzzle"),
-    "random": (
-        "lexibench.solver.games.boggle.random_cmd",
-        "print seeded random boards, one per line",
-    ),
-    "solve": (
-        "lexibench.solver.games.boggle.solve_cmd",
-        "solve a Boggle-style board (or a file of boards)",
-    ),
 }
+
+
+def builtin_commands() -> dict[str, tuple[str, str]]:
+    """Every built-in command: the tool's and the games', name -> (module, summary)."""
+    from lexibench.solver.games import commands
+
+    found = dict(TOOLS)
+    for name, (_game, command) in commands().items():
+        found[name] = (command.module, command.summary)
+    return found
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,17 +117,19 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lexibench",
         description="Word-game solvers over pluggable lexicon structures, and their benchmarks.",
+        allow_abbrev=False,
     )
+    builtin = builtin_commands()
     parser.add_argument("--version", action="version", version=f"lexibench {__version__}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
     )
     wants_help = chosen is None and any(arg in ("-h", "--help") for arg in argv)
-    plugins = _plugins() if (chosen is not None and chosen not in COMMANDS) or wants_help else {}
-    for name in sorted(COMMANDS.keys() | plugins.keys()):
+    plugins = _plugins() if (chosen is not None and chosen not in builtin) or wants_help else {}
+    for name in sorted(builtin.keys() | plugins.keys()):
         register: Register | None = None
-        if name in COMMANDS:
-            module, summary = COMMANDS[name]
+        if name in builtin:
+            module, summary = builtin[name]
             if name == chosen:
                 register = importlib.import_module(module).register
         else:
@@ -142,7 +142,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
                     if name == chosen:
                         raise
                     summary = str(exc)
-        sub = subparsers.add_parser(name, help=summary or None, description=summary or None)
+        sub = subparsers.add_parser(
+            name, help=summary or None, description=summary or None, allow_abbrev=False
+        )
         if register is not None and name == chosen:
             register(sub)
     return parser
@@ -186,8 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, LexiconError) as exc:
         runtime.say(f"lexibench: error: {exc}")
         return runtime.EXIT_USAGE
-    except (runtime.Fault, OSError) as exc:
-        output = exc if isinstance(exc, runtime.Fault) else runtime.OutputError(str(exc))
+    except (Fault, OSError) as exc:
+        output = exc if isinstance(exc, Fault) else runtime.OutputError(str(exc))
         runtime.silence_stdout()
         if output.closed_pipe:  # `lexibench random ... | head`: the reader has what it wanted
             return runtime.EXIT_PIPE

@@ -7,7 +7,7 @@ import json
 
 from lexibench import structures
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.boggle.render import text_table
+from lexibench.solver.cli.table import text_table
 
 
 def register(parser: argparse.ArgumentParser) -> None:

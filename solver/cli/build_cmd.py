@@ -5,25 +5,30 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from lexibench.solver.cli.options import (
-    BUILTIN_IDS,
-    DEFAULT_LEXICON,
-    add_wordlist_options,
-    limits_of,
-)
+from lexibench.solver.cli.options import add_wordlist_options, lexicon_spec
 from lexibench.solver.cli.runtime import say
-from lexibench.solver.lexicons import build_lexicon_file
-from lexibench.solver.wordlist import DEFAULT_WORDLIST, Capitalised
+from lexibench.solver.games import game, game_names
+from lexibench.solver.lexicons import DEFAULT_LEXICON, build_lexicon_file
+from lexibench.solver.wordlist import DEFAULT_WORDLIST
+from lexibench.structures.registry import offered_builtins
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    add_wordlist_options(parser)
+    parser.add_argument(
+        "--game",
+        choices=game_names(),
+        default="boggle",
+        help="the game whose word rules the list is normalized under (minimum length, the Qu "
+        "rule; default: %(default)s)",
+    )
+    add_wordlist_options(parser, None)
     parser.add_argument(
         "--lexicon",
         default=DEFAULT_LEXICON,
         metavar="ID",
-        help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (default: %(default)s)",
+        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id "
+        "(default: %(default)s)",
     )
     parser.add_argument(
         "--output",
@@ -31,21 +36,24 @@ def register(parser: argparse.ArgumentParser) -> None:
         type=Path,
         required=True,
         metavar="FILE",
-        help="where to write it (solve and letterboxed read it with --lexicon-file FILE)",
+        help="where to write it (the game commands read it with --lexicon-file FILE)",
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, lexicon_file=None, no_cache=False)
 
 
 def run(args: argparse.Namespace) -> int:
     """Build, save, and say what was written."""
-    capitalised = Capitalised(args.capitalised) if args.capitalised else None
+    args.word_rules = game(args.game).word_rules
+    if args.min_length is None:
+        args.min_length = args.word_rules.min_length
+    spec = lexicon_spec(args)
     opened, size = build_lexicon_file(
         args.lexicon,
         args.wordlist or DEFAULT_WORDLIST,
-        args.min_length,
-        capitalised,
         args.output,
-        limits_of(args),
+        rules=spec.rules,
+        capitalised=spec.capitalised,
+        limits=spec.limits,
     )
     say(
         f"wrote {args.output}: lexicon {opened.backend} over {opened.wordlist.name} "

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from lexibench.solver.cache import cache_dir, cache_entries
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.boggle.render import text_table
-from lexibench.solver.lexicons import cache_dir, cache_entries
+from lexibench.solver.cli.table import text_table
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -1,18 +1,20 @@
-"""Options and set-up shared by the commands that need a word list and a lexicon."""
+"""The command line's options: argparse types, the options commands share, and turning parsed
+options into the library's objects (a :class:`~lexibench.solver.lexicons.LexiconSpec`, a
+:data:`~lexibench.solver.execution.Where`). Parsing only: what to open and where to run are
+decided by the library (:mod:`lexibench.solver.lexicons`, :mod:`lexibench.solver.execution`)."""
 
 from __future__ import annotations
 
 import argparse
-import gc
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
 
-from lexibench.solver.cli import runtime
 from lexibench.solver.cli.runtime import say
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.rules import DEFAULT_MIN_LENGTH
+from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, Dask, Here, Processes, Where, max_jobs
+from lexibench.solver.lexicons import LexiconSpec, Opened, describe_default, open_spec
+from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     DEFAULT_WORDLIST,
@@ -20,29 +22,7 @@ from lexibench.solver.wordlist import (
     Capitalised,
     Limits,
 )
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
-
-    from lexibench.solver.lexicons import Opened
-
-#: The default lexicon, chosen by measurement (results/report.md, "Which structure should I
-#: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
-#: milliseconds, so it makes the whole job cheapest for one board and for many.
-DEFAULT_LEXICON: Final = "array-trie"
-#: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
-#: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
-#: interpreted-protocol search, once its longer load (about 1 s with web2) is repaid, from
-#: MANY_BOARDS boards (measured break-even with web2: 6,810 and 8,357 boards in two runs).
-ONE_BOARD_LEXICON: Final = "dawg"
-MANY_BOARDS_LEXICON: Final = "dict-trie"
-MANY_BOARDS: Final = 7_000
-
-BUILTIN_IDS: Final = (
-    "array-trie, datrie, dawg, dict-trie, marisa, prefix-set, pygtrie, sorted-list, "
-    "sortedcontainers, unsorted-list"
-)
-
+from lexibench.solver.words import WordRules
 
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
 
@@ -71,8 +51,20 @@ def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], in
 positive_int = int_at_least(1)
 
 
-def add_wordlist_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
-    """``--wordlist``, ``--capitalised`` and (optionally) ``--min-length``."""
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{value:g} must be above 0 and at most 3600 seconds")
+    return value
+
+
+def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | None) -> None:
+    """``--wordlist``, the word-list limits, ``--capitalised`` and ``--min-length`` (whose default
+    is the game's, ``rules.min_length``; None: the command sets it once it knows the game)."""
     parser.add_argument(
         "--wordlist",
         default=None,
@@ -101,27 +93,27 @@ def add_wordlist_options(parser: argparse.ArgumentParser, min_length: bool = Tru
         help="drop or keep word-list entries that start with a capital letter (proper nouns); "
         f"default: drop for {DEFAULT_WORDLIST}, keep for every other list",
     )
-    if min_length:
-        parser.add_argument(
-            "--min-length",
-            type=positive_int,
-            default=DEFAULT_MIN_LENGTH,
-            metavar="N",
-            help="shortest word that counts (default: %(default)s; 4 for Big Boggle play)",
-        )
+    parser.add_argument(
+        "--min-length",
+        type=positive_int,
+        default=rules.min_length if rules else None,
+        metavar="N",
+        help="shortest word that counts (default: "
+        + (f"{rules.min_length})" if rules else "the game's)"),
+    )
 
 
-def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True) -> None:
+def add_lexicon_options(parser: argparse.ArgumentParser, rules: WordRules) -> None:
     """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``."""
-    add_wordlist_options(parser, min_length)
+    from lexibench.structures.registry import offered_builtins
+
+    add_wordlist_options(parser, rules)
     parser.add_argument(
         "--lexicon",
         default=None,
         metavar="ID",
-        help=f"lexicon backend: {BUILTIN_IDS}, or a plugin's id (see `lexibench backends`). "
-        f"Default: {DEFAULT_LEXICON}, the fastest from a cold start and per board (measured; "
-        f"see the README); where its native tier is not compiled, {ONE_BOARD_LEXICON}, or "
-        f"{MANY_BOARDS_LEXICON} for {MANY_BOARDS:,} boards or more",
+        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id (see "
+        f"`lexibench backends`). Default: {describe_default()}",
     )
     parser.add_argument(
         "--lexicon-file",
@@ -138,96 +130,39 @@ def add_lexicon_options(parser: argparse.ArgumentParser, min_length: bool = True
     parser.add_argument(
         "--verbose", action="store_true", help="report the word list and the lexicon on stderr"
     )
+    parser.set_defaults(word_rules=rules)
 
 
-def min_length_of(args: argparse.Namespace) -> int:
-    """``--min-length`` where the command has it, else the rules' default."""
-    value: int = getattr(args, "min_length", DEFAULT_MIN_LENGTH)
-    return value
+def lexicon_spec(args: argparse.Namespace) -> LexiconSpec:
+    """The lexicon the options name (checked: conflicting options are one line here)."""
+    rules: WordRules = args.word_rules
+    spec = LexiconSpec(
+        backend=args.lexicon,
+        wordlist=args.wordlist,
+        lexicon_file=args.lexicon_file,
+        rules=WordRules(args.min_length, rules.q_needs_u),
+        capitalised=Capitalised(args.capitalised) if args.capitalised else None,
+        cache=not args.no_cache,
+        limits=Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length),
+    )
+    spec.check()
+    return spec
 
 
-def limits_of(args: argparse.Namespace) -> Limits:
-    """The word-list limits the options set."""
-    return Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length)
-
-
-def check_lexicon_args(args: argparse.Namespace) -> None:
-    """Refuse option combinations that cannot both hold, before any work."""
-    if args.lexicon_file is not None and (args.wordlist is not None or args.capitalised):
-        raise InputError(
-            "give --lexicon-file or --wordlist/--capitalised, not both "
-            "(a lexicon file carries the word list it was built from)"
-        )
-    if args.lexicon_file is not None and args.no_cache:
-        raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
-
-
-def chosen_lexicon(args: argparse.Namespace, boards: int = 1) -> str:
-    """``--lexicon``, or the measured default for a job of ``boards`` boards."""
-    if args.lexicon:
-        name: str = args.lexicon
-        return name
-    if native_default():
-        return DEFAULT_LEXICON
-    return MANY_BOARDS_LEXICON if boards >= MANY_BOARDS else ONE_BOARD_LEXICON
-
-
-def default_depends_on_count(args: argparse.Namespace) -> bool:
-    """True when the number of boards picks the lexicon: none was named, and the fallback
-    defaults apply (see :func:`chosen_lexicon`)."""
-    return not args.lexicon and args.lexicon_file is None and not native_default()
-
-
-def native_default() -> bool:
-    """True when :data:`DEFAULT_LEXICON` has its native tier here (it was compiled)."""
-    from lexibench import structures
-
-    return structures.backend_info(DEFAULT_LEXICON).native
-
-
-def open_from_args(args: argparse.Namespace, boards: int = 1) -> Opened:
-    """The lexicon the options ask for: the saved file, else from the cache or built, frozen
-    out of the garbage collector (it lives as long as the process: the collector need not walk
-    it again and again)."""
-    from lexibench.solver.lexicons import open_lexicon, open_lexicon_file
-
-    check_lexicon_args(args)
-    if args.lexicon_file is not None:
-        opened = open_lexicon_file(args.lexicon_file, args.lexicon, min_length_of(args))
-    else:
-        capitalised = Capitalised(args.capitalised) if args.capitalised else None
-        opened = open_lexicon(
-            chosen_lexicon(args, boards),
-            args.wordlist or DEFAULT_WORDLIST,
-            min_length_of(args),
-            capitalised,
-            use_cache=not args.no_cache,
-            limits=limits_of(args),
-        )
-    if args.verbose:
-        say(opened.wordlist.report())
-        say(f"lexicon {opened.backend}: {_origin(opened, args)}")
-    gc.collect()
-    gc.freeze()
-    return opened
-
-
-def _origin(opened: Opened, args: argparse.Namespace) -> str:
-    if opened.origin == "file":
-        return f"loaded from {args.lexicon_file}"
-    if opened.origin == "cache":
-        return "loaded from the cache"
-    return "built from the word list" + (" (not cached)" if args.no_cache else " and cached")
-
-
-def max_jobs() -> int:
-    """The most ``--jobs`` accepted: the CPUs this process may run on."""
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+def add_tier_option(parser: argparse.ArgumentParser) -> None:
+    """``--tier`` (and ``--protocol``, its former name, kept as an alias)."""
+    choices = [t.value for t in Tier]
+    parser.add_argument(
+        "--tier",
+        choices=choices,
+        default=Tier.AUTO.value,
+        help="how the search asks the lexicon: whole strings, node by node (step), the "
+        "backend's own compiled search (native), or the fastest the lexicon offers (auto, the "
+        "default)",
+    )
+    parser.add_argument(
+        "--protocol", dest="tier", choices=choices, help="alias of --tier (its former name)"
+    )
 
 
 def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
@@ -239,53 +174,6 @@ def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
         metavar="N",
         help=f"{what}; at most the number of CPUs this process may use ({max_jobs()} here)",
     )
-
-
-def add_protocol_option(parser: argparse.ArgumentParser) -> None:
-    """``--protocol``: how the solver asks the lexicon."""
-    from lexibench.solver.games.boggle.solve import Protocol
-
-    parser.add_argument(
-        "--protocol",
-        choices=[p.value for p in Protocol],
-        default=Protocol.AUTO.value,
-        help="query whole strings, step node by node, let the backend run the whole search in "
-        "its compiled code (native), or the fastest of these the lexicon offers (default)",
-    )
-
-
-def start_pool(
-    jobs: int,
-    initializer: Callable[..., None],
-    initargs: tuple[object, ...],
-    inherit: Callable[[], None],
-) -> Pool:
-    """``jobs`` worker processes, started with the runtime's signal handling arranged for them.
-    Where the platform forks, ``inherit()`` first puts in place what the workers inherit (what
-    this process has opened); where it spawns, each worker's ``initializer`` opens its own."""
-    import multiprocessing
-
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    if fork:
-        inherit()
-    context = multiprocessing.get_context("fork" if fork else "spawn")
-    with runtime.forking():
-        return context.Pool(jobs, initializer=initializer, initargs=initargs)
-
-
-def worker_args(args: argparse.Namespace, opened: Opened) -> argparse.Namespace:
-    """The options a worker opens the lexicon with: the backend this process chose (so every
-    worker uses the same one), nothing reported, nothing that is not data."""
-    shipped = argparse.Namespace(**vars(args))
-    del shipped.run
-    shipped.verbose = False
-    if shipped.lexicon_file is None:
-        shipped.lexicon = opened.backend
-    return shipped
-
-
-#: Seconds to wait for a Dask scheduler to answer (``--dask-timeout``).
-DEFAULT_DASK_TIMEOUT: Final = 10.0
 
 
 def add_cluster_options(parser: argparse.ArgumentParser, what: str) -> None:
@@ -309,21 +197,24 @@ def add_cluster_options(parser: argparse.ArgumentParser, what: str) -> None:
     )
     group.add_argument(
         "--dask-timeout",
-        type=_seconds,
+        type=seconds,
         metavar="SECONDS",
         default=DEFAULT_DASK_TIMEOUT,
         help="how long to wait for the scheduler (default: %(default)s)",
     )
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{value:g} must be above 0 and at most 3600 seconds")
-    return value
+def where_of(args: argparse.Namespace) -> Where:
+    """Where the options ask the work to run (checked before any work: ``--jobs`` beside a
+    cluster, a word list on standard input for a cluster)."""
+    if args.scheduler is None and args.dask_workers is None:
+        return Processes(args.jobs) if args.jobs > 1 else Here()
+    option = "--scheduler" if args.scheduler is not None else "--dask-workers"
+    if args.jobs != 1:
+        raise InputError(f"give --jobs or {option}, not both (the cluster's workers do the work)")
+    if args.wordlist == "-":
+        raise InputError(f"--wordlist - cannot go with {option}: workers cannot read this stdin")
+    return Dask(args.scheduler, args.dask_workers, args.dask_timeout)
 
 
 def wants_cluster(args: argparse.Namespace) -> bool:
@@ -331,17 +222,11 @@ def wants_cluster(args: argparse.Namespace) -> bool:
     return args.scheduler is not None or args.dask_workers is not None
 
 
-def check_cluster_args(args: argparse.Namespace) -> None:
-    """Refuse what a cluster cannot do, before any work: ``--jobs`` beside it, a word list on
-    standard input; make the word-list and lexicon paths absolute (workers may run elsewhere)."""
-    if not wants_cluster(args):
-        return
-    option = "--scheduler" if args.scheduler is not None else "--dask-workers"
-    if args.jobs != 1:
-        raise InputError(f"give --jobs or {option}, not both (the cluster's workers do the work)")
-    if args.wordlist == "-":
-        raise InputError(f"--wordlist - cannot go with {option}: workers cannot read this stdin")
-    if args.wordlist is not None and Path(args.wordlist).exists():
-        args.wordlist = str(Path(args.wordlist).resolve())
-    if args.lexicon_file is not None:
-        args.lexicon_file = Path(args.lexicon_file).resolve()
+def open_lexicon_of(args: argparse.Namespace, units: int = 1) -> Opened:
+    """The lexicon the options name, for a job of ``units`` (boards, evaluations), opened by the
+    library and kept out of the garbage collector; with ``--verbose``, where it came from."""
+    opened = open_spec(lexicon_spec(args), units, freeze=True)
+    if args.verbose:
+        say(opened.wordlist.report())
+        say(f"lexicon {opened.backend}: {opened.describe(cache=not args.no_cache)}")
+    return opened

@@ -6,7 +6,8 @@ happens and reported as one line, instead of a traceback at exit or a silent exi
 
 Signals: SIGINT and SIGTERM raise :class:`Interrupted` in the main process, except while a write
 is under way, which finishes first: output always ends on a whole line. Worker processes ignore
-SIGINT and die quietly on SIGTERM (see :func:`worker_signals`); the main process stops them.
+SIGINT and die quietly on SIGTERM (:func:`lexibench.solver.execution.worker_signals`); the main
+process stops them.
 
 Exit statuses (the README lists them): 0 success; 1 a runtime fault (output cannot be written,
 out of memory, an internal error); 2 a usage error or bad input; 130 interrupted (SIGINT); 143
@@ -21,10 +22,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import FrameType
 from typing import Final
+
+from lexibench.solver.errors import Fault
 
 EXIT_FAULT: Final = 1
 EXIT_USAGE: Final = 2
@@ -61,12 +62,6 @@ def write_phases() -> None:
             json.dump(durations, handle)
 
 
-class Fault(Exception):  # noqa: N818  (OutputError and PublishError are its kinds)
-    """A runtime fault (exit status 1): the message says what failed, in one line."""
-
-    closed_pipe = False
-
-
 class OutputError(Fault):
     """Standard output cannot be written: the message says why, in one line."""
 
@@ -90,7 +85,8 @@ class _Signals:
     pending: int | None = None
     owner = 0
     """The process that installed the handlers: a process forked from it (a worker the pool
-    starts at any time, even while stopping) behaves as :func:`worker_signals` says instead."""
+    starts at any time, even while stopping) behaves as
+    :func:`~lexibench.solver.execution.worker_signals` says instead."""
 
     def handle(self, signum: int, _frame: FrameType | None) -> None:
         if os.getpid() != self.owner:
@@ -120,27 +116,6 @@ SIGNALS = _Signals()
 def install_signal_handlers() -> None:
     """Handle SIGINT and SIGTERM in this (main) process (see the module docstring)."""
     SIGNALS.install()
-
-
-def worker_signals() -> None:
-    """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
-    the main process decides) and die quietly on SIGTERM (how the main process stops it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-@contextmanager
-def forking() -> Iterator[None]:
-    """Around starting worker processes: they inherit :func:`worker_signals`' settings, not the
-    main process's handlers, so no signal can reach a worker before it is set up."""
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    worker_signals()
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    SIGNALS.raise_pending()
 
 
 def stdout_open() -> bool:

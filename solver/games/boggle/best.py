@@ -41,12 +41,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from lexibench.solver.draws import LETTERS, below
 from lexibench.solver.errors import InputError
+from lexibench.solver.execution import Where, ordered_map
 from lexibench.solver.games.boggle.board import Board, neighbours
-from lexibench.solver.games.boggle.dice import LETTERS, below, cell_of, frequency_cells
-from lexibench.solver.games.boggle.lines import words_score
-from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
-from lexibench.solver.games.boggle.solve import Protocol, find_word_list, resolve_protocol
+from lexibench.solver.games.boggle.dice import cell_of, frequency_cells
+from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH, total
+from lexibench.solver.games.boggle.solve import find_word_list, resolve
+from lexibench.solver.lexicons import LexiconSpec, open_spec
+from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, NativeLexicon
 
 #: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
@@ -152,7 +155,7 @@ class SearchResult:
         """The ``--json`` object."""
         return {
             "board": self.board.text(),
-            "canonical": canonical_text(self.board),
+            "canonical": self.board.canonical_text(),
             "score": self.score,
             "count": self.count,
             "evaluations": self.evaluations,
@@ -197,14 +200,14 @@ Scorer = Callable[[tuple[str, ...]], tuple[int, int]]
 
 
 def make_scorer(
-    lexicon: Lexicon, rows: int, cols: int, min_length: int, protocol: Protocol | str
+    lexicon: Lexicon, rows: int, cols: int, min_length: int, tier: Tier | str
 ) -> Scorer:
     """``cells -> (score, words)`` for R x C boards: the solver's word list, scored.
 
-    The native tier is called directly (no board object, no protocol check per board)."""
-    mode = resolve_protocol(lexicon, protocol)
+    The native tier is called directly (no board object, no tier check per board)."""
+    mode = resolve(lexicon, tier)
     nbrs = neighbours(rows, cols)
-    if mode is Protocol.NATIVE:
+    if mode is Tier.NATIVE:
         native: NativeLexicon = lexicon  # type: ignore[assignment]
         path_total = native.path_total
         weights = POINTS_BY_LENGTH
@@ -215,8 +218,8 @@ def make_scorer(
         return score_native
 
     def score_board(cells: tuple[str, ...]) -> tuple[int, int]:
-        words = find_word_list(Board(rows, cols, cells), lexicon, min_length, mode)
-        return words_score(words), len(words)
+        words = find_word_list(Board(rows, cols, cells), lexicon, min_length=min_length, tier=mode)
+        return total(words), len(words)
 
     return score_board
 
@@ -333,7 +336,7 @@ class ChainTask:
     index: int
     budget: int
     min_length: int
-    protocol: str
+    tier: str
     schedule: Schedule = Schedule()
 
 
@@ -344,13 +347,13 @@ def chain_tasks(
     budget: int,
     restarts: int,
     min_length: int,
-    protocol: str,
+    tier: str,
     schedule: Schedule = Schedule(),
 ) -> list[ChainTask]:
     """The chains of a search, in index order."""
     check_search(rows, cols, budget, restarts)
     return [
-        ChainTask(rows, cols, seed, i, share, min_length, protocol, schedule)
+        ChainTask(rows, cols, seed, i, share, min_length, tier, schedule)
         for i, share in enumerate(chain_budgets(budget, restarts))
     ]
 
@@ -359,10 +362,34 @@ def run_task(
     lexicon: Lexicon, task: ChainTask, progress: Callable[[int, int], None] | None = None
 ) -> Chain:
     """Run one chain with ``lexicon``."""
-    scorer = make_scorer(lexicon, task.rows, task.cols, task.min_length, task.protocol)
+    scorer = make_scorer(lexicon, task.rows, task.cols, task.min_length, task.tier)
     return run_chain(
         scorer, task.rows, task.cols, task.seed, task.index, task.budget, task.schedule, progress
     )
+
+
+@dataclass(frozen=True)
+class ChainsJob:
+    """The chains of a search as a :class:`~lexibench.solver.execution.Job`: every process opens
+    the lexicon once (or inherits it) and runs chains with it."""
+
+    spec: LexiconSpec
+
+    def open(self) -> Lexicon:
+        """Open the lexicon (from its file or the cache)."""
+        return open_spec(self.spec, freeze=True).lexicon
+
+    def run(self, state: Lexicon, batch: list[ChainTask]) -> list[Chain]:
+        """Run each chain of the batch."""
+        return [run_task(state, task) for task in batch]
+
+
+def run_chains(
+    tasks: list[ChainTask], job: ChainsJob, where: Where, lexicon: Lexicon | None = None
+) -> Iterator[Chain]:
+    """The chains, run wherever ``where`` says (one chain per batch), in index order.
+    ``lexicon``: the one this process has already opened for ``job``."""
+    return ordered_map(job, tasks, where, state=lexicon, batch=1)
 
 
 def collect(
@@ -390,44 +417,12 @@ def search(
     budget: int | None = None,
     restarts: int = DEFAULT_RESTARTS,
     min_length: int = 3,
-    protocol: Protocol | str = Protocol.AUTO,
+    tier: Tier | str = Tier.AUTO,
     schedule: Schedule = Schedule(),
 ) -> SearchResult:
     """Search for the best R x C board in one process, chain after chain (the Python API)."""
     start = time.perf_counter()
     budget = default_budget(rows, cols) if budget is None else budget
-    tasks = chain_tasks(
-        rows, cols, seed, budget, restarts, min_length, str(Protocol(protocol)), schedule
-    )
+    tasks = chain_tasks(rows, cols, seed, budget, restarts, min_length, str(Tier(tier)), schedule)
     chains = [run_task(lexicon, task) for task in tasks]
     return collect(tasks, chains, time.perf_counter() - start)
-
-
-def symmetries(board: Board) -> Iterator[tuple[str, ...]]:
-    """The board's cells under every rotation and reflection that keeps its shape."""
-    rows, cols, cells = board.rows, board.cols, board.cells
-    grid = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
-    shapes = [grid]
-    flipped = [row[::-1] for row in grid]
-    shapes.append(flipped)
-    shapes.append(grid[::-1])
-    shapes.append([row[::-1] for row in grid[::-1]])
-    if rows == cols:
-        transposed = [tuple(grid[r][c] for r in range(rows)) for c in range(cols)]
-        shapes.append(transposed)
-        shapes.append([row[::-1] for row in transposed])
-        shapes.append(transposed[::-1])
-        shapes.append([row[::-1] for row in transposed[::-1]])
-    for shape in shapes:
-        yield tuple(cell for row in shape for cell in row)
-
-
-def canonical_text(board: Board) -> str:
-    """The smallest text of the board's symmetric images: one name for boards that score alike
-    because they are the same board turned or mirrored (``perslatgsineters`` for the 4x4 best)."""
-    return min(
-        Board(board.rows, board.cols, cells).text().replace("/", "")
-        if board.rows == board.cols
-        else Board(board.rows, board.cols, cells).text()
-        for cells in symmetries(board)
-    )

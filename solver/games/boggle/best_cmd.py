@@ -14,36 +14,37 @@ from lexibench.solver.cli.options import (
     add_cluster_options,
     add_jobs_option,
     add_lexicon_options,
-    add_protocol_option,
-    check_cluster_args,
+    add_tier_option,
     int_at_least,
-    open_from_args,
-    start_pool,
-    wants_cluster,
+    lexicon_spec,
+    open_lexicon_of,
+    where_of,
     whole_number,
-    worker_args,
 )
+from lexibench.solver.execution import Here, Processes
 from lexibench.solver.games.boggle.best import (
     DEFAULT_RESTARTS,
     Chain,
+    ChainsJob,
     ChainTask,
     SearchResult,
-    canonical_text,
     chain_tasks,
     collect,
     default_budget,
+    run_chains,
     run_task,
 )
 from lexibench.solver.games.boggle.board import parse_size
-from lexibench.solver.games.boggle.solve import resolve_protocol
+from lexibench.solver.games.boggle.rules import WORD_RULES
+from lexibench.solver.games.boggle.solve import resolve
 from lexibench.solver.lexicons import Opened
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("--size", default="4x4", help="RxC (default: %(default)s)")
-    add_lexicon_options(parser)
-    add_protocol_option(parser)
+    add_lexicon_options(parser, WORD_RULES)
+    add_tier_option(parser)
     parser.add_argument(
         "--seed", type=whole_number, default=0, help="random seed (default: %(default)s)"
     )
@@ -72,44 +73,42 @@ def run(args: argparse.Namespace) -> int:
     """Run the search and print the best board."""
     rows, cols = parse_size(args.size)
     budget = args.evaluations if args.evaluations is not None else default_budget(rows, cols)
-    check_cluster_args(args)
-    tasks = chain_tasks(
-        rows, cols, args.seed, budget, args.restarts, args.min_length, args.protocol
-    )
-    opened = open_from_args(args, budget)  # each evaluation solves a board
-    protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    where = where_of(args)
+    spec = lexicon_spec(args)
+    tasks = chain_tasks(rows, cols, args.seed, budget, args.restarts, args.min_length, args.tier)
+    opened = open_lexicon_of(args, budget)  # each evaluation solves a board
+    tier = resolve(opened.lexicon, args.tier, opened.backend)
     runtime.phase("lexicon")
     start = time.perf_counter()
-    if wants_cluster(args):
-        chains = _elsewhere(_on_cluster(args, opened, tasks), len(tasks))
-    elif args.jobs > 1 and len(tasks) > 1:
-        chains = _elsewhere(_in_processes(args, opened, tasks), len(tasks))
-    else:
+    if isinstance(where, Here) or (isinstance(where, Processes) and len(tasks) == 1):
         chains = _here(opened, tasks, budget)
+    else:
+        job = ChainsJob(spec.for_workers(opened))
+        chains = _elsewhere(run_chains(tasks, job, where, opened.lexicon), len(tasks))
     result = collect(tasks, chains, time.perf_counter() - start)
     runtime.phase("search")
     if args.json:
         data = result.as_json()
-        data.update(lexicon=opened.backend, protocol=protocol.value, wordlist=opened.wordlist.name)
+        data.update(lexicon=opened.backend, tier=tier.value, wordlist=opened.wordlist.summary())
         runtime.emit(json.dumps(data))
     else:
-        runtime.emit(_text(result, opened.backend, protocol.value))
+        runtime.emit(_text(result, opened.backend, tier.value))
     return 0
 
 
-def _text(result: SearchResult, backend: str, protocol: str) -> str:
+def _text(result: SearchResult, backend: str, tier: str) -> str:
     board = result.board
     rise = result.trajectory()[-1][0]
     rate = result.evaluations / result.seconds if result.seconds > 0 else 0.0
     rows = "\n".join("  " + " ".join(f"{c:<2}" for c in row).rstrip() for row in board.row_tokens())
     return "\n".join(
         [
-            f"best {board.size} board: {board.text()} (canonical {canonical_text(board)}): "
+            f"best {board.size} board: {board.text()} (canonical {board.canonical_text()}): "
             f"{result.score:,} points, {result.count:,} words",
             rows,
             f"found at evaluation {rise:,} of {result.evaluations:,} ({len(result.chains)} "
             f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
-            f"lexicon {backend} ({protocol})",
+            f"lexicon {backend} ({tier})",
         ]
     )
 
@@ -159,20 +158,6 @@ def _here(opened: Opened, tasks: list[ChainTask], budget: int) -> list[Chain]:
         bar.close()
 
 
-# Per-process lexicon for --jobs (set before forking, or opened by a spawned worker).
-_worker: dict[str, Opened] = {}
-
-
-def _init_worker(args: argparse.Namespace) -> None:
-    runtime.worker_signals()
-    if "opened" not in _worker:
-        _worker["opened"] = open_from_args(args)
-
-
-def _run_in_worker(task: ChainTask) -> Chain:
-    return run_task(_worker["opened"].lexicon, task)
-
-
 def _elsewhere(chains: Iterator[Chain], count: int) -> list[Chain]:
     """The chains other processes ran, collected under a bar that counts whole chains."""
     bar = _Bar(count, "chain")
@@ -184,31 +169,3 @@ def _elsewhere(chains: Iterator[Chain], count: int) -> list[Chain]:
         return collected
     finally:
         bar.close()
-
-
-def _in_processes(
-    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
-) -> Iterator[Chain]:
-
-    def inherit() -> None:
-        _worker["opened"] = opened
-
-    jobs = min(args.jobs, len(tasks))
-    with start_pool(jobs, _init_worker, (worker_args(args, opened),), inherit) as pool:
-        yield from pool.imap(_run_in_worker, tasks)
-
-
-def _on_cluster(
-    args: argparse.Namespace, opened: Opened, tasks: list[ChainTask]
-) -> Iterator[Chain]:
-    from lexibench.solver.cluster import run_on_cluster
-
-    yield from run_on_cluster(args, _dask_chain, tasks, worker_args(args, opened))
-
-
-def _dask_chain(task: ChainTask, args: argparse.Namespace) -> Chain:
-    """A Dask task: one chain, with this worker's lexicon."""
-    from lexibench.solver.cluster import kept_for_job
-
-    with kept_for_job("lexicon", args, lambda: open_from_args(args)) as opened:
-        return run_task(opened.lexicon, task)

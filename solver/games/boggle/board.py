@@ -1,4 +1,4 @@
-"""Boards: parsing, canonical text, and the neighbour lists of a board shape.
+"""Boards: parsing, canonical text, and a shape's geometry (neighbour lists and symmetries).
 
 A board is an R x C grid (R, C >= 1) of cells. A cell holds one letter a-z, or the Qu tile, which
 puts the two letters "qu" into a word and counts as two letters toward length and score.
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.rules import char_text
+from lexibench.solver.words import char_text
 
 QU = "qu"
 
@@ -88,6 +88,24 @@ class Board:
         """Per cell, the indices of its (up to 8) neighbours in :data:`NEIGHBOUR_OFFSETS` order."""
         return neighbours(self.rows, self.cols)
 
+    def images(self) -> list[tuple[str, ...]]:
+        """The board's cells under every rotation and reflection that keeps its shape (itself
+        first): 8 for a square board, 4 otherwise."""
+        cells = self.cells
+        return [tuple(cells[k] for k in image) for image in symmetries(self.rows, self.cols)]
+
+    def canonical_text(self) -> str:
+        """The smallest text of the board's symmetric images: one name for boards that score
+        alike because they are the same board turned or mirrored (without ``/`` when square).
+
+        >>> parse_board("sret/enis/gtal/srep").canonical_text()
+        'perslatgsineters'
+        """
+        texts = (Board(self.rows, self.cols, cells).text() for cells in self.images())
+        if self.rows == self.cols:
+            return min(text.replace("/", "") for text in texts)
+        return min(texts)
+
 
 def check_cells(rows: int, cols: int) -> None:
     """Raise :class:`InputError` for a shape of more than :data:`MAX_CELLS` cells."""
@@ -111,6 +129,28 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
                 )
             )
     return tuple(table)
+
+
+@cache
+def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Every rotation and reflection of an R x C shape that keeps the shape, as cell maps: the
+    image of cells ``c`` under map ``m`` is ``[c[k] for k in m]``. The identity comes first; a
+    square has 8 (its dihedral group), any other rectangle 4.
+
+    >>> [len(symmetries(4, 4)), len(symmetries(3, 4))]
+    [8, 4]
+    """
+    grid = [list(range(r * cols, (r + 1) * cols)) for r in range(rows)]
+    shapes = [grid, [row[::-1] for row in grid], grid[::-1], [row[::-1] for row in grid[::-1]]]
+    if rows == cols:
+        transposed = [[grid[r][c] for r in range(rows)] for c in range(cols)]
+        shapes += [
+            transposed,
+            [row[::-1] for row in transposed],
+            transposed[::-1],
+            [row[::-1] for row in transposed[::-1]],
+        ]
+    return tuple(tuple(k for row in shape for k in row) for shape in shapes)
 
 
 def _tokenize(row: str, where: str) -> list[str]:

@@ -8,10 +8,10 @@ seed gives the same boards everywhere. The Qu tile is the ``q`` face of a die or
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from itertools import accumulate
+from collections.abc import Iterator
 from typing import Final
 
+from lexibench.solver.draws import LETTERS, below, shuffled, weighted_letter
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import QU, Board
 
@@ -26,44 +26,9 @@ NEW_DICE: Final = (
     "distty", "eeghnw", "eeinsu", "ehrtvw", "eiosst", "elrtty", "himnqu", "hlnnrz",
 )  # fmt: skip
 
-#: English letter frequencies in percent (Lewand, *Cryptological Mathematics*, 2000, the table
-#: reproduced in most references on letter frequency). Used for boards other than 4x4.
-LETTER_FREQUENCIES: Final = {
-    "a": 8.167, "b": 1.492, "c": 2.782, "d": 4.253, "e": 12.702, "f": 2.228, "g": 2.015,
-    "h": 6.094, "i": 6.966, "j": 0.153, "k": 0.772, "l": 4.025, "m": 2.406, "n": 6.749,
-    "o": 7.507, "p": 1.929, "q": 0.095, "r": 5.987, "s": 6.327, "t": 9.056, "u": 2.758,
-    "v": 0.978, "w": 2.360, "x": 0.150, "y": 1.974, "z": 0.074,
-}  # fmt: skip
-
 DICE_SETS: Final = {"classic": CLASSIC_DICE, "new": NEW_DICE}
 #: ``--dice`` choices: the two dice sets (4x4 only), uniform a-z, English letter frequency.
 KINDS: Final = ("classic", "new", "uniform", "frequency")
-
-LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
-_CUMULATIVE: Final = tuple(accumulate(LETTER_FREQUENCIES[ch] for ch in LETTERS))
-
-
-def below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n) from ``rng.random()`` alone."""
-    return min(int(rng.random() * n), n - 1)
-
-
-def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
-    """Fisher-Yates over a copy, driven by ``rng.random()`` alone."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = below(rng, i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def weighted_letter(rng: random.Random) -> str:
-    """A letter a-z drawn by :data:`LETTER_FREQUENCIES` (one ``rng.random()``)."""
-    x = rng.random() * _CUMULATIVE[-1]
-    for ch, edge in zip(LETTERS, _CUMULATIVE, strict=True):
-        if x < edge:
-            return ch
-    return LETTERS[-1]
 
 
 def cell_of(letter: str) -> str:
@@ -87,7 +52,8 @@ def random_boards(
     """Yield ``count`` boards from one generator seeded with ``seed``.
 
     ``kind``: ``classic`` or ``new`` (shuffle the 16 dice over the cells, roll each; 4x4 only),
-    ``uniform`` (every cell a-z with equal odds) or ``frequency`` (:data:`LETTER_FREQUENCIES`).
+    ``uniform`` (every cell a-z with equal odds) or ``frequency`` (English letter frequency,
+    :data:`~lexibench.solver.draws.LETTER_FREQUENCIES`).
     """
     kind = kind or default_kind(rows, cols)
     if kind not in KINDS:

@@ -19,29 +19,12 @@ from typing import Any
 import msgspec
 
 from lexibench.solver.games.boggle.board import Board
-from lexibench.solver.games.boggle.rules import score
-from lexibench.solver.wordlist import DEFAULT_LIMITS, WordListInfo
+from lexibench.solver.games.boggle.rules import scores, total
+from lexibench.solver.wordlist import WordListInfo
 
 _encode = msgspec.json.Encoder().encode
 
-#: Points by word length, for every length a word list accepts by default (longer words are
-#: scored by score() itself).
-_SCORE_BY_LENGTH = [score("x" * n) for n in range(DEFAULT_LIMITS.max_line + 1)]
-_score_of_length = _SCORE_BY_LENGTH.__getitem__
 _first = itemgetter(0)
-
-
-def _scores(words: list[str]) -> list[int]:
-    """The score of each of ``words``, with no Python-level loop."""
-    lengths = list(map(len, words))
-    if lengths and max(lengths) >= len(_SCORE_BY_LENGTH):
-        return list(map(score, words))
-    return list(map(_score_of_length, lengths))
-
-
-def words_score(words: list[str]) -> int:
-    """The total score of ``words``, with no Python-level loop."""
-    return sum(_scores(words))
 
 
 class _Word(msgspec.Struct):
@@ -94,8 +77,8 @@ class LineMaker:
         time a line takes, more than the native search itself."""
         position = self._position_of(board)
         words = sorted(found)
-        scores = dict(zip(words, _scores(words), strict=True))
-        words.sort(key=scores.__getitem__, reverse=True)  # stable: alphabetical within a score
+        points = dict(zip(words, scores(words), strict=True))
+        words.sort(key=points.__getitem__, reverse=True)  # stable: alphabetical within a score
         all_paths = list(map(found.__getitem__, words))
         first = list(map(_first, all_paths))
         items: list[Any]
@@ -105,13 +88,13 @@ class LineMaker:
                 map(
                     _WordAllPaths,
                     words,
-                    map(scores.__getitem__, words),
+                    map(points.__getitem__, words),
                     _cells(position, first),
                     every,
                 )
             )
         else:
-            items = list(map(_Word, words, map(scores.__getitem__, words), _cells(position, first)))
+            items = list(map(_Word, words, map(points.__getitem__, words), _cells(position, first)))
         return _encode(
             {
                 "board": board.text(),
@@ -121,11 +104,11 @@ class LineMaker:
                 "lexicon": self._lexicon,
                 "words": items,
                 "count": len(items),
-                "score": sum(scores.values()),
+                "score": sum(points.values()),
             }
         )
 
     @staticmethod
     def summary(board: Board, words: list[str]) -> bytes:
         """``{"board": ..., "count": n, "score": n}`` for ``board`` and its distinct words."""
-        return _encode({"board": board.text(), "count": len(words), "score": words_score(words)})
+        return _encode({"board": board.text(), "count": len(words), "score": total(words)})

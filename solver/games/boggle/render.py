@@ -10,9 +10,13 @@ from lexibench.solver.wordlist import WordListInfo
 
 
 def solution_json(
-    solution: Solution, wordlist: WordListInfo, lexicon: str, all_paths: bool = False
+    solution: Solution,
+    wordlist: WordListInfo | None = None,
+    lexicon: str | None = None,
+    all_paths: bool = False,
 ) -> dict[str, Any]:
-    """The ``lexibench solve --json`` object (0-based [row, column] paths)."""
+    """The ``lexibench solve --json`` object (0-based [row, column] paths); without a word list
+    and a lexicon, the same object without those two keys."""
     board = solution.board
     words = []
     for w in solution.words:
@@ -20,16 +24,26 @@ def solution_json(
         if all_paths:
             item["paths"] = [[list(p) for p in path] for path in w.paths]
         words.append(item)
-    return {
-        "board": board.text(),
-        "rows": board.rows,
-        "cols": board.cols,
-        "wordlist": wordlist.summary(),
-        "lexicon": lexicon,
-        "words": words,
-        "count": solution.count,
-        "score": solution.score,
-    }
+    data: dict[str, Any] = {"board": board.text(), "rows": board.rows, "cols": board.cols}
+    if wordlist is not None:
+        data["wordlist"] = wordlist.summary()
+    if lexicon is not None:
+        data["lexicon"] = lexicon
+    data.update(words=words, count=solution.count, score=solution.score)
+    return data
+
+
+def found_json(board: Board, found: dict[str, list[tuple[int, ...]]]) -> dict[str, Any]:
+    """:func:`solution_json` of a search's ``{word: [path, ...]}`` (first paths)."""
+    return solution_json(Solution.of(board, found))
+
+
+def found_text(board: Board, found: dict[str, list[tuple[int, ...]]]) -> str:
+    """The grid, then every word by score with its first path, then the totals."""
+    solution = Solution.of(board, found)
+    lines = [f"board {board.size}: {board.text()}", grid_text(board), ""]
+    lines += _word_lines(solution)
+    return "\n".join(lines)
 
 
 def grid_text(board: Board) -> str:
@@ -44,40 +58,25 @@ def _path_text(path: tuple[tuple[int, int], ...]) -> str:
     return " ".join(f"{r},{c}" for r, c in path)
 
 
-def solution_text(solution: Solution, wordlist: WordListInfo, lexicon: str, protocol: str) -> str:
+def solution_text(solution: Solution, wordlist: WordListInfo, lexicon: str, tier: str) -> str:
     """The board, every word by score then alphabetically with its path(s), and totals."""
     lines = [
         f"board {solution.board.size}: {solution.board.text()}",
         grid_text(solution.board),
         "",
-        f"word list {wordlist.name} ({wordlist.words:,} words), lexicon {lexicon} ({protocol})",
+        f"word list {wordlist.name} ({wordlist.words:,} words), lexicon {lexicon} ({tier})",
         "",
     ]
+    lines += _word_lines(solution)
+    return "\n".join(lines)
+
+
+def _word_lines(solution: Solution) -> list[str]:
     width = max((len(w.word) for w in solution.words), default=4)
-    lines.append(f"{'score':>5}  {'word'.ljust(width)}  path (row,column from 0)")
+    lines = [f"{'score':>5}  {'word'.ljust(width)}  path (row,column from 0)"]
     for w in solution.words:
         lines.append(f"{w.score:>5}  {w.word.ljust(width)}  {_path_text(w.paths[0])}")
         lines.extend(f"{'':>5}  {'':{width}}  {_path_text(p)}" for p in w.paths[1:])
     lines.append("")
     lines.append(f"{solution.count:,} words, {solution.score:,} points")
-    return "\n".join(lines)
-
-
-def text_table(headers: list[str], rows: list[list[str]]) -> str:
-    """Rows under headers, in left-aligned columns two spaces apart, with a rule below the
-    headers; trailing spaces trimmed.
-
-    >>> print(text_table(["id", "ok"], [["dawg", "yes"], ["marisa", ""]]))
-    id      ok
-    ------  ---
-    dawg    yes
-    marisa
-    """
-    widths = [max(len(cell) for cell in column) for column in zip(headers, *rows, strict=True)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
-
-    out = [line(headers), line(["-" * width for width in widths])]
-    out += [line(row) for row in rows]
-    return "\n".join(text.rstrip() for text in out)
+    return lines

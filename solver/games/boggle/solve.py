@@ -28,16 +28,16 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any
-from typing import Protocol as TypingProtocol
+from typing import Any, Protocol
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board
-from lexibench.solver.games.boggle.rules import DEFAULT_MIN_LENGTH, score
+from lexibench.solver.games.boggle.rules import score
+from lexibench.solver.tiers import Tier, resolve_tier
+from lexibench.solver.words import DEFAULT_MIN_LENGTH
 from lexibench.structures import (
     Lexicon,
     NativeLexicon,
@@ -56,37 +56,29 @@ Path = search.Path
 DEFAULT_MAX_PATHS = 100_000
 
 
-class Protocol(StrEnum):
-    """How the solver queries the lexicon (``--protocol``)."""
+def tiers(lexicon: Lexicon) -> tuple[Tier, ...]:
+    """The tiers Boggle's search offers on ``lexicon``: string always, step where it can step,
+    native where it runs the path search in its own compiled code."""
+    offered = [Tier.STRING]
+    if can_step(lexicon):
+        offered.append(Tier.STEP)
+    if can_solve_natively(lexicon):
+        offered.append(Tier.NATIVE)
+    return tuple(offered)
 
-    STRING = "string"
-    STEP = "step"
-    NATIVE = "native"
-    AUTO = "auto"
 
-
-def resolve_protocol(lexicon: Lexicon, protocol: Protocol | str, name: str = "") -> Protocol:
-    """``auto`` becomes ``native`` when the lexicon has the native tier, else ``step`` when it
-    can step, else ``string``; asking for a tier the lexicon lacks is an :class:`InputError`
-    (with the reason when its native code is not compiled)."""
-    chosen = Protocol(protocol)
-    if chosen is Protocol.AUTO:
-        if can_solve_natively(lexicon):
-            return Protocol.NATIVE
-        return Protocol.STEP if can_step(lexicon) else Protocol.STRING
-    lacks = (chosen is Protocol.STEP and not can_step(lexicon)) or (
-        chosen is Protocol.NATIVE and not can_solve_natively(lexicon)
+def resolve(lexicon: Lexicon, tier: Tier | str, name: str = "") -> Tier:
+    """The tier to run on ``lexicon`` (``auto``: the fastest it offers); a tier it lacks is an
+    :class:`InputError` (with the reason when its native code is not compiled)."""
+    return resolve_tier(
+        tiers(lexicon),
+        tier,
+        name or type(lexicon).__name__,
+        native_unavailable(type(lexicon)),
     )
-    if lacks:
-        why = native_unavailable(type(lexicon)) if chosen is Protocol.NATIVE else None
-        raise InputError(
-            f"lexicon {name or type(lexicon).__name__}: does not support --protocol {chosen}"
-            + (f" ({why})" if why else "")
-        )
-    return chosen
 
 
-class SearchLoops(TypingProtocol):
+class SearchLoops(Protocol):
     """What :func:`find_words` needs of :mod:`solver.games.boggle.search`: its two search functions
     (and
     ``build``, which says how it runs)."""
@@ -166,11 +158,12 @@ def search_build() -> str:
 def find_words(
     board: Board,
     lexicon: Lexicon,
+    *,
     min_length: int = DEFAULT_MIN_LENGTH,
-    protocol: Protocol | str = Protocol.AUTO,
+    tier: Tier | str = Tier.AUTO,
     all_paths: bool = False,
-    loops: SearchLoops = search,
     max_paths: int = DEFAULT_MAX_PATHS,
+    loops: SearchLoops = search,
 ) -> dict[str, list[Path]]:
     """Every word of at least ``min_length`` letters on ``board``, with its path(s).
 
@@ -180,15 +173,15 @@ def find_words(
     ``max_paths`` caps the paths kept with ``all_paths`` (0: no cap): a board with more raises
     :class:`InputError` instead of filling memory.
     """
-    mode = resolve_protocol(lexicon, protocol)
+    mode = resolve(lexicon, tier)
     nbrs = board.neighbours()
     try:
-        if mode is Protocol.NATIVE:
-            # NATIVE is chosen only for a NativeLexicon (can_solve_natively in resolve_protocol)
+        if mode is Tier.NATIVE:
+            # NATIVE is chosen only for a NativeLexicon (can_solve_natively in tiers)
             native: NativeLexicon = lexicon  # type: ignore[assignment]
             return native.find_paths(board.cells, nbrs, min_length, all_paths, max_paths)
-        if mode is Protocol.STEP:
-            # STEP is chosen only for a SteppingLexicon (can_step in resolve_protocol)
+        if mode is Tier.STEP:
+            # STEP is chosen only for a SteppingLexicon (can_step in tiers)
             stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
             return loops.by_steps(
                 board.cells,
@@ -219,17 +212,18 @@ def find_words(
 def find_word_list(
     board: Board,
     lexicon: Lexicon,
+    *,
     min_length: int = DEFAULT_MIN_LENGTH,
-    protocol: Protocol | str = Protocol.AUTO,
+    tier: Tier | str = Tier.AUTO,
 ) -> list[str]:
     """The distinct words :func:`find_words` finds on ``board``, in its order, without paths.
 
     Under the native tier the backend keeps no paths at all (``path_words``), which is what
     scoring many boards needs; the other tiers take :func:`find_words`'s keys."""
-    if resolve_protocol(lexicon, protocol) is Protocol.NATIVE:
+    if resolve(lexicon, tier) is Tier.NATIVE:
         native: NativeLexicon = lexicon  # type: ignore[assignment]
         return native.path_words(board.cells, board.neighbours(), min_length)
-    return list(find_words(board, lexicon, min_length, protocol))
+    return list(find_words(board, lexicon, min_length=min_length, tier=tier))
 
 
 @dataclass(frozen=True)
@@ -263,21 +257,37 @@ class Solution:
         """Total score of the distinct words."""
         return sum(w.score for w in self.words)
 
+    @classmethod
+    def of(cls, board: Board, found: dict[str, list[Path]]) -> Solution:
+        """The solution of :func:`find_words`' result on ``board``: scored and ordered."""
+        position = board.position
+        words = [
+            FoundWord(word, score(word), tuple(tuple(position(k) for k in p) for p in paths))
+            for word, paths in found.items()
+        ]
+        words.sort(key=lambda w: (-w.score, w.word))
+        return cls(board, tuple(words))
+
 
 def solve(
     board: Board,
     lexicon: Lexicon,
+    *,
     min_length: int = DEFAULT_MIN_LENGTH,
-    protocol: Protocol | str = Protocol.AUTO,
+    tier: Tier | str = Tier.AUTO,
     all_paths: bool = False,
     max_paths: int = DEFAULT_MAX_PATHS,
 ) -> Solution:
-    """Solve ``board``: :func:`find_words`, scored and ordered."""
-    found = find_words(board, lexicon, min_length, protocol, all_paths, max_paths=max_paths)
-    position = board.position
-    words = [
-        FoundWord(word, score(word), tuple(tuple(position(k) for k in p) for p in paths))
-        for word, paths in found.items()
-    ]
-    words.sort(key=lambda w: (-w.score, w.word))
-    return Solution(board, tuple(words))
+    """Solve ``board``: :func:`find_words`, scored and ordered.
+
+    >>> from lexibench.solver.games.boggle.board import parse_board
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("dict-trie", ["east", "eat", "sat", "seat", "tea"])
+    >>> solution = solve(parse_board("ea/st"), lexicon)
+    >>> solution.count, solution.score, [w.word for w in solution.words]
+    (5, 5, ['east', 'eat', 'sat', 'seat', 'tea'])
+    """
+    found = find_words(
+        board, lexicon, min_length=min_length, tier=tier, all_paths=all_paths, max_paths=max_paths
+    )
+    return Solution.of(board, found)

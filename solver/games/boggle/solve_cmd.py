@@ -6,40 +6,29 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TextIO
 
 from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
-    MANY_BOARDS,
     add_cluster_options,
     add_jobs_option,
     add_lexicon_options,
-    add_protocol_option,
-    check_cluster_args,
-    default_depends_on_count,
+    add_tier_option,
     int_at_least,
-    open_from_args,
-    start_pool,
+    lexicon_spec,
+    open_lexicon_of,
     wants_cluster,
-    worker_args,
+    where_of,
 )
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.board import Board, parse_board
+from lexibench.solver.execution import Here, Processes
+from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.boards_file import BoardsReader
 from lexibench.solver.games.boggle.render import solution_json, solution_text
-from lexibench.solver.games.boggle.solve import (
-    DEFAULT_MAX_PATHS,
-    find_word_list,
-    find_words,
-    resolve_protocol,
-    solve,
-)
-from lexibench.solver.lexicons import Opened
-
-CHUNK = 64
-#: Boards per Dask task: large enough that a task's overhead (a few ms) is small beside it.
-DASK_CHUNK = 2_000
+from lexibench.solver.games.boggle.rules import WORD_RULES
+from lexibench.solver.games.boggle.solve import DEFAULT_MAX_PATHS, resolve, solve
+from lexibench.solver.lexicons import MANY_UNITS
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -54,8 +43,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="solve every board in FILE (one per line, - for stdin); prints JSON Lines",
     )
-    add_lexicon_options(parser)
-    add_protocol_option(parser)
+    add_lexicon_options(parser, WORD_RULES)
+    add_tier_option(parser)
     parser.add_argument("--all-paths", action="store_true", help="report every path of each word")
     parser.add_argument(
         "--max-paths",
@@ -113,106 +102,24 @@ def run(args: argparse.Namespace) -> int:
     if wants_cluster(args):
         raise InputError("--scheduler and --dask-workers go with --boards-file")
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
-    opened = open_from_args(args)
+    opened = open_lexicon_of(args)
     runtime.phase("lexicon")
-    protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
+    tier = resolve(opened.lexicon, args.tier, opened.backend)
     solution = solve(
-        board, opened.lexicon, args.min_length, protocol, args.all_paths, args.max_paths
+        board,
+        opened.lexicon,
+        min_length=args.min_length,
+        tier=tier,
+        all_paths=args.all_paths,
+        max_paths=args.max_paths,
     )
     runtime.phase("search")
     if args.json:
         data = solution_json(solution, opened.wordlist, opened.backend, args.all_paths)
         runtime.emit(json.dumps(data))
     else:
-        runtime.emit(solution_text(solution, opened.wordlist, opened.backend, protocol.value))
+        runtime.emit(solution_text(solution, opened.wordlist, opened.backend, tier.value))
     return 0
-
-
-class _Lines:
-    """Makes each board's output line for one run: the full JSON of ``solve --json``, or the
-    summary, straight from the search's result (:mod:`solver.games.boggle.lines`)."""
-
-    def __init__(self, args: argparse.Namespace, opened: Opened) -> None:
-        from lexibench.solver.games.boggle.lines import LineMaker
-
-        self.lexicon = opened.lexicon
-        self.min_length: int = args.min_length
-        self.protocol = resolve_protocol(opened.lexicon, args.protocol, opened.backend)
-        self.all_paths: bool = args.all_paths
-        self.max_paths: int = args.max_paths
-        self.summary: bool = args.summary
-        self.maker = LineMaker(opened.wordlist, opened.backend, args.all_paths)
-
-    def __call__(self, board: Board) -> bytes:
-        if self.summary:
-            words = find_word_list(board, self.lexicon, self.min_length, self.protocol)
-            return self.maker.summary(board, words)
-        found = find_words(
-            board,
-            self.lexicon,
-            self.min_length,
-            self.protocol,
-            self.all_paths,
-            max_paths=self.max_paths,
-        )
-        return self.maker.full(board, found)
-
-
-# Per-process state for --jobs: the line maker (and its lexicon), made once, by the main process
-# before it starts the workers (they share it) or by each worker (where processes are spawned).
-_worker: dict[str, _Lines] = {}
-
-
-def _init_worker(args: argparse.Namespace, boards: int) -> None:
-    runtime.worker_signals()
-    if "lines" not in _worker:
-        _worker["lines"] = _Lines(args, open_from_args(args, boards))
-
-
-def _solve_line(board: Board) -> bytes:
-    return _worker["lines"](board)
-
-
-def _results(args: argparse.Namespace, boards: Iterator[Board]) -> Iterator[bytes]:
-    # Boards read ahead: MANY_BOARDS when their count picks the default lexicon, else two (one
-    # board needs no workers).
-    ahead = list(itertools.islice(boards, MANY_BOARDS if default_depends_on_count(args) else 2))
-    everything = itertools.chain(ahead, boards)
-    # Open (and check) everything here, so a bad option is one clean error, not one per worker.
-    opened = open_from_args(args, len(ahead))
-    lines = _Lines(args, opened)
-    if wants_cluster(args):
-        yield from _on_cluster(args, opened, everything)
-        return
-    if args.jobs == 1 or len(ahead) <= 1:
-        yield from map(lines, everything)
-        return
-
-    def inherit() -> None:
-        _worker["lines"] = lines
-
-    pool = start_pool(args.jobs, _init_worker, (args, len(ahead)), inherit)
-    with pool:  # leaving it, normally or not, stops every worker
-        yield from pool.imap(_solve_line, everything, chunksize=CHUNK)
-
-
-def _on_cluster(
-    args: argparse.Namespace, opened: Opened, boards: Iterator[Board]
-) -> Iterator[bytes]:
-    """The lines, made by the Dask cluster's workers, :data:`DASK_CHUNK` boards per task."""
-    from lexibench.solver.cluster import run_on_cluster
-
-    chunks = iter(lambda: list(itertools.islice(boards, DASK_CHUNK)), [])
-    for lines in run_on_cluster(args, _dask_lines, chunks, worker_args(args, opened)):
-        yield from lines
-
-
-def _dask_lines(boards: list[Board], args: argparse.Namespace) -> list[bytes]:
-    """A Dask task: the output lines of ``boards``, with this worker's lexicon."""
-    from lexibench.solver.cluster import kept_for_job
-
-    with kept_for_job("lines", args, lambda: _Lines(args, open_from_args(args))) as lines:
-        return list(map(lines, boards))
 
 
 def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
@@ -224,10 +131,31 @@ def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
 
 
 def _run_file(args: argparse.Namespace) -> int:
-    check_cluster_args(args)
+    from lexibench.solver.games.boggle.bulk import LinesJob, solve_lines
+
+    where = where_of(args)
+    spec = lexicon_spec(args)
     reader = BoardsReader(args.boards_file)
+    boards = iter(reader)
+    # Boards read ahead: as many as decide the default lexicon when their number does, else two
+    # (one board needs no workers).
+    ahead = list(itertools.islice(boards, MANY_UNITS if spec.depends_on_units() else 2))
+    # Opened (and checked) here, so a bad option is one clean error, not one per worker.
+    opened = open_lexicon_of(args, len(ahead))
+    resolve(opened.lexicon, args.tier, opened.backend)
+    job = LinesJob(
+        spec.for_workers(opened),
+        args.tier,
+        args.min_length,
+        args.all_paths,
+        args.max_paths,
+        args.summary,
+    )
+    if isinstance(where, Processes) and len(ahead) <= 1:
+        where = Here()  # one board needs no workers
     out = runtime.Output()
-    for line in _progress(_results(args, iter(reader)), sys.stderr):
+    lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
+    for line in _progress(lines, sys.stderr):
         out.line(line)
     out.flush()
     if reader.error is not None:

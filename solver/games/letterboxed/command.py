@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from lexibench.solver.cli.options import add_lexicon_options, open_from_args, positive_int
+from lexibench.solver.cli.options import (
+    add_lexicon_options,
+    add_tier_option,
+    open_lexicon_of,
+    positive_int,
+)
 from lexibench.solver.cli.runtime import emit
+from lexibench.solver.games.letterboxed.game import LetterBoxed
 from lexibench.solver.games.letterboxed.puzzle import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
@@ -21,7 +27,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "sides", help='four sides of three letters: "rme wcl tgk api" or RME-WCL-TGK-API'
     )
-    add_lexicon_options(parser, min_length=False)
+    add_lexicon_options(parser, LetterBoxed.word_rules)
+    add_tier_option(parser)
     parser.add_argument(
         "--max-words",
         type=positive_int,
@@ -43,8 +50,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Find the words, then the solutions, and print them."""
     box = parse_box(args.sides)
-    lexicon = open_from_args(args).lexicon
-    words = find_words(box, lexicon)
+    opened = open_lexicon_of(args)
+    words = find_words(box, opened.lexicon, min_length=args.min_length, tier=args.tier)
     found = solutions(box, words, args.max_words, args.limit)
     if args.json:
         data = {"sides": list(box.sides), "words": words, "solutions": [list(s) for s in found]}

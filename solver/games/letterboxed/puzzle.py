@@ -21,9 +21,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.rules import char_text
-from lexibench.solver.games.letterboxed.search import box_words, chains
-from lexibench.structures import Lexicon
+from lexibench.solver.games.letterboxed.search import box_words, box_words_by_steps, chains
+from lexibench.solver.tiers import Tier, resolve_tier
+from lexibench.solver.words import char_text
+from lexibench.structures import Lexicon, SteppingLexicon, can_step
 
 SIDES = 4
 LETTERS_PER_SIDE = 3
@@ -75,12 +76,36 @@ def parse_box(text: str) -> Box:
     return Box((groups[0], groups[1], groups[2], groups[3]))
 
 
-def find_words(box: Box, lexicon: Lexicon, min_length: int = MIN_WORD_LENGTH) -> list[str]:
-    """Every valid word for ``box`` in the lexicon, sorted."""
+def tiers(lexicon: Lexicon) -> tuple[Tier, ...]:
+    """The tiers the Letter Boxed search offers on ``lexicon``: string, and step where it can."""
+    return (Tier.STRING, Tier.STEP) if can_step(lexicon) else (Tier.STRING,)
+
+
+def find_words(
+    box: Box,
+    lexicon: Lexicon,
+    *,
+    min_length: int = MIN_WORD_LENGTH,
+    tier: Tier | str = Tier.AUTO,
+) -> list[str]:
+    """Every valid word for ``box`` in the lexicon, sorted.
+
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("dict-trie", ["crampet", "twiglike", "cream", "crap"])
+    >>> find_words(parse_box("rme wcl tgk api"), lexicon, tier="step")
+    ['crampet', 'twiglike']
+    """
+    mode = resolve_tier(tiers(lexicon), tier, type(lexicon).__name__)
     side_of = box.side_of()
     # Letters reachable after a letter: those of the three other sides.
     after = {ch: [x for x in box.letters if side_of[x] != side_of[ch]] for ch in box.letters}
-    found = box_words(box.letters, after, lexicon.has_prefix, lexicon.is_word, min_length)
+    if mode is Tier.STEP:
+        stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
+        found = box_words_by_steps(
+            box.letters, after, stepping.root(), stepping.child, stepping.is_terminal, min_length
+        )
+    else:
+        found = box_words(box.letters, after, lexicon.has_prefix, lexicon.is_word, min_length)
     return sorted(found)
 
 

@@ -1,7 +1,8 @@
 """The Letter Boxed search loops, compiled with mypyc on install (as
 :mod:`solver.games.boggle.search`).
 
-:func:`box_words` is the depth-first word search over the box graph and :func:`chains` the
+:func:`box_words` is the depth-first word search over the box graph (string tier),
+:func:`box_words_by_steps` the same walking lexicon nodes (step tier), and :func:`chains` the
 enumeration of word chains; :mod:`solver.games.letterboxed.puzzle` holds the rules, the parsing and
 the ordering of solutions around them. Plain typed Python: it runs unchanged, interpreted, when it
 is not compiled (``LEXIBENCH_NO_COMPILE=1``).
@@ -10,7 +11,7 @@ is not compiled (``LEXIBENCH_NO_COMPILE=1``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import final
+from typing import Any, final
 
 
 def build() -> str:
@@ -32,6 +33,52 @@ def box_words(
         if has_prefix(ch):
             search.dfs(ch)
     return search.found
+
+
+def box_words_by_steps(
+    letters: str,
+    after: dict[str, list[str]],
+    root: object,
+    child: Callable[[Any, str], Any],
+    is_terminal: Callable[[Any], object],
+    min_length: int,
+) -> set[str]:
+    """As :func:`box_words`, walking lexicon nodes: ``child(node, letter)`` per step and
+    ``is_terminal(node)``."""
+    search = _StepSearch(after, child, is_terminal, min_length)
+    for ch in letters:
+        node = child(root, ch)
+        if node is not None:
+            search.dfs(ch, node)
+    return search.found
+
+
+@final
+class _StepSearch:
+    """State of one stepping word search; ``dfs`` is the recursion."""
+
+    def __init__(
+        self,
+        after: dict[str, list[str]],
+        child: Callable[[Any, str], Any],
+        is_terminal: Callable[[Any], object],
+        min_length: int,
+    ) -> None:
+        self.after = after
+        self.child = child
+        self.is_terminal = is_terminal
+        self.min_length = min_length
+        self.found: set[str] = set()
+
+    def dfs(self, prefix: str, node: Any) -> None:
+        """Visit ``prefix``, reached at lexicon ``node``, and every extension that is one."""
+        if len(prefix) >= self.min_length and self.is_terminal(node):
+            self.found.add(prefix)
+        child = self.child
+        for ch in self.after[prefix[-1]]:
+            nxt = child(node, ch)
+            if nxt is not None:
+                self.dfs(prefix + ch, nxt)
 
 
 @final

@@ -1,0 +1,72 @@
+"""The cache of built lexicons: where it lives and how an entry is keyed.
+
+The cache keeps every lexicon built from a word list, so the next command with the same word
+list and backend loads it instead of normalizing the list and building again. It lives in the
+user's cache folder (``platformdirs.user_cache_dir("lexibench")``, ``~/.cache/lexibench`` on
+Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files
+(:mod:`lexibench.structures.saved`), one per key. The key is the SHA-256 of:
+
+- the word list's source file as read (for ``web2``, the data file of the english-words
+  package), and what changes what it yields: the game's word rules (minimum length, the Qu
+  rule), the capitalised-entries policy and the normalization's version;
+- the backend id, its library and the library's version;
+- the saved-file format.
+
+So a changed word list, an upgraded library or a new normalization rule is a new key, never a
+stale hit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Final
+
+from lexibench.solver.wordlist import NORMALIZATION_VERSION, Capitalised, Source
+from lexibench.solver.words import WordRules
+from lexibench.structures.saved import FORMAT, library_of
+
+CACHE_ENV: Final = "LEXIBENCH_CACHE_DIR"
+SUFFIX: Final = ".lexicon"
+
+
+def cache_dir() -> Path:
+    """The cache folder: ``$LEXIBENCH_CACHE_DIR``, else the platform's user cache folder."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("lexibench", appauthor=False))
+
+
+def cache_key(backend: str, source: Source, rules: WordRules, capitalised: Capitalised) -> str:
+    """The cache key of a lexicon (see the module docstring)."""
+    library, version = library_of(backend)
+    fields = {
+        "backend": backend,
+        "capitalised": capitalised.value,
+        "file_format": FORMAT,
+        "library": library,
+        "library_version": version,
+        "min_length": rules.min_length,
+        "normalization": NORMALIZATION_VERSION,
+        "source_sha256": source.fingerprint,
+    }
+    if not rules.q_needs_u:  # the key of every list made under the Qu rule is unchanged
+        fields["q_needs_u"] = False
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def cache_path(backend: str, source: Source, rules: WordRules, capitalised: Capitalised) -> Path:
+    """Where the cache keeps this lexicon."""
+    key = cache_key(backend, source, rules, capitalised)
+    return cache_dir() / f"{backend}-{key[:32]}{SUFFIX}"
+
+
+def cache_entries() -> list[Path]:
+    """The cache's files, sorted by name."""
+    folder = cache_dir()
+    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []

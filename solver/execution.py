@@ -1,0 +1,200 @@
+"""Where work runs: here, in worker processes, or on a Dask cluster, through one ordered map.
+
+A :class:`Job` says what every process opens once (``open``: a lexicon, a line maker) and what it
+does with a batch of items (``run``). :func:`ordered_map` runs a job over items wherever
+:data:`Where` says and yields the results in input order, so the output never depends on where it
+was made:
+
+- :class:`Here`: in this process, batch after batch;
+- :class:`Processes`: in N worker processes. Where the platform forks, the workers inherit the
+  state this process opened (the lexicon is loaded once); elsewhere each opens its own;
+- :class:`Dask`: on a Dask distributed cluster, an existing one (``scheduler``) or a local one
+  started for the job (``workers``). Each worker opens the job's state on its first batch and
+  keeps it for the job's later ones (:mod:`lexibench.solver.cluster`).
+
+Workers ignore SIGINT (the terminal sends it to every process of the job; the parent decides) and
+die quietly on SIGTERM (how the parent stops them). While the pool starts, SIGINT and SIGTERM are
+blocked in this process, so no signal reaches a worker before it is set up and none meant for this
+process is lost: it is delivered when the pool has started.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, TypeVar
+
+S = TypeVar("S")
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Seconds to wait for a Dask scheduler to answer (``--dask-timeout``).
+DEFAULT_DASK_TIMEOUT: Final = 10.0
+
+
+@dataclass(frozen=True)
+class Here:
+    """Run in this process."""
+
+
+@dataclass(frozen=True)
+class Processes:
+    """Run in ``jobs`` worker processes (at most :func:`max_jobs`)."""
+
+    jobs: int
+
+
+@dataclass(frozen=True)
+class Dask:
+    """Run on a Dask cluster: the one whose scheduler is at ``scheduler``, or a local cluster of
+    ``workers`` processes started for the job; ``timeout`` seconds to reach the scheduler."""
+
+    scheduler: str | None = None
+    workers: int | None = None
+    timeout: float = DEFAULT_DASK_TIMEOUT
+
+
+Where = Here | Processes | Dask
+#: Run in this process (the default everywhere).
+HERE: Final = Here()
+
+
+class Job(Protocol[S, T, R]):
+    """Work to spread over processes. A job is a frozen dataclass: it is sent to every worker
+    (pickled) and, on Dask, identifies the state a worker keeps between batches."""
+
+    def __hash__(self) -> int:
+        """Jobs are frozen: equal jobs share a worker's state."""
+        ...
+
+    def open(self) -> S:
+        """What every process needs once, such as the lexicon (opened or inherited)."""
+        ...
+
+    def run(self, state: S, batch: list[T]) -> list[R]:
+        """The results of one batch of items, in order."""
+        ...
+
+
+def max_jobs() -> int:
+    """The most worker processes accepted: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last may be shorter).
+
+    >>> list(batches(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    source = iter(items)
+    return iter(lambda: list(itertools.islice(source, size)), [])
+
+
+def ordered_map(
+    job: Job[S, T, R],
+    items: Iterable[T],
+    where: Where = HERE,
+    *,
+    state: S | None = None,
+    batch: int = 64,
+    dask_batch: int | None = None,
+) -> Iterator[R]:
+    """``job.run`` over ``items`` in batches, wherever ``where`` says, results in input order.
+
+    ``state``: what this process already opened for the job (from ``job.open()``): run here, or
+    inherited by forked workers, it is not opened again. ``batch``: items per batch here and in
+    processes; ``dask_batch``: per Dask task (default ``batch``).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Double:
+    ...     def open(self) -> int:
+    ...         return 2
+    ...     def run(self, state: int, batch: list[int]) -> list[int]:
+    ...         return [state * x for x in batch]
+    >>> list(ordered_map(Double(), range(5), batch=2))
+    [0, 2, 4, 6, 8]
+    """
+    if isinstance(where, Dask):
+        from lexibench.solver.cluster import run_on_cluster
+
+        chunks = batches(items, dask_batch or batch)
+        for results in run_on_cluster(where, _dask_batch, chunks, job):
+            yield from results
+        return
+    if isinstance(where, Processes) and where.jobs > 1:
+        yield from _in_processes(job, items, where.jobs, state, batch)
+        return
+    opened = job.open() if state is None else state
+    for chunk in batches(items, batch):
+        yield from job.run(opened, chunk)
+
+
+# What a worker process runs with: the job and its opened state (inherited from the parent where
+# the platform forks, else opened by the worker's initializer).
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(job: Job[Any, Any, Any]) -> None:
+    worker_signals()
+    if _worker.get("job") != job:
+        _worker.update(job=job, state=job.open())
+
+
+def _run_batch(batch: list[Any]) -> list[Any]:
+    results: list[Any] = _worker["job"].run(_worker["state"], batch)
+    return results
+
+
+def _in_processes(
+    job: Job[S, T, R], items: Iterable[T], jobs: int, state: S | None, batch: int
+) -> Iterator[R]:
+    import multiprocessing
+
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    if fork:
+        _worker.update(job=job, state=job.open() if state is None else state)
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    with forking():
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job,))
+    with pool:  # leaving it, normally or not, stops every worker
+        for results in pool.imap(_run_batch, batches(items, batch)):
+            yield from results
+
+
+def _dask_batch(batch: list[Any], job: Job[Any, Any, Any]) -> list[Any]:
+    """A Dask task: one batch, with the state this worker keeps for the job."""
+    from lexibench.solver.cluster import kept_for_job
+
+    with kept_for_job(job, job.open) as state:
+        results: list[Any] = job.run(state, batch)
+        return results
+
+
+def worker_signals() -> None:
+    """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
+    the parent decides) and die quietly on SIGTERM (how the parent stops it); then let signals
+    in (they were blocked while the pool started: see :func:`forking`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def forking() -> Iterator[None]:
+    """Around starting worker processes: SIGINT and SIGTERM are blocked, so a worker, which
+    starts with this mask, receives none before :func:`worker_signals` has set it up, and one
+    sent to this process meanwhile is delivered (to its own handler) when the block ends."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
