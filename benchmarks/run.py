@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     from lexibench.solver.errors import InputError, require_extra
-    from lexibench.solver.games.boggle.solve import search_build
+    from lexibench.solver.games.compiled import search_build
     from lexibench.structures.backends.array_trie.lexicon import native_build
     from lexibench.structures.errors import StaleBuildError
 

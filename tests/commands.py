@@ -8,8 +8,10 @@ import pytest
 
 from lexibench.solver.cli import main
 
+#: The repository's top folder.
+ROOT = Path(__file__).resolve().parent.parent
 #: The small hand-written word list of the repository.
-TINY = str(Path(__file__).resolve().parent.parent / "wordlists" / "tiny.txt")
+TINY = str(ROOT / "wordlists" / "tiny.txt")
 
 
 def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

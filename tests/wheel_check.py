@@ -67,7 +67,7 @@ def check(work: Path) -> None:
         raise CheckFailedError(f"--version printed {version!r}")
     build = step(
         "the search loops and the array trie's native core are compiled and current",
-        [py, "-c", "from lexibench.solver.games.boggle.solve import search_build; "
+        [py, "-c", "from lexibench.solver.games.compiled import search_build; "
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
          "print(search_build(), native_build())"],
         home,

@@ -13,7 +13,7 @@ from lexibench import structures
 from lexibench.benchmarks.harness.fixtures import wordlist_named
 from lexibench.benchmarks.harness.options import settings_from
 from lexibench.benchmarks.harness.records import BENCH_SCHEMA, UNITS, NotRun
-from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
 from lexibench.structures.backends.array_trie.lexicon import native_build
 

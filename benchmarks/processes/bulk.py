@@ -27,7 +27,7 @@ from typing import Any
 
 from lexibench.benchmarks.harness.records import BULK_SCHEMA
 from lexibench.benchmarks.harness.workloads import boards_for
-from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.games.compiled import search_build
 from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
 

@@ -33,7 +33,7 @@ from lexibench import structures
 from lexibench.benchmarks.harness import workloads
 from lexibench.benchmarks.harness.records import STARTUP_SCHEMA, Processes
 from lexibench.solver.cli.runtime import PHASES_ENV
-from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
 
 BOARD = "perslatgsineters"

@@ -25,7 +25,7 @@ from lexibench.benchmarks.harness.fixtures import (
 from lexibench.benchmarks.harness.options import settings_from
 from lexibench.benchmarks.report.rows import REFERENCE, REFERENCE_MODE
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.solve import search_build
+from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
 from lexibench.structures.errors import StaleBuildError
 

@@ -53,14 +53,14 @@ TOOLS: dict[str, tuple[str, str]] = {
 }
 
 
-def builtin_commands() -> dict[str, tuple[str, str]]:
-    """Every built-in command: the tool's and the games', name -> (module, summary)."""
-    from lexibench.solver.games import commands
+def _builtin(name: str) -> tuple[str, str]:
+    """A built-in command's module and summary (a game's command imports its game only)."""
+    if name in TOOLS:
+        return TOOLS[name]
+    from lexibench.solver.games.registry import command
 
-    found = dict(TOOLS)
-    for name, (_game, command) in commands().items():
-        found[name] = (command.module, command.summary)
-    return found
+    found = command(name)
+    return found.module, found.summary
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,17 +119,19 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         description="Word-game solvers over pluggable lexicon structures, and their benchmarks.",
         allow_abbrev=False,
     )
-    builtin = builtin_commands()
+    from lexibench.solver.games.registry import command_games
+
+    builtin = TOOLS.keys() | command_games().keys()
     parser.add_argument("--version", action="version", version=f"lexibench {__version__}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
     )
     wants_help = chosen is None and any(arg in ("-h", "--help") for arg in argv)
     plugins = _plugins() if (chosen is not None and chosen not in builtin) or wants_help else {}
-    for name in sorted(builtin.keys() | plugins.keys()):
+    for name in sorted(builtin | plugins.keys()):
         register: Register | None = None
         if name in builtin:
-            module, summary = builtin[name]
+            module, summary = _builtin(name) if name == chosen or wants_help else ("", "")
             if name == chosen:
                 register = importlib.import_module(module).register
         else:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lexibench.solver.cli.options import add_wordlist_options, lexicon_spec
 from lexibench.solver.cli.runtime import say
-from lexibench.solver.games import game, game_names
+from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.lexicons import DEFAULT_LEXICON, build_lexicon_file
 from lexibench.solver.wordlist import DEFAULT_WORDLIST
 from lexibench.structures.registry import offered_builtins

@@ -1,8 +1,10 @@
 """The one table of games: add a game with a package under ``solver/games/`` and one line here.
 
-Each entry is ``id -> "module:Class"`` (the class meeting :class:`~lexibench.solver.games.Game`),
-kept sorted by id. A game is imported when first asked for; the command line, the benchmark
-harness, the report and the tests all iterate over :func:`game_names`.
+Each entry is ``id -> Entry("module:Class", commands)``: the class meeting
+:class:`~lexibench.solver.games.Game`, and the names of its ``lexibench`` subcommands (so the
+command line knows which game a command belongs to without importing any). Kept sorted by id. A
+game is imported when first asked for; the command line, the benchmark harness, the report and the
+tests all iterate over :func:`game_names`.
 """
 
 from __future__ import annotations
@@ -11,16 +13,30 @@ import importlib
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.protocol import Command, Game
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.protocol import Command, Game
+
+
+class Entry(NamedTuple):
+    """Where a game's declaration lives, and the subcommands it adds."""
+
+    target: str
+    """``"module:Class"``."""
+    commands: tuple[str, ...]
+    """The names of its subcommands (their modules and summaries are the game's to declare)."""
+
 
 #: Every game, by id. Add one: a package in ``solver/games/`` and one line here.
-GAMES: Mapping[str, str] = MappingProxyType(
+GAMES: Mapping[str, Entry] = MappingProxyType(
     {
-        "boggle": "lexibench.solver.games.boggle.game:Boggle",
-        "letterboxed": "lexibench.solver.games.letterboxed.game:LetterBoxed",
+        "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "random", "solve")),
+        "letterboxed": Entry(
+            "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
+        ),
     }
 )
 
@@ -35,17 +51,24 @@ def game(name: str) -> Game[Any, Any]:
     """The game ``name``, imported on first use; an unknown id is an :class:`InputError`."""
     if name not in GAMES:
         raise InputError(f"unknown game {name!r} (known: {', '.join(game_names())})")
-    module, _, attr = GAMES[name].partition(":")
+    module, _, attr = GAMES[name].target.partition(":")
     found: Game[Any, Any] = getattr(importlib.import_module(module), attr)()
+    if sorted(found.commands) != sorted(GAMES[name].commands):
+        raise RuntimeError(f"game {name}: its registry line and its class name other commands")
     return found
 
 
-def commands() -> dict[str, tuple[str, Command]]:
-    """Every game's subcommands: ``name -> (game id, command)``."""
-    found: dict[str, tuple[str, Command]] = {}
+def command_games() -> dict[str, str]:
+    """Which game each game subcommand belongs to: ``command -> game id`` (no game imported)."""
+    found: dict[str, str] = {}
     for name in game_names():
-        for command, spec in game(name).commands.items():
+        for command in GAMES[name].commands:
             if command in found:
-                raise RuntimeError(f"games {found[command][0]} and {name} both define {command}")
-            found[command] = (name, spec)
+                raise RuntimeError(f"games {found[command]} and {name} both define {command}")
+            found[command] = name
     return found
+
+
+def command(name: str) -> Command:
+    """The game subcommand ``name`` (its game is imported)."""
+    return game(command_games()[name]).commands[name]

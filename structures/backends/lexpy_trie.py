@@ -1,5 +1,7 @@
-"""``lexpy-trie`` and ``lexpy-dawg``: lexpy's ``Trie`` and ``DAWG``, a pure-Python library made
-for word games."""
+"""``lexpy-trie``: lexpy's ``Trie``, from a pure-Python library made for word games.
+
+:class:`LexpyAutomaton` holds what lexpy's two automata share; ``lexpy-dawg``
+(:mod:`.lexpy_dawg`) is the same adapter over its ``DAWG``."""
 
 from __future__ import annotations
 
@@ -7,12 +9,12 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
-from lexpy import DAWG, Trie
+from lexpy import Trie
 
 from lexibench.structures.words import unique_words
 
 
-class _LexpyLexicon:
+class LexpyAutomaton:
     """What lexpy's two automata share: nodes (``FSANode``) with a ``children`` dict and an
     end-of-word flag ``eow``, reached from the automaton's public ``root``.
 
@@ -54,7 +56,7 @@ class _LexpyLexicon:
     is_terminal = staticmethod(attrgetter("eow"))
 
 
-class LexpyTrieLexicon(_LexpyLexicon):
+class LexpyTrieLexicon(LexpyAutomaton):
     """Words in a :class:`lexpy.Trie`: one ``FSANode`` per distinct prefix.
 
     Cost: ``is_word`` and ``has_prefix`` O(|s|) dict look-ups, in Python; stepping O(1) per
@@ -71,29 +73,4 @@ class LexpyTrieLexicon(_LexpyLexicon):
         for word in unique:
             trie.add(word)
         self._automaton = trie
-        self._count = len(unique)
-
-
-class LexpyDawgLexicon(_LexpyLexicon):
-    """Words in a :class:`lexpy.DAWG`: a trie whose identical suffix subtrees are merged.
-
-    lexpy builds it incrementally and refuses words out of alphabetical order, so the words are
-    sorted first; ``reduce()`` then minimizes the last branch.
-
-    Cost: ``is_word`` and ``has_prefix`` O(|s|) dict look-ups, in Python; stepping O(1) per
-    letter. Build O(total characters) plus the hashing of each finished node, in Python; fewer
-    nodes than the trie.
-
-    >>> lex = LexpyDawgLexicon(["cats", "cat"])
-    >>> lex.has_prefix("ca"), lex.is_word("cats"), lex.has_prefix(""), len(lex)
-    (True, True, True, 2)
-    """
-
-    def __init__(self, words: Iterable[str] = ()) -> None:
-        unique = sorted(unique_words(words, "lexpy-dawg"))
-        dawg = DAWG()
-        for word in unique:
-            dawg.add(word)
-        dawg.reduce()
-        self._automaton = dawg
         self._count = len(unique)

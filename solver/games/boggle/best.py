@@ -44,7 +44,7 @@ from typing import Final
 from lexibench.solver.draws import LETTERS, below
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Where, ordered_map
-from lexibench.solver.games.boggle.board import Board, neighbours
+from lexibench.solver.games.boggle.board import Board, neighbours, parse_size
 from lexibench.solver.games.boggle.dice import cell_of, frequency_cells
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH, total
 from lexibench.solver.games.boggle.solve import find_word_list, resolve
@@ -426,3 +426,26 @@ def search(
     tasks = chain_tasks(rows, cols, seed, budget, restarts, min_length, str(Tier(tier)), schedule)
     chains = [run_task(lexicon, task) for task in tasks]
     return collect(tasks, chains, time.perf_counter() - start)
+
+
+def best_board(
+    lexicon: Lexicon,
+    size: str = "4x4",
+    *,
+    seed: int = 0,
+    evaluations: int | None = None,
+    restarts: int = DEFAULT_RESTARTS,
+    min_length: int = 3,
+    tier: Tier | str = Tier.AUTO,
+) -> SearchResult:
+    """Search for the best board of ``size`` (``RxC``) with ``lexicon``, in this process: the
+    search of ``lexibench best`` (``evaluations``: the budget; default by size).
+
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("dict-trie", ["ate", "eat", "tate", "tea", "teat"])
+    >>> result = best_board(lexicon, "2x2", evaluations=2_000)
+    >>> result.score, result.count
+    (5, 5)
+    """
+    rows, cols = parse_size(size)
+    return search(lexicon, rows, cols, seed, evaluations, restarts, min_length, tier)

@@ -47,7 +47,6 @@ from lexibench.structures import (
     can_step,
     native_unavailable,
 )
-from lexibench.structures.builds import stale_reason
 
 Path = search.Path
 
@@ -116,13 +115,13 @@ class SearchLoops(Protocol):
 
 
 def _search_source() -> FilePath:
-    """``solver/search.py``, beside the module that runs (compiled or not)."""
+    """``search.py``, beside the module that runs (compiled or not)."""
     return FilePath(search.__file__).with_name("search.py")
 
 
 @cache
 def interpreted_search() -> SearchLoops:
-    """``solver/search.py`` loaded from its source and run by the interpreter, even where the
+    """Boggle's ``search.py`` loaded from its source and run by the interpreter, even where the
     install compiled it: the benchmarks time both builds, the tests compare them."""
     source = _search_source()
     spec = importlib.util.spec_from_file_location("lexibench_search_interpreted", source)
@@ -132,27 +131,6 @@ def interpreted_search() -> SearchLoops:
     spec.loader.exec_module(module)
     loops: SearchLoops = module
     return loops
-
-
-def search_build() -> str:
-    """How the solver's compiled loops run: ``"mypyc"`` (compiled on install) or
-    ``"interpreted"``.
-
-    Raises :class:`InputError` when a compiled module (:mod:`solver.games.boggle.search`,
-    :mod:`solver.games.letterboxed.search`) was not built from the source beside it (see
-    :mod:`structures.builds`): the code that would run is not the code on disk.
-    """
-    from lexibench.solver.games.letterboxed import search as letterboxed_search
-
-    build = search.build()
-    for module in (search, letterboxed_search):
-        if module.build() == "mypyc":
-            name = module.__name__.rsplit(".", 1)[1]
-            source = FilePath(str(module.__file__)).with_name(name + ".py")
-            reason = stale_reason(source)
-            if reason:
-                raise InputError(reason)
-    return build
 
 
 def find_words(

@@ -8,7 +8,6 @@ loops in ``search.py``), seeded puzzles (``workload.py``), the brute-force refer
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from lexibench.solver.games.protocol import Command, Solver, Workload
@@ -19,16 +18,11 @@ from lexibench.structures import Lexicon
 Box = Any  # lexibench.solver.games.letterboxed.puzzle.Box, imported on use
 
 
-@dataclass(frozen=True)
-class Answer:
-    """A puzzle's valid words (sorted) and its best solutions of at most two words."""
-
-    words: tuple[str, ...]
-    solutions: tuple[tuple[str, ...], ...]
+Answer = Any  # lexibench.solver.games.letterboxed.puzzle.Answer
 
 
 def _answer(box: Box, words: list[str]) -> Answer:
-    from lexibench.solver.games.letterboxed.puzzle import solutions
+    from lexibench.solver.games.letterboxed.puzzle import Answer, solutions
 
     return Answer(tuple(words), tuple(solutions(box, words)))
 
@@ -89,7 +83,7 @@ class LetterBoxed:
 
     def key(self, answer: Answer) -> Hashable:
         """The words and the solutions, in their order."""
-        return answer
+        return (answer.words, answer.solutions)
 
     def score(self, answer: Answer) -> int:
         """The number of valid words (Letter Boxed has no points)."""

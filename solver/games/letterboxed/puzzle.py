@@ -142,6 +142,34 @@ def solutions(
     return out
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A puzzle's valid words (sorted) and its best solutions."""
+
+    words: tuple[str, ...]
+    solutions: tuple[tuple[str, ...], ...]
+
+
+def solve(
+    box: Box,
+    lexicon: Lexicon,
+    *,
+    max_words: int = DEFAULT_MAX_WORDS,
+    limit: int = DEFAULT_LIMIT,
+    tier: Tier | str = Tier.AUTO,
+) -> Answer:
+    """The valid words of ``box`` (:func:`find_words`) and up to ``limit`` solutions of at most
+    ``max_words`` words (:func:`solutions`).
+
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("marisa", ["crampet", "twiglike", "pragmatic", "cakewalk"])
+    >>> solve(parse_box("rme wcl tgk api"), lexicon).solutions
+    (('crampet', 'twiglike'), ('pragmatic', 'cakewalk'))
+    """
+    words = find_words(box, lexicon, tier=tier)
+    return Answer(tuple(words), tuple(solutions(box, words, max_words, limit)))
+
+
 def _mask(word: str, bit: dict[str, int]) -> int:
     m = 0
     for ch in word:

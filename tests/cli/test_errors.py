@@ -20,8 +20,8 @@ import pytest
 
 from lexibench import structures
 from lexibench.solver.cli import main
+from tests.commands import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 TINY = str(ROOT / "wordlists" / "tiny.txt")
 KELVIN = "\u212a"
 LEXIBENCH = [sys.executable, "-m", "lexibench"]

@@ -18,7 +18,8 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board
 from lexibench.solver.games.boggle.dice import random_boards
-from lexibench.solver.games.boggle.solve import SearchLoops, interpreted_search, search_build
+from lexibench.solver.games.boggle.solve import SearchLoops, interpreted_search
+from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import load_wordlist
 
 

@@ -12,9 +12,8 @@ import pytest
 
 from lexibench import structures
 from lexibench.structures.conformance import LexiconConformance
+from tests.commands import ROOT
 from tests.plugin import install_plugin
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 class TestBuiltinBackends(LexiconConformance):

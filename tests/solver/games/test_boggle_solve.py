@@ -13,10 +13,11 @@ from lexibench import structures
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import Board, parse_board
 from lexibench.solver.games.boggle.dice import random_boards
+from lexibench.solver.games.boggle.reference import every_path, filter_words
 from lexibench.solver.games.boggle.solve import find_word_list, find_words, resolve, solve
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
-from tests.reference import TabulatedReferenceLexicon, brute_force_words
+from tests.reference import TabulatedReferenceLexicon
 
 SCRAMBLE = "l qu r e / s l u s / a t i c / n r e n"
 
@@ -181,7 +182,7 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
     board, vocab = case
     # Add words that really lie on the board: the letters of some prefix of each row.
     vocab += ["".join(board.cells[: k + 1]) for k in range(len(board.cells))]
-    expected = brute_force_words(board.rows, board.cols, board.cells, vocab)
+    expected = every_path(board, vocab)
     for name in ("array-trie", "dict-trie", "datrie", "marisa"):
         lex = structures.build_lexicon(name, vocab)
         for mode in modes_of(lex):
@@ -189,3 +190,7 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
             first = {w: p[:1] for w, p in expected.items()}
             assert find_words(board, lex, tier=mode) == first
             assert find_word_list(board, lex, tier=mode) == list(first)
+    # The word filter (the game's reference) finds the same words and the same first paths.
+    assert filter_words(board, sorted(set(vocab))) == {
+        w: p[:1] for w, p in sorted(expected.items())
+    }

@@ -11,12 +11,11 @@ import pytest
 
 from lexibench import structures
 from lexibench.structures import BackendUnavailableError, UnknownBackendError
+from tests.commands import ROOT
 from tests.plugin import install_plugin
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def test_the_builtin_table_is_sorted_and_each_entry_is_one_file_of_structures() -> None:
+def test_the_builtin_table_is_sorted_and_each_backend_is_named_by_its_id() -> None:
     assert list(structures.BUILTIN) == sorted(structures.BUILTIN)
     assert set(structures.BUILTIN) <= set(structures.backend_names())
     for name, entry in structures.BUILTIN.items():
@@ -24,7 +23,13 @@ def test_the_builtin_table_is_sorted_and_each_entry_is_one_file_of_structures() 
             assert not structures.backend_info(name).available
             continue
         module, _, cls = entry.target.partition(":")
-        assert module.startswith("lexibench.structures.backends."), name
+        # structures/backends/<id>.py, or the package structures/backends/<id>/ for several files
+        assert module.split(".")[:4] == [
+            "lexibench",
+            "structures",
+            "backends",
+            name.replace("-", "_"),
+        ], name
         assert (ROOT / (module.replace(".", "/") + ".py")).is_file(), name
         assert cls
         assert entry.cost in structures.registry.COSTS

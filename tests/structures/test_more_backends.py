@@ -17,7 +17,8 @@ from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.games.boggle.solve import find_words
 from lexibench.structures.backends.dawg import DawgLexicon
 from lexibench.structures.backends.dawg_python import DawgPythonLexicon
-from lexibench.structures.backends.lexpy_trie import LexpyDawgLexicon, LexpyTrieLexicon
+from lexibench.structures.backends.lexpy_dawg import LexpyDawgLexicon
+from lexibench.structures.backends.lexpy_trie import LexpyTrieLexicon
 from lexibench.structures.backends.sqlite import SqliteLexicon, _upper_bound
 
 WORDS = ["cat", "cats", "car", "dog", "zebra", "queen"]

@@ -1,0 +1,99 @@
+"""Every game of the registry, through the one seam: each tier of each built-in backend answers
+its workloads exactly as its brute-force reference does; its declaration is consistent; its
+commands are offered by the command line."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import pytest
+
+from lexibench import structures
+from lexibench.solver.games.registry import GAMES, command_games, game, game_names
+from lexibench.solver.tiers import Tier
+from lexibench.solver.wordlist import load_wordlist
+from tests.commands import run
+
+
+@cache
+def vocabulary(name: str) -> tuple[str, ...]:
+    """A seeded sample of the default list under the game's word rules: 3,000 words of at most
+    8 letters (small enough for the unsorted list and the references)."""
+    rules = game(name).word_rules
+    words = load_wordlist(min_length=rules.min_length, q_needs_u=rules.q_needs_u).words
+    short = [w for w in words if len(w) <= 8]
+    return tuple(sorted(random.Random(5).sample(short, 3000)))
+
+
+@cache
+def puzzles(name: str) -> tuple[Any, ...]:
+    """Every workload's first puzzles (a quick run's count, at most 5 each)."""
+    words = vocabulary(name)
+    return tuple(
+        puzzle
+        for workload in game(name).workloads()
+        for puzzle in workload.generate(2026, min(workload.quick, 5), words)
+    )
+
+
+@cache
+def expected(name: str) -> tuple[Any, ...]:
+    """The reference's answers, by key."""
+    played = game(name)
+    solve = played.reference(vocabulary(name))
+    return tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_tier_of_every_backend_agrees_with_the_reference(name: str, backend: str) -> None:
+    played = game(name)
+    lexicon = structures.build_lexicon(backend, vocabulary(name))
+    tiers = played.tiers(lexicon)
+    assert Tier.STRING in tiers
+    for tier in tiers:
+        solve = played.solver(lexicon, tier)
+        got = tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
+        assert got == expected(name), f"{name}: {backend} ({tier})"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_reference_answers_are_not_trivial(name: str) -> None:
+    played = game(name)
+    solve = played.reference(vocabulary(name))
+    scores = [played.score(solve(puzzle)) for puzzle in puzzles(name)]
+    assert sum(scores) > 0
+    assert sum(1 for s in scores if s == 0) <= len(scores) // 2
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_declaration_is_consistent(name: str) -> None:
+    played = game(name)
+    assert played.name == name
+    assert sorted(played.commands) == sorted(GAMES[name].commands)
+    workloads = played.workloads()
+    assert workloads, "a game declares at least one workload"
+    assert len({w.name for w in workloads}) == len(workloads)
+    words: Sequence[str] = vocabulary(name)
+    for workload in workloads:
+        assert 0 < workload.quick <= workload.count
+        first = workload.generate(7, 3, words)
+        assert len(first) == 3
+        assert workload.generate(7, 3, words) == first, "the same seed gives the same puzzles"
+    puzzle = puzzles(name)[0]
+    answer = played.reference(words)(puzzle)
+    assert isinstance(played.to_json(puzzle, answer), dict)
+    assert played.to_text(puzzle, answer)
+    for module in played.compiled:
+        assert module.startswith(f"lexibench.solver.games.{name}."), module
+
+
+@pytest.mark.parametrize("command", sorted(command_games()))
+def test_every_game_command_is_offered(command: str, capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capfd, command, "--help")
+    assert status == 0, err
+    assert out.startswith(f"usage: lexibench {command}")
+    status, out, _ = run(capfd, "--help")
+    assert f"    {command}" in out
