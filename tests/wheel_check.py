@@ -65,6 +65,29 @@ def check(work: Path) -> None:
     version = step("lexibench --version", [lexibench, "--version"], home, env)
     if not version.startswith("lexibench "):
         raise CheckFailedError(f"--version printed {version!r}")
+    module = step("python -m lexibench --version", [py, "-m", "lexibench", "--version"], home, env)
+    if module != version:
+        raise CheckFailedError(f"python -m lexibench printed {module!r}")
+    tops = step(
+        "the wheel installs one top-level package, lexibench",
+        [py, "-c", "import importlib.metadata as m; "
+         "print(sorted({f.parts[0] for f in m.files('lexibench') if f.parts[0] != 'bin' and "
+         "not f.parts[0].endswith('.dist-info') and not f.parts[0].startswith('..')}))"],
+        home,
+        env,
+    )  # fmt: skip
+    if tops.strip() != "['lexibench']":
+        raise CheckFailedError(f"the wheel installs {tops.strip()} at the top of site-packages")
+    api = step(
+        "import lexibench: the documented API",
+        [py, "-c", "import lexibench; b = lexibench.parse_board('ea/st'); "
+         f"o = lexibench.open_lexicon('dawg', {str(TINY)!r}); "
+         "print(lexibench.solve(b, o.lexicon).count)"],
+        home,
+        env,
+    )  # fmt: skip
+    if api.strip() != "7":
+        raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
     build = step(
         "the search loops and the array trie's native core are compiled and current",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
