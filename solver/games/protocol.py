@@ -13,7 +13,7 @@ so a game module imports its search, parser and renderers inside its methods.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -70,6 +70,11 @@ class Game(Protocol[P, A]):
     """Its ``lexibench`` subcommands."""
     compiled: tuple[str, ...]
     """Modules of its own that the install compiles (their build is checked before timing)."""
+    variants: tuple[str, ...]
+    """The lexicons its search can use, each built from the word list by :meth:`lexicon_words`:
+    ``("words",)`` for most games (the words themselves); a game may add others (Scrabble's
+    ``"gaddag"``: the GADDAG strings of every word). The harness builds every variant on every
+    backend that can store its strings, and says which cannot."""
 
     def parse(self, text: str) -> P:
         """A puzzle from its text form; bad text raises a one-line ``InputError``."""
@@ -79,12 +84,19 @@ class Game(Protocol[P, A]):
         """Its benchmark workloads, the headline one first."""
         ...
 
-    def tiers(self, lexicon: Lexicon) -> tuple[Tier, ...]:
-        """The tiers its search offers on ``lexicon`` (string always)."""
+    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
+        """The strings a lexicon of ``variant`` (one of :attr:`variants`) holds, from the game's
+        normalized word list (for ``"words"``: the words)."""
         ...
 
-    def solver(self, lexicon: Lexicon, tier: Tier) -> Solver[P, A]:
-        """Its search bound to ``lexicon`` and ``tier`` (one of :meth:`tiers`)."""
+    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
+        """The tiers its search offers on ``lexicon`` (built as ``variant``); empty when the
+        structure cannot serve this game at all."""
+        ...
+
+    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[P, A]:
+        """Its search bound to ``lexicon`` (built as ``variant``) and ``tier`` (one of
+        :meth:`tiers`)."""
         ...
 
     def reference(self, words: Sequence[str]) -> Solver[P, A]:

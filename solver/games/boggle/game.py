@@ -8,7 +8,7 @@ best-board search (``best.py``) and the commands (``*_cmd.py``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from lexibench.solver.games.boggle.rules import WORD_RULES
@@ -50,6 +50,7 @@ class Boggle:
             "search for the highest-scoring board (seeded annealing)",
         ),
     }
+    variants = ("words",)
     compiled = ("lexibench.solver.games.boggle.search",)
 
     def parse(self, text: str) -> Board:
@@ -66,13 +67,17 @@ class Boggle:
             Workload("6x6", "seeded random 6x6 boards (letter frequency)", 100, 10, _boards(6, 6)),
         )
 
-    def tiers(self, lexicon: Lexicon) -> tuple[Tier, ...]:
+    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
+        """The words themselves (the one variant)."""
+        return words
+
+    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
         """String, step where the lexicon steps, native where it runs the path search."""
         from lexibench.solver.games.boggle.solve import tiers
 
         return tiers(lexicon)
 
-    def solver(self, lexicon: Lexicon, tier: Tier) -> Solver[Board, Found]:
+    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[Board, Found]:
         """Every word on a board with its first path (:func:`find_words`)."""
         from lexibench.solver.games.boggle.solve import find_words, resolve
 

@@ -7,7 +7,7 @@ loops in ``search.py``), seeded puzzles (``workload.py``), the brute-force refer
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from lexibench.solver.games.protocol import Command, Solver, Workload
@@ -45,6 +45,7 @@ class LetterBoxed:
             "lexibench.solver.games.letterboxed.command", "solve a Letter Boxed puzzle"
         )
     }
+    variants = ("words",)
     compiled = ("lexibench.solver.games.letterboxed.search",)
 
     def parse(self, text: str) -> Box:
@@ -57,13 +58,17 @@ class LetterBoxed:
         """Seeded puzzles of twelve letters drawn by English frequency."""
         return (Workload("puzzles", "seeded random puzzles (letter frequency)", 20, 3, _boxes),)
 
-    def tiers(self, lexicon: Lexicon) -> tuple[Tier, ...]:
+    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
+        """The words themselves (the one variant)."""
+        return words
+
+    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
         """String, and step where the lexicon steps."""
         from lexibench.solver.games.letterboxed.puzzle import tiers
 
         return tiers(lexicon)
 
-    def solver(self, lexicon: Lexicon, tier: Tier) -> Solver[Box, Answer]:
+    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[Box, Answer]:
         """The valid words (the search through the lexicon), then the best solutions."""
         from lexibench.solver.games.letterboxed.puzzle import find_words
 
