@@ -30,7 +30,7 @@ def _import_dask() -> Any:
     try:
         import distributed
     except ModuleNotFoundError as exc:
-        raise missing_extra("--scheduler and --dask-workers", exc) from None
+        raise missing_extra("--scheduler or --dask-workers", exc) from None
     return distributed
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
@@ -80,6 +80,41 @@ class Job(Protocol[S, T, R]):
         ...
 
 
+class StoppableJob(Job[S, T, R], Protocol):
+    """A job whose batches can end early and still return what they found (a search keeping
+    its best so far): ``run_until`` asks ``stop()`` as it goes."""
+
+    def run_until(self, state: S, batch: list[T], stop: Callable[[], bool]) -> list[R]:
+        """The results of one batch, stopping early once ``stop()`` says so."""
+        ...
+
+
+class Stop:
+    """A request to stop early, seen by this process and by the worker processes of the job it
+    is given to (:func:`ordered_map`). Setting it is safe from a signal handler."""
+
+    def __init__(self) -> None:
+        self._set = False
+        self._shared: Any = None  # a multiprocessing Event, made before workers are forked
+
+    def set(self) -> None:
+        """Ask every process of the job to stop."""
+        self._set = True
+        if self._shared is not None:
+            self._shared.set()
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called here or in the parent."""
+        return self._set or (self._shared is not None and self._shared.is_set())
+
+    def share(self, context: Any) -> None:
+        """Make it visible to worker processes started from ``context`` after this call."""
+        if self._shared is None:
+            self._shared = context.Event()
+            if self._set:
+                self._shared.set()
+
+
 def max_jobs() -> int:
     """The most worker processes accepted: the CPUs this process may run on."""
     try:
@@ -106,12 +141,15 @@ def ordered_map(
     state: S | None = None,
     batch: int = 64,
     dask_batch: int | None = None,
+    stop: Stop | None = None,
 ) -> Iterator[R]:
     """``job.run`` over ``items`` in batches, wherever ``where`` says, results in input order.
 
     ``state``: what this process already opened for the job (from ``job.open()``): run here, or
     inherited by forked workers, it is not opened again. ``batch``: items per batch here and in
-    processes; ``dask_batch``: per Dask task (default ``batch``).
+    processes; ``dask_batch``: per Dask task (default ``batch``). ``stop``: for a
+    :class:`StoppableJob`, once set, running batches end early (keeping what they found) and no
+    further batch starts.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -131,11 +169,25 @@ def ordered_map(
             yield from results
         return
     if isinstance(where, Processes) and where.jobs > 1:
-        yield from _in_processes(job, items, where.jobs, state, batch)
+        yield from _in_processes(job, items, where.jobs, state, batch, stop)
         return
     opened = job.open() if state is None else state
     for chunk in batches(items, batch):
-        yield from job.run(opened, chunk)
+        if stop is None:
+            yield from job.run(opened, chunk)
+            continue
+        if stop.is_set():
+            return
+        yield from _run(job, opened, chunk, stop)
+
+
+def _run(job: Job[S, T, R], state: S, batch: list[T], stop: Stop | None) -> list[R]:
+    """One batch; a stoppable job's asks ``stop`` as it goes."""
+    until = getattr(job, "run_until", None)
+    if stop is None or until is None:
+        return job.run(state, batch)
+    results: list[R] = until(state, batch, stop.is_set)
+    return results
 
 
 # What a worker process runs with: the job and its opened state (inherited from the parent where
@@ -143,19 +195,27 @@ def ordered_map(
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(job: Job[Any, Any, Any]) -> None:
+def _init_worker(job: Job[Any, Any, Any], stop: Stop | None) -> None:
     worker_signals()
     if _worker.get("job") != job:
         _worker.update(job=job, state=job.open())
+    _worker["stop"] = stop
 
 
 def _run_batch(batch: list[Any]) -> list[Any]:
-    results: list[Any] = _worker["job"].run(_worker["state"], batch)
-    return results
+    stop: Stop | None = _worker["stop"]
+    if stop is not None and stop.is_set():
+        return []
+    return _run(_worker["job"], _worker["state"], batch, stop)
 
 
 def _in_processes(
-    job: Job[S, T, R], items: Iterable[T], jobs: int, state: S | None, batch: int
+    job: Job[S, T, R],
+    items: Iterable[T],
+    jobs: int,
+    state: S | None,
+    batch: int,
+    stop: Stop | None,
 ) -> Iterator[R]:
     import multiprocessing
 
@@ -163,8 +223,10 @@ def _in_processes(
     if fork:
         _worker.update(job=job, state=job.open() if state is None else state)
     context = multiprocessing.get_context("fork" if fork else "spawn")
+    if stop is not None:
+        stop.share(context)
     with forking():
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job,))
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, stop))
     with pool:  # leaving it, normally or not, stops every worker
         for results in pool.imap(_run_batch, batches(items, batch)):
             yield from results

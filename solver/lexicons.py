@@ -37,7 +37,12 @@ from lexibench.solver.wordlist import (
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon
-from lexibench.structures.saved import SavedLexiconError, load_lexicon, save_lexicon
+from lexibench.structures.saved import (
+    SavedLexiconError,
+    load_lexicon,
+    read_header,
+    save_lexicon,
+)
 
 #: The default backend, chosen by measurement (results/report.md, "Which structure should I
 #: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
@@ -137,11 +142,15 @@ class LexiconSpec:
         """True when the amount of work picks the backend (see :func:`default_backend`)."""
         return self.backend is None and self.lexicon_file is None and not native_default()
 
-    def chosen(self, units: int = 1) -> str | None:
-        """The backend this spec opens for a job of ``units``; None for a file (it says)."""
-        if self.lexicon_file is not None:
-            return self.backend
-        return self.backend or default_backend(units)
+    def backend_name(self, units: int = 1) -> str:
+        """The backend this spec opens for a job of ``units``, known before anything is built
+        or loaded (a lexicon file's header names its own)."""
+        if self.lexicon_file is None:
+            return self.backend or default_backend(units)
+        try:
+            return read_header(self.lexicon_file).backend
+        except structures.LexiconError as exc:
+            raise InputError(str(exc)) from None
 
     def for_workers(self, opened: Opened) -> LexiconSpec:
         """The spec other processes (perhaps on other machines) open the same lexicon with: the

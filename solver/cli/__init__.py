@@ -74,10 +74,35 @@ class _Parser(argparse.ArgumentParser):
         elif message:
             runtime.say(message.rstrip("\n"))
 
+    #: The chosen command's parser, once added: unknown options are reported against it.
+    command_parser: argparse.ArgumentParser | None = None
+
     def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("lexibench").strip()
+        parser = self.command_parser or self
+        command = parser.prog.removeprefix("lexibench").strip()
         see = f"lexibench {command} --help" if command else "lexibench --help"
-        self.exit(EXIT_USAGE, f"lexibench: error: {message} (see {see})\n")
+        self.exit(
+            EXIT_USAGE, f"lexibench: error: {message}{_nearest(parser, message)} (see {see})\n"
+        )
+
+
+def _nearest(parser: argparse.ArgumentParser, message: str) -> str:
+    """For an unrecognized option: the known option it is closest to (options are never taken
+    by abbreviation, so ``--board`` is not ``--boards-file``)."""
+    import difflib
+
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    known = [s for action in parser._actions for s in action.option_strings if s.startswith("--")]
+    for word in message.split(":", 1)[1].split():
+        option = word.split("=", 1)[0]
+        if option.startswith("--"):
+            near = [s for s in known if s.startswith(option)] or difflib.get_close_matches(
+                option, known, n=1, cutoff=0.8
+            )
+            if near:
+                return f"; did you mean {near[0]}? (options are never abbreviated)"
+    return ""
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -149,6 +174,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         )
         if register is not None and name == chosen:
             register(sub)
+            parser.command_parser = sub
     return parser
 
 

@@ -89,8 +89,9 @@ class Game(Protocol[P, A]):
         normalized word list (for ``"words"``: the words)."""
         ...
 
-    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
-        """The tiers its search offers on ``lexicon`` (built as ``variant``); empty when the
+    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
+        """The tiers its search offers on ``lexicon`` (built as ``variant``; an instance, or a
+        backend's class, so options are checked before anything is built); empty when the
         structure cannot serve this game at all."""
         ...
 

@@ -71,7 +71,7 @@ class Boggle:
         """The words themselves (the one variant)."""
         return words
 
-    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
+    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
         """String, step where the lexicon steps, native where it runs the path search."""
         from lexibench.solver.games.boggle.solve import tiers
 

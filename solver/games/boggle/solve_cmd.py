@@ -15,6 +15,7 @@ from lexibench.solver.cli.options import (
     add_jobs_option,
     add_lexicon_options,
     add_tier_option,
+    check_tier,
     int_at_least,
     lexicon_spec,
     open_lexicon_of,
@@ -92,8 +93,10 @@ def _check_stdin(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the board (or boards file) and print the result."""
-    if (args.board is None) == (args.boards_file is None):
-        raise InputError("solve: give either a BOARD or --boards-file FILE (not both)")
+    if args.board is None and args.boards_file is None:
+        raise InputError("solve: give a BOARD, or --boards-file FILE for many boards")
+    if args.board is not None and args.boards_file is not None:
+        raise InputError("solve: give a BOARD or --boards-file FILE, not both")
     _check_stdin(args)
     if args.boards_file is not None:
         return _run_file(args)
@@ -101,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--summary goes with --boards-file (one board: use --json)")
     if wants_cluster(args):
         raise InputError("--scheduler and --dask-workers go with --boards-file")
+    if args.jobs != 1:
+        raise InputError("--jobs goes with --boards-file (one board is solved in one process)")
+    check_tier(args, "boggle")
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_lexicon_of(args)
     runtime.phase("lexicon")
@@ -140,6 +146,7 @@ def _run_file(args: argparse.Namespace) -> int:
     # Boards read ahead: as many as decide the default lexicon when their number does, else two
     # (one board needs no workers).
     ahead = list(itertools.islice(boards, MANY_UNITS if spec.depends_on_units() else 2))
+    check_tier(args, "boggle", len(ahead))
     # Opened (and checked) here, so a bad option is one clean error, not one per worker.
     opened = open_lexicon_of(args, len(ahead))
     resolve(opened.lexicon, args.tier, opened.backend)

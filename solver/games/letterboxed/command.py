@@ -8,6 +8,7 @@ import json
 from lexibench.solver.cli.options import (
     add_lexicon_options,
     add_tier_option,
+    check_tier,
     open_lexicon_of,
     positive_int,
 )
@@ -50,6 +51,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Find the words, then the solutions, and print them."""
     box = parse_box(args.sides)
+    check_tier(args, "letterboxed")
     opened = open_lexicon_of(args)
     words = find_words(box, opened.lexicon, min_length=args.min_length, tier=args.tier)
     found = solutions(box, words, args.max_words, args.limit)

@@ -62,7 +62,7 @@ class LetterBoxed:
         """The words themselves (the one variant)."""
         return words
 
-    def tiers(self, lexicon: Lexicon, variant: str = "words") -> tuple[Tier, ...]:
+    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
         """String, and step where the lexicon steps."""
         from lexibench.solver.games.letterboxed.puzzle import tiers
 

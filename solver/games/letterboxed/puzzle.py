@@ -76,8 +76,9 @@ def parse_box(text: str) -> Box:
     return Box((groups[0], groups[1], groups[2], groups[3]))
 
 
-def tiers(lexicon: Lexicon) -> tuple[Tier, ...]:
-    """The tiers the Letter Boxed search offers on ``lexicon``: string, and step where it can."""
+def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
+    """The tiers the Letter Boxed search offers on ``lexicon`` (an instance, or a backend's
+    class): string, and step where it can."""
     return (Tier.STRING, Tier.STEP) if can_step(lexicon) else (Tier.STRING,)
 
 
