@@ -62,6 +62,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (days, for instance)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{value:g} must be a number above 0")
+    return value
+
+
 def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | None) -> None:
     """``--wordlist``, the word-list limits, ``--capitalised`` and ``--min-length`` (whose default
     is the game's, ``rules.min_length``; None: the command sets it once it knows the game)."""
