@@ -104,3 +104,27 @@ def test_every_game_command_is_offered(command: str, capfd: pytest.CaptureFixtur
     assert out.startswith(f"usage: lexibench {command}")
     status, out, _ = run(capfd, "--help")
     assert f"    {command}" in out
+
+
+def test_every_compiled_source_is_built_and_tracked() -> None:
+    """The games' compiled modules are exactly setup.py's mypyc list, and the Makefile rebuilds
+    the install when any compiled source (mypyc or Cython) changes."""
+    import ast
+
+    from tests.commands import ROOT
+
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    lists = {
+        node.targets[0].id: [element.value for element in node.value.elts]  # type: ignore[attr-defined]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in ("MYPYC", "CYTHON")
+    }
+    compiled = {
+        module.replace(".", "/") + ".py" for name in game_names() for module in game(name).compiled
+    }
+    assert set(lists["MYPYC"]) == compiled
+    makefile = (ROOT / "Makefile").read_text()
+    for source in lists["MYPYC"] + lists["CYTHON"]:
+        assert source.removeprefix("lexibench/") in makefile, source
