@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from lexibench import structures
 from lexibench.solver.cache import cache_path
@@ -109,10 +109,10 @@ class Opened:
         return "built from the word list" + (" and cached" if cache else " (not cached)")
 
 
-@dataclass(frozen=True)
-class LexiconSpec:
+class LexiconSpec(NamedTuple):
     """What lexicon to open: a backend over a word list, or a saved file. It can be sent to a
-    worker process, which opens the same lexicon from it (:func:`open_spec`)."""
+    worker process, which opens the same lexicon from it (:func:`open_spec`). (A NamedTuple:
+    cheap to define at every command's start.)"""
 
     backend: str | None = None
     """A registered backend id; None for :func:`default_backend`."""
@@ -160,8 +160,7 @@ class LexiconSpec:
         wordlist = self.wordlist
         if wordlist is not None and wordlist != "-" and Path(wordlist).exists():
             wordlist = str(Path(wordlist).resolve())
-        return replace(
-            self,
+        return self._replace(
             backend=opened.backend,
             wordlist=wordlist,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,

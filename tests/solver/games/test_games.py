@@ -4,6 +4,7 @@ commands are offered by the command line."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -79,7 +80,11 @@ def test_a_declaration_is_consistent(name: str) -> None:
     played = game(name)
     assert played.name == name
     assert played.variants[0] == "words"
-    assert sorted(played.commands) == sorted(GAMES[name].commands)
+    package = GAMES[name].target.partition(":")[0].rpartition(".")[0]
+    for command in GAMES[name].commands:
+        command_module = importlib.import_module(f"{package}.{command}_cmd")
+        assert callable(command_module.register), command
+        assert (command_module.__doc__ or "").startswith(f"``lexibench {command}``: "), command
     workloads = played.workloads()
     assert workloads, "a game declares at least one workload"
     assert len({w.name for w in workloads}) == len(workloads)
@@ -93,8 +98,8 @@ def test_a_declaration_is_consistent(name: str) -> None:
     answer = played.reference(words)(puzzle)
     assert isinstance(played.to_json(puzzle, answer), dict)
     assert played.to_text(puzzle, answer)
-    for module in played.compiled:
-        assert module.startswith(f"lexibench.solver.games.{name}."), module
+    for compiled in played.compiled:
+        assert compiled.startswith(f"lexibench.solver.games.{name}."), compiled
 
 
 @pytest.mark.parametrize("command", sorted(command_games()))
