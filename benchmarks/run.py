@@ -9,7 +9,7 @@ leaves the previous results as they were.
     python -m lexibench.benchmarks.run [--quick] [--suites solve,build,...] [--skip-memory] ...
                              [--lexibench-boards 20 ...] [--benchmark-min-rounds 7 ...]
 
-``--lexibench-*`` options (see :mod:`benchmarks.harness.options`) set the workload of every step;
+``--lexibench-*`` options (see :mod:`benchmarks.harness.settings`) set the workload of every step;
 ``--benchmark-*`` options go to pytest-benchmark. ``--quick`` runs every suite and backend on a
 small workload (a 20,000-word sample, 10 boards, the smoke sweep) into ``results-quick/``.
 """
