@@ -743,9 +743,10 @@ def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) ->
         else:
             field_name = last.text if last.kind == "field" else last.text.strip("'\"")
     entry = "the file"
-    if len(steps) >= 2 and steps[0].text == "benchmarks" and isinstance(data, dict):
+    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].kind == "index":
         bench = data["benchmarks"][int(steps[1].text)]
-        entry = f"benchmark {bench.get('name', steps[1].text)!r}" if isinstance(bench, dict) else ""
+        name = bench.get("name") if isinstance(bench, dict) else None
+        entry = f"benchmark {name!r}" if isinstance(name, str) else f"benchmarks[{steps[1].text}]"
         steps = steps[2:]
     if steps:
         where = "".join(f".{s}" if s.kind == "field" else str(s) for s in steps).lstrip(".")
