@@ -87,6 +87,28 @@ def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
     return png(fig)
 
 
+def game_plot(title: str, unit: str, rows: list[CaseRow]) -> bytes:
+    """ms per puzzle per structure, variant and tier: median dot, min-max line; capped rows in
+    red (one game workload)."""
+    ran = [r for r in rows if r.value is not None]
+    fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
+    ax = fig.subplots()
+    _dots(
+        ax,
+        [
+            f"{r.backend} ({r.tier}{'' if r.variant in ('', 'words') else ', ' + r.variant})"
+            + (" *" if r.note else "")
+            for r in ran
+        ],
+        [r.value for r in ran if r.value is not None],
+        [CAPPED if r.note else FULL for r in ran],
+    )
+    _log_x(ax)
+    ax.set_xlabel(f"ms per {unit} (median; line: min to max over the rounds; log scale)")
+    ax.set_title(title + (" (* capped workload)" if any(r.note for r in ran) else ""))
+    return png(fig)
+
+
 def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> bytes:
     """Build and load ms per backend, one row each, two markers."""
     names = sorted(set(build) | set(load), key=lambda n: build[n].median if n in build else 0.0)
