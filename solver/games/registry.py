@@ -39,7 +39,6 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),
-        "toy": Entry("lexibench.solver.games.toy.game:HiddenWords", ("hidden",)),
     }
 )
 

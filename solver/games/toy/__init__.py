@@ -1,1 +1,0 @@
-"""A throwaway game proving that a game is one package and one registry line."""
