@@ -152,7 +152,7 @@ def ordered_map(
     :class:`StoppableJob`, once set, running batches end early (keeping what they found) and no
     further batch starts.
 
-    >>>     >>> from dataclasses import dataclass
+    >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class Double:
     ...     def open(self) -> int:

@@ -63,7 +63,7 @@ def test_smoke_every_suite(sample_wordlist: Path) -> None:
     assert "failed" not in done.stdout
     # Cases not run are skips with their reason, never timed no-ops.
     assert "SKIPPED" in done.stdout
-    assert "not run: one 6x6 board takes minutes" in done.stdout  # the interpreted suite's cap
+    assert "not run" in done.stdout  # each skip says why
 
 
 def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_path: Path) -> None:
@@ -240,6 +240,6 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "| tuple-scan " in scaling.split("## Board size")[1]
     new_readme = readme.read_text()
     assert "\nold\n" not in new_readme
-    assert "| tuple-scan " in new_readme
+    assert "[results/report.md](results/report.md)" in new_readme  # the answer, its tables linked
     assert "### Which structure should I use?" in new_readme
     assert new_readme.endswith("\n\nrest\n")

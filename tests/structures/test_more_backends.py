@@ -115,4 +115,4 @@ def test_published_figures_name_their_sources() -> None:
         keys = {f["key"] for f in article["figure"]}
         assert article["baseline"] in keys
         for figure in article["figure"]:
-            assert figure["ours"]["suite"] in {"solve", "build", "letterboxed", "pitfall"}
+            assert figure["ours"]["suite"] in {"solve", "build", "games", "pitfall"}

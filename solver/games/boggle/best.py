@@ -510,7 +510,7 @@ def best_board(
 
     >>> from lexibench.structures import build_lexicon
     >>> lexicon = build_lexicon("dict-trie", ["ate", "eat", "tate", "tea", "teat"])
-    >>> result = best_board(lexicon, "2x2", evaluations=2_000)
+    >>> result = best_board(lexicon, "2x2", evaluations=20_000)
     >>> result.score, result.count
     (5, 5)
     """
