@@ -34,7 +34,10 @@ MYPYC = [
     "lexibench/solver/games/boggle/search.py",
     "lexibench/solver/games/letterboxed/search.py",
 ]
-CYTHON = ["lexibench/structures/backends/array_trie/native.pyx"]
+CYTHON = [
+    "lexibench/structures/backends/array_trie/native.pyx",
+    "lexibench/structures/backends/array_trie/queries.pyx",
+]
 
 
 def ext_modules() -> list[Any]:
