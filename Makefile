@@ -13,7 +13,7 @@ $(BIN)/python:
 
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
 # The compiled sources (setup.py's MYPYC and CYTHON): a change to one rebuilds the install.
-COMPILED := solver/games/boggle/search.py solver/games/letterboxed/search.py \
+COMPILED := $(wildcard solver/games/*/search.py) solver/games/wordle/grader.pyx \
 	structures/backends/array_trie/native.pyx structures/backends/array_trie/queries.pyx \
 	structures/backends/array_trie/nodes.pxd
 

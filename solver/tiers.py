@@ -96,3 +96,14 @@ def query_tiers(structure: object, kind: str) -> tuple[Tier, ...]:
     if answered:
         offered.append(Tier.NATIVE)
     return tuple(offered)
+
+
+def resolve_query_tier(structure: object, kind: str, asked: Tier | str, name: str = "") -> Tier:
+    """The tier a query game runs on ``structure`` (an instance, or a class) for ``asked``
+    (:func:`query_tiers`, then :func:`resolve_tier`, with the reason a native tier is missing)."""
+    from lexibench.structures import class_of, native_unavailable
+
+    cls = class_of(structure)
+    return resolve_tier(
+        query_tiers(structure, kind), asked, name or cls.__name__, native_unavailable(cls)
+    )

@@ -28,41 +28,64 @@ def vocabulary(name: str) -> tuple[str, ...]:
     return tuple(sorted(random.Random(5).sample(short, 3000)))
 
 
+#: Puzzles per workload: a quick run's count, at most this many; for a structure whose queries
+#: scan every word (cost "linear": the unsorted list), capped openly at the first one.
+PER_WORKLOAD = 5
+PER_WORKLOAD_LINEAR = 1
+
+
 @cache
-def puzzles(name: str) -> tuple[Any, ...]:
-    """Every workload's first puzzles (a quick run's count, at most 5 each)."""
+def puzzles(name: str, per_workload: int = PER_WORKLOAD) -> tuple[Any, ...]:
+    """Every workload's first puzzles (a quick run's count, at most ``per_workload`` each)."""
     words = vocabulary(name)
     return tuple(
         puzzle
         for workload in game(name).workloads()
-        for puzzle in workload.generate(2026, min(workload.quick, 5), words)
+        for puzzle in workload.generate(2026, min(workload.quick, per_workload), words)
     )
 
 
 @cache
-def expected(name: str) -> tuple[Any, ...]:
+def expected(name: str, per_workload: int = PER_WORKLOAD) -> tuple[Any, ...]:
     """The reference's answers, by key."""
     played = game(name)
     solve = played.reference(vocabulary(name))
-    return tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
+    return tuple(played.key(solve(puzzle)) for puzzle in puzzles(name, per_workload))
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_every_tier_of_every_backend_agrees_with_the_reference(name: str, backend: str) -> None:
+def test_every_tier_of_every_structure_agrees_with_the_reference(name: str, structure: str) -> None:
+    """Each structure, lexicon or index, on the tiers the game offers on it: a lexicon at least
+    the string tier; an index the index tier exactly when it answers the game's query kind."""
     played = game(name)
+    linear = structures.backend_info(structure).cost == "linear"
+    per_workload = PER_WORKLOAD_LINEAR if linear else PER_WORKLOAD
     for variant in played.variants:
         strings = list(played.lexicon_words(vocabulary(name), variant))
         try:
-            lexicon = structures.build_lexicon(backend, strings)
+            built = structures.build_structure(structure, strings)
         except structures.UnstorableWordError:
-            assert variant != "words", f"{backend} cannot store {name}'s words"
-            continue  # a variant's strings (a separator) this backend cannot hold
-        tiers = played.tiers(lexicon, variant)
-        assert Tier.STRING in tiers
+            assert variant != "words", f"{structure} cannot store {name}'s words"
+            continue  # a variant's strings (a separator) this structure cannot hold
+        tiers = played.tiers(built, variant)
+        assert tiers == played.tiers(type(built), variant), "the class says what an instance does"
+        if structures.is_lexicon(built):
+            assert Tier.STRING in tiers
+            assert Tier.INDEX not in tiers
+        else:
+            answers_it = getattr(played, "kind", None) in structures.answers(built)
+            assert tiers == ((Tier.INDEX,) if answers_it else ())
         for tier in tiers:
-            solve = played.solver(lexicon, tier, variant)
-            got = tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
-            assert got == expected(name), f"{name}: {backend} ({variant}, {tier})"
+            solve = played.solver(built, tier, variant)
+            got = tuple(played.key(solve(puzzle)) for puzzle in puzzles(name, per_workload))
+            assert got == expected(name, per_workload), f"{name}: {structure} ({variant}, {tier})"
+
+
+def test_every_index_serves_some_game() -> None:
+    """An index of the registry is run by the games that ask what it answers: at least one."""
+    for name in structures.registry.offered_indexes():
+        cls = structures.class_of(structures.structure_class(name))
+        assert any(game(g).tiers(cls) for g in game_names()), name
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -1,0 +1,22 @@
+"""The brute-force anagram solver, correct by construction: every word of the list tried against
+the rack, letter by letter (no lexicon, no pruning)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lexibench.solver.games.anagram.rack import Answer, Rack, answer, blank_letters
+
+
+def filter_words(rack: Rack, words: Iterable[str]) -> Answer:
+    """Every word of ``words`` that ``rack`` spells (:func:`blank_letters` is not None), long
+    enough (every tile with ``full``), in the answer's order."""
+    size = len(rack.tiles)
+    return answer(
+        rack,
+        [
+            word
+            for word in words
+            if rack.shortest <= len(word) <= size and blank_letters(rack, word) is not None
+        ],
+    )
