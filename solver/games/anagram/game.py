@@ -94,7 +94,7 @@ class Anagram:
 
     def key(self, answer: Answer) -> Hashable:
         """The words with their blanks, in the answer's order."""
-        return tuple((found.word, found.blanks) for found in answer)
+        return tuple((found.word, found.blanks) for found in answer.found)
 
     def score(self, answer: Answer) -> int:
         """The number of words (anagrams have no points here)."""

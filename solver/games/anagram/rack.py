@@ -20,7 +20,9 @@ Answers come longest first, then alphabetically. The words are found at the tier
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from lexibench.solver.errors import InputError
@@ -91,24 +93,44 @@ def parse_rack(text: str, min_length: int = DEFAULT_MIN_LENGTH, full: bool = Fal
     return Rack(tiles, min_length, full)
 
 
+def speller(rack: Rack) -> Callable[[str], str | None]:
+    """``word -> blanks``: the letters the blanks stand for in ``word`` (in the order of their
+    positions), or None when ``rack`` cannot spell it. Each letter takes a real tile while one
+    is left, a blank after that (see the module docstring). O(len(word)) per word.
+
+    >>> spell = speller(parse_rack("ab??"))
+    >>> spell("abab"), spell("ba"), spell("abcde")
+    ('ab', '', None)
+    """
+    tiles: dict[str, int] = {}
+    for ch in rack.letters:
+        tiles[ch] = tiles.get(ch, 0) + 1
+    most = rack.blanks
+    letters = frozenset(ALPHABET)
+
+    def spell(word: str) -> str | None:
+        left = tiles.copy()
+        blanks = ""
+        for ch in word:
+            have = left.get(ch, 0)
+            if have:
+                left[ch] = have - 1
+            elif ch in letters and len(blanks) < most:
+                blanks += ch
+            else:
+                return None
+        return blanks
+
+    return spell
+
+
 def blank_letters(rack: Rack, word: str) -> str | None:
-    """The letters the blanks stand for in ``word`` (in the order of their positions), or None
-    when the rack cannot spell it: each letter takes a real tile while one is left, a blank
-    after that (see the module docstring).
+    """:func:`speller` for one word.
 
     >>> blank_letters(parse_rack("ab??"), "abab"), blank_letters(parse_rack("ab?"), "abab")
     ('ab', None)
     """
-    left = Counter(rack.letters)
-    blanks: list[str] = []
-    for ch in word:
-        if left[ch]:
-            left[ch] -= 1
-        elif ch in ALPHABET:
-            blanks.append(ch)
-        else:
-            return None
-    return "".join(blanks) if len(blanks) <= rack.blanks else None
+    return speller(rack)(word)
 
 
 @dataclass(frozen=True)
@@ -119,19 +141,36 @@ class Found:
     blanks: str
 
 
-Answer = tuple[Found, ...]
+@dataclass(frozen=True)
+class Answer:
+    """The words a rack spells, longest first, then alphabetically; each word's blanks are
+    worked out from the rack when first asked for (:attr:`found`): they follow from the word
+    alone, so a search's time is the search and its ordering."""
+
+    rack: Rack
+    words: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @cached_property
+    def found(self) -> tuple[Found, ...]:
+        """Every word with the letters its blanks stand for."""
+        spell = speller(self.rack)
+        found = []
+        for word in self.words:
+            blanks = spell(word)
+            if blanks is None:  # pragma: no cover - every tier answers only what the rack spells
+                raise AssertionError(f"rack {self.rack.tiles!r} cannot spell {word!r}")
+            found.append(Found(word, blanks))
+        return tuple(found)
 
 
 def answer(rack: Rack, words: list[str]) -> Answer:
-    """``words`` (each spelled by ``rack``) with their blanks, longest first, then
-    alphabetically."""
-    found = []
-    for word in sorted(words, key=lambda w: (-len(w), w)):
-        blanks = blank_letters(rack, word)
-        if blanks is None:  # pragma: no cover - every tier answers only what the rack spells
-            raise AssertionError(f"rack {rack.tiles!r} cannot spell {word!r}")
-        found.append(Found(word, blanks))
-    return tuple(found)
+    """``words`` (each spelled by ``rack``) longest first, then alphabetically."""
+    ordered = sorted(words)
+    ordered.sort(key=len, reverse=True)  # stable: alphabetical within a length
+    return Answer(rack, tuple(ordered))
 
 
 def tiers(structure: object) -> tuple[Tier, ...]:
@@ -178,7 +217,7 @@ def solve(rack: Rack, structure: Structure, tier: Tier | str = Tier.AUTO) -> Ans
 
     >>> from lexibench.structures import build_structure
     >>> index = build_structure("alphagram-map", ["at", "eat", "tea", "east", "seat"])
-    >>> [(f.word, f.blanks) for f in solve(parse_rack("tea?", full=True), index)]
+    >>> [(f.word, f.blanks) for f in solve(parse_rack("tea?", full=True), index).found]
     [('east', 's'), ('seat', 's')]
     """
     return answer(rack, find_words(rack, structure, tier))

@@ -14,7 +14,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     alphabetically; ``blanks``: the letters the blanks stand for, in order of position."""
     return {
         "count": len(answer),
-        "words": [{"word": found.word, "blanks": found.blanks} for found in answer],
+        "words": [{"word": found.word, "blanks": found.blanks} for found in answer.found],
     }
 
 
@@ -40,6 +40,6 @@ def answer_text(rack: Rack, answer: Answer) -> str:
     """The rack and the count, then one line per word length, longest first."""
     blanks = " (a blank's letter in capitals)" if rack.blanks and answer else ""
     lines = [f"rack: {rack.tiles or '(empty)'}", f"{len(answer):,} words{blanks}"]
-    for length, group in groupby(answer, key=lambda found: len(found.word)):
-        lines.append(f"{length:>2}: " + " ".join(marked(rack, found.word) for found in group))
+    for length, group in groupby(answer.words, key=len):
+        lines.append(f"{length:>2}: " + " ".join(marked(rack, word) for word in group))
     return "\n".join(lines)

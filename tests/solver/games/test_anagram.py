@@ -51,7 +51,7 @@ def test_blanks_stand_for_the_last_occurrences_in_order_of_position() -> None:
 
 def test_the_answer_is_longest_first_then_alphabetical_with_blanks() -> None:
     found = solve(parse_rack("tea?"), build_structure("alphagram-map", WORDS))
-    assert [(f.word, f.blanks) for f in found] == [
+    assert [(f.word, f.blanks) for f in found.found] == [
         ("east", "s"), ("seat", "s"), ("teas", "s"),
         ("ate", ""), ("eat", ""), ("tea", ""),
         ("at", ""), ("ta", ""),
@@ -64,7 +64,7 @@ def test_an_empty_rack_spells_nothing_on_every_structure() -> None:
 
 def test_full_keeps_the_words_that_use_every_tile() -> None:
     rack = parse_rack("tea?", full=True)
-    assert [f.word for f in filter_words(rack, WORDS)] == ["east", "seat", "teas"]
+    assert filter_words(rack, WORDS).words == ("east", "seat", "teas")
     assert not disagreeing("anagram", WORDS, rack)
 
 
