@@ -182,3 +182,34 @@ def test_a_saved_index_serves_its_game(
     status, _, err = run(capfd, "solve", "ea/st", "--lexicon-file", str(saved))
     assert status == 2
     assert "cannot serve Boggle" in err
+
+
+def test_without_the_compiled_walks_and_kernel(tmp_path: Path, words: str) -> None:
+    """As installed with LEXIBENCH_NO_COMPILE=1: array-trie offers no native tier to the query
+    games (--tier native is one clean error, auto falls back to step) and --suggest grades with
+    the interpreted twin, with the same answers."""
+    import os
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text(
+        "import sys\n"
+        "sys.modules['lexibench.structures.backends.array_trie.queries'] = None\n"
+        "sys.modules['lexibench.solver.games.wordle.grader'] = None\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
+
+    def lexibench(*argv: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "lexibench", *argv, "--wordlist", words, "--no-cache"]
+        return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+    refused = lexibench("anagram", "tea?", "--lexicon", "array-trie", "--tier", "native")
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1
+    assert "has no native tier" in refused.stderr
+    assert "not compiled" in refused.stderr
+    fallback = lexibench("anagram", "tea?", "--lexicon", "array-trie", "--json")
+    assert json.loads(fallback.stdout)["count"] == 8
+    suggested = lexibench("wordle", "--guess", "speed=bbyby", "--suggest", "--json")
+    assert json.loads(suggested.stdout)["suggest"] == {"guess": "abide", "expected": 1.0}
