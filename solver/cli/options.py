@@ -183,24 +183,28 @@ def add_tier_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def check_tier(args: argparse.Namespace, game_name: str, units: int = 1) -> None:
-    """Refuse a tier the chosen backend lacks for the game, before any word list is read or any
-    lexicon built (the backend's class says which tiers it offers)."""
+def check_tier(
+    args: argparse.Namespace,
+    tiers: Callable[[type], tuple[Tier, ...]],
+    units: int = 1,
+    game: str = "this game",
+) -> None:
+    """Refuse a tier the chosen structure lacks, before any word list is read or anything
+    built: ``tiers`` (the game's) says which tiers the structure's class offers (none: the
+    structure cannot serve ``game`` at all, such as an index for a game of prefixes)."""
     from lexibench import structures
-    from lexibench.solver.games.registry import game
     from lexibench.solver.tiers import resolve_tier
 
     name = lexicon_spec(args).backend_name(units)
     cls = structures.class_of(structures.structure_class(name))
-    played = game(game_name)
-    offered = played.tiers(cls)
+    offered = tiers(cls)
     if not offered:
         what = (
             f"an index for {', '.join(structures.answers(cls))} queries"
             if not structures.is_lexicon(cls)
             else "it answers none of this game's queries"
         )
-        raise InputError(f"lexicon {name}: cannot serve {played.title} ({what})")
+        raise InputError(f"lexicon {name}: cannot serve {game} ({what})")
     resolve_tier(offered, args.tier, name, structures.native_unavailable(cls))
 
 

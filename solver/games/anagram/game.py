@@ -2,15 +2,16 @@
 
 The pieces live beside this module: the rack, its rules and the search at each tier
 (``rack.py``, its loops in ``search.py``), seeded racks (``workload.py``), the brute-force
-reference (``reference.py``), renderers (``render.py``) and the command (``command.py``).
+reference (``reference.py``), renderers (``render.py``) and the command (``anagram_cmd.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.anagram.rack import KIND, TITLE, WORD_RULES
+from lexibench.solver.games.protocol import Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 
@@ -31,18 +32,12 @@ class Anagram:
     """Every word a rack of tiles spells, blanks included (see ``rack.py``)."""
 
     name = "anagram"
-    title = "Anagrams"
+    title = TITLE
     unit = "rack"
-    word_rules = WordRules(min_length=2, q_needs_u=False)
-    commands: ClassVar[Mapping[str, Command]] = {
-        "anagram": Command(
-            "lexibench.solver.games.anagram.command",
-            "list the words a rack of tiles spells (? for a blank)",
-        )
-    }
+    word_rules: WordRules = WORD_RULES
     variants = ("words",)
     compiled = ("lexibench.solver.games.anagram.search",)
-    kind = "anagram"
+    kind = KIND
     """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
 
     def parse(self, text: str) -> Rack:

@@ -28,10 +28,13 @@ from typing import Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.anagram import search
 from lexibench.solver.tiers import Tier, resolve_query_tier
-from lexibench.solver.words import char_text
+from lexibench.solver.words import WordRules, char_text
 from lexibench.structures import AnagramQuery, Lexicon, SteppingLexicon, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
+#: The words it plays (a q needs no u).
+WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
+TITLE: Final = "Anagrams"
 #: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
 KIND: Final = "anagram"
 BLANK: Final = "?"

@@ -3,15 +3,16 @@
 
 The pieces live beside this module: the pattern, its rules and the search at each tier
 (``puzzle.py``, its loops in ``search.py``), seeded patterns (``workload.py``), the brute-force
-reference (``reference.py``) and the command (``command.py``).
+reference (``reference.py``), renderers (``render.py``) and the command (``pattern_cmd.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.pattern.puzzle import KIND, TITLE, WORD_RULES
+from lexibench.solver.games.protocol import Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 
@@ -35,18 +36,12 @@ class CrosswordPattern:
     """Every word a pattern of letters, ``?`` and ``*`` matches (see ``puzzle.py``)."""
 
     name = "pattern"
-    title = "Crossword patterns"
+    title = TITLE
     unit = "pattern"
-    word_rules = WordRules(min_length=2, q_needs_u=False)
-    commands: ClassVar[Mapping[str, Command]] = {
-        "pattern": Command(
-            "lexibench.solver.games.pattern.command",
-            "list the words a crossword pattern matches (? one letter, * any letters)",
-        )
-    }
+    word_rules: WordRules = WORD_RULES
     variants = ("words",)
     compiled = ("lexibench.solver.games.pattern.search",)
-    kind = "pattern"
+    kind = KIND
     """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
 
     def parse(self, text: str) -> Pattern:
@@ -105,8 +100,12 @@ class CrosswordPattern:
 
     def to_json(self, puzzle: Pattern, answer: Answer) -> dict[str, Any]:
         """``{"count": n, "words": [...]}``, sorted alphabetically."""
-        return {"count": len(answer), "words": list(answer)}
+        from lexibench.solver.games.pattern.render import answer_json
+
+        return answer_json(answer)
 
     def to_text(self, puzzle: Pattern, answer: Answer) -> str:
         """The pattern and the count, then one word per line."""
-        return "\n".join([f"pattern: {puzzle.text}", f"{len(answer):,} words", *answer])
+        from lexibench.solver.games.pattern.render import answer_text
+
+        return answer_text(puzzle, answer)

@@ -20,10 +20,13 @@ from typing import Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.pattern import search
 from lexibench.solver.tiers import Tier, query_tiers, resolve_query_tier
-from lexibench.solver.words import char_text
+from lexibench.solver.words import WordRules, char_text
 from lexibench.structures import Lexicon, PatternQuery, SteppingLexicon, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
+#: The words it plays (a q needs no u).
+WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
+TITLE: Final = "Crossword patterns"
 #: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
 KIND: Final = "pattern"
 DEFAULT_MIN_LENGTH: Final = 2

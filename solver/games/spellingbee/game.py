@@ -2,15 +2,16 @@
 
 The pieces live beside this module: the puzzle, its rules, scoring and the search at each tier
 (``puzzle.py``, its loops in ``search.py``), seeded puzzles (``workload.py``), the brute-force
-reference (``reference.py``) and the command (``command.py``).
+reference (``reference.py``), renderers (``render.py``) and the command (``spellingbee_cmd.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.protocol import Solver, Workload
+from lexibench.solver.games.spellingbee.puzzle import KIND, TITLE, WORD_RULES
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 
@@ -28,18 +29,12 @@ class SpellingBee:
     """The words of seven letters that use the centre one (see ``puzzle.py``)."""
 
     name = "spellingbee"
-    title = "Spelling Bee"
+    title = TITLE
     unit = "puzzle"
-    word_rules = WordRules(min_length=4, q_needs_u=False)
-    commands: ClassVar[Mapping[str, Command]] = {
-        "spellingbee": Command(
-            "lexibench.solver.games.spellingbee.command",
-            "solve a Spelling Bee (seven letters, the centre first)",
-        )
-    }
+    word_rules: WordRules = WORD_RULES
     variants = ("words",)
     compiled = ("lexibench.solver.games.spellingbee.search",)
-    kind = "letterset"
+    kind = KIND
     """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
 
     def parse(self, text: str) -> Hive:
@@ -99,20 +94,12 @@ class SpellingBee:
 
     def to_json(self, puzzle: Hive, answer: Answer) -> dict[str, Any]:
         """``{"count", "score", "words", "pangrams"}``, words and pangrams sorted."""
-        return {
-            "count": len(answer.words),
-            "score": answer.score,
-            "words": list(answer.words),
-            "pangrams": list(answer.pangrams),
-        }
+        from lexibench.solver.games.spellingbee.render import answer_json
+
+        return answer_json(answer)
 
     def to_text(self, puzzle: Hive, answer: Answer) -> str:
         """The letters, the count and score, the pangrams, then the words."""
-        pangrams = ", ".join(answer.pangrams) or "none"
-        return "\n".join(
-            [
-                f"letters: {puzzle.centre.upper()} {puzzle.outer} (centre first)",
-                f"{len(answer.words):,} words, {answer.score:,} points; pangrams: {pangrams}",
-                *answer.words,
-            ]
-        )
+        from lexibench.solver.games.spellingbee.render import answer_text
+
+        return answer_text(puzzle, answer)

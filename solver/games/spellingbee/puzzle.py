@@ -20,9 +20,12 @@ from typing import Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.spellingbee import search
 from lexibench.solver.tiers import Tier, query_tiers, resolve_query_tier
-from lexibench.solver.words import char_text
+from lexibench.solver.words import WordRules, char_text
 from lexibench.structures import LetterSetQuery, Lexicon, SteppingLexicon, Structure, class_of
 
+#: The words it plays (a q needs no u).
+WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)
+TITLE: Final = "Spelling Bee"
 #: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
 KIND: Final = "letterset"
 LETTERS: Final = 7

@@ -4,15 +4,16 @@ The pieces live beside this module: the game, its feedback made constraints and 
 each tier (``puzzle.py``, its loops in ``search.py``), the grader and the best guess
 (``grading.py``, its compiled kernel ``grader.pyx``), seeded games played out (``workload.py``),
 the brute-force reference (``reference.py``), renderers (``render.py``) and the command
-(``command.py``).
+(``wordle_cmd.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.protocol import Solver, Workload
+from lexibench.solver.games.wordle.puzzle import KIND, TITLE, WORD_RULES
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 
@@ -31,18 +32,12 @@ class Wordle:
     ``puzzle.py``)."""
 
     name = "wordle"
-    title = "Wordle"
+    title = TITLE
     unit = "position"
-    word_rules = WordRules(min_length=2, q_needs_u=False)
-    commands: ClassVar[Mapping[str, Command]] = {
-        "wordle": Command(
-            "lexibench.solver.games.wordle.command",
-            "list the words a Wordle's feedback still allows (--suggest: the best next guess)",
-        )
-    }
+    word_rules: WordRules = WORD_RULES
     variants = ("words",)
     compiled = ("lexibench.solver.games.wordle.search",)
-    kind = "positions"
+    kind = KIND
     """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
 
     def parse(self, text: str) -> Position:

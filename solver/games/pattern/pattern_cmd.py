@@ -12,8 +12,15 @@ from lexibench.solver.cli.options import (
     open_lexicon_of,
 )
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.pattern.game import CrosswordPattern
-from lexibench.solver.games.pattern.puzzle import parse_pattern, solve
+from lexibench.solver.games.pattern.puzzle import (
+    KIND,
+    TITLE,
+    WORD_RULES,
+    parse_pattern,
+    solve,
+    tiers,
+)
+from lexibench.solver.games.pattern.render import answer_json, answer_text
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +28,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "pattern", help="letters a-z, ? for one letter, * for any letters: 'c?t*' (quote it)"
     )
-    add_lexicon_options(parser, CrosswordPattern.word_rules, (CrosswordPattern.kind,))
+    add_lexicon_options(parser, WORD_RULES, (KIND,))
     add_tier_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -30,11 +37,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse the pattern, find its words, print them."""
     pattern = parse_pattern(args.pattern, min_length=args.min_length)
-    check_tier(args, CrosswordPattern.name)
+    check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
     found = solve(pattern, opened.structure, args.tier)
-    played = CrosswordPattern()
-    emit(
-        json.dumps(played.to_json(pattern, found)) if args.json else played.to_text(pattern, found)
-    )
+    emit(json.dumps(answer_json(found)) if args.json else answer_text(pattern, found))
     return 0

@@ -12,15 +12,21 @@ from lexibench.solver.cli.options import (
     open_lexicon_of,
 )
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.anagram.game import Anagram
-from lexibench.solver.games.anagram.rack import parse_rack, solve
+from lexibench.solver.games.anagram.rack import (
+    KIND,
+    TITLE,
+    WORD_RULES,
+    parse_rack,
+    solve,
+    tiers,
+)
 from lexibench.solver.games.anagram.render import answer_json, answer_text
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("rack", help="letters a-z and ? for a blank: retain?? (may be empty)")
-    add_lexicon_options(parser, Anagram.word_rules, (Anagram.kind,))
+    add_lexicon_options(parser, WORD_RULES, (KIND,))
     add_tier_option(parser)
     parser.add_argument("--full", action="store_true", help="only the words that use every tile")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -30,7 +36,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse the rack, find its words, print them."""
     rack = parse_rack(args.rack, min_length=args.min_length, full=args.full)
-    check_tier(args, Anagram.name)
+    check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
     found = solve(rack, opened.structure, args.tier)
     emit(json.dumps(answer_json(found)) if args.json else answer_text(rack, found))

@@ -12,14 +12,21 @@ from lexibench.solver.cli.options import (
     open_lexicon_of,
 )
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.spellingbee.game import SpellingBee
-from lexibench.solver.games.spellingbee.puzzle import parse_hive, solve
+from lexibench.solver.games.spellingbee.puzzle import (
+    KIND,
+    TITLE,
+    WORD_RULES,
+    parse_hive,
+    solve,
+    tiers,
+)
+from lexibench.solver.games.spellingbee.render import answer_json, answer_text
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("letters", help="seven distinct letters, the centre first: g aplmno")
-    add_lexicon_options(parser, SpellingBee.word_rules, (SpellingBee.kind,))
+    add_lexicon_options(parser, WORD_RULES, (KIND,))
     add_tier_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -28,9 +35,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse the letters, find the words, print them with the score."""
     hive = parse_hive(args.letters, min_length=args.min_length)
-    check_tier(args, SpellingBee.name)
+    check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
     found = solve(hive, opened.structure, args.tier)
-    played = SpellingBee()
-    emit(json.dumps(played.to_json(hive, found)) if args.json else played.to_text(hive, found))
+    emit(json.dumps(answer_json(found)) if args.json else answer_text(hive, found))
     return 0

@@ -13,8 +13,16 @@ from lexibench.solver.cli.options import (
     open_lexicon_of,
 )
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.wordle.game import Wordle
-from lexibench.solver.games.wordle.puzzle import MAX_LENGTH, MIN_LENGTH, make_position, solve
+from lexibench.solver.games.wordle.puzzle import (
+    KIND,
+    MAX_LENGTH,
+    MIN_LENGTH,
+    TITLE,
+    WORD_RULES,
+    make_position,
+    solve,
+    tiers,
+)
 from lexibench.solver.games.wordle.render import answer_json, answer_text
 
 
@@ -41,7 +49,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="also give the guess, among every word of that length, that leaves the fewest "
         "candidates expected",
     )
-    add_lexicon_options(parser, Wordle.word_rules, (Wordle.kind,))
+    add_lexicon_options(parser, WORD_RULES, (KIND,))
     add_tier_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -50,7 +58,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse the guesses, find the candidates (and the suggestion), print them."""
     position = make_position(args.guess, args.length, args.suggest)
-    check_tier(args, Wordle.name)
+    check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
     found = solve(position, opened.structure, args.tier)
     emit(json.dumps(answer_json(found, position)) if args.json else answer_text(found, position))
