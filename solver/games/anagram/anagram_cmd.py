@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
     add_lexicon_options,
     add_tier_option,
@@ -38,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     rack = parse_rack(args.rack, min_length=args.min_length, full=args.full)
     check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
+    runtime.phase("lexicon")
     found = solve(rack, opened.structure, args.tier)
+    runtime.phase("search")
     emit(json.dumps(answer_json(found)) if args.json else answer_text(rack, found))
     return 0

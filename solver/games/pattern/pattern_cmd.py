@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
     add_lexicon_options,
     add_tier_option,
@@ -39,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     pattern = parse_pattern(args.pattern, min_length=args.min_length)
     check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
+    runtime.phase("lexicon")
     found = solve(pattern, opened.structure, args.tier)
+    runtime.phase("search")
     emit(json.dumps(answer_json(found)) if args.json else answer_text(pattern, found))
     return 0

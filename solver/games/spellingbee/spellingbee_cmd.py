@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
     add_lexicon_options,
     add_tier_option,
@@ -37,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     hive = parse_hive(args.letters, min_length=args.min_length)
     check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
+    runtime.phase("lexicon")
     found = solve(hive, opened.structure, args.tier)
+    runtime.phase("search")
     emit(json.dumps(answer_json(found)) if args.json else answer_text(hive, found))
     return 0

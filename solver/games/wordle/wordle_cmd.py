@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
     add_lexicon_options,
     add_tier_option,
@@ -60,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     position = make_position(args.guess, args.length, args.suggest)
     check_tier(args, tiers, game=TITLE)
     opened = open_lexicon_of(args)
+    runtime.phase("lexicon")
     found = solve(position, opened.structure, args.tier)
+    runtime.phase("search")
     emit(json.dumps(answer_json(found, position)) if args.json else answer_text(found, position))
     return 0
