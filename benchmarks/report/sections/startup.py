@@ -66,10 +66,15 @@ def render(results: Results) -> Section:
             "## Start-up and time to first answer",
             "",
             f"Whole `{data.command}` processes, timed from outside (CPU: user + system), median "
-            f"of {data.runs} fresh processes each, output discarded. The `wordle --suggest` "
-            f"rows run with {data.wordlist.name} and the default lexicon from the cache: before "
-            "any guess every word of five letters is graded against every other (the target: "
-            "at most 30 s), after one guess against the candidates left (at most 2 s).",
+            f"of {data.runs} fresh processes each, output discarded."
+            + (
+                f" The `wordle --suggest` rows run with {data.wordlist.name} and the default "
+                "lexicon from the cache: before any guess every word of five letters is graded "
+                "against every other (the target: at most 30 s), after one guess against the "
+                "candidates left (at most 2 s)."
+                if SUGGEST.keys() & data.cases.keys()
+                else ""
+            ),
             "",
             cases,
             "",
