@@ -32,7 +32,7 @@ FILTER_PUZZLES: Final = 10
 #: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
 #: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
 ROUND_BUDGET_S: Final = 30.0
-QUICK_ROUND_BUDGET_S: Final = 5.0
+QUICK_ROUND_BUDGET_S: Final = 2.0
 
 
 @dataclass(frozen=True)
