@@ -53,7 +53,7 @@ class CrosswordPattern:
     def workloads(self) -> tuple[Workload[Pattern], ...]:
         """Patterns from real words of the list: one ``*`` and two ``?``; 1-4 letters hidden."""
         return (
-            Workload("star", "real words, a run made * and two letters ?", 100, 10, _stars),
+            Workload("star", "real words, a run made * and two letters ?", 50, 10, _stars),
             Workload("hidden", "real words with 1-4 letters hidden behind ?", 100, 10, _hidden),
         )
 
