@@ -13,8 +13,8 @@ import pytest
 #: the extension module where it expects the source). They hold no doctests;
 #: tests/solver/games/test_boggle_compiled.py checks both the compiled modules and their source.
 collect_ignore = [
-    "lexibench/solver/games/boggle/search.py",
-    "lexibench/solver/games/letterboxed/search.py",
+    f"lexibench/solver/games/{game}/search.py"
+    for game in ("anagram", "boggle", "letterboxed", "pattern", "spellingbee", "wordle")
 ]
 
 #: The ``--lexibench-*`` options, known before the benchmark suites are collected.

@@ -2,8 +2,8 @@
 
 - the games' search loops (:data:`MYPYC`), plain typed Python, compiled with mypyc (they also
   run interpreted, unchanged);
-- the array trie's compiled core and native tier (:data:`CYTHON`), with Cython (the toolchain
-  marisa-trie, datrie and dawg2 are built with).
+- the array trie's compiled core, native tier and query walks, and the Wordle grading kernel
+  (:data:`CYTHON`), with Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
 
 Sources are named by their path under ``lexibench/`` (whose subfolders link to the top-level
 ``structures/``, ``solver/`` and ``benchmarks/``), so every compiled module gets its name in the
@@ -31,10 +31,18 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 MYPYC = [
+    "lexibench/solver/games/anagram/search.py",
     "lexibench/solver/games/boggle/search.py",
     "lexibench/solver/games/letterboxed/search.py",
+    "lexibench/solver/games/pattern/search.py",
+    "lexibench/solver/games/spellingbee/search.py",
+    "lexibench/solver/games/wordle/search.py",
 ]
-CYTHON = ["lexibench/structures/backends/array_trie/native.pyx"]
+CYTHON = [
+    "lexibench/structures/backends/array_trie/native.pyx",
+    "lexibench/structures/backends/array_trie/queries.pyx",
+    "lexibench/solver/games/wordle/grader.pyx",
+]
 
 
 def ext_modules() -> list[Any]:

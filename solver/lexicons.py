@@ -36,7 +36,7 @@ from lexibench.solver.wordlist import (
     resolve_source,
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -92,13 +92,24 @@ def describe_default() -> str:
 
 @dataclass(frozen=True)
 class Opened:
-    """A lexicon ready to query, with where it came from."""
+    """A structure ready to query (a lexicon, or an index), with where it came from."""
 
     backend: str
-    lexicon: Lexicon
+    structure: Structure
+    """What was opened: a lexicon, or (for a game that can use one) an index."""
     wordlist: WordListInfo
     origin: str
     """``"built"`` (from the word list), ``"cache"`` or ``"file"`` (a saved lexicon)."""
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The structure as a lexicon; an index is a one-line :class:`InputError`."""
+        if not structures.is_lexicon(self.structure):
+            raise InputError(
+                str(NotALexiconError(self.backend, structures.answers(self.structure)))
+            )
+        lexicon: Lexicon = self.structure  # type: ignore[assignment]
+        return lexicon
 
     def describe(self, cache: bool = True) -> str:
         """Where the lexicon came from, in words (``--verbose``)."""
@@ -115,7 +126,8 @@ class LexiconSpec(NamedTuple):
     cheap to define at every command's start.)"""
 
     backend: str | None = None
-    """A registered backend id; None for :func:`default_backend`."""
+    """A registered structure's id (a lexicon backend, or an index for a game that uses one);
+    None for :func:`default_backend`."""
     wordlist: str | None = None
     """A word-list name, path or ``-``; None for the default list."""
     lexicon_file: Path | None = None
@@ -138,7 +150,7 @@ class LexiconSpec(NamedTuple):
         if self.lexicon_file is not None and not self.cache:
             raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
         if self.backend is not None:
-            structures.backend_class(self.backend)
+            structures.structure_class(self.backend)
 
     def depends_on_units(self) -> bool:
         """True when the amount of work picks the backend (see :func:`default_backend`)."""
@@ -189,19 +201,19 @@ def _resolve(
 ) -> tuple[Source, Capitalised]:
     """Check the backend (an unknown or unavailable one fails before any work) and resolve the
     word-list source and its capitalised-entries policy."""
-    structures.backend_class(backend)
+    structures.structure_class(backend)
     resolved = resolve_source(source, limits)
     return resolved, default_capitalised(resolved.name) if capitalised is None else capitalised
 
 
 def _build(
     backend: str, source: Source, rules: WordRules, policy: Capitalised
-) -> tuple[Lexicon, WordList]:
-    """Load and normalize the word list, then build ``backend`` from it."""
+) -> tuple[Structure, WordList]:
+    """Load and normalize the word list, then build ``backend`` (either kind) from it."""
     wordlist = load_wordlist(
         source, min_length=rules.min_length, q_needs_u=rules.q_needs_u, capitalised=policy
     )
-    return structures.build_lexicon(backend, wordlist.words), wordlist
+    return structures.build_structure(backend, wordlist.words), wordlist
 
 
 def open_lexicon(
@@ -237,7 +249,7 @@ def open_lexicon(
             if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
             # The key is the list's content: it is named as this command names it.
-            return Opened(name, saved.lexicon, replace(info, name=resolved.name), "cache")
+            return Opened(name, saved.structure, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
     lexicon, words = _build(name, resolved, rules, policy)
@@ -279,7 +291,7 @@ def open_lexicon_file(
             f"lexicon file {path}: built for a game of Qu tiles, which dropped the words with a "
             "q not followed by u that this game plays (rebuild it for this game)"
         )
-    return Opened(saved.header.backend, saved.lexicon, info, "file")
+    return Opened(saved.header.backend, saved.structure, info, "file")
 
 
 def open_spec(

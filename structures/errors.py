@@ -32,6 +32,17 @@ class UnknownBackendError(LexiconError, LookupError):
         return str(self.args[0])
 
 
+class NotALexiconError(LexiconError, TypeError):
+    """A structure of the registry that is an index, asked for where a lexicon is needed."""
+
+    def __init__(self, name: str, kinds: tuple[str, ...]) -> None:
+        self.name = name
+        self.kinds = kinds
+        super().__init__(
+            f"structure {name!r} is an index (it answers {', '.join(kinds)} queries), not a lexicon"
+        )
+
+
 class BackendUnavailableError(LexiconError, RuntimeError):
     """A registered backend whose library cannot be imported here."""
 

@@ -1,9 +1,17 @@
-"""The one table of lexicon backends, with lazy imports and entry-point discovery.
+"""The one table of structures, with lazy imports and entry-point discovery.
 
-Built-in backends are listed in :data:`BUILTIN` as ``id -> Entry("module:Class", distribution)``,
-kept sorted by id. A backend is imported only when it is first built or inspected, so importing
-:mod:`structures` never imports a third-party library. A backend whose import fails is
+Built-in structures are listed in :data:`BUILTIN` as ``id -> Entry("module:Class", distribution)``,
+kept sorted by id. A structure is imported only when it is first built or inspected, so importing
+:mod:`structures` never imports a third-party library. A structure whose import fails is
 *unavailable*: it stays listed, with the import error and an install hint.
+
+Two kinds share the table. A *lexicon* (a backend) meets the
+:class:`~lexibench.structures.protocol.Lexicon` protocol; an *index* is built for other questions
+and names the query kinds it answers (``Entry(..., answers=("anagram",))``; the kinds are
+:data:`~lexibench.structures.queries.QUERY_KINDS`). Everything that needs a lexicon iterates over
+the lexicons alone (:func:`backend_names`, :func:`offered_builtins`, :func:`all_backend_info`);
+:func:`structure_names`, :func:`offered_structures` and :func:`all_structure_info` list both
+kinds.
 
 Other packages add backends through the entry-point group ``lexibench.backends``: the entry
 point's name is the backend id and its value ``module:Class``, for example in ``pyproject.toml``::
@@ -11,7 +19,7 @@ point's name is the backend id and its value ``module:Class``, for example in ``
     [project.entry-points."lexibench.backends"]
     my-trie = "my_package.lexicon:MyTrieLexicon"
 
-Tests, benchmarks, tables and the command line all iterate over :func:`backend_names`.
+Tests, benchmarks, tables and the command line all iterate over these functions.
 """
 
 from __future__ import annotations
@@ -21,9 +29,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from lexibench.structures.errors import BackendUnavailableError, UnknownBackendError
+from lexibench.structures.errors import (
+    BackendUnavailableError,
+    NotALexiconError,
+    UnknownBackendError,
+)
 from lexibench.structures.protocol import (
     NATIVE_MEMBERS,
     PERSISTENT_MEMBERS,
@@ -33,12 +45,14 @@ from lexibench.structures.protocol import (
     class_has,
     native_unavailable,
 )
+from lexibench.structures.queries import Structure, answers, check_kinds
 
 ENTRY_POINT_GROUP = "lexibench.backends"
 
 
 class Entry(NamedTuple):
-    """Where a backend lives, which distribution provides its library, and what it costs."""
+    """Where a structure lives, which distribution provides its library, what it costs, and
+    (for an index) which query kinds it answers."""
 
     target: str
     """``"module:Class"``; the class is called with an iterable of words."""
@@ -52,15 +66,30 @@ class Entry(NamedTuple):
     excluded: str | None = None
     """Why a backend is listed but not offered (it cannot meet the contract at a sane cost);
     None for every backend that is offered."""
+    answers: tuple[str, ...] = ()
+    """Empty for a lexicon; for an index, the query kinds it answers (``("anagram",)``), each a
+    method of its class (:data:`~lexibench.structures.queries.QUERY_MEMBERS`)."""
+
+    @property
+    def kind(self) -> str:
+        """``"lexicon"`` or ``"index"``."""
+        return "index" if self.answers else "lexicon"
 
 
 #: The cost classes a backend can declare.
 COSTS = ("linear", "sublinear")
 
 
-#: Built-in backends. Add one: a file in ``structures/backends/`` and one line here.
+#: The kinds of structure, in the order listings give them.
+KINDS = ("lexicon", "index")
+
+
+#: Built-in structures. Add one: a file in ``structures/backends/`` and one line here.
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
+        "alphagram-map": Entry(
+            "lexibench.structures.backends.alphagram_map:AlphagramMap", None, answers=("anagram",)
+        ),
         "array-trie": Entry(
             "lexibench.structures.backends.array_trie.lexicon:ArrayTrieLexicon",
             None,
@@ -81,10 +110,20 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
             excluded="hat-trie-python 0.6 binds no prefix search (Tessil's equal_prefix_range is "
             "not exposed), so has_prefix would scan every key; listed, not offered",
         ),
+        "letter-mask-map": Entry(
+            "lexibench.structures.backends.letter_mask_map:LetterMaskMap",
+            None,
+            answers=("letterset",),
+        ),
         "lexpy-dawg": Entry("lexibench.structures.backends.lexpy_dawg:LexpyDawgLexicon", "lexpy"),
         "lexpy-trie": Entry("lexibench.structures.backends.lexpy_trie:LexpyTrieLexicon", "lexpy"),
         "marisa": Entry(
             "lexibench.structures.backends.marisa:MarisaLexicon", "marisa-trie", pure_python=False
+        ),
+        "position-bitsets": Entry(
+            "lexibench.structures.backends.position_bitsets:PositionBitsets",
+            None,
+            answers=("pattern", "positions"),
         ),
         "prefix-set": Entry("lexibench.structures.backends.prefix_set:PrefixSetLexicon", None),
         "pyahocorasick": Entry(
@@ -111,7 +150,7 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
 
 @dataclass(frozen=True)
 class BackendInfo:
-    """What is known about one registered backend."""
+    """What is known about one registered structure (a lexicon backend or an index)."""
 
     id: str
     target: str
@@ -138,6 +177,11 @@ class BackendInfo:
     """The declared cost class (:data:`COSTS`)."""
     pure_python: bool
     """True unless the library is a compiled extension."""
+    kind: str = "lexicon"
+    """``"lexicon"`` or ``"index"`` (:data:`KINDS`)."""
+    answers: tuple[str, ...] = ()
+    """The query kinds it answers: an index's declared ones; for a lexicon, those its own
+    compiled code answers (its native tier for them), once available."""
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field."""
@@ -157,7 +201,18 @@ class BackendInfo:
             "file_format": self.file_format,
             "cost": self.cost,
             "pure_python": self.pure_python,
+            "kind": self.kind,
+            "answers": list(self.answers),
         }
+
+
+class StructureFactory(Protocol):
+    """What the registry stores for either kind: a class (or callable) building the structure
+    from words."""
+
+    def __call__(self, words: Iterable[str]) -> Structure:
+        """Build the structure from ``words``."""
+        ...
 
 
 class _Registered(NamedTuple):
@@ -189,9 +244,26 @@ def refresh_entry_points() -> None:
     _load.cache_clear()
 
 
-def backend_names() -> list[str]:
-    """Every registered backend id, sorted: built-in ones and those from entry points."""
+def structure_names() -> list[str]:
+    """Every registered structure's id, both kinds, sorted: built-in ones and those from entry
+    points."""
     return sorted(_registered())
+
+
+def backend_names() -> list[str]:
+    """Every registered lexicon backend's id, sorted: built-in ones and those from entry points
+    (the indexes left out)."""
+    return sorted(name for name, reg in _registered().items() if not reg.entry.answers)
+
+
+def index_names() -> list[str]:
+    """Every registered index's id, sorted."""
+    return sorted(name for name, reg in _registered().items() if reg.entry.answers)
+
+
+def kind_of(name: str) -> str:
+    """``"lexicon"`` or ``"index"``: what structure ``name`` is (nothing is imported)."""
+    return _lookup(name).entry.kind
 
 
 def _lookup(name: str) -> _Registered:
@@ -208,11 +280,11 @@ def _install_hint(entry: Entry) -> str:
 
 
 @cache
-def _load(target: str) -> LexiconFactory | BaseException:
+def _load(target: str) -> StructureFactory | BaseException:
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
-        factory: LexiconFactory = getattr(module, attr)
+        factory: StructureFactory = getattr(module, attr)
     except Exception as exc:  # ImportError, a broken plugin, a missing attribute: all unavailable
         return exc
     return factory
@@ -222,8 +294,8 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}".splitlines()[0]
 
 
-def backend_class(name: str) -> LexiconFactory:
-    """Return the class (factory) of backend ``name``, importing it on first use.
+def structure_class(name: str) -> StructureFactory:
+    """Return the class (factory) of structure ``name``, either kind, importing it on first use.
 
     Raises :class:`UnknownBackendError` or :class:`BackendUnavailableError`.
     """
@@ -236,8 +308,28 @@ def backend_class(name: str) -> LexiconFactory:
     return loaded
 
 
+def backend_class(name: str) -> LexiconFactory:
+    """Return the class (factory) of lexicon backend ``name``, importing it on first use.
+
+    Raises :class:`UnknownBackendError`, :class:`BackendUnavailableError`, or
+    :class:`NotALexiconError` for an index.
+    """
+    reg = _lookup(name)
+    if reg.entry.answers:
+        raise NotALexiconError(name, reg.entry.answers)
+    factory: LexiconFactory = structure_class(name)  # type: ignore[assignment]
+    return factory
+
+
+def build_structure(name: str, words: Iterable[str]) -> Structure:
+    """Build structure ``name`` (either kind) from ``words`` (any iterable of non-empty
+    strings)."""
+    return structure_class(name)(words)
+
+
 def build_lexicon(name: str, words: Iterable[str]) -> Lexicon:
-    """Build backend ``name`` from ``words`` (any iterable of non-empty strings)."""
+    """Build lexicon backend ``name`` from ``words`` (any iterable of non-empty strings); an
+    index is a :class:`NotALexiconError`."""
     return backend_class(name)(words)
 
 
@@ -268,7 +360,8 @@ def _declared(reg: _Registered, cls: object) -> Entry:
 
 
 def backend_info(name: str) -> BackendInfo:
-    """Describe backend ``name``: availability (with the reason and a hint), version, features."""
+    """Describe structure ``name`` (either kind): availability (with the reason and a hint),
+    version, features, and the query kinds it answers."""
     reg = _lookup(name)
     if reg.entry.excluded:
         return _excluded_info(name, reg)
@@ -294,6 +387,8 @@ def backend_info(name: str) -> BackendInfo:
         file_format=str(getattr(cls, "FILE_FORMAT", "")) or None if persistent else None,
         cost=entry.cost,
         pure_python=entry.pure_python,
+        kind=entry.kind,
+        answers=entry.answers or (answers(cls) if cls is not None else ()),
     )
 
 
@@ -316,19 +411,47 @@ def _excluded_info(name: str, reg: _Registered) -> BackendInfo:
         file_format=None,
         cost=reg.entry.cost,
         pure_python=reg.entry.pure_python,
+        kind=reg.entry.kind,
+        answers=reg.entry.answers,
     )
 
 
-def offered_builtins() -> list[str]:
-    """The built-in ids that are offered (every one but those listed with a reason)."""
+def offered_structures() -> list[str]:
+    """The built-in ids of both kinds that are offered (every one but those listed with a
+    reason)."""
     return sorted(name for name, entry in BUILTIN.items() if entry.excluded is None)
 
 
+def offered_builtins() -> list[str]:
+    """The built-in lexicon backends that are offered: what the conformance suite and every
+    test of a lexicon iterate over."""
+    return [name for name in offered_structures() if not BUILTIN[name].answers]
+
+
+def offered_indexes() -> list[str]:
+    """The built-in indexes that are offered."""
+    return [name for name in offered_structures() if BUILTIN[name].answers]
+
+
+def all_structure_info() -> list[BackendInfo]:
+    """:func:`backend_info` for every registered structure, both kinds, sorted by id."""
+    return [backend_info(name) for name in structure_names()]
+
+
 def all_backend_info() -> list[BackendInfo]:
-    """:func:`backend_info` for every registered backend, sorted by id."""
+    """:func:`backend_info` for every registered lexicon backend, sorted by id."""
     return [backend_info(name) for name in backend_names()]
 
 
 def available_backend_names() -> list[str]:
-    """The sorted ids of the backends whose library imports here."""
+    """The sorted ids of the lexicon backends whose library imports here."""
     return [info.id for info in all_backend_info() if info.available]
+
+
+def _check_builtin() -> None:
+    """Every index of :data:`BUILTIN` names known query kinds (checked on import)."""
+    for entry in BUILTIN.values():
+        check_kinds(entry.answers)
+
+
+_check_builtin()

@@ -1,4 +1,5 @@
-"""Saved lexicons: one file format for every backend, with a header that is checked on load.
+"""Saved lexicons: one file format for every structure of the registry (lexicons and indexes),
+with a header that is checked on load.
 
 A saved file is::
 
@@ -10,8 +11,8 @@ The header is one line of JSON: the container format, the backend id, the librar
 version, the payload's format, size and SHA-256, the word count and the caller's own ``meta``
 (the solver puts its word list's description there). The payload is the library's own format
 where it has one (:class:`~structures.protocol.PersistentLexicon`: marisa-trie, dawgdic,
-libdatrie); for the other backends it is the words, sorted, UTF-8, one per line (format
-``words``), and loading builds the structure from them again.
+libdatrie); for the other backends and every index it is the words, sorted, UTF-8, one per line
+(format ``words``), and loading builds the structure from them again.
 
 Nothing here unpickles or evaluates anything: the header is JSON, and a payload reaches a library
 only after its size and SHA-256 match the header. :func:`read_lexicon` refuses, with a
@@ -30,9 +31,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.errors import LexiconError
+from lexibench.structures.errors import LexiconError, NotALexiconError
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
-from lexibench.structures.registry import backend_class, backend_info
+from lexibench.structures.queries import Structure, answers, is_lexicon
+from lexibench.structures.registry import backend_info, structure_class
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1
@@ -89,9 +91,9 @@ def library_of(backend: str) -> tuple[str, str]:
 
 
 def dump_lexicon(
-    backend: str, lexicon: Lexicon, words: Iterable[str], meta: Mapping[str, Any]
+    backend: str, lexicon: Structure, words: Iterable[str], meta: Mapping[str, Any]
 ) -> bytes:
-    """The saved form of ``lexicon`` (built as backend ``backend`` from ``words``)."""
+    """The saved form of ``lexicon`` (built as structure ``backend`` from ``words``)."""
     if isinstance(lexicon, PersistentLexicon) and class_has(type(lexicon), PERSISTENT_MEMBERS):
         payload = lexicon.to_bytes()
         payload_format = type(lexicon).FILE_FORMAT
@@ -114,7 +116,7 @@ def dump_lexicon(
 
 
 def save_lexicon(
-    path: Path, backend: str, lexicon: Lexicon, words: Iterable[str], meta: Mapping[str, Any]
+    path: Path, backend: str, lexicon: Structure, words: Iterable[str], meta: Mapping[str, Any]
 ) -> int:
     """Write :func:`dump_lexicon`'s output to ``path`` atomically; return its size in bytes."""
     data = dump_lexicon(backend, lexicon, words, meta)
@@ -176,10 +178,19 @@ def _read(path: Path, limit: int = -1) -> bytes:
 
 @dataclass(frozen=True)
 class Saved:
-    """A loaded lexicon and the header it came with."""
+    """A loaded structure and the header it came with."""
 
     header: Header
-    lexicon: Lexicon
+    structure: Structure
+    """What the file holds: a lexicon, or an index."""
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The structure, which must be a lexicon (:class:`NotALexiconError` for an index)."""
+        if not is_lexicon(self.structure):
+            raise NotALexiconError(self.header.backend, answers(self.structure))
+        lexicon: Lexicon = self.structure  # type: ignore[assignment]
+        return lexicon
 
 
 def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None) -> Saved:
@@ -192,7 +203,7 @@ def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None
     header, start = _parse_header(path, data)
     if backend is not None and header.backend != backend:
         raise SavedLexiconError(path, f"holds lexicon {header.backend!r}, not {backend!r}")
-    cls = backend_class(header.backend)
+    cls = structure_class(header.backend)
     library, version = library_of(header.backend)
     if (header.library, header.library_version) != (library, version):
         raise SavedLexiconError(
@@ -215,7 +226,7 @@ def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None
     return Saved(header, lexicon)
 
 
-def _decode(path: Path | str, cls: Any, header: Header, payload: bytes) -> Lexicon:
+def _decode(path: Path | str, cls: Any, header: Header, payload: bytes) -> Structure:
     persistent = isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS)
     expected = cls.FILE_FORMAT if persistent else WORDS_FORMAT
     if header.payload_format != expected:
@@ -224,7 +235,7 @@ def _decode(path: Path | str, cls: Any, header: Header, payload: bytes) -> Lexic
         )
     try:
         if persistent:
-            lexicon: Lexicon = cls.from_bytes(payload)
+            lexicon: Structure = cls.from_bytes(payload)
         else:
             lexicon = cls(payload.decode().split("\n") if payload else [])
     except MemoryError:

@@ -25,6 +25,17 @@ def backend(request: pytest.FixtureRequest) -> str:
     return name
 
 
+@pytest.fixture(params=structures.registry.offered_structures())
+def structure(request: pytest.FixtureRequest) -> str:
+    """Every built-in structure of the registry, both kinds (lexicon backends and indexes); an
+    unavailable one fails loudly rather than skipping."""
+    name: str = request.param
+    info = structures.backend_info(name)
+    if not info.available:
+        pytest.fail(f"structure {name} is unavailable here: {info.error}; {info.install_hint}")
+    return name
+
+
 @pytest.fixture
 def wordlists() -> Path:
     """The repository's folder of small hand-written word lists."""

@@ -140,6 +140,32 @@ def check(work: Path) -> None:
         home,
         env,
     )
+    query = step(
+        "the query walks and the Wordle kernel are compiled and current",
+        [py, "-c", "from lexibench import structures; "
+         "from lexibench.solver.games.wordle.grading import grader_build; "
+         "print(grader_build(), *structures.backend_info('array-trie').answers)"],
+        home,
+        env,
+    )  # fmt: skip
+    if query.split() != ["cython", "anagram", "letterset", "pattern", "positions"]:
+        raise CheckFailedError(f"the query builds are {query.strip()!r}")
+    out = step(
+        "lexibench anagram (array-trie's compiled walk)",
+        [lexibench, "anagram", "tea?", "--wordlist", str(TINY), "--tier", "native", "--json"],
+        home,
+        env,
+    )
+    if json.loads(out)["count"] != 7:
+        raise CheckFailedError(f"anagram tea? printed {out!r}")
+    out = step(
+        "lexibench wordle --suggest (default list)",
+        [lexibench, "wordle", "--guess", "crane=bbybg", "--suggest", "--json"],
+        home,
+        env,
+    )
+    if not json.loads(out)["suggest"]:
+        raise CheckFailedError(f"wordle --suggest printed {out[:200]!r}")
     step("lexibench backends", [lexibench, "backends"], home, env)
     step(
         "lexibench build",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from functools import cache
+from typing import cast
 
 import pytest
 
@@ -14,7 +15,7 @@ from lexibench.benchmarks.harness.options import settings_from
 from lexibench.benchmarks.harness.references import References
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.wordlist import WordList, load_wordlist
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, Structure
 
 
 @cache
@@ -46,7 +47,7 @@ class LexiconCache:
     def __init__(self, words: tuple[str, ...]) -> None:
         self._words = words
         self._key: tuple[object, ...] | None = None
-        self._lexicon: Lexicon | None = None
+        self._lexicon: Structure | None = None
 
     def get(
         self,
@@ -55,12 +56,23 @@ class LexiconCache:
         key: tuple[object, ...] = (),
     ) -> Lexicon:
         """Backend ``name`` built from ``words`` (default: the run's word list); ``key`` tells
-        apart lists of one length (a game's variants), besides their length."""
+        apart lists of one length (a game's variants), besides their length. An index is a
+        :class:`~lexibench.structures.NotALexiconError` (see :meth:`structure`)."""
+        structures.backend_class(name)  # a lexicon backend, or the error
+        return cast(Lexicon, self.structure(name, words, key))
+
+    def structure(
+        self,
+        name: str,
+        words: tuple[str, ...] | None = None,
+        key: tuple[object, ...] = (),
+    ) -> Structure:
+        """Structure ``name`` of either kind (a lexicon backend or an index), as :meth:`get`."""
         words = self._words if words is None else words
         full_key = (name, len(words), *key)  # a run's lists differ in length (nested subsets)
         if self._key != full_key or self._lexicon is None:
             self.clear()
-            self._lexicon = structures.build_lexicon(name, words)
+            self._lexicon = structures.build_structure(name, words)
             self._key = full_key
             gc.collect()
             gc.freeze()

@@ -9,10 +9,10 @@ session, so every case of a workload does the same work per round.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from lexibench import structures
 from lexibench.benchmarks.harness.settings import Settings
@@ -21,13 +21,18 @@ from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import WordList, load_wordlist
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, Structure
 
 #: A structure that scans every word per query runs the first puzzle of a workload, in one
 #: round, when that is estimated to take at most this many seconds; else it is not run.
 SLOW_BUDGET_S: Final = 60.0
 #: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
 FILTER_PUZZLES: Final = 10
+#: The longest one round of a case may take (seconds; at the quick scale the second): a case
+#: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
+#: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
+ROUND_BUDGET_S: Final = 15.0
+QUICK_ROUND_BUDGET_S: Final = 2.0
 
 
 @dataclass(frozen=True)
@@ -76,14 +81,15 @@ def count_of(settings: Settings, workload: Workload[Any]) -> int:
 
 
 def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
-    """Every case: each game's workloads x structures x variants x the tiers the game offers
-    each structure (a structure it cannot serve at all offers none)."""
+    """Every case: each game's workloads x structures (lexicons and indexes) x variants x the
+    tiers the game offers each structure (a structure it cannot serve at all, such as an index
+    for a game of prefixes, offers none)."""
     found = []
     for name in chosen_games(settings):
         played = game(name)
         for workload in chosen_workloads(settings, name):
             for structure in names:
-                cls = structures.class_of(structures.backend_class(structure))
+                cls = structures.class_of(structures.structure_class(structure))
                 for variant in played.variants:
                     for tier in played.tiers(cls, variant):
                         found.append(GameCase(name, workload.name, structure, variant, tier))
@@ -142,13 +148,14 @@ def _queries_of_first(settings: Settings, name: str, workload: str, variant: str
     return counting.count
 
 
-def cap(settings: Settings, case: GameCase, slow: Lexicon | None) -> Cap:
-    """How many of the workload's puzzles ``case`` solves (``slow``: the built structure, when
-    its queries scan every word: its cost per query is measured to estimate the first puzzle's)."""
+def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
+    """How many of the workload's puzzles ``case`` solves (``built``: the built structure; when
+    its queries scan every word, its cost per query is measured to estimate the first puzzle's)."""
     count = len(puzzles(settings, case.game, case.workload))
     unit = game(case.game).unit
-    if slow is None or not is_slow(case.structure):
+    if built is None or not is_slow(case.structure):
         return Cap(count)
+    slow = cast(Lexicon, built)  # a linear cost is a lexicon's: a scan per has_prefix
     queries = _queries_of_first(settings, case.game, case.workload, case.variant)
     start = time.perf_counter()
     for probe in ("zzzzzz", "qqqqqq", "xxxxxx", "jjjjjj", "vvvvvv"):
@@ -162,3 +169,25 @@ def cap(settings: Settings, case: GameCase, slow: Lexicon | None) -> Cap:
             f"word (about {estimate:,.0f} s)",
         )
     return Cap(1, f"first 1 of the {count} {unit}s, 1 round (a scan of every word per query)")
+
+
+def budget_cap(
+    settings: Settings, case: GameCase, solve: Callable[[Any], Any], chosen: Sequence[Any]
+) -> Cap:
+    """How many of ``chosen`` (the case's puzzles) fit one round of :data:`ROUND_BUDGET_S`:
+    every one, or (solved once, untimed, in order until the budget is spent) the first that fit,
+    at least one, to be timed in one round. The untimed pass is the case's warm-up as well."""
+    budget = QUICK_ROUND_BUDGET_S if settings.scale == "quick" else ROUND_BUDGET_S
+    spent = 0.0
+    for done, puzzle in enumerate(chosen, 1):
+        start = time.perf_counter()
+        solve(puzzle)
+        spent += time.perf_counter() - start
+        if spent > budget and done < len(chosen):
+            unit = game(case.game).unit
+            return Cap(
+                done,
+                f"first {done} of the {len(chosen)} {unit}s, 1 round (a round of all of them "
+                f"would take over {budget:.0f} s)",
+            )
+    return Cap(len(chosen))

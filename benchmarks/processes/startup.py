@@ -8,6 +8,9 @@ of its phases (``LEXIBENCH_PHASES_FILE``): start-up (interpreter and the CLI's i
 (the command's modules), lexicon, search, output.
 
 - ``lexibench --version`` and ``lexibench random --count 1``: start-up alone;
+- ``lexibench wordle --suggest`` with the word list, before any guess (every word of five letters
+  graded against every other) and after one guess (:data:`SUGGEST`), the default lexicon from the
+  cache: the whole process a user waits for;
 - per backend, one board (``perslatgsineters``) with the word list: ``cached`` (the cache
   already holds the lexicon, the usual case after the first command) and ``built``
   (``--no-cache``: normalize the word list and build).
@@ -37,6 +40,12 @@ from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
 
 BOARD = "perslatgsineters"
+#: Wordle's best next guess from a cold process: name -> the command's arguments (the word list
+#: is added), as the startup file's cases and the report name them.
+SUGGEST = {
+    "wordle-suggest": ("wordle", "--suggest"),
+    "wordle-suggest-one-guess": ("wordle", "--guess", "crane=bbybg", "--suggest"),
+}
 
 
 def command() -> list[str]:
@@ -87,6 +96,11 @@ def run_all(backends: list[str], wordlist: WordList, runs: int) -> StartupFile:
         for name, args in (("version", ["--version"]), ("random", ["random", "--count", "1"])):
             time_process([*base, *args], env)  # a first run writes the byte code, as an install
             cases[name] = measure([*base, *args], env, runs)[0]
+            _say(name, cases[name])
+        for name, wordle in SUGGEST.items():
+            suggest = [*base, *wordle, "--wordlist", wordlist.name]
+            time_process(suggest, env)  # fills the cache with Wordle's lexicon
+            cases[name] = measure(suggest, env, runs)[0]
             _say(name, cases[name])
         for backend in backends:
             if workloads.is_slow(backend):

@@ -1,12 +1,16 @@
-"""Games suite: every registered game's seeded workloads on every structure, variant and tier the
-game offers it, beside the game's brute-force filter and its baselines, from the two registries.
+"""Games suite: every registered game's seeded workloads on every structure (lexicon backends and
+indexes), variant and tier the game offers it, beside the game's brute-force filter and its
+baselines, from the two registries.
 
 One round solves every puzzle of a workload (``--lexibench-puzzles``, else the workload's own
 count); the report divides by it. Answers are checked after timing: every case must give, on
 every puzzle, the same answer (the game's :meth:`~solver.games.protocol.Game.key`) as the game's
 brute-force reference, whichever cases run (:func:`~benchmarks.harness.references.game_answers`).
 A structure that scans every word per query runs the first puzzle in one round when that is
-estimated to take at most a minute, else it is listed as not run with the estimate.
+estimated to take at most a minute, else it is listed as not run with the estimate. Any other case
+whose round would take longer than :data:`~benchmarks.harness.games.ROUND_BUDGET_S` (a
+Python-level tier walking a whole trie for a pattern with a leading ``*``) runs the first puzzles
+that fit, in one round, and says so.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
 from lexibench.solver.games.registry import game as game_of
 from lexibench.solver.tiers import Tier
-from lexibench.structures import Lexicon
+from lexibench.structures import Structure
 
 
 def _solve_all(solve: Callable[[Any], Any], puzzles: Sequence[Any]) -> list[Any]:
@@ -58,18 +62,21 @@ def test_game(
     where = {"game": case.game, "workload": case.workload, "variant": case.variant}
     strings = games.lexicon_strings(settings.wordlist, case.game, case.variant)
     try:
-        lexicon: Lexicon = lexicons.get(
+        built: Structure = lexicons.structure(
             case.structure, strings, key=(case.game, case.variant, settings.wordlist)
         )
     except structures.UnstorableWordError as exc:
         reason = f"not run: cannot store the {case.variant} strings ({exc})"
         not_run(request, GameRecord, case.structure, reason, tier=case.tier, **where)
-    cap = games.cap(settings, case, lexicon)
+    cap = games.cap(settings, case, built)
     if cap.count == 0:
         not_run(request, GameRecord, case.structure, cap.note or "not run", tier=case.tier, **where)
-    benchmark.group = _group(case.game, case.workload, cap.note)
     puzzles = games.puzzles(settings, case.game, case.workload)[: cap.count]
-    solve = played.solver(lexicon, Tier(case.tier), case.variant)
+    solve = played.solver(built, Tier(case.tier), case.variant)
+    if cap.note is None:
+        cap = games.budget_cap(settings, case, solve, puzzles)
+        puzzles = puzzles[: cap.count]
+    benchmark.group = _group(case.game, case.workload, cap.note)
     answers = time_case(benchmark, _solve_all, solve, puzzles, capped=cap.note is not None)
     _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), cap.note)
     expected = game_answers(settings, case.game, case.workload)

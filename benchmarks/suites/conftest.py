@@ -36,16 +36,26 @@ __all__ = ["LexiconCache", "_collect_garbage", "lexicons", "references", "settin
 TIERS = ("string", "step", "native")
 
 
-def _backends(config: pytest.Config) -> list[str]:
+def _structures(config: pytest.Config) -> list[str]:
+    """The structures of both kinds the games suite runs: ``--lexibench-backends`` (lexicon
+    backends and indexes alike), else every available lexicon and every offered index."""
     chosen = settings_from(config).backend_list()
     if chosen:
-        unknown = sorted(set(chosen) - set(structures.backend_names()))
+        unknown = sorted(set(chosen) - set(structures.structure_names()))
         if unknown:
             raise pytest.UsageError(
                 f"--lexibench-backends: unknown backend(s) {', '.join(unknown)}"
             )
         return list(chosen)
-    return structures.available_backend_names()
+    indexes = structures.registry.offered_indexes()
+    return structures.available_backend_names() + [
+        name for name in indexes if structures.backend_info(name).available
+    ]
+
+
+def _backends(config: pytest.Config) -> list[str]:
+    """The lexicon backends every other suite runs (the indexes answer no word or prefix)."""
+    return [name for name in _structures(config) if structures.kind_of(name) == "lexicon"]
 
 
 def _offers(backend: str, tier: str) -> bool:
@@ -63,7 +73,7 @@ def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, st
     if kind == "structures":
         return [
             (c.game, c.workload, c.structure, c.variant, c.tier)
-            for c in games.cases(settings, _backends(config))
+            for c in games.cases(settings, _structures(config))
         ]
     pairs = [
         (name, workload.name)

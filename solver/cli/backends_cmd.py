@@ -1,4 +1,5 @@
-"""``lexibench backends``: every registered lexicon backend with its status."""
+"""``lexibench backends``: every registered structure (lexicon backends and indexes) with its
+status and what it answers."""
 
 from __future__ import annotations
 
@@ -28,26 +29,42 @@ def _problem(info: structures.BackendInfo) -> str:
     return f"native tier: {info.native_error}" if info.native_error else ""
 
 
+def _answers(info: structures.BackendInfo) -> str:
+    """What the structure answers: a lexicon every game through its protocol (and, natively,
+    the query kinds its compiled code answers); an index its query kinds alone."""
+    if not info.available:
+        return ""
+    if info.kind == "index":
+        return ", ".join(info.answers)
+    native = f"; native: {', '.join(info.answers)}" if info.answers else ""
+    return f"words, prefixes{native}"
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the table (or JSON) of backends."""
-    infos = structures.all_backend_info()
+    """Print the table (or JSON) of structures, the lexicons first, then the indexes."""
+    infos = sorted(
+        structures.all_structure_info(),
+        key=lambda i: (structures.registry.KINDS.index(i.kind), i.id),
+    )
     if args.json:
         emit(json.dumps([info.as_dict() for info in infos], indent=2))
         return 0
     rows = [
         [
             info.id,
+            info.kind,
             "yes" if info.available else "no",
             info.version or "",
             "yes" if info.stepping else "",
             "yes" if info.native else ("unavailable" if info.native_error else ""),
+            _answers(info),
             _file_format(info),
             info.source,
             _problem(info),
         ]
         for info in infos
     ]
-    headers = ["id", "available", "version", "stepping", "native", "file format", "source"]
-    headers.append("problem")
+    headers = ["id", "kind", "available", "version", "stepping", "native", "answers"]
+    headers += ["file format", "source", "problem"]
     emit(text_table(headers, rows))
     return 0

@@ -10,7 +10,7 @@ from lexibench.solver.cli.runtime import say
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.lexicons import DEFAULT_LEXICON, build_lexicon_file
 from lexibench.solver.wordlist import DEFAULT_WORDLIST
-from lexibench.structures.registry import offered_builtins
+from lexibench.structures.registry import offered_builtins, offered_indexes
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -27,8 +27,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--lexicon",
         default=DEFAULT_LEXICON,
         metavar="ID",
-        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id "
-        "(default: %(default)s)",
+        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id; or an index "
+        f"for a query game: {', '.join(offered_indexes())} (default: %(default)s)",
     )
     parser.add_argument(
         "--output",

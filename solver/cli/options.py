@@ -114,17 +114,24 @@ def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | Non
     )
 
 
-def add_lexicon_options(parser: argparse.ArgumentParser, rules: WordRules) -> None:
-    """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``."""
-    from lexibench.structures.registry import offered_builtins
+def add_lexicon_options(
+    parser: argparse.ArgumentParser, rules: WordRules, kinds: tuple[str, ...] = ()
+) -> None:
+    """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``.
+
+    ``kinds``: the query kinds the command's game asks (:data:`lexibench.structures.QUERY_KINDS`);
+    ``--lexicon`` then offers the indexes that answer them too."""
+    from lexibench.structures.registry import BUILTIN, offered_builtins, offered_indexes
 
     add_wordlist_options(parser, rules)
+    indexes = [name for name in offered_indexes() if set(BUILTIN[name].answers) & set(kinds)]
     parser.add_argument(
         "--lexicon",
         default=None,
         metavar="ID",
-        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id (see "
-        f"`lexibench backends`). Default: {describe_default()}",
+        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id"
+        + (f"; or an index built for this game's query: {', '.join(indexes)}" if indexes else "")
+        + f" (see `lexibench backends`). Default: {describe_default()}",
     )
     parser.add_argument(
         "--lexicon-file",
@@ -167,9 +174,9 @@ def add_tier_option(parser: argparse.ArgumentParser) -> None:
         "--tier",
         choices=choices,
         default=Tier.AUTO.value,
-        help="how the search asks the lexicon: whole strings, node by node (step), the "
-        "backend's own compiled search (native), or the fastest the lexicon offers (auto, the "
-        "default)",
+        help="how the search asks the lexicon: whole strings, node by node (step), an index's "
+        "own query (index), the backend's own compiled search (native), or the fastest the "
+        "structure offers (auto, the default)",
     )
     parser.add_argument(
         "--protocol", dest="tier", choices=choices, help="alias of --tier (its former name)"
@@ -177,16 +184,28 @@ def add_tier_option(parser: argparse.ArgumentParser) -> None:
 
 
 def check_tier(
-    args: argparse.Namespace, tiers: Callable[[type], tuple[Tier, ...]], units: int = 1
+    args: argparse.Namespace,
+    tiers: Callable[[type], tuple[Tier, ...]],
+    units: int = 1,
+    game: str = "this game",
 ) -> None:
-    """Refuse a tier the chosen backend lacks, before any word list is read or any lexicon built:
-    ``tiers`` (the game's) says which tiers the backend's class offers."""
+    """Refuse a tier the chosen structure lacks, before any word list is read or anything
+    built: ``tiers`` (the game's) says which tiers the structure's class offers (none: the
+    structure cannot serve ``game`` at all, such as an index for a game of prefixes)."""
     from lexibench import structures
     from lexibench.solver.tiers import resolve_tier
 
     name = lexicon_spec(args).backend_name(units)
-    cls = structures.class_of(structures.backend_class(name))
-    resolve_tier(tiers(cls), args.tier, name, structures.native_unavailable(cls))
+    cls = structures.class_of(structures.structure_class(name))
+    offered = tiers(cls)
+    if not offered:
+        what = (
+            f"an index for {', '.join(structures.answers(cls))} queries"
+            if not structures.is_lexicon(cls)
+            else "it answers none of this game's queries"
+        )
+        raise InputError(f"lexicon {name}: cannot serve {game} ({what})")
+    resolve_tier(offered, args.tier, name, structures.native_unavailable(cls))
 
 
 def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:

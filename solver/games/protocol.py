@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
-from lexibench.structures import Lexicon
+from lexibench.structures import Structure
 
 P = TypeVar("P")
 A = TypeVar("A")
@@ -79,13 +79,15 @@ class Game(Protocol[P, A]):
         normalized word list (for ``"words"``: the words)."""
         ...
 
-    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
-        """The tiers its search offers on ``lexicon`` (built as ``variant``; an instance, or a
-        backend's class, so options are checked before anything is built); empty when the
-        structure cannot serve this game at all."""
+    def tiers(self, lexicon: Structure | type, variant: str = "words") -> tuple[Tier, ...]:
+        """The tiers its search offers on ``lexicon`` (any structure of the registry, built as
+        ``variant``; an instance, or its class, so options are checked before anything is
+        built): on a lexicon string and whatever else it can; ``(Tier.INDEX,)`` on an index that
+        answers the game's query kind; empty when the structure cannot serve this game at all
+        (every index, for a game that asks only ``is_word`` and ``has_prefix``)."""
         ...
 
-    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[P, A]:
+    def solver(self, lexicon: Structure, tier: Tier, variant: str = "words") -> Solver[P, A]:
         """Its search bound to ``lexicon`` (built as ``variant``) and ``tier`` (one of
         :meth:`tiers`)."""
         ...

@@ -35,10 +35,16 @@ class Entry(NamedTuple):
 #: Every game, by id. Add one: a package in ``solver/games/`` and one line here.
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
+        "anagram": Entry("lexibench.solver.games.anagram.game:Anagram", ("anagram",)),
         "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "random", "solve")),
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),
+        "pattern": Entry("lexibench.solver.games.pattern.game:CrosswordPattern", ("pattern",)),
+        "spellingbee": Entry(
+            "lexibench.solver.games.spellingbee.game:SpellingBee", ("spellingbee",)
+        ),
+        "wordle": Entry("lexibench.solver.games.wordle.game:Wordle", ("wordle",)),
     }
 )
 

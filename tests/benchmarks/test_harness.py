@@ -37,14 +37,19 @@ def test_query_sets_are_what_they_say() -> None:
 def test_the_games_cases_come_from_the_registries() -> None:
     """Every game's workloads x structures x the tiers the game offers each: none of a game's
     cases is missing, none is one the game does not offer; quick runs the headline workloads."""
-    settings = Settings(backends="dict-trie,marisa,array-trie")
+    settings = Settings(backends="dict-trie,marisa,array-trie,alphagram-map,position-bitsets")
     found = games.cases(settings, settings.backend_list())
     assert {c.game for c in found} == set(game_names())
+    indexed = {(c.game, c.structure) for c in found if c.tier == "index"}
+    assert indexed == {
+        ("anagram", "alphagram-map"), ("pattern", "position-bitsets"),
+        ("wordle", "position-bitsets"),
+    }  # fmt: skip
     for name in game_names():
         played = game(name)
         for workload in played.workloads():
             for structure in settings.backend_list():
-                cls = structures.class_of(structures.backend_class(structure))
+                cls = structures.class_of(structures.structure_class(structure))
                 offered = set(played.tiers(cls))
                 ran = {c.tier for c in found if (c.game, c.workload, c.structure)
                        == (name, workload.name, structure)}  # fmt: skip
@@ -68,6 +73,33 @@ def test_a_slow_structure_is_capped_by_its_estimated_cost() -> None:
     assert "a scan of every word" in capped.note
     fast = games.GameCase("boggle", "4x4", "dict-trie", "words", "step")
     assert games.cap(settings, fast, None).count == 3
+
+
+def test_a_case_whose_round_would_pass_the_budget_runs_the_puzzles_that_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Solved once, untimed, in order: the first puzzles within the budget (at least one), in
+    one round, said in the note; a case within it runs every puzzle."""
+    import time
+
+    monkeypatch.setattr(games, "QUICK_ROUND_BUDGET_S", 0.05)
+    settings = Settings(scale="quick")
+    case = games.GameCase("pattern", "star", "pytrie", "words", "string")
+    solved: list[int] = []
+
+    def slow(puzzle: int) -> int:
+        solved.append(puzzle)
+        time.sleep(0.02)
+        return puzzle
+
+    capped = games.budget_cap(settings, case, slow, list(range(10)))
+    assert 1 <= capped.count < 10
+    assert solved == list(range(capped.count))
+    assert capped.note == (
+        f"first {capped.count} of the 10 patterns, 1 round (a round of all of them would take "
+        "over 0 s)"
+    )
+    assert games.budget_cap(settings, case, lambda p: p, list(range(10))) == workloads.Cap(10)
 
 
 def test_every_workload_option_has_help_and_is_in_the_readme() -> None:

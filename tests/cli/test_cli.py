@@ -192,8 +192,10 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capfd, "backends", "--json")
     assert status == 0
     data = json.loads(out)
-    assert [d["id"] for d in data] == structures.backend_names()
-    offered = structures.registry.offered_builtins()
+    assert [d["id"] for d in data] == structures.backend_names() + structures.index_names()
+    assert {d["kind"] for d in data if d["id"] in structures.index_names()} == {"index"}
+    assert next(d for d in data if d["id"] == "alphagram-map")["answers"] == ["anagram"]
+    offered = structures.registry.offered_structures()
     assert all(d["available"] and d["version"] for d in data if d["id"] in offered)
     listed = [d for d in data if d["id"] not in offered]
     assert [d["id"] for d in listed] == ["hat-trie"]
@@ -201,6 +203,7 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
     assert listed[0]["install_hint"] is None
     status, out, _ = run(capfd, "backends")
     assert "sortedcontainers" in out
+    assert "position-bitsets  index" in out
 
 
 @pytest.mark.parametrize(

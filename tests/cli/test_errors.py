@@ -226,7 +226,7 @@ def test_out_of_memory_is_one_line(
     def exhausted(name: str, words: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(structures, "build_lexicon", exhausted)
+    monkeypatch.setattr(structures, "build_structure", exhausted)
     assert main(["solve", "ea/st", "--wordlist", TINY, "--no-cache"]) == 1
     out, err = capfd.readouterr()
     assert out == ""

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 
 from lexibench import structures
-from lexibench.structures import BackendUnavailableError, UnknownBackendError
+from lexibench.structures import BackendUnavailableError, NotALexiconError, UnknownBackendError
 from tests.commands import ROOT
 from tests.plugin import install_plugin
 
 
 def test_the_builtin_table_is_sorted_and_each_backend_is_named_by_its_id() -> None:
     assert list(structures.BUILTIN) == sorted(structures.BUILTIN)
-    assert set(structures.BUILTIN) <= set(structures.backend_names())
+    assert set(structures.BUILTIN) <= set(structures.structure_names())
+    assert not set(structures.backend_names()) & set(structures.index_names())
     for name, entry in structures.BUILTIN.items():
         if entry.excluded:  # listed with its reason, no adapter
             assert not structures.backend_info(name).available
@@ -57,8 +58,34 @@ def test_builtin_info_has_versions_and_features() -> None:
     assert not infos["sorted-list"].persistent
 
 
+def test_an_index_declares_its_query_kinds_in_its_line_and_its_class() -> None:
+    indexes = structures.registry.offered_indexes()
+    assert indexes == structures.index_names()
+    assert indexes, "the registry lists the indexes beside the lexicons"
+    for name in indexes:
+        entry = structures.BUILTIN[name]
+        cls = structures.structure_class(name)
+        assert entry.kind == "index"
+        assert entry.answers == cls.ANSWERS == structures.answers(cls), name  # type: ignore[attr-defined]
+        assert not structures.is_lexicon(cls)
+        info = structures.backend_info(name)
+        assert (info.kind, info.answers, info.stepping, info.native) == (
+            "index",
+            entry.answers,
+            False,
+            False,
+        )
+        with pytest.raises(NotALexiconError, match=f"{name}.*is an index"):
+            structures.build_lexicon(name, ["cat"])
+    for name in structures.registry.offered_builtins():
+        assert structures.is_lexicon(structures.backend_class(name)), name
+    array_trie = structures.backend_info("array-trie")
+    compiled = array_trie.native_error is None
+    assert array_trie.answers == (tuple(structures.QUERY_KINDS) if compiled else ())
+
+
 def test_unknown_backend_is_a_clear_error() -> None:
-    known = ", ".join(structures.backend_names())
+    known = ", ".join(structures.structure_names())
     with pytest.raises(UnknownBackendError) as info:
         structures.build_lexicon("nope", [])
     assert str(info.value) == f"unknown lexicon 'nope'; known: {known}"

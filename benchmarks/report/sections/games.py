@@ -21,12 +21,18 @@ def _kind(row: rows.CaseRow) -> str:
     return row.tier + ("" if row.variant in ("", "words") else f" ({row.variant})")
 
 
+def _label(row: rows.CaseRow) -> str:
+    """The row as a footnote names it: its structure and tier."""
+    return f"{row.backend} ({_kind(row)})"
+
+
 def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list[str]]:
     """One workload's Markdown table and its footnotes."""
     candidates = [r for r in table_rows if r.value and not r.note and r.tier != REFERENCE_TIER]
     fastest = min((r.value.median for r in candidates if r.value), default=None)
     filtered = next((r.value.median for r in table_rows if r.backend == "filter" and r.value), None)
-    markers, lines = notes([(r.backend, r.note) for r in table_rows])
+    # a structure may have a capped row and full ones (its tiers): each row its own note
+    markers, lines = notes([(_label(r), r.note) for r in table_rows])
     headers = ["structure", "tier", f"ms/{unit}", "min-max", f"{unit}s/s", "vs fastest"]
     headers += ["x the filter's speed", "score"]
     body = []
@@ -34,7 +40,7 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
         v = r.value
         body.append(
             [
-                r.backend + markers.get(r.backend, ""),
+                r.backend + markers.get(_label(r), ""),
                 _kind(r),
                 num(v.median) if v else "not run",
                 spread(v.low, v.high) if v else "",

@@ -5,6 +5,7 @@ process, with the command's phases."""
 from __future__ import annotations
 
 from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.processes.startup import SUGGEST
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, spread, table
 from lexibench.benchmarks.report.sections import EMPTY, Section
@@ -25,7 +26,11 @@ def render(results: Results) -> Section:
                 spread(min(p.cpu_s) * 1000, max(p.cpu_s) * 1000),
                 num(p.wall_median * 1000),
             ]
-            for name, args in (("version", "--version"), ("random", "random --count 1"))
+            for name, args in (
+                ("version", "--version"),
+                ("random", "random --count 1"),
+                *((name, " ".join(args)) for name, args in SUGGEST.items()),
+            )
             if (p := data.cases.get(name)) is not None
         ],
     )
@@ -61,7 +66,15 @@ def render(results: Results) -> Section:
             "## Start-up and time to first answer",
             "",
             f"Whole `{data.command}` processes, timed from outside (CPU: user + system), median "
-            f"of {data.runs} fresh processes each, output discarded.",
+            f"of {data.runs} fresh processes each, output discarded."
+            + (
+                f" The `wordle --suggest` rows run with {data.wordlist.name} and the default "
+                "lexicon from the cache: before any guess every word of five letters is graded "
+                "against every other (the target: at most 30 s), after one guess against the "
+                "candidates left (at most 2 s)."
+                if SUGGEST.keys() & data.cases.keys()
+                else ""
+            ),
             "",
             cases,
             "",

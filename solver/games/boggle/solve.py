@@ -46,6 +46,7 @@ from lexibench.structures import (
     can_solve_natively,
     can_step,
     class_of,
+    is_lexicon,
     native_unavailable,
 )
 
@@ -59,7 +60,9 @@ DEFAULT_MAX_PATHS = 100_000
 def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
     """The tiers Boggle's search offers on ``lexicon`` (an instance, or a backend's class, to
     check options before building it): string always, step where it can step, native where it
-    runs the path search in its own compiled code."""
+    runs the path search in its own compiled code; none on an index (it is not a lexicon)."""
+    if not is_lexicon(lexicon):
+        return ()
     offered = [Tier.STRING]
     if can_step(lexicon):
         offered.append(Tier.STEP)

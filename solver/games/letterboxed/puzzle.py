@@ -24,7 +24,7 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.letterboxed.search import box_words, box_words_by_steps, chains
 from lexibench.solver.tiers import Tier, resolve_tier
 from lexibench.solver.words import WordRules, char_text
-from lexibench.structures import Lexicon, SteppingLexicon, can_step
+from lexibench.structures import Lexicon, SteppingLexicon, can_step, is_lexicon
 
 SIDES = 4
 LETTERS_PER_SIDE = 3
@@ -80,7 +80,9 @@ def parse_box(text: str) -> Box:
 
 def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
     """The tiers the Letter Boxed search offers on ``lexicon`` (an instance, or a backend's
-    class): string, and step where it can."""
+    class): string, and step where it can; none on an index (it is not a lexicon)."""
+    if not is_lexicon(lexicon):
+        return ()
     return (Tier.STRING, Tier.STEP) if can_step(lexicon) else (Tier.STRING,)
 
 

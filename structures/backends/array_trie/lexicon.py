@@ -22,10 +22,12 @@ index lies inside the array, milliseconds for the default list.
 
 The queries come from :class:`~structures.backends.array_trie.native.NativeCore` (compiled with
 Cython on install), which also offers the native tier (:class:`~structures.protocol.NativeLexicon`):
-the whole board search in C. Installed with ``LEXIBENCH_NO_COMPILE=1``, the same queries run
-interpreted (:class:`~structures.backends.array_trie.walk.PythonCore`) and the native tier is
-unavailable;
-:data:`NATIVE_UNAVAILABLE` says why.
+the whole board search in C. The query kinds of :mod:`structures.queries` (anagrams, patterns,
+letter sets, position constraints) are answered by walks in C too
+(:class:`~structures.backends.array_trie.queries.TrieQueries`): each game's native tier.
+Installed with ``LEXIBENCH_NO_COMPILE=1``, the same queries run interpreted
+(:class:`~structures.backends.array_trie.walk.PythonCore`), the native tier and the query walks
+are unavailable, and :data:`NATIVE_UNAVAILABLE` says why.
 """
 
 from __future__ import annotations
@@ -49,17 +51,26 @@ NATIVE_UNAVAILABLE: str | None
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.array_trie.native import NativeCore as _Core
+    from lexibench.structures.backends.array_trie.queries import TrieQueries as _Queries
 else:
     try:
         from lexibench.structures.backends.array_trie.native import NativeCore as _Core
+        from lexibench.structures.backends.array_trie.queries import TrieQueries as _Queries
 
         NATIVE_UNAVAILABLE = None
     except ImportError as exc:
         _Core = PythonCore
+
+        class _Queries:
+            """No compiled query walks: the query kinds go through the Lexicon protocol."""
+
         NATIVE_UNAVAILABLE = (
             f"lexibench.structures.backends.array_trie.native is not compiled ({exc}); "
             "reinstall lexibench without LEXIBENCH_NO_COMPILE"
         )
+
+#: The compiled sources, each checked against the build (:func:`native_build`).
+COMPILED_SOURCES = ("native.pyx", "queries.pyx")
 
 
 def native_build() -> str:
@@ -69,9 +80,10 @@ def native_build() -> str:
     the ``.pyx`` beside it (see :mod:`structures.builds`)."""
     if NATIVE_UNAVAILABLE is not None:
         return "interpreted"
-    reason = stale_reason(Path(__file__).with_name("native.pyx"))
-    if reason:
-        raise StaleBuildError(reason)
+    for source in COMPILED_SOURCES:
+        reason = stale_reason(Path(__file__).with_name(source))
+        if reason:
+            raise StaleBuildError(reason)
     return "cython"
 
 
@@ -119,7 +131,7 @@ def build_nodes(words: list[str]) -> array[int]:
     return nodes
 
 
-class ArrayTrieLexicon(_Core):
+class ArrayTrieLexicon(_Core, _Queries):
     """A trie in one flat integer array (see the module docstring for the layout).
 
     Cost: ``is_word`` and ``has_prefix`` O(|s|): per letter one bit test, one popcount and one

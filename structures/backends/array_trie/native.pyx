@@ -2,9 +2,9 @@
 # cython: initializedcheck=False, infer_types=True
 """The compiled core of ``array-trie``: its queries, its stepping, and its native path search.
 
-:class:`NativeCore` holds the node array of :mod:`structures.backends.array_trie.lexicon` (see there for the
-layout) as a C pointer into a buffer it keeps alive, and answers from C: no Python object is made
-per step, only per answer.
+:class:`NativeCore` holds the node array of :mod:`structures.backends.array_trie.lexicon` (see
+there for the layout; its constants and one step are in ``nodes.pxd``) as a C pointer into a
+buffer it keeps alive, and answers from C: no Python object is made per step, only per answer.
 
 :meth:`NativeCore.find_paths` is the native tier of the protocol
 (:class:`structures.protocol.NativeLexicon`): given the strings at the nodes of a graph and each
@@ -20,20 +20,18 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint32_t
 from libc.stdlib cimport calloc, free, malloc
 
+from lexibench.structures.backends.array_trie.nodes cimport (
+    LETTERS,
+    NONE,
+    TERMINAL,
+    lexibench_popcount,
+    step,
+)
+
 from lexibench.structures.errors import TooManyPathsError
 
 cdef extern from *:
     """
-    #ifdef __POPCNT__
-    static inline int lexibench_popcount(unsigned int x) { return __builtin_popcount(x); }
-    #else  /* no popcnt instruction assumed: count bits in registers, with no library call */
-    static inline int lexibench_popcount(unsigned int x) {
-        x = x - ((x >> 1) & 0x55555555u);
-        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-        return (int)((x * 0x01010101u) >> 24);
-    }
-    #endif
     /* A result dict sized for a board's words up front: no rehashing as it fills. The call
        left CPython's public headers in 3.13; there a plain dict is made instead. */
     #if PY_VERSION_HEX < 0x030D0000
@@ -41,26 +39,8 @@ cdef extern from *:
     #else
     #define lexibench_result_dict(n) PyDict_New()
     #endif
-    #define LEXIBENCH_TERMINAL 0x80000000u
-    #define LEXIBENCH_LETTERS 0x03FFFFFFu
-    #define LEXIBENCH_NONE 0xFFFFFFFFu
     """
-    int lexibench_popcount(unsigned int x) nogil
     dict lexibench_result_dict(Py_ssize_t n)
-    const uint32_t TERMINAL "LEXIBENCH_TERMINAL"  # bit 31: the node's string is a word
-    const uint32_t LETTERS "LEXIBENCH_LETTERS"    # bits 0-25: the letters that continue
-    const uint32_t NONE "LEXIBENCH_NONE"          # no such node
-
-
-cdef inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int code) noexcept nogil:
-    """The child of ``node`` by letter ``code`` (0 for "a"), or NONE."""
-    cdef uint32_t mask
-    if code >= 26:
-        return NONE
-    mask = nodes[2 * node]
-    if not (mask >> code) & 1:
-        return NONE
-    return nodes[2 * node + 1] + <uint32_t>lexibench_popcount(mask & ((1u << code) - 1u))
 
 
 cdef struct Search:

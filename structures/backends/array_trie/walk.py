@@ -8,6 +8,7 @@ unavailable. The layout is described in :mod:`structures.backends.array_trie.lex
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Protocol
 
 TERMINAL = 0x8000_0000
 """Bit of a node's mask set when the node's string is a stored word."""
@@ -97,3 +98,46 @@ class PythonCore:
     def is_terminal(self, node: int) -> bool:
         """True when the node's string is a stored word: O(1)."""
         return bool(self._nodes[2 * node] & TERMINAL)
+
+
+class _Stepping(Protocol):
+    def __len__(self) -> int: ...
+    def root(self) -> Any: ...
+    def child(self, node: Any, letter: str) -> Any | None: ...
+    def is_terminal(self, node: Any) -> bool: ...
+
+
+def pattern_by_steps(trie: _Stepping, pattern: str) -> list[str]:
+    """Every word of ``trie`` that ``pattern`` (``?`` one letter, ``*`` any letters) matches as
+    a whole, walking it with ``child``: the compiled walk's NFA (a bit per pattern element) with
+    the state in a Python int, for patterns longer than its 64-bit state holds.
+
+    >>> from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon
+    >>> sorted(pattern_by_steps(ArrayTrieLexicon(["ab", "abc", "b"]), "a*"))
+    ['ab', 'abc']
+    """
+    elements: list[str] = []
+    for ch in pattern:
+        if not (ch == "*" and elements and elements[-1] == "*"):
+            elements.append(ch)
+    star = sum(1 << i for i, e in enumerate(elements) if e == "*")
+    accepts = {
+        letter: sum(1 << i for i, e in enumerate(elements) if e in ("*", "?", letter))
+        for letter in "abcdefghijklmnopqrstuvwxyz"
+    }
+    last = len(elements)
+    found: list[str] = []
+    if len(trie) == 0:
+        return found
+    stack = [("", trie.root(), 1 | (star & 1) << 1)]
+    while stack:
+        prefix, node, state = stack.pop()
+        if trie.is_terminal(node) and state >> last & 1:
+            found.append(prefix)
+        for letter, accepted in accepts.items():
+            moved = state & accepted
+            nxt = trie.child(node, letter) if moved else None
+            if nxt is not None:
+                after = (moved & ~star) << 1 | (moved & star)
+                stack.append((prefix + letter, nxt, after | (after & star) << 1))
+    return found

@@ -18,52 +18,77 @@ from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
 from tests.commands import run
 
+#: Words in the vocabulary, and in the one a structure whose queries scan every word (cost
+#: "linear": the unsorted list) is built from, capped openly.
+WORDS = 3000
+WORDS_LINEAR = 400
+#: Puzzles per workload: a quick run's count, at most this many.
+PER_WORKLOAD = 5
+
 
 @cache
-def vocabulary(name: str) -> tuple[str, ...]:
-    """A seeded sample of the default list under the game's word rules: 3,000 words of at most
-    8 letters (small enough for the unsorted list and the references)."""
+def vocabulary(name: str, capped: bool = False) -> tuple[str, ...]:
+    """A seeded sample of the default list under the game's word rules: :data:`WORDS` words of
+    at most 8 letters (small enough for the references); ``capped``, a seeded sample of those."""
     rules = game(name).word_rules
     words = load_wordlist(min_length=rules.min_length, q_needs_u=rules.q_needs_u).words
     short = [w for w in words if len(w) <= 8]
-    return tuple(sorted(random.Random(5).sample(short, 3000)))
+    sample = sorted(random.Random(5).sample(short, WORDS))
+    return tuple(sorted(random.Random(6).sample(sample, WORDS_LINEAR)) if capped else sample)
 
 
 @cache
 def puzzles(name: str) -> tuple[Any, ...]:
-    """Every workload's first puzzles (a quick run's count, at most 5 each)."""
+    """Every workload's first puzzles (a quick run's count, at most :data:`PER_WORKLOAD` each),
+    drawn from the full vocabulary."""
     words = vocabulary(name)
     return tuple(
         puzzle
         for workload in game(name).workloads()
-        for puzzle in workload.generate(2026, min(workload.quick, 5), words)
+        for puzzle in workload.generate(2026, min(workload.quick, PER_WORKLOAD), words)
     )
 
 
 @cache
-def expected(name: str) -> tuple[Any, ...]:
-    """The reference's answers, by key."""
+def expected(name: str, capped: bool = False) -> tuple[Any, ...]:
+    """The reference's answers over the vocabulary (``capped``: the capped one), by key."""
     played = game(name)
-    solve = played.reference(vocabulary(name))
+    solve = played.reference(vocabulary(name, capped))
     return tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_every_tier_of_every_backend_agrees_with_the_reference(name: str, backend: str) -> None:
+def test_every_tier_of_every_structure_agrees_with_the_reference(name: str, structure: str) -> None:
+    """Each structure, lexicon or index, on the tiers the game offers on it: a lexicon at least
+    the string tier; an index the index tier exactly when it answers the game's query kind."""
     played = game(name)
+    capped = structures.backend_info(structure).cost == "linear"
     for variant in played.variants:
-        strings = list(played.lexicon_words(vocabulary(name), variant))
+        strings = list(played.lexicon_words(vocabulary(name, capped), variant))
         try:
-            lexicon = structures.build_lexicon(backend, strings)
+            built = structures.build_structure(structure, strings)
         except structures.UnstorableWordError:
-            assert variant != "words", f"{backend} cannot store {name}'s words"
-            continue  # a variant's strings (a separator) this backend cannot hold
-        tiers = played.tiers(lexicon, variant)
-        assert Tier.STRING in tiers
+            assert variant != "words", f"{structure} cannot store {name}'s words"
+            continue  # a variant's strings (a separator) this structure cannot hold
+        tiers = played.tiers(built, variant)
+        assert tiers == played.tiers(type(built), variant), "the class says what an instance does"
+        if structures.is_lexicon(built):
+            assert Tier.STRING in tiers
+            assert Tier.INDEX not in tiers
+        else:
+            answers_it = getattr(played, "kind", None) in structures.answers(built)
+            assert tiers == ((Tier.INDEX,) if answers_it else ())
         for tier in tiers:
-            solve = played.solver(lexicon, tier, variant)
+            solve = played.solver(built, tier, variant)
             got = tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
-            assert got == expected(name), f"{name}: {backend} ({variant}, {tier})"
+            assert got == expected(name, capped), f"{name}: {structure} ({variant}, {tier})"
+
+
+def test_every_index_serves_some_game() -> None:
+    """An index of the registry is run by the games that ask what it answers: at least one."""
+    for name in structures.registry.offered_indexes():
+        cls = structures.class_of(structures.structure_class(name))
+        assert any(game(g).tiers(cls) for g in game_names()), name
 
 
 @pytest.mark.parametrize("name", game_names())

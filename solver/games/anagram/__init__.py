@@ -1,0 +1,1 @@
+"""Anagrams: every word a rack of tiles spells, blanks included (``lexibench anagram``)."""

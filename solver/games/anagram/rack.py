@@ -1,0 +1,226 @@
+"""Anagrams: the words a rack of tiles spells.
+
+A rack is letters a-z and ``?`` for blanks. A word is made from some of the rack's tiles, each
+used at most once, a blank standing for any letter a-z; with ``full``, it must use every tile.
+Words have at least ``min_length`` letters (2 by default).
+
+Which tiles a word's letters are: each letter takes the rack's real tiles of that letter first,
+from the word's first occurrence on, and blanks for the occurrences beyond them, so the
+blanks stand for the last occurrences (rack ``ab??``, word ``abab``: the blanks are the second
+``a`` and the second ``b``). A word's ``blanks`` are the letters its blanks stand for, in the order
+of their positions in the word (``"ab"`` there).
+
+Answers come longest first, then alphabetically. The words are found at the tier asked
+(:mod:`lexibench.solver.tiers`): through any lexicon (a multiset-constrained walk pruned by
+``has_prefix``, or walking nodes: :mod:`solver.games.anagram.search`), by an index answering the
+``anagram`` query kind (the alphagram map), or by a lexicon's own compiled walk for it
+(array-trie).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.anagram import search
+from lexibench.solver.tiers import Tier, resolve_query_tier
+from lexibench.solver.words import WordRules, char_text
+from lexibench.structures import AnagramQuery, Lexicon, SteppingLexicon, Structure, class_of
+from lexibench.structures.queries import ALPHABET
+
+#: The words it plays (a q needs no u).
+WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
+TITLE: Final = "Anagrams"
+#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
+KIND: Final = "anagram"
+BLANK: Final = "?"
+DEFAULT_MIN_LENGTH: Final = 2
+#: The most tiles in a rack: the longest word a Scrabble board holds.
+MAX_TILES: Final = 15
+#: The most blanks: each multiplies the work about 26-fold (Scrabble has two).
+MAX_BLANKS: Final = 4
+
+
+@dataclass(frozen=True)
+class Rack:
+    """A rack of tiles and what counts as an answer."""
+
+    tiles: str
+    """Letters a-z and ``?`` (blanks), as given, lower-cased."""
+    min_length: int = DEFAULT_MIN_LENGTH
+    full: bool = False
+    """Only the words that use every tile."""
+
+    @property
+    def letters(self) -> str:
+        """The real tiles (the rack without its blanks)."""
+        return self.tiles.replace(BLANK, "")
+
+    @property
+    def blanks(self) -> int:
+        """The number of blanks."""
+        return self.tiles.count(BLANK)
+
+    @property
+    def shortest(self) -> int:
+        """The fewest letters an answer has: every tile with ``full``, else ``min_length``."""
+        return max(len(self.tiles) if self.full else self.min_length, 1)
+
+
+def parse_rack(text: str, min_length: int = DEFAULT_MIN_LENGTH, full: bool = False) -> Rack:
+    """A rack from its text: letters a-z (either case) and ``?`` for blanks; an empty rack is a
+    rack (it spells nothing).
+
+    >>> parse_rack("RETAIN?").blanks
+    1
+    """
+    tiles = text.strip().lower()
+    for ch in tiles:
+        if not ("a" <= ch <= "z" or ch == BLANK):
+            raise InputError(
+                f"rack {text!r}: {char_text(ch)} is neither a letter a-z nor ? (a blank)"
+            )
+    if len(tiles) > MAX_TILES:
+        raise InputError(f"rack {text!r}: {len(tiles)} tiles; the most is {MAX_TILES}")
+    if tiles.count(BLANK) > MAX_BLANKS:
+        raise InputError(
+            f"rack {text!r}: {tiles.count(BLANK)} blanks; the most is {MAX_BLANKS} "
+            "(each multiplies the work about 26-fold)"
+        )
+    if min_length < 1:
+        raise InputError(f"min length {min_length}: must be at least 1")
+    return Rack(tiles, min_length, full)
+
+
+def speller(rack: Rack) -> Callable[[str], str | None]:
+    """``word -> blanks``: the letters the blanks stand for in ``word`` (in the order of their
+    positions), or None when ``rack`` cannot spell it. Each letter takes a real tile while one
+    is left, a blank after that (see the module docstring). O(len(word)) per word.
+
+    >>> spell = speller(parse_rack("ab??"))
+    >>> spell("abab"), spell("ba"), spell("abcde")
+    ('ab', '', None)
+    """
+    tiles: dict[str, int] = {}
+    for ch in rack.letters:
+        tiles[ch] = tiles.get(ch, 0) + 1
+    most = rack.blanks
+    letters = frozenset(ALPHABET)
+
+    def spell(word: str) -> str | None:
+        left = tiles.copy()
+        blanks = ""
+        for ch in word:
+            have = left.get(ch, 0)
+            if have:
+                left[ch] = have - 1
+            elif ch in letters and len(blanks) < most:
+                blanks += ch
+            else:
+                return None
+        return blanks
+
+    return spell
+
+
+def blank_letters(rack: Rack, word: str) -> str | None:
+    """:func:`speller` for one word.
+
+    >>> blank_letters(parse_rack("ab??"), "abab"), blank_letters(parse_rack("ab?"), "abab")
+    ('ab', None)
+    """
+    return speller(rack)(word)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A word and the letters its blanks stand for."""
+
+    word: str
+    blanks: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The words a rack spells, longest first, then alphabetically; each word's blanks are
+    worked out from the rack when first asked for (:attr:`found`): they follow from the word
+    alone, so a search's time is the search and its ordering."""
+
+    rack: Rack
+    words: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @cached_property
+    def found(self) -> tuple[Found, ...]:
+        """Every word with the letters its blanks stand for."""
+        spell = speller(self.rack)
+        found = []
+        for word in self.words:
+            blanks = spell(word)
+            if blanks is None:  # pragma: no cover - every tier answers only what the rack spells
+                raise AssertionError(f"rack {self.rack.tiles!r} cannot spell {word!r}")
+            found.append(Found(word, blanks))
+        return tuple(found)
+
+
+def answer(rack: Rack, words: list[str]) -> Answer:
+    """``words`` (each spelled by ``rack``) longest first, then alphabetically."""
+    ordered = sorted(words)
+    ordered.sort(key=len, reverse=True)  # stable: alphabetical within a length
+    return Answer(rack, tuple(ordered))
+
+
+def tiers(structure: object) -> tuple[Tier, ...]:
+    """The tiers the anagram search offers on ``structure`` (an instance, or a class):
+    :func:`~lexibench.solver.tiers.query_tiers` for the ``anagram`` kind."""
+    from lexibench.solver.tiers import query_tiers
+
+    return query_tiers(structure, KIND)
+
+
+def find_words(rack: Rack, structure: Structure, tier: Tier | str = Tier.AUTO) -> list[str]:
+    """Every word ``rack`` spells in ``structure``, in no particular order, at ``tier``.
+
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("dict-trie", ["at", "eat", "tea", "east", "seat", "teas"])
+    >>> sorted(find_words(parse_rack("tea?"), lexicon, tier="step"))
+    ['at', 'east', 'eat', 'seat', 'tea', 'teas']
+    """
+    mode = resolve_query_tier(structure, KIND, tier, class_of(structure).__name__)
+    shortest = rack.shortest
+    if mode in (Tier.INDEX, Tier.NATIVE):
+        index: AnagramQuery = structure  # type: ignore[assignment]
+        return index.anagrams(rack.letters, rack.blanks, shortest)
+    have = dict(Counter(rack.letters))
+    if mode is Tier.STEP:
+        stepping: SteppingLexicon = structure  # type: ignore[assignment]
+        return search.by_steps(
+            have,
+            rack.blanks,
+            ALPHABET,
+            shortest,
+            stepping.root(),
+            stepping.child,
+            stepping.is_terminal,
+        )
+    lexicon: Lexicon = structure  # type: ignore[assignment]
+    return search.by_strings(
+        have, rack.blanks, ALPHABET, shortest, lexicon.has_prefix, lexicon.is_word
+    )
+
+
+def solve(rack: Rack, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
+    """The words ``rack`` spells (:func:`find_words`) with their blanks, in the answer's order.
+
+    >>> from lexibench.structures import build_structure
+    >>> index = build_structure("alphagram-map", ["at", "eat", "tea", "east", "seat"])
+    >>> [(f.word, f.blanks) for f in solve(parse_rack("tea?", full=True), index).found]
+    [('east', 's'), ('seat', 's')]
+    """
+    return answer(rack, find_words(rack, structure, tier))

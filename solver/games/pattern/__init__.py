@@ -1,0 +1,2 @@
+"""Crossword patterns: every word a pattern of letters, ``?`` and ``*`` matches
+(``lexibench pattern``)."""

@@ -1,0 +1,138 @@
+"""The pattern search loops through the ``Lexicon`` protocol, compiled with mypyc on install (as
+:mod:`solver.games.boggle.search`): a wildcard walk carrying the set of pattern positions each
+prefix reaches (a bit per position, an NFA run in a Python int; ``*`` loops on itself).
+
+:func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
+(step tier); :mod:`solver.games.pattern.puzzle` holds the rules around them. Plain typed Python:
+it runs unchanged, interpreted, when it is not compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, final
+
+
+def build() -> str:
+    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
+    return "interpreted" if __file__.endswith(".py") else "mypyc"
+
+
+def by_strings(
+    elements: str,
+    alphabet: str,
+    has_prefix: Callable[[str], object],
+    is_word: Callable[[str], object],
+) -> list[str]:
+    """Every word the pattern ``elements`` (letters, ``?``, ``*``; no two stars in a row)
+    matches as a whole, each letter of ``alphabet`` tried where some position reached accepts
+    it, pruned by ``has_prefix``."""
+    search = _StringSearch(elements, alphabet, has_prefix, is_word)
+    if has_prefix(""):
+        search.dfs("", search.start)
+    return search.found
+
+
+def by_steps(
+    elements: str,
+    alphabet: str,
+    root: object,
+    child: Callable[[Any, str], Any],
+    is_terminal: Callable[[Any], object],
+) -> list[str]:
+    """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
+    search = _StepSearch(elements, alphabet, child, is_terminal)
+    search.dfs("", root, search.start)
+    return search.found
+
+
+@final
+class _Nfa:
+    """The pattern's positions as bits: position ``i`` reached is bit ``i``; one past the last
+    element is the accepting bit."""
+
+    def __init__(self, elements: str, alphabet: str) -> None:
+        self.star = 0
+        for i, e in enumerate(elements):
+            if e == "*":
+                self.star |= 1 << i
+        self.accepts: list[tuple[str, int]] = []
+        for letter in alphabet:
+            bits = 0
+            for i, e in enumerate(elements):
+                if e in ("*", "?") or e == letter:
+                    bits |= 1 << i
+            self.accepts.append((letter, bits))
+        self.accept = 1 << len(elements)
+        self.start = self.closed(1)
+
+    def closed(self, state: int) -> int:
+        """``state`` with each star it reaches skipped too (stars never follow one another)."""
+        return state | (state & self.star) << 1
+
+    def after(self, moved: int) -> int:
+        """The positions reached from those in ``moved`` by the letter they accept."""
+        return self.closed((moved & ~self.star) << 1 | (moved & self.star))
+
+
+@final
+class _StringSearch:
+    """State of one string-tier walk; ``dfs`` is the recursion."""
+
+    def __init__(
+        self,
+        elements: str,
+        alphabet: str,
+        has_prefix: Callable[[str], object],
+        is_word: Callable[[str], object],
+    ) -> None:
+        self.nfa = _Nfa(elements, alphabet)
+        self.start = self.nfa.start
+        self.has_prefix = has_prefix
+        self.is_word = is_word
+        self.found: list[str] = []
+
+    def dfs(self, prefix: str, state: int) -> None:
+        """Visit ``prefix`` (a stored prefix whose run reached ``state``) and its extensions."""
+        nfa = self.nfa
+        if state & nfa.accept and self.is_word(prefix):
+            self.found.append(prefix)
+        has_prefix = self.has_prefix
+        for letter, accepted in nfa.accepts:
+            moved = state & accepted
+            if moved:
+                extended = prefix + letter
+                if has_prefix(extended):
+                    self.dfs(extended, nfa.after(moved))
+
+
+@final
+class _StepSearch:
+    """State of one step-tier walk; ``dfs`` is the recursion."""
+
+    def __init__(
+        self,
+        elements: str,
+        alphabet: str,
+        child: Callable[[Any, str], Any],
+        is_terminal: Callable[[Any], object],
+    ) -> None:
+        self.nfa = _Nfa(elements, alphabet)
+        self.start = self.nfa.start
+        self.child = child
+        self.is_terminal = is_terminal
+        self.found: list[str] = []
+
+    def dfs(self, prefix: str, node: Any, state: int) -> None:
+        """Visit ``prefix`` (reached at lexicon ``node``, its run at ``state``) and its
+        extensions."""
+        nfa = self.nfa
+        if state & nfa.accept and self.is_terminal(node):
+            self.found.append(prefix)
+        child = self.child
+        for letter, accepted in nfa.accepts:
+            moved = state & accepted
+            if moved:
+                nxt = child(node, letter)
+                if nxt is not None:
+                    self.dfs(prefix + letter, nxt, nfa.after(moved))

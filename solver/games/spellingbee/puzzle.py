@@ -1,0 +1,160 @@
+"""Spelling Bee: seven distinct letters, the first of them the centre.
+
+A word has at least four letters, uses only the puzzle's letters (each any number of times) and
+contains the centre. Scoring is the New York Times': a four-letter word scores 1, a longer word
+one point per letter, and a pangram (a word using all seven letters) 7 more. Words and pangrams
+are sorted alphabetically.
+
+The words are found at the tier asked (:mod:`lexibench.solver.tiers`): through any lexicon (a
+set-constrained walk pruned by ``has_prefix``, or walking nodes:
+:mod:`solver.games.spellingbee.search`), by an index answering the ``letterset`` query kind (the
+letter-mask map), or by a lexicon's own compiled walk for it (array-trie).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.spellingbee import search
+from lexibench.solver.tiers import Tier, query_tiers, resolve_query_tier
+from lexibench.solver.words import WordRules, char_text
+from lexibench.structures import LetterSetQuery, Lexicon, SteppingLexicon, Structure, class_of
+
+#: The words it plays (a q needs no u).
+WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)
+TITLE: Final = "Spelling Bee"
+#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
+KIND: Final = "letterset"
+LETTERS: Final = 7
+MIN_WORD_LENGTH: Final = 4
+PANGRAM_BONUS: Final = 7
+
+
+@dataclass(frozen=True)
+class Hive:
+    """The puzzle: the centre letter and the six around it."""
+
+    centre: str
+    outer: str
+    """The other six letters, in the order given."""
+    min_length: int = MIN_WORD_LENGTH
+
+    @property
+    def letters(self) -> str:
+        """All seven, the centre first."""
+        return self.centre + self.outer
+
+    def text(self) -> str:
+        """The puzzle as it is written: ``centre-outer``."""
+        return f"{self.centre}-{self.outer}"
+
+
+def parse_hive(text: str, min_length: int = MIN_WORD_LENGTH) -> Hive:
+    """Seven distinct letters a-z (either case), the first the centre; spaces, ``-``, ``,`` or
+    ``/`` may separate them (``g aplmno``, ``G-APLMNO``).
+
+    >>> parse_hive("G-APLMNO")
+    Hive(centre='g', outer='aplmno', min_length=4)
+    """
+    letters = re.sub(r"[ \t,/-]+", "", text.strip()).lower()
+    for ch in letters:
+        if not "a" <= ch <= "z":
+            raise InputError(f"spelling bee {text!r}: {char_text(ch)} is not a letter a-z")
+    if len(letters) != LETTERS:
+        raise InputError(
+            f"spelling bee {text!r}: {len(letters)} letters; give seven, the centre first "
+            "(g aplmno)"
+        )
+    repeated = sorted({ch for ch in letters if letters.count(ch) > 1})
+    if repeated:
+        raise InputError(
+            f"spelling bee {text!r}: the seven letters must be distinct ({', '.join(repeated)} "
+            "repeated)"
+        )
+    if min_length < 1:
+        raise InputError(f"min length {min_length}: must be at least 1")
+    return Hive(letters[0], letters[1:], min_length)
+
+
+def is_pangram(hive: Hive, word: str) -> bool:
+    """True when ``word`` uses every letter of the puzzle."""
+    return set(hive.letters) <= set(word)
+
+
+def points(hive: Hive, word: str) -> int:
+    """The word's score: 1 for four letters (or fewer, with a lower minimum), one per letter
+    beyond, 7 more for a pangram.
+
+    >>> hive = parse_hive("gaimlnp")
+    >>> points(hive, "glam"), points(hive, "paling"), points(hive, "glamping")
+    (1, 6, 15)
+    """
+    base = 1 if len(word) <= MIN_WORD_LENGTH else len(word)
+    return base + (PANGRAM_BONUS if is_pangram(hive, word) else 0)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The words (sorted), the pangrams among them (sorted) and the total score."""
+
+    words: tuple[str, ...]
+    pangrams: tuple[str, ...]
+    score: int
+
+
+def answer(hive: Hive, words: list[str]) -> Answer:
+    """``words`` (each valid for ``hive``) sorted, with the pangrams and the total."""
+    ordered = tuple(sorted(words))
+    return Answer(
+        ordered,
+        tuple(w for w in ordered if is_pangram(hive, w)),
+        sum(points(hive, w) for w in ordered),
+    )
+
+
+def tiers(structure: object) -> tuple[Tier, ...]:
+    """The tiers the Spelling Bee search offers on ``structure`` (an instance, or a class):
+    :func:`~lexibench.solver.tiers.query_tiers` for the ``letterset`` kind."""
+    return query_tiers(structure, KIND)
+
+
+def find_words(hive: Hive, structure: Structure, tier: Tier | str = Tier.AUTO) -> list[str]:
+    """Every valid word of ``hive`` in ``structure``, in no particular order, at ``tier``.
+
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("marisa", ["glam", "gala", "lamp", "gallop", "goal", "pang"])
+    >>> sorted(find_words(parse_hive("gaplmno"), lexicon))
+    ['gala', 'gallop', 'glam', 'goal', 'pang']
+    """
+    mode = resolve_query_tier(structure, KIND, tier, class_of(structure).__name__)
+    if mode in (Tier.INDEX, Tier.NATIVE):
+        index: LetterSetQuery = structure  # type: ignore[assignment]
+        return index.letterset_words(hive.letters, hive.centre, hive.min_length)
+    if mode is Tier.STEP:
+        stepping: SteppingLexicon = structure  # type: ignore[assignment]
+        return search.by_steps(
+            hive.letters,
+            hive.centre,
+            hive.min_length,
+            stepping.root(),
+            stepping.child,
+            stepping.is_terminal,
+        )
+    lexicon: Lexicon = structure  # type: ignore[assignment]
+    return search.by_strings(
+        hive.letters, hive.centre, hive.min_length, lexicon.has_prefix, lexicon.is_word
+    )
+
+
+def solve(hive: Hive, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
+    """The valid words of ``hive`` (:func:`find_words`), the pangrams and the score.
+
+    >>> from lexibench.structures import build_structure
+    >>> index = build_structure("letter-mask-map", ["glam", "gala", "lamp", "glamping"])
+    >>> solve(parse_hive("gaplmni"), index)
+    Answer(words=('gala', 'glam', 'glamping'), pangrams=('glamping',), score=17)
+    """
+    return answer(hive, find_words(hive, structure, tier))

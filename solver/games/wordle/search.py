@@ -1,0 +1,157 @@
+"""The Wordle search loops through the ``Lexicon`` protocol, compiled with mypyc on install (as
+:mod:`solver.games.boggle.search`): a constraint walk of one word length, the letters allowed at
+each position, each letter's count kept within its bounds, pruned once the letters still owed
+outnumber the positions left.
+
+:func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
+(step tier); :mod:`solver.games.wordle.puzzle` turns the feedback into these constraints. Plain
+typed Python: it runs unchanged, interpreted, when it is not compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, final
+
+
+def build() -> str:
+    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
+    return "interpreted" if __file__.endswith(".py") else "mypyc"
+
+
+def by_strings(
+    allowed: list[str],
+    at_least: dict[str, int],
+    at_most: dict[str, int],
+    has_prefix: Callable[[str], object],
+    is_word: Callable[[str], object],
+) -> list[str]:
+    """Every word of ``len(allowed)`` letters with one of ``allowed[i]`` at each position ``i``,
+    at least ``at_least[c]`` and at most ``at_most[c]`` copies of each letter named, pruned by
+    ``has_prefix``."""
+    search = _StringSearch(allowed, at_least, at_most, has_prefix, is_word)
+    if search.owed <= len(allowed) and has_prefix(""):
+        search.dfs("")
+    return search.found
+
+
+def by_steps(
+    allowed: list[str],
+    at_least: dict[str, int],
+    at_most: dict[str, int],
+    root: object,
+    child: Callable[[Any, str], Any],
+    is_terminal: Callable[[Any], object],
+) -> list[str]:
+    """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
+    search = _StepSearch(allowed, at_least, at_most, child, is_terminal)
+    if search.owed <= len(allowed):
+        search.dfs("", root)
+    return search.found
+
+
+@final
+class _Bounds:
+    """The letters allowed per position, the count bounds and the counts of the path so far."""
+
+    def __init__(
+        self, allowed: list[str], at_least: dict[str, int], at_most: dict[str, int]
+    ) -> None:
+        self.allowed = allowed
+        self.length = len(allowed)
+        self.low = {ch: n for ch, n in at_least.items() if n > 0}
+        self.high = dict(at_most)
+        self.counts: dict[str, int] = {}
+        self.owed = sum(self.low.values())
+
+    def take(self, ch: str, depth: int) -> int:
+        """Put ``ch`` at position ``depth`` if the bounds allow it: return how many owed copies
+        it pays (0 or 1), or -1 when it cannot go there."""
+        have = self.counts.get(ch, 0)
+        if have >= self.high.get(ch, self.length):
+            return -1
+        pays = 1 if have < self.low.get(ch, 0) else 0
+        if self.owed - pays > self.length - depth - 1:
+            return -1  # the positions left cannot hold the letters still owed
+        self.counts[ch] = have + 1
+        self.owed -= pays
+        return pays
+
+    def give_back(self, ch: str, pays: int) -> None:
+        """Undo :meth:`take`."""
+        self.counts[ch] -= 1
+        self.owed += pays
+
+
+@final
+class _StringSearch:
+    """State of one string-tier walk; ``dfs`` is the recursion."""
+
+    def __init__(
+        self,
+        allowed: list[str],
+        at_least: dict[str, int],
+        at_most: dict[str, int],
+        has_prefix: Callable[[str], object],
+        is_word: Callable[[str], object],
+    ) -> None:
+        self.bounds = _Bounds(allowed, at_least, at_most)
+        self.owed = self.bounds.owed
+        self.has_prefix = has_prefix
+        self.is_word = is_word
+        self.found: list[str] = []
+
+    def dfs(self, prefix: str) -> None:
+        """Visit ``prefix`` (a stored prefix within the constraints) and its extensions."""
+        bounds = self.bounds
+        depth = len(prefix)
+        if depth == bounds.length:
+            if self.is_word(prefix):
+                self.found.append(prefix)
+            return
+        has_prefix = self.has_prefix
+        for ch in bounds.allowed[depth]:
+            pays = bounds.take(ch, depth)
+            if pays < 0:
+                continue
+            extended = prefix + ch
+            if has_prefix(extended):
+                self.dfs(extended)
+            bounds.give_back(ch, pays)
+
+
+@final
+class _StepSearch:
+    """State of one step-tier walk; ``dfs`` is the recursion."""
+
+    def __init__(
+        self,
+        allowed: list[str],
+        at_least: dict[str, int],
+        at_most: dict[str, int],
+        child: Callable[[Any, str], Any],
+        is_terminal: Callable[[Any], object],
+    ) -> None:
+        self.bounds = _Bounds(allowed, at_least, at_most)
+        self.owed = self.bounds.owed
+        self.child = child
+        self.is_terminal = is_terminal
+        self.found: list[str] = []
+
+    def dfs(self, prefix: str, node: Any) -> None:
+        """Visit ``prefix``, reached at lexicon ``node``, and its extensions."""
+        bounds = self.bounds
+        depth = len(prefix)
+        if depth == bounds.length:
+            if self.is_terminal(node):
+                self.found.append(prefix)
+            return
+        child = self.child
+        for ch in bounds.allowed[depth]:
+            pays = bounds.take(ch, depth)
+            if pays < 0:
+                continue
+            nxt = child(node, ch)
+            if nxt is not None:
+                self.dfs(prefix + ch, nxt)
+            bounds.give_back(ch, pays)

@@ -1,0 +1,399 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""``array-trie``'s compiled walks for the query kinds of :mod:`structures.queries`: each a
+depth-first walk of the node array in C under one kind of constraint, making a Python object only
+for each word found.
+
+- ``anagram``: a multiset-constrained walk (a letter is followed while a tile of it, or a
+  wildcard, is left);
+- ``pattern``: a wildcard walk carrying the set of pattern positions reached (a bit per position,
+  an NFA run in a 64-bit word; ``*`` loops on itself);
+- ``letterset``: a set-constrained walk (only the allowed letters; the required ones checked by
+  a bit mask of the letters used);
+- ``positions``: a constraint walk (the letters allowed at each depth, each letter's count kept
+  within its bounds, pruned once the letters still owed outnumber the positions left).
+
+:class:`TrieQueries` is the mixin that gives :class:`ArrayTrieLexicon` these four methods when
+this module is compiled (it has no interpreted twin: without it the kinds are answered through
+the ``Lexicon`` protocol only). Nothing of any game is here.
+"""
+
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+
+from lexibench.structures.backends.array_trie.nodes cimport (
+    LETTERS,
+    TERMINAL,
+    child_by_bit,
+    lexibench_lowest,
+)
+
+from lexibench.structures.backends.array_trie.walk import pattern_by_steps
+
+#: The longest pattern (letters and ``?``, stars collapsed) the NFA's 64-bit state holds.
+MAX_PATTERN = 63
+
+
+cdef struct Walk:
+    const uint32_t *nodes
+    char *word          # the letters of the path so far
+    Py_ssize_t room     # bytes of word
+
+
+cdef int _room(Walk *w, Py_ssize_t depth) except -1:
+    """Make ``w.word`` hold ``depth + 1`` letters."""
+    cdef Py_ssize_t room
+    cdef char *grown
+    if depth < w.room:
+        return 0
+    room = max(2 * w.room, depth + 64)
+    grown = <char *>realloc(w.word, room)
+    if grown == NULL:
+        raise MemoryError()
+    w.word = grown
+    w.room = room
+    return 0
+
+
+cdef int _start(Walk *w, nodes, Py_ssize_t room) except -1:
+    cdef const uint32_t[::1] view = nodes
+    w.nodes = &view[0]  # the caller keeps ``nodes`` alive for the walk
+    w.word = <char *>malloc(room + 64)
+    w.room = room + 64
+    if w.word == NULL:
+        raise MemoryError()
+    return 0
+
+
+cdef inline int _record(Walk *w, list out, Py_ssize_t length) except -1:
+    out.append(PyUnicode_DecodeASCII(w.word, length, NULL))
+    return 0
+
+
+# ---- anagram -------------------------------------------------------------------------------
+
+
+cdef struct Tiles:
+    int have[26]        # real tiles left, per letter
+    uint32_t present    # bit c set while have[c] > 0
+    int blanks          # wildcards left
+    int min_length
+    int most            # tiles in all: no word is longer
+
+
+cdef int _anagram(Walk *w, list out, Tiles *t, uint32_t node, int depth) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code
+    if (mask & TERMINAL) and depth >= t.min_length:
+        _record(w, out, depth)
+    if depth == t.most:
+        return 0
+    rest = mask & LETTERS
+    if t.blanks == 0:
+        rest &= t.present
+    while rest:
+        code = lexibench_lowest(rest)
+        bit = 1u << code
+        rest &= rest - 1u
+        w.word[depth] = <char>(97 + code)
+        if t.have[code] > 0:
+            t.have[code] -= 1
+            if t.have[code] == 0:
+                t.present &= ~bit
+            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1)
+            t.have[code] += 1
+            t.present |= bit
+        else:
+            t.blanks -= 1
+            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1)
+            t.blanks += 1
+    return 0
+
+
+def anagrams(nodes, Py_ssize_t count, str letters, int blanks, int min_length):
+    """Every word of the trie ``nodes`` that ``letters`` and ``blanks`` wildcards spell, of at
+    least ``min_length`` letters (the ``anagram`` kind)."""
+    cdef Tiles t
+    cdef Walk w
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef list out = []
+    for code in range(26):
+        t.have[code] = 0
+    t.present = 0
+    t.blanks = max(blanks, 0)
+    t.most = t.blanks
+    t.min_length = max(min_length, 1)
+    for ch in letters:
+        code = <unsigned int>ch - 97u
+        if code < 26:  # a tile no stored word has cannot be used
+            t.have[code] += 1
+            t.present |= 1u << code
+            t.most += 1
+    if count == 0 or t.most < t.min_length:
+        return out
+    _start(&w, nodes, t.most)
+    try:
+        _anagram(&w, out, &t, 0, 0)
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- pattern -------------------------------------------------------------------------------
+
+
+cdef struct Nfa:
+    uint64_t accepts[26]    # bit i set when pattern element i accepts the letter
+    uint64_t star           # bit i set when element i is a star
+    int last                # the accepting state: one past the last element
+
+
+cdef inline uint64_t _closed(const Nfa *a, uint64_t state) noexcept nogil:
+    """``state`` with every star it reaches skipped (stars never follow one another)."""
+    return state | ((state & a.star) << 1)
+
+
+cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t depth,
+                  uint64_t state) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef uint64_t moved, nxt
+    cdef int code
+    if (mask & TERMINAL) and (state >> a.last) & 1:
+        _record(w, out, depth)
+    _room(w, depth)
+    rest = mask & LETTERS
+    while rest:
+        code = lexibench_lowest(rest)
+        bit = 1u << code
+        rest &= rest - 1u
+        moved = state & a.accepts[code]
+        if not moved:
+            continue
+        nxt = _closed(a, ((moved & ~a.star) << 1) | (moved & a.star))
+        w.word[depth] = <char>(97 + code)
+        _pattern(w, out, a, child_by_bit(w.nodes, node, bit), depth + 1, nxt)
+    return 0
+
+
+def pattern_words(nodes, Py_ssize_t count, str pattern):
+    """Every word of the trie ``nodes`` that ``pattern`` (``?`` one letter, ``*`` any letters)
+    matches as a whole (the ``pattern`` kind); None when the pattern has more than
+    :data:`MAX_PATTERN` elements (the caller walks it another way)."""
+    cdef Nfa a
+    cdef Walk w
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef int i = 0
+    cdef list out = []
+    cdef bint after_star = False
+    for code in range(26):
+        a.accepts[code] = 0
+    a.star = 0
+    for ch in pattern:
+        if ch == u"*":
+            if after_star:
+                continue
+            if i >= MAX_PATTERN:
+                return None
+            a.star |= (<uint64_t>1) << i
+            for code in range(26):
+                a.accepts[code] |= (<uint64_t>1) << i
+            after_star = True
+        else:
+            if i >= MAX_PATTERN:
+                return None
+            if ch == u"?":
+                for code in range(26):
+                    a.accepts[code] |= (<uint64_t>1) << i
+            else:
+                code = <unsigned int>ch - 97u
+                if code < 26:  # another character: accepts no stored letter
+                    a.accepts[code] |= (<uint64_t>1) << i
+            after_star = False
+        i += 1
+    a.last = i
+    if count == 0:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _pattern(&w, out, &a, 0, 0, _closed(&a, 1))
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- letterset -----------------------------------------------------------------------------
+
+
+cdef int _letterset(Walk *w, list out, uint32_t allowed, uint32_t need, int min_length,
+                    uint32_t node, Py_ssize_t depth, uint32_t seen) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code
+    if (mask & TERMINAL) and depth >= min_length and (seen & need) == need:
+        _record(w, out, depth)
+    _room(w, depth)
+    rest = mask & allowed
+    while rest:
+        code = lexibench_lowest(rest)
+        bit = 1u << code
+        rest &= rest - 1u
+        w.word[depth] = <char>(97 + code)
+        _letterset(w, out, allowed, need, min_length, child_by_bit(w.nodes, node, bit),
+                   depth + 1, seen | bit)
+    return 0
+
+
+def letterset_words(nodes, Py_ssize_t count, str letters, str required, int min_length):
+    """Every word of the trie ``nodes`` made only of ``letters`` that contains every one of
+    ``required``, of at least ``min_length`` letters (the ``letterset`` kind)."""
+    cdef uint32_t allowed = 0, need = 0
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef Walk w
+    cdef list out = []
+    for ch in letters:
+        code = <unsigned int>ch - 97u
+        if code < 26:
+            allowed |= 1u << code
+    for ch in required:
+        code = <unsigned int>ch - 97u
+        if code >= 26:  # no stored word has it
+            return out
+        need |= 1u << code
+    if count == 0 or need & ~allowed:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _letterset(&w, out, allowed, need, max(min_length, 1), 0, 0, 0)
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- positions -----------------------------------------------------------------------------
+
+
+cdef struct Bounds:
+    uint32_t *allowed   # per position: the letters allowed there
+    int length
+    int low[26]         # at least this many copies of each letter
+    int high[26]        # at most this many
+    int counts[26]      # copies on the path so far
+    int owed            # copies still needed to reach every low bound
+
+
+cdef int _positions(Walk *w, list out, Bounds *b, uint32_t node, int depth) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code, owing
+    if depth == b.length:
+        if mask & TERMINAL:  # owed is 0 here: it never exceeds the positions left
+            _record(w, out, depth)
+        return 0
+    rest = mask & b.allowed[depth]
+    while rest:
+        code = lexibench_lowest(rest)
+        bit = 1u << code
+        rest &= rest - 1u
+        if b.counts[code] >= b.high[code]:
+            continue
+        owing = b.counts[code] < b.low[code]
+        if b.owed - owing > b.length - depth - 1:
+            continue  # the other positions cannot hold the letters still owed
+        b.counts[code] += 1
+        b.owed -= owing
+        w.word[depth] = <char>(97 + code)
+        _positions(w, out, b, child_by_bit(w.nodes, node, bit), depth + 1)
+        b.counts[code] -= 1
+        b.owed += owing
+    return 0
+
+
+def positions_words(nodes, Py_ssize_t count, allowed, at_least, at_most):
+    """Every word of the trie ``nodes`` of ``len(allowed)`` letters with one of ``allowed[i]``
+    at each position and within the letter bounds (the ``positions`` kind)."""
+    cdef Bounds b
+    cdef Walk w
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef int i
+    cdef list out = []
+    b.length = len(allowed)
+    b.owed = 0
+    for code in range(26):
+        b.low[code] = 0
+        b.high[code] = b.length
+        b.counts[code] = 0
+    for key, value in at_least.items():
+        code = <unsigned int>(<Py_UCS4>key) - 97u if len(key) == 1 else 26
+        if value <= 0:
+            continue
+        if code >= 26 or value > b.length:
+            return out
+        b.owed += value - b.low[code]
+        b.low[code] = value
+    for key, value in at_most.items():
+        code = <unsigned int>(<Py_UCS4>key) - 97u if len(key) == 1 else 26
+        if code >= 26:
+            continue
+        if value < b.low[code]:
+            return out
+        b.high[code] = min(b.high[code], value)
+    if count == 0 or b.owed > b.length:
+        return out
+    b.allowed = <uint32_t *>malloc((b.length + 1) * sizeof(uint32_t))
+    if b.allowed == NULL:
+        raise MemoryError()
+    try:
+        for i in range(b.length):
+            b.allowed[i] = 0
+            for ch in <str>allowed[i]:
+                code = <unsigned int>ch - 97u
+                if code < 26:
+                    b.allowed[i] |= 1u << code
+        _start(&w, nodes, b.length)
+        try:
+            _positions(&w, out, &b, 0, 0)
+        finally:
+            free(w.word)
+    finally:
+        free(b.allowed)
+    return out
+
+
+# ---- the mixin -----------------------------------------------------------------------------
+
+
+class TrieQueries:
+    """The query kinds answered by walking the trie in C (see the module docstring).
+
+    Cost: each query visits only the trie nodes its constraint lets through, one bit test, one
+    popcount and one array read per step, no Python object per step: ``anagrams`` the prefixes
+    the tiles can spell (with two wildcards, every letter twice more), ``pattern_words`` the
+    prefixes some run of the pattern accepts (all of them under a leading ``*``),
+    ``letterset_words`` the prefixes over the allowed letters, ``positions_words`` the prefixes
+    that fit the first positions' letters and the counts.
+    """
+
+    def anagrams(self, letters, blanks, min_length=1):
+        """The ``anagram`` kind, walked in C."""
+        return anagrams(self._node_array(), len(self), letters, blanks, min_length)
+
+    def pattern_words(self, pattern):
+        """The ``pattern`` kind, walked in C (a pattern too long for the 64-bit state: in
+        Python, through the same trie's steps)."""
+        found = pattern_words(self._node_array(), len(self), pattern)
+        return found if found is not None else pattern_by_steps(self, pattern)
+
+    def letterset_words(self, letters, required, min_length=1):
+        """The ``letterset`` kind, walked in C."""
+        return letterset_words(self._node_array(), len(self), letters, required, min_length)
+
+    def positions_words(self, allowed, at_least, at_most):
+        """The ``positions`` kind, walked in C."""
+        return positions_words(self._node_array(), len(self), allowed, at_least, at_most)

@@ -1,0 +1,147 @@
+"""Query kinds: questions other than "is this a word?" and "does a word start so?", and the
+structures built to answer them.
+
+A :class:`~lexibench.structures.protocol.Lexicon` answers two questions about strings. Other
+questions about a set of words have structures of their own, which cannot answer ``has_prefix``
+at a sane cost (an alphagram map keys words by their sorted letters) and so are not lexicons.
+The registry lists them beside the lexicons as *indexes*, each naming the query kinds it answers
+(:attr:`lexibench.structures.registry.Entry.answers`). A lexicon may answer a kind too, in
+compiled code of its own (array-trie's walks): its native tier for that query.
+
+Every kind is one method with a fixed contract; a structure answers a kind when its class defines
+that method (:func:`answers`). An index's class also lists its kinds in ``ANSWERS`` (what tells
+an index from a lexicon, :func:`is_index`), as its registry line does. Nothing here knows a game:
+the kinds are questions about a set of words, which games (anagrams, crossword patterns,
+Spelling Bee, Wordle) put to them.
+
+``anagram``: :meth:`AnagramQuery.anagrams`
+    Every stored word that can be spelled from a sub-multiset of some letters plus a number of
+    wildcards, each wildcard standing for one letter a-z.
+``pattern``: :meth:`PatternQuery.pattern_words`
+    Every stored word matching a pattern as a whole: a literal character, ``?`` exactly one
+    character, ``*`` zero or more characters.
+``letterset``: :meth:`LetterSetQuery.letterset_words`
+    Every stored word made only of the letters of a set (any number of times each) that contains
+    every letter of a required set.
+``positions``: :meth:`PositionsQuery.positions_words`
+    Every stored word of a given length with, at each position, one of the letters allowed
+    there, and between a lower and an upper bound of copies of given letters.
+
+Answers are lists of distinct stored words in no particular order (callers sort). Queries never
+raise for an odd argument that is well typed: a letter no word has simply matches nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from lexibench.structures.protocol import class_has, class_of
+
+#: The letters a wildcard (a blank) can stand for, and what an unconstrained position allows.
+ALPHABET: Final = "abcdefghijklmnopqrstuvwxyz"
+
+#: Every query kind, and the question it asks (for listings and errors).
+QUERY_KINDS: Final[Mapping[str, str]] = {
+    "anagram": "words spelled from a sub-multiset of letters, with wildcards",
+    "letterset": "words made only of a set of letters, containing required letters",
+    "pattern": "words matching a pattern of letters, ? and *",
+    "positions": "words of one length with allowed letters per position and letter counts",
+}
+
+#: The method (methods) a structure's class defines to answer each kind.
+QUERY_MEMBERS: Final[Mapping[str, tuple[str, ...]]] = {
+    "anagram": ("anagrams",),
+    "letterset": ("letterset_words",),
+    "pattern": ("pattern_words",),
+    "positions": ("positions_words",),
+}
+
+
+class Structure(Protocol):
+    """What every registered structure is: built from words, sized by the distinct words it
+    stores. A :class:`~lexibench.structures.protocol.Lexicon` is one; an index answers one or
+    more query kinds instead."""
+
+    def __len__(self) -> int:
+        """The number of distinct stored words."""
+        ...
+
+
+@runtime_checkable
+class AnagramQuery(Protocol):
+    """The ``anagram`` kind."""
+
+    def anagrams(self, letters: str, blanks: int, min_length: int = 1) -> list[str]:
+        """Every stored word of at least ``min_length`` characters that ``letters`` (each
+        character used at most once) and ``blanks`` wildcards (each one letter a-z) can spell.
+
+        ``letters`` is a multiset: ``"aab"`` holds two a's. With ``min_length`` equal to
+        ``len(letters) + blanks``, only the words that use every tile."""
+        ...
+
+
+@runtime_checkable
+class PatternQuery(Protocol):
+    """The ``pattern`` kind."""
+
+    def pattern_words(self, pattern: str) -> list[str]:
+        """Every stored word that ``pattern`` matches as a whole: ``?`` matches exactly one
+        character, ``*`` zero or more, any other character itself. ``"*"`` matches every word."""
+        ...
+
+
+@runtime_checkable
+class LetterSetQuery(Protocol):
+    """The ``letterset`` kind."""
+
+    def letterset_words(self, letters: str, required: str, min_length: int = 1) -> list[str]:
+        """Every stored word of at least ``min_length`` characters made only of characters of
+        ``letters`` (each any number of times) and containing every character of ``required``."""
+        ...
+
+
+@runtime_checkable
+class PositionsQuery(Protocol):
+    """The ``positions`` kind."""
+
+    def positions_words(
+        self, allowed: Sequence[str], at_least: Mapping[str, int], at_most: Mapping[str, int]
+    ) -> list[str]:
+        """Every stored word of ``len(allowed)`` characters whose character at position ``i`` is
+        one of ``allowed[i]``, with at least ``at_least[c]`` and at most ``at_most[c]`` copies
+        of each character ``c`` named there (a character not named is not bounded)."""
+        ...
+
+
+def is_index(structure: object) -> bool:
+    """True when ``structure`` (an instance, or a class) is an index: its class declares the
+    query kinds it answers in ``ANSWERS`` (a lexicon declares none, even one whose compiled
+    code answers some kinds)."""
+    return bool(getattr(class_of(structure), "ANSWERS", ()))
+
+
+def is_lexicon(structure: object) -> bool:
+    """True when ``structure`` (an instance, or a class) is a
+    :class:`~lexibench.structures.protocol.Lexicon`: every registered structure that is not an
+    index (some backends bind ``is_word`` per instance, so the class alone cannot show it)."""
+    return not is_index(structure)
+
+
+def answers(structure: object) -> tuple[str, ...]:
+    """The query kinds ``structure`` (an instance, or a class) answers with methods of its own,
+    in the order of :data:`QUERY_KINDS`.
+
+    >>> from lexibench.structures.backends.alphagram_map import AlphagramMap
+    >>> answers(AlphagramMap)
+    ('anagram',)
+    """
+    cls = class_of(structure)
+    return tuple(kind for kind, members in QUERY_MEMBERS.items() if class_has(cls, members))
+
+
+def check_kinds(kinds: Sequence[str]) -> None:
+    """Raise ``ValueError`` for a name that is not one of :data:`QUERY_KINDS`."""
+    unknown = [kind for kind in kinds if kind not in QUERY_KINDS]
+    if unknown:
+        raise ValueError(f"unknown query kinds {unknown}; known: {', '.join(QUERY_KINDS)}")
