@@ -10,6 +10,7 @@ keeps it for the job's later tasks (:func:`kept_for_job`).
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -27,8 +28,10 @@ R = TypeVar("R")
 
 
 def _import_dask() -> Any:
+    # Imported by name: the build's type check (mypyc, in an environment without the dask extra)
+    # follows this module's imports and must not need Dask.
     try:
-        import distributed
+        distributed = importlib.import_module("distributed")
     except ModuleNotFoundError as exc:
         raise missing_extra("--scheduler and --dask-workers", exc) from None
     return distributed
