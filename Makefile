@@ -12,9 +12,10 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
-# The compiled sources (setup.py's MYPYC and CYTHON): a change to one rebuilds the install.
+# The compiled sources (setup.py's MYPYC and CYTHON, with the files each Cython module is built
+# from): a change to one rebuilds the install.
 COMPILED := solver/games/boggle/search.py solver/games/letterboxed/search.py \
-	structures/backends/array_trie/native.pyx
+	$(addprefix structures/backends/array_trie/,native.pyx native.pxd search.c search.h)
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
