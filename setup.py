@@ -48,6 +48,10 @@ CYTHON = {
         f"{_ARRAY_TRIE}/search.c",
         f"{_ARRAY_TRIE}/search.h",
     ],
+    "lexibench/solver/games/boggle/native_lines.pyx": [
+        f"{_ARRAY_TRIE}/native.pxd",
+        f"{_ARRAY_TRIE}/search.h",
+    ],
 }
 
 

@@ -6,7 +6,8 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import closing
 from typing import TextIO
 
 from lexibench.solver.cli import runtime
@@ -130,34 +131,63 @@ def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
     return tqdm(lines, unit="board", file=stream)
 
 
+def _progress_pieces(pieces: Iterable[tuple[bytes, int]], stream: TextIO | None) -> Iterator[bytes]:
+    """The pieces' lines, with a progress bar counting their boards where ``stream`` is a
+    terminal."""
+    if stream is None or not stream.isatty():
+        for piece, _ in pieces:
+            yield piece
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit="board", file=stream) as bar:
+        for piece, boards in pieces:
+            yield piece
+            bar.update(boards)
+
+
 def _run_file(args: argparse.Namespace) -> int:
-    from lexibench.solver.games.boggle.bulk import LinesJob, solve_lines
+    from lexibench.solver.games.boggle.bulk import (
+        LinesJob,
+        compiled_lines,
+        file_lines,
+        solve_lines,
+    )
 
     where = where_of(args)
     spec = lexicon_spec(args)
-    reader = BoardsReader(args.boards_file)
-    boards = iter(reader)
-    # Boards read ahead: as many as decide the default lexicon when their number does, else two
-    # (one board needs no workers).
-    ahead = list(itertools.islice(boards, MANY_UNITS if spec.depends_on_units() else 2))
-    # Opened (and checked) here, so a bad option is one clean error, not one per worker.
-    opened = open_lexicon_of(args, len(ahead))
-    resolve(opened.lexicon, args.tier, opened.backend)
-    job = LinesJob(
-        spec.for_workers(opened),
-        args.tier,
-        args.min_length,
-        args.all_paths,
-        args.max_paths,
-        args.summary,
-    )
-    if isinstance(where, Processes) and len(ahead) <= 1:
-        where = Here()  # one board needs no workers
-    out = runtime.Output()
-    lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
-    for line in _progress(lines, sys.stderr):
-        out.line(line)
-    out.flush()
-    if reader.error is not None:
-        raise reader.error
+    with closing(BoardsReader(args.boards_file)) as reader:
+        boards = iter(reader)
+        # Boards read ahead where their number decides the default lexicon.
+        ahead = list(itertools.islice(boards, MANY_UNITS)) if spec.depends_on_units() else []
+        # Opened (and checked) here, so a bad option is one clean error, not one per worker.
+        opened = open_lexicon_of(args, max(len(ahead), 1))
+        resolve(opened.lexicon, args.tier, opened.backend)
+        job = LinesJob(
+            spec.for_workers(opened),
+            args.tier,
+            args.min_length,
+            args.all_paths,
+            args.max_paths,
+            args.summary,
+        )
+        if (
+            isinstance(where, Here | Processes)
+            and (maker := compiled_lines(job, opened)) is not None
+        ):
+            # the compiled lines: no Python work per board
+            for piece in _progress_pieces(file_lines(job, reader, maker, where), sys.stderr):
+                runtime.write_stdout(piece)
+        else:
+            # Two boards read ahead at least: one board needs no workers.
+            ahead += itertools.islice(boards, max(2 - len(ahead), 0))
+            if isinstance(where, Processes) and len(ahead) <= 1:
+                where = Here()
+            out = runtime.Output()
+            lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
+            for line in _progress(lines, sys.stderr):
+                out.line(line)
+            out.flush()
+        if reader.error is not None:
+            raise reader.error
     return 0
