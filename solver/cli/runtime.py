@@ -134,6 +134,13 @@ def write_stdout(data: bytes) -> None:
     _write_all(data)
 
 
+def output_error(exc: OSError) -> OutputError:
+    """The :class:`OutputError` of a write to standard output that failed with ``exc``."""
+    if isinstance(exc, BrokenPipeError):
+        return OutputError("the reader closed the pipe", closed_pipe=True)
+    return OutputError(exc.strerror or str(exc))
+
+
 def _write_all(data: bytes) -> None:
     view = memoryview(data)
     SIGNALS.writing = True
@@ -141,12 +148,10 @@ def _write_all(data: bytes) -> None:
         while view:
             try:
                 written = os.write(1, view)
-            except BrokenPipeError:
-                raise OutputError("the reader closed the pipe", closed_pipe=True) from None
             except OSError as exc:
                 if exc.errno == errno.EINTR:
                     continue
-                raise OutputError(exc.strerror or str(exc)) from None
+                raise output_error(exc) from None
             view = view[written:]
     finally:
         SIGNALS.writing = False

@@ -68,7 +68,8 @@ def line_blocks(
             if not more:
                 break
             data += more
-        data = data.removeprefix(_BOM)
+        if data.startswith(_BOM):
+            data = data[len(_BOM) :] or read(size)
     carry = b""
     while data:
         end = data.rfind(b"\n") + 1

@@ -20,13 +20,20 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final
 
 import msgspec
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.execution import HERE, Here, Processes, Where, ordered_map
+from lexibench.solver.execution import (
+    HERE,
+    Here,
+    Processes,
+    Where,
+    ordered_map,
+    written_in_order,
+)
 from lexibench.solver.games.boggle.board import MAX_CELLS, Board
 from lexibench.solver.games.boggle.boards_file import (
     BoardsReader,
@@ -239,6 +246,11 @@ class ChunksJob:
         """The lines of each share of ``batch``."""
         return [self._chunk(state, share) for share in batch]
 
+    def output(self, result: Chunk) -> tuple[Chunk, list[bytes], bool]:
+        """A share's result without its lines, its lines, and whether they end the output (the
+        share ends at a bad line)."""
+        return replace(result, pieces=[]), result.pieces, result.stop is not None
+
     def _chunk(self, maker: BoardLines, share: bytes | tuple[int, int]) -> Chunk:
         if isinstance(share, bytes):
             blocks: Iterable[bytes] = [share] if share else []
@@ -269,9 +281,12 @@ def file_lines(
     job: LinesJob, reader: BoardsReader, maker: BoardLines, where: Here | Processes
 ) -> Iterator[tuple[bytes, int]]:
     """Every line of ``reader``'s boards, ``(lines, boards)`` a piece at a time in input order,
-    made by the compiled ``maker`` here or in ``where.jobs`` worker processes (forked from this
-    one, they share its lexicon). The first bad line ends them, its error kept in
-    ``reader.error`` as :class:`BoardsReader` keeps it."""
+    made by the compiled ``maker``: here, or in ``where.jobs`` worker processes (forked from this
+    one, they share its lexicon), which write the lines themselves, in turn (the pieces are then
+    empty: only the boards are counted here). The first bad line ends them, its error kept in
+    ``reader.error`` as :class:`BoardsReader` keeps it.
+
+    Raises :class:`~lexibench.solver.execution.WorkerOutputError` when a worker cannot write."""
     if isinstance(where, Processes) and where.jobs > 1 and not _one_share(reader):
         yield from _in_workers(job, reader, maker, where)
         return
@@ -281,28 +296,32 @@ def file_lines(
         reader.error = lines.stop.error(reader)
 
 
+def _file_path(reader: BoardsReader) -> str | None:
+    """The path of the boards file where it is a regular file (workers read their shares of
+    it), else None (a stream: its blocks are read here and handed out)."""
+    if reader.name == "<stdin>" or not os.path.isfile(reader.name):
+        return None
+    return reader.name
+
+
 def _one_share(reader: BoardsReader) -> bool:
     """True when the boards are a file of one share at most (they need no workers)."""
-    if reader.name == "<stdin>" or not os.path.isfile(reader.name):
-        return False
-    return os.fstat(reader.stream.fileno()).st_size <= CHUNK
+    return _file_path(reader) is not None and os.fstat(reader.stream.fileno()).st_size <= CHUNK
 
 
 def _in_workers(
     job: LinesJob, reader: BoardsReader, maker: BoardLines, where: Processes
 ) -> Iterator[tuple[bytes, int]]:
-    path = None if reader.name == "<stdin>" else reader.name
+    path = _file_path(reader)
     shares: Iterable[bytes | tuple[int, int]]
-    if path is not None and os.path.isfile(path):
+    if path is not None:
         shares = line_chunks(reader.stream.fileno(), CHUNK)
     else:
-        path = None
         shares = (block for block, _ in reader.blocks(CHUNK))
     first_line = 1
     try:
-        for chunk in ordered_map(ChunksJob(job, path), shares, where, state=maker, batch=1):
-            for k, piece in enumerate(chunk.pieces):  # the boards counted with the first
-                yield piece, chunk.boards if k == 0 else 0
+        for chunk in written_in_order(ChunksJob(job, path), shares, where.jobs, state=maker):
+            yield b"", chunk.boards  # the worker has written them
             if chunk.stop is not None:
                 reader.error = chunk.stop.error(reader, first_line)
                 return

@@ -23,7 +23,7 @@ from lexibench.solver.cli.options import (
     where_of,
 )
 from lexibench.solver.errors import InputError
-from lexibench.solver.execution import Here, Processes
+from lexibench.solver.execution import Here, Processes, WorkerOutputError
 from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.boards_file import BoardsReader
 from lexibench.solver.games.boggle.render import solution_json, solution_text
@@ -176,8 +176,12 @@ def _run_file(args: argparse.Namespace) -> int:
             and (maker := compiled_lines(job, opened)) is not None
         ):
             # the compiled lines: no Python work per board
-            for piece in _progress_pieces(file_lines(job, reader, maker, where), sys.stderr):
-                runtime.write_stdout(piece)
+            try:
+                for piece in _progress_pieces(file_lines(job, reader, maker, where), sys.stderr):
+                    if piece:
+                        runtime.write_stdout(piece)
+            except WorkerOutputError as exc:
+                raise runtime.output_error(exc.error) from None
         else:
             # Two boards read ahead at least: one board needs no workers.
             ahead += itertools.islice(boards, max(2 - len(ahead), 0))
