@@ -15,7 +15,8 @@ $(BIN)/python:
 # The compiled sources (setup.py's MYPYC and CYTHON, with the files each Cython module is built
 # from): a change to one rebuilds the install.
 COMPILED := solver/games/boggle/search.py solver/games/letterboxed/search.py \
-	$(addprefix structures/backends/array_trie/,native.pyx native.pxd search.c search.h) \
+	structures/backends/array_trie/native.pyx structures/backends/array_trie/native.pxd \
+	structures/backends/array_trie/search.c structures/backends/array_trie/search.h \
 	solver/games/boggle/native_lines.pyx
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python

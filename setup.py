@@ -39,18 +39,17 @@ MYPYC = [
     "lexibench/solver/games/boggle/search.py",
     "lexibench/solver/games/letterboxed/search.py",
 ]
-_ARRAY_TRIE = "lexibench/structures/backends/array_trie"
 #: Cython modules, each with the other files it is built from: C sources compiled into it, and the
 #: headers and ``.pxd`` files it reads (a change to any of them rebuilds it).
 CYTHON = {
-    f"{_ARRAY_TRIE}/native.pyx": [
-        f"{_ARRAY_TRIE}/native.pxd",
-        f"{_ARRAY_TRIE}/search.c",
-        f"{_ARRAY_TRIE}/search.h",
+    "lexibench/structures/backends/array_trie/native.pyx": [
+        "lexibench/structures/backends/array_trie/native.pxd",
+        "lexibench/structures/backends/array_trie/search.c",
+        "lexibench/structures/backends/array_trie/search.h",
     ],
     "lexibench/solver/games/boggle/native_lines.pyx": [
-        f"{_ARRAY_TRIE}/native.pxd",
-        f"{_ARRAY_TRIE}/search.h",
+        "lexibench/structures/backends/array_trie/native.pxd",
+        "lexibench/structures/backends/array_trie/search.h",
     ],
 }
 

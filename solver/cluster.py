@@ -33,7 +33,7 @@ def _import_dask() -> Any:
     try:
         distributed = importlib.import_module("distributed")
     except ModuleNotFoundError as exc:
-        raise missing_extra("--scheduler and --dask-workers", exc) from None
+        raise missing_extra("--scheduler or --dask-workers", exc) from None
     return distributed
 
 

@@ -33,10 +33,9 @@ import itertools
 import os
 import signal
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -48,20 +47,20 @@ DEFAULT_DASK_TIMEOUT: Final = 10.0
 BATCHES_PER_WORKER: Final = 4
 
 
-@dataclass(frozen=True)
-class Here:
+# NamedTuples rather than dataclasses: cheap to define, and every command imports this module.
+
+
+class Here(NamedTuple):
     """Run in this process."""
 
 
-@dataclass(frozen=True)
-class Processes:
+class Processes(NamedTuple):
     """Run in ``jobs`` worker processes (at most :func:`max_jobs`)."""
 
     jobs: int
 
 
-@dataclass(frozen=True)
-class Dask:
+class Dask(NamedTuple):
     """Run on a Dask cluster: the one whose scheduler is at ``scheduler``, or a local cluster of
     ``workers`` processes started for the job; ``timeout`` seconds to reach the scheduler."""
 
@@ -71,35 +70,71 @@ class Dask:
 
 
 Where = Here | Processes | Dask
+
+if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the type checker
+
+    class Job(Protocol[S, T, R]):
+        """Work to spread over processes. A job is a frozen dataclass: it is sent to every worker
+        (pickled) and, on Dask, identifies the state a worker keeps between batches."""
+
+        def __hash__(self) -> int:
+            """Jobs are frozen: equal jobs share a worker's state."""
+            ...
+
+        def open(self) -> S:
+            """What every process needs once, such as the lexicon (opened or inherited)."""
+            ...
+
+        def run(self, state: S, batch: list[T]) -> list[R]:
+            """The results of one batch of items, in order."""
+            ...
+
+    class StoppableJob(Job[S, T, R], Protocol):
+        """A job whose batches can end early and still return what they found (a search keeping
+        its best so far): ``run_until`` asks ``stop()`` as it goes."""
+
+        def run_until(self, state: S, batch: list[T], stop: Callable[[], bool]) -> list[R]:
+            """The results of one batch, stopping early once ``stop()`` says so."""
+            ...
+
+    class WritingJob(Job[S, T, R], Protocol):
+        """A job whose results carry output to write to standard output (see
+        :func:`written_in_order`)."""
+
+        def output(self, result: R) -> tuple[R, Sequence[bytes], bool]:
+            """``result`` without its output, the output (whole lines), and whether the output
+            ends with it (nothing of a later result is written)."""
+            ...
+
+
 #: Run in this process (the default everywhere).
 HERE: Final = Here()
 
 
-class Job(Protocol[S, T, R]):
-    """Work to spread over processes. A job is a frozen dataclass: it is sent to every worker
-    (pickled) and, on Dask, identifies the state a worker keeps between batches."""
+class Stop:
+    """A request to stop early, seen by this process and by the worker processes of the job it
+    is given to (:func:`ordered_map`). Setting it is safe from a signal handler."""
 
-    def __hash__(self) -> int:
-        """Jobs are frozen: equal jobs share a worker's state."""
-        ...
+    def __init__(self) -> None:
+        self._set = False
+        self._shared: Any = None  # a multiprocessing Event, made before workers are forked
 
-    def open(self) -> S:
-        """What every process needs once, such as the lexicon (opened or inherited)."""
-        ...
+    def set(self) -> None:
+        """Ask every process of the job to stop."""
+        self._set = True
+        if self._shared is not None:
+            self._shared.set()
 
-    def run(self, state: S, batch: list[T]) -> list[R]:
-        """The results of one batch of items, in order."""
-        ...
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called here or in the parent."""
+        return self._set or (self._shared is not None and self._shared.is_set())
 
-
-class WritingJob(Job[S, T, R], Protocol):
-    """A job whose results carry output to write to standard output (see
-    :func:`written_in_order`)."""
-
-    def output(self, result: R) -> tuple[R, Sequence[bytes], bool]:
-        """``result`` without its output, the output (whole lines), and whether the output ends
-        with it (nothing of a later result is written)."""
-        ...
+    def share(self, context: Any) -> None:
+        """Make it visible to worker processes started from ``context`` after this call."""
+        if self._shared is None:
+            self._shared = context.Event()
+            if self._set:
+                self._shared.set()
 
 
 class WorkerOutputError(Exception):
@@ -136,12 +171,15 @@ def ordered_map(
     state: S | None = None,
     batch: int = 64,
     dask_batch: int | None = None,
+    stop: Stop | None = None,
 ) -> Iterator[R]:
     """``job.run`` over ``items`` in batches, wherever ``where`` says, results in input order.
 
     ``state``: what this process already opened for the job (from ``job.open()``): run here, or
     inherited by forked workers, it is not opened again. ``batch``: items per batch here and in
-    processes; ``dask_batch``: per Dask task (default ``batch``).
+    processes; ``dask_batch``: per Dask task (default ``batch``). ``stop``: for a
+    :class:`StoppableJob`, once set, running batches end early (keeping what they found) and no
+    further batch starts.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -161,11 +199,25 @@ def ordered_map(
             yield from results
         return
     if isinstance(where, Processes) and where.jobs > 1:
-        yield from _in_processes(job, items, where.jobs, state, batch)
+        yield from _in_processes(job, items, where.jobs, state, batch, stop)
         return
     opened = job.open() if state is None else state
     for chunk in batches(items, batch):
-        yield from job.run(opened, chunk)
+        if stop is None:
+            yield from job.run(opened, chunk)
+            continue
+        if stop.is_set():
+            return
+        yield from _run(job, opened, chunk, stop)
+
+
+def _run(job: Job[S, T, R], state: S, batch: list[T], stop: Stop | None) -> list[R]:
+    """One batch; a stoppable job's asks ``stop`` as it goes."""
+    until = getattr(job, "run_until", None)
+    if stop is None or until is None:
+        return job.run(state, batch)
+    results: list[R] = until(state, batch, stop.is_set)
+    return results
 
 
 # What a worker process runs with: the job and its opened state (inherited from the parent where
@@ -173,16 +225,19 @@ def ordered_map(
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(job: Job[Any, Any, Any], turns: _Turns) -> None:
+def _init_worker(job: Job[Any, Any, Any], stop: Stop | None, turns: _Turns) -> None:
     worker_signals()
     _worker["turns"] = turns
     if _worker.get("job") != job:
         _worker.update(job=job, state=job.open())
+    _worker["stop"] = stop
 
 
 def _run_batch(_number: int, batch: list[Any]) -> tuple[list[Any], None]:
-    results: list[Any] = _worker["job"].run(_worker["state"], batch)
-    return results, None
+    stop: Stop | None = _worker["stop"]
+    if stop is not None and stop.is_set():
+        return [], None
+    return _run(_worker["job"], _worker["state"], batch, stop), None
 
 
 def _run_and_write(number: int, batch: list[Any]) -> tuple[list[Any], tuple[int, str] | None]:
@@ -227,9 +282,14 @@ def _write_whole(output: Sequence[bytes]) -> tuple[int, str] | None:
 
 
 def _in_processes(
-    job: Job[S, T, R], items: Iterable[T], jobs: int, state: S | None, batch: int
+    job: Job[S, T, R],
+    items: Iterable[T],
+    jobs: int,
+    state: S | None,
+    batch: int,
+    stop: Stop | None,
 ) -> Iterator[R]:
-    for results, _ in _pooled(job, items, jobs, state, batch, _run_batch):
+    for results, _ in _pooled(job, items, jobs, state, batch, stop, _run_batch):
         yield from results
 
 
@@ -247,14 +307,20 @@ def written_in_order(
     output. Yields the results without their output, in input order.
 
     Raises :class:`WorkerOutputError` when a write fails (nothing is written after it)."""
-    for results, failed in _pooled(job, items, jobs, state, batch, _run_and_write):
+    for results, failed in _pooled(job, items, jobs, state, batch, None, _run_and_write):
         yield from results
         if failed is not None:
             raise WorkerOutputError(OSError(*failed))
 
 
 def _pooled(
-    job: Job[S, T, R], items: Iterable[T], jobs: int, state: S | None, batch: int, task: Any
+    job: Job[S, T, R],
+    items: Iterable[T],
+    jobs: int,
+    state: S | None,
+    batch: int,
+    stop: Stop | None,
+    task: Any,
 ) -> Iterator[tuple[list[R], tuple[int, str] | None]]:
     """``task(number, batch)`` over the batches of ``items`` in a pool of ``jobs`` workers, its
     results in input order, with at most :data:`BATCHES_PER_WORKER` batches per worker in
@@ -266,8 +332,10 @@ def _pooled(
         _worker.update(job=job, state=job.open() if state is None else state)
     context = multiprocessing.get_context("fork" if fork else "spawn")
     turns = _Turns(context)
+    if stop is not None:
+        stop.share(context)
     with forking():
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, turns))
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, stop, turns))
     with pool:  # leaving it, normally or not, stops every worker
         pending: deque[Any] = deque()
         for number, chunk in enumerate(batches(items, batch)):

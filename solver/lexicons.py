@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from lexibench import structures
 from lexibench.solver.cache import cache_path
@@ -37,11 +37,17 @@ from lexibench.solver.wordlist import (
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon
-from lexibench.structures.saved import SavedLexiconError, load_lexicon, save_lexicon
+from lexibench.structures.saved import (
+    SavedLexiconError,
+    load_lexicon,
+    read_header,
+    save_lexicon,
+)
 
 #: The default backend, chosen by measurement (results/report.md, "Which structure should I
 #: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
-#: milliseconds, so it makes the whole job cheapest for one board and for many.
+#: milliseconds, so it is among the quickest for one board from a cold start and the cheapest
+#: from a few boards on.
 DEFAULT_LEXICON: Final = "array-trie"
 #: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
 #: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
@@ -77,8 +83,9 @@ def default_backend(units: int = 1) -> str:
 def describe_default() -> str:
     """The default policy in words, for ``--help``."""
     return (
-        f"{DEFAULT_LEXICON}, the fastest from a cold start and per board (measured: see "
-        f"results/report.md); where its native tier is not compiled, {ONE_BOARD_LEXICON}, or "
+        f"{DEFAULT_LEXICON}, the fastest search per board and among the quickest from a cold "
+        f"start (measured: see results/report.md); where its native tier is not compiled, "
+        f"{ONE_BOARD_LEXICON}, or "
         f"{MANY_BOARDS_LEXICON} for {MANY_UNITS:,} boards or more"
     )
 
@@ -102,10 +109,10 @@ class Opened:
         return "built from the word list" + (" and cached" if cache else " (not cached)")
 
 
-@dataclass(frozen=True)
-class LexiconSpec:
+class LexiconSpec(NamedTuple):
     """What lexicon to open: a backend over a word list, or a saved file. It can be sent to a
-    worker process, which opens the same lexicon from it (:func:`open_spec`)."""
+    worker process, which opens the same lexicon from it (:func:`open_spec`). (A NamedTuple:
+    cheap to define at every command's start.)"""
 
     backend: str | None = None
     """A registered backend id; None for :func:`default_backend`."""
@@ -137,11 +144,15 @@ class LexiconSpec:
         """True when the amount of work picks the backend (see :func:`default_backend`)."""
         return self.backend is None and self.lexicon_file is None and not native_default()
 
-    def chosen(self, units: int = 1) -> str | None:
-        """The backend this spec opens for a job of ``units``; None for a file (it says)."""
-        if self.lexicon_file is not None:
-            return self.backend
-        return self.backend or default_backend(units)
+    def backend_name(self, units: int = 1) -> str:
+        """The backend this spec opens for a job of ``units``, known before anything is built
+        or loaded (a lexicon file's header names its own)."""
+        if self.lexicon_file is None:
+            return self.backend or default_backend(units)
+        try:
+            return read_header(self.lexicon_file).backend
+        except structures.LexiconError as exc:
+            raise InputError(str(exc)) from None
 
     def for_workers(self, opened: Opened) -> LexiconSpec:
         """The spec other processes (perhaps on other machines) open the same lexicon with: the
@@ -149,8 +160,7 @@ class LexiconSpec:
         wordlist = self.wordlist
         if wordlist is not None and wordlist != "-" and Path(wordlist).exists():
             wordlist = str(Path(wordlist).resolve())
-        return replace(
-            self,
+        return self._replace(
             backend=opened.backend,
             wordlist=wordlist,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
@@ -226,7 +236,8 @@ def open_lexicon(
             info = _wordlist_of(path, saved.header.meta)
             if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
-            return Opened(name, saved.lexicon, info, "cache")
+            # The key is the list's content: it is named as this command names it.
+            return Opened(name, saved.lexicon, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
     lexicon, words = _build(name, resolved, rules, policy)

@@ -18,6 +18,7 @@ from lexibench.structures.protocol import (
     SteppingLexicon,
     can_solve_natively,
     can_step,
+    class_of,
     native_unavailable,
 )
 from lexibench.structures.registry import (
@@ -54,6 +55,7 @@ __all__ = [
     "build_lexicon",
     "can_solve_natively",
     "can_step",
+    "class_of",
     "native_unavailable",
     "refresh_entry_points",
 ]

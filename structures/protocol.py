@@ -168,14 +168,21 @@ def class_has(cls: type, members: tuple[str, ...]) -> bool:
     return all(callable(getattr(cls, name, None)) for name in members)
 
 
-def can_step(lexicon: Lexicon) -> bool:
-    """True when ``lexicon`` offers the stepping extension (:class:`SteppingLexicon`)."""
-    return class_has(type(lexicon), STEPPING_MEMBERS)
+def class_of(structure: object) -> type:
+    """``structure`` itself when it is a class (a backend not built yet), else its class."""
+    return structure if isinstance(structure, type) else type(structure)
 
 
-def can_solve_natively(lexicon: Lexicon) -> bool:
-    """True when ``lexicon`` offers the native search (:class:`NativeLexicon`)."""
-    return class_has(type(lexicon), NATIVE_MEMBERS)
+def can_step(lexicon: Lexicon | type) -> bool:
+    """True when ``lexicon`` (an instance, or a backend's class) offers the stepping extension
+    (:class:`SteppingLexicon`)."""
+    return class_has(class_of(lexicon), STEPPING_MEMBERS)
+
+
+def can_solve_natively(lexicon: Lexicon | type) -> bool:
+    """True when ``lexicon`` (an instance, or a backend's class) offers the native search
+    (:class:`NativeLexicon`)."""
+    return class_has(class_of(lexicon), NATIVE_MEMBERS)
 
 
 def native_unavailable(cls: object) -> str | None:

@@ -156,13 +156,14 @@ def _parse_header(path: Path | str, data: bytes) -> tuple[Header, int]:
 
 
 def read_header(path: Path, data: bytes | None = None) -> Header:
-    """The header of the saved lexicon at ``path`` (its payload is not checked)."""
-    return _parse_header(path, _read(path) if data is None else data)[0]
+    """The header of the saved lexicon at ``path`` (its payload is neither read nor checked)."""
+    return _parse_header(path, _read(path, len(MAGIC) + _MAX_HEADER) if data is None else data)[0]
 
 
-def _read(path: Path) -> bytes:
+def _read(path: Path, limit: int = -1) -> bytes:
     try:
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            return handle.read(limit)
     except FileNotFoundError:
         raise SavedLexiconError(path, "no such file") from None
     except IsADirectoryError:

@@ -54,13 +54,13 @@ TOOLS: dict[str, tuple[str, str]] = {
 
 
 def _builtin(name: str) -> tuple[str, str]:
-    """A built-in command's module and summary (a game's command imports its game only)."""
+    """A built-in command's module and summary (a game's: the first line of its docstring)."""
     if name in TOOLS:
         return TOOLS[name]
-    from lexibench.solver.games.registry import command
+    from lexibench.solver.games.registry import command_module
 
-    found = command(name)
-    return found.module, found.summary
+    module = command_module(name)
+    return module, _summary_of(importlib.import_module(module).__doc__)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,10 +74,35 @@ class _Parser(argparse.ArgumentParser):
         elif message:
             runtime.say(message.rstrip("\n"))
 
+    #: The chosen command's parser, once added: unknown options are reported against it.
+    command_parser: argparse.ArgumentParser | None = None
+
     def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("lexibench").strip()
+        parser = self.command_parser or self
+        command = parser.prog.removeprefix("lexibench").strip()
         see = f"lexibench {command} --help" if command else "lexibench --help"
-        self.exit(EXIT_USAGE, f"lexibench: error: {message} (see {see})\n")
+        self.exit(
+            EXIT_USAGE, f"lexibench: error: {message}{_nearest(parser, message)} (see {see})\n"
+        )
+
+
+def _nearest(parser: argparse.ArgumentParser, message: str) -> str:
+    """For an unrecognized option: the known option it is closest to (options are never taken
+    by abbreviation, so ``--board`` is not ``--boards-file``)."""
+    import difflib
+
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    known = [s for action in parser._actions for s in action.option_strings if s.startswith("--")]
+    for word in message.split(":", 1)[1].split():
+        option = word.split("=", 1)[0]
+        if option.startswith("--"):
+            near = [s for s in known if s.startswith(option)] or difflib.get_close_matches(
+                option, known, n=1, cutoff=0.8
+            )
+            if near:
+                return f"; did you mean {near[0]}? (options are never abbreviated)"
+    return ""
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -106,7 +131,12 @@ def _load_plugin(entry_point: Any) -> Register:
 
 
 def _summary(register: Register) -> str:
-    doc = sys.modules[register.__module__].__doc__ or ""
+    return _summary_of(sys.modules[register.__module__].__doc__)
+
+
+def _summary_of(doc: str | None) -> str:
+    """A command module's summary: its docstring's first line after the command's name
+    (``"``lexibench solve``: solve a board..."``)."""
     return doc.split(":", 1)[-1].strip().splitlines()[0].rstrip(".") if doc else ""
 
 
@@ -149,6 +179,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         )
         if register is not None and name == chosen:
             register(sub)
+            parser.command_parser = sub
     return parser
 
 

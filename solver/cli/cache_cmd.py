@@ -1,34 +1,86 @@
-"""``lexibench cache``: show or clear the cache of built lexicons."""
+"""``lexibench cache``: what the cache of built lexicons holds, and clearing some or all of it."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import time
+from datetime import datetime
 
-from lexibench.solver.cache import cache_dir, cache_entries
+from lexibench.solver.cache import cache_dir
+from lexibench.solver.cache_listing import CacheEntry, listing, matches
+from lexibench.solver.cli.options import positive_number
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    parser.add_argument("--clear", action="store_true", help="delete every cached lexicon")
+    parser.add_argument(
+        "--clear",
+        action="store_true",
+        help="delete the entries the filters select (every entry, with no filter)",
+    )
+    parser.add_argument("--backend", metavar="ID", help="only entries of this backend")
+    parser.add_argument(
+        "--wordlist",
+        metavar="PATH|NAME",
+        help="only entries built from this word list (its name or path as given, or the start "
+        "of its SHA-256)",
+    )
+    parser.add_argument(
+        "--older-than",
+        type=positive_number,
+        metavar="DAYS",
+        help="only entries written more than DAYS days ago",
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON array of the entries")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """List the cache's files (or delete them)."""
-    entries = cache_entries()
+    """List the entries the filters select (or delete them)."""
+    now = time.time()
+    chosen = [
+        entry
+        for entry in listing()
+        if matches(entry, args.backend, args.wordlist, args.older_than, now)
+    ]
     if args.clear:
-        for path in entries:
-            path.unlink(missing_ok=True)
-        emit(f"removed {len(entries)} cached lexicon(s) from {cache_dir()}")
+        for entry in chosen:
+            entry.path.unlink(missing_ok=True)
+        emit(f"removed {len(chosen)} cached lexicon(s) from {cache_dir()}")
+        return 0
+    if args.json:
+        emit(json.dumps([entry.as_json() for entry in chosen]))
         return 0
     emit(f"cache: {cache_dir()}")
-    if entries:
-        rows = [[path.name, f"{path.stat().st_size:,}"] for path in entries]
-        emit(text_table(["file", "bytes"], rows))
-        total = sum(path.stat().st_size for path in entries)
-        emit(f"{len(entries)} lexicon(s), {total:,} bytes")
-    else:
-        emit("empty")
+    if not chosen:
+        emit("no entry" + (" matches" if _filtered(args) else ""))
+        return 0
+    headers = ["backend", "word list", "words", "sha256", "options", "bytes", "written"]
+    emit(text_table(headers, [_row(entry) for entry in chosen]))
+    total = sum(entry.size for entry in chosen)
+    emit(f"{len(chosen)} lexicon(s), {total:,} bytes")
     return 0
+
+
+def _filtered(args: argparse.Namespace) -> bool:
+    return any(v is not None for v in (args.backend, args.wordlist, args.older_than))
+
+
+def _row(entry: CacheEntry) -> list[str]:
+    written = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
+    info = entry.wordlist
+    if entry.backend is None or info is None:
+        problem = entry.problem or "no word list in its header"
+        return ["?", f"({problem})", "", "", "", f"{entry.size:,}", written]
+    return [
+        entry.backend,
+        info.name,
+        f"{info.words:,}",
+        info.sha256[:12],
+        entry.options(),
+        f"{entry.size:,}",
+        written,
+    ]

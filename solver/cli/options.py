@@ -62,6 +62,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (days, for instance)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{value:g} must be a number above 0")
+    return value
+
+
 def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | None) -> None:
     """``--wordlist``, the word-list limits, ``--capitalised`` and ``--min-length`` (whose default
     is the game's, ``rules.min_length``; None: the command sets it once it knows the game)."""
@@ -163,6 +174,19 @@ def add_tier_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--protocol", dest="tier", choices=choices, help="alias of --tier (its former name)"
     )
+
+
+def check_tier(
+    args: argparse.Namespace, tiers: Callable[[type], tuple[Tier, ...]], units: int = 1
+) -> None:
+    """Refuse a tier the chosen backend lacks, before any word list is read or any lexicon built:
+    ``tiers`` (the game's) says which tiers the backend's class offers."""
+    from lexibench import structures
+    from lexibench.solver.tiers import resolve_tier
+
+    name = lexicon_spec(args).backend_name(units)
+    cls = structures.class_of(structures.backend_class(name))
+    resolve_tier(tiers(cls), args.tier, name, structures.native_unavailable(cls))
 
 
 def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:

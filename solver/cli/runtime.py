@@ -9,7 +9,7 @@ is under way, which finishes first: output always ends on a whole line. Worker p
 SIGINT and die quietly on SIGTERM (:func:`lexibench.solver.execution.worker_signals`); the main
 process stops them.
 
-Exit statuses (the README lists them): 0 success; 1 a runtime fault (output cannot be written,
+Exit statuses (solver/README.md lists them): 0 success; 1 a runtime fault (output cannot be written,
 out of memory, an internal error); 2 a usage error or bad input; 130 interrupted (SIGINT); 143
 terminated (SIGTERM); 141 the reader closed the pipe (``lexibench random | head``: no message, as
 for any tool stopped by SIGPIPE).
@@ -22,6 +22,8 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import Final
 
@@ -78,11 +80,34 @@ class Interrupted(BaseException):
         super().__init__(signal.Signals(signum).name)
 
 
+class Caught:
+    """A signal a long search asked to be told of instead of being interrupted by
+    (:func:`catching_signals`): the search polls :meth:`is_set`, stops, and reports what it
+    found."""
+
+    signum: int | None = None
+
+    def __init__(self, then: Callable[[], None] | None = None) -> None:
+        self.then = then
+        """Called (from the signal handler) when the signal arrives: it must be safe there."""
+
+    def is_set(self) -> bool:
+        """True once SIGINT or SIGTERM has arrived."""
+        return self.signum is not None
+
+    @property
+    def name(self) -> str | None:
+        """``"SIGINT"`` or ``"SIGTERM"``, once one arrived."""
+        return signal.Signals(self.signum).name if self.signum is not None else None
+
+
 class _Signals:
-    """The main process's handlers: raise :class:`Interrupted`, or defer it during a write."""
+    """The main process's handlers: raise :class:`Interrupted`, defer it during a write, or
+    record it for a search that stops by itself (a second signal interrupts all the same)."""
 
     writing = False
     pending: int | None = None
+    caught: Caught | None = None
     owner = 0
     """The process that installed the handlers: a process forked from it (a worker the pool
     starts at any time, even while stopping) behaves as
@@ -94,7 +119,11 @@ class _Signals:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 os.kill(os.getpid(), signal.SIGTERM)
             return
-        if self.writing:
+        if self.caught is not None and self.caught.signum is None:
+            self.caught.signum = signum
+            if self.caught.then is not None:
+                self.caught.then()
+        elif self.writing:
             self.pending = signum
         else:
             raise Interrupted(signum)
@@ -111,6 +140,19 @@ class _Signals:
 
 
 SIGNALS = _Signals()
+
+
+@contextmanager
+def catching_signals(then: Callable[[], None] | None = None) -> Iterator[Caught]:
+    """Within the block, the first SIGINT or SIGTERM is recorded in the :class:`Caught` it
+    yields (and ``then()`` called) instead of interrupting: a long search polls it, stops and
+    prints its best so far. A second signal interrupts as usual."""
+    caught = Caught(then)
+    previous, SIGNALS.caught = SIGNALS.caught, caught
+    try:
+        yield caught
+    finally:
+        SIGNALS.caught = previous
 
 
 def install_signal_handlers() -> None:

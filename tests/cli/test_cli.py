@@ -213,7 +213,18 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
         (["solve", "abcd", "--lexicon", "nope"], "unknown lexicon 'nope'"),
         (["solve", "abcd", "--lexicon", "marisa", "--tier", "step"], "has no step tier"),
         (["solve", "abcd", "--wordlist", "/nonexistent/words.txt"], "no such file"),
-        (["solve"], "give either a BOARD or --boards-file"),
+        (["solve"], "give a BOARD, or --boards-file FILE for many boards"),
+        (
+            ["solve", "abcd", "--boards-file", "b.txt"],
+            "give a BOARD or --boards-file FILE, not both",
+        ),
+        (["solve", "abcd", "--jobs", "2"], "--jobs goes with --boards-file"),
+        (["best", "--size", "4"], "expected RxC"),
+        (
+            ["solve", "--board", "abcd"],
+            "unrecognized arguments: --board; did you mean --boards-file?",
+        ),
+        (["solve", "abcd", "--word", "w.txt"], "did you mean --wordlist? (options are never abbr"),
         (["solve", "abcd", "--min-length", "0"], "must be at least 1"),
         (["solve", "abcd", "--tier", "fast"], "invalid choice: 'fast'"),
         (["random", "--size", "4by4"], "expected RxC"),
@@ -306,3 +317,24 @@ def test_missing_boards_file(capfd: pytest.CaptureFixture[str], tmp_path: Path) 
     assert status == 2
     assert out == ""
     assert f"boards file {tmp_path / 'none.txt'}: no such file" in err
+
+
+def test_a_tier_the_backend_lacks_is_refused_before_any_word_list_is_read(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexibench.solver import lexicons
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the word list was read before the options were checked")
+
+    monkeypatch.setattr(lexicons, "load_wordlist", never)
+    monkeypatch.setattr(lexicons, "resolve_source", never)
+    for argv in (
+        ["solve", "abcd", "--lexicon", "pygtrie", "--tier", "native", "--no-cache"],
+        ["best", "--size", "3x3", "--lexicon", "marisa", "--tier", "step"],
+        ["letterboxed", "rme wcl tgk api", "--lexicon", "dawg", "--tier", "step"],
+    ):
+        status, out, err = run(capfd, *argv)
+        assert (status, out) == (2, ""), argv
+        assert err.startswith("lexibench: error: lexicon "), err
+        assert "tier" in err, err

@@ -161,3 +161,119 @@ def test_the_default_cache_folder_follows_the_platform(monkeypatch: pytest.Monke
     monkeypatch.delenv("LEXIBENCH_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
     assert cache_dir() == Path("/somewhere/cache/lexibench")
+
+
+def test_the_cache_listing_names_each_entry_and_clears_by_filter(
+    capfd: pytest.CaptureFixture[str], own_cache: Path, tmp_path: Path
+) -> None:
+    import os
+
+    other = tmp_path / "other.txt"
+    other.write_text("cat\ndog\nemu\n")
+    open_lexicon("dawg", TINY)
+    open_lexicon("marisa", TINY, min_length=4)
+    open_lexicon("dawg", other)
+    status, out, _ = run(capfd, "cache")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == f"cache: {own_cache}"
+    assert lines[1].split() == ["backend", "word", "list", "words", "sha256", "options", "bytes",
+                                "written"]  # fmt: skip
+    rows = lines[3:-1]
+    assert [row.split()[:2] for row in rows] == [
+        ["dawg", str(other)], ["dawg", TINY], ["marisa", TINY]
+    ]  # fmt: skip
+    assert "--min-length 4, capitalised keep" in rows[2]
+    assert lines[-1].startswith("3 lexicon(s), ")
+    status, out, _ = run(capfd, "cache", "--json", "--backend", "marisa")
+    (entry,) = json.loads(out)
+    assert entry["backend"] == "marisa"
+    assert entry["wordlist"]["name"] == TINY
+    assert entry["wordlist"]["min_length"] == 4
+    assert entry["wordlist"]["words"] == 19  # the words of 4 letters or more
+    assert entry["bytes"] == Path(entry["file"]).stat().st_size
+    # An old entry, cleared by age; then one word list's entries; then the rest.
+    (old,) = [p for p in cache_entries() if p.name.startswith("marisa")]
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    status, out, _ = run(capfd, "cache", "--clear", "--older-than", "30")
+    assert out == f"removed 1 cached lexicon(s) from {own_cache}\n"
+    status, out, _ = run(capfd, "cache", "--clear", "--wordlist", str(other))
+    assert out.startswith("removed 1 cached lexicon(s)")
+    status, out, _ = run(capfd, "cache", "--backend", "marisa")
+    assert out.splitlines()[-1] == "no entry matches"
+    status, out, _ = run(capfd, "cache", "--clear")
+    assert out.startswith("removed 1 cached lexicon(s)")
+    status, out, err = run(capfd, "cache", "--older-than", "-1")
+    assert (status, err.count("\n")) == (2, 1)
+
+
+def test_two_processes_building_one_entry_at_once_both_succeed(own_cache: Path) -> None:
+    import os
+    import subprocess
+
+    env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(own_cache)}
+    command = [sys.executable, "-m", "lexibench", "solve", "perslatgsineters", "--json",
+               "--lexicon", "dict-trie", "--wordlist", "web2"]  # fmt: skip
+    for _round in range(2):  # the first round builds in both; the second reads in both
+        runs = [
+            subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for _ in range(2)
+        ]
+        outs = [process.communicate(timeout=120) for process in runs]
+        assert [process.returncode for process in runs] == [0, 0]
+        assert outs[0] == outs[1]
+        assert outs[0][1] == b""
+        assert [p.name.split("-")[0] for p in own_cache.iterdir()] == ["dict"]
+    assert open_lexicon("dict-trie").origin == "cache"
+
+
+def test_a_full_cache_costs_a_warning_not_the_answer(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from lexibench.solver import lexicons
+
+    def full(*_args: object, **_kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(lexicons, "save_lexicon", full)
+    messages: list[str] = []
+    opened = open_lexicon("dawg", TINY, notify=messages.append)
+    assert opened.lexicon.is_word("queen")
+    assert len(messages) == 1
+    assert "cannot write" in messages[0]
+    assert "No space left on device" in messages[0]
+    assert "continuing without it" in messages[0]
+
+
+def test_a_read_only_cache_costs_a_warning_not_the_answer(
+    capfd: pytest.CaptureFixture[str], own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing into the folder fails as on a read-only file system (a folder's mode would not
+    stop root, who runs CI); the command still answers, with one line on stderr."""
+    import errno
+    import tempfile
+
+    def read_only(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    status, out, err = run(capfd, "solve", "ea/st", "--json", "--wordlist", TINY)
+    assert status == 0
+    assert json.loads(out)["count"] == 7
+    assert err.count("\n") == 1
+    assert err.startswith("lexibench: cache: cannot write ")
+    assert "(Read-only file system); continuing without it" in err
+
+
+def test_a_cached_list_is_named_as_the_command_names_it(own_cache: Path) -> None:
+    """The cache is keyed by the list's content: the same file named another way hits the same
+    entry, and the answer names the list as this command did."""
+    import os
+
+    absolute = open_lexicon("dawg", TINY)
+    relative = open_lexicon("dawg", os.path.relpath(TINY))
+    assert (absolute.origin, relative.origin) == ("built", "cache")
+    assert relative.wordlist.name == os.path.relpath(TINY)
+    assert open_lexicon("dawg", TINY).wordlist.name == TINY

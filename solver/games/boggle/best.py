@@ -43,7 +43,7 @@ from typing import Final
 
 from lexibench.solver.draws import LETTERS, below
 from lexibench.solver.errors import InputError
-from lexibench.solver.execution import Where, ordered_map
+from lexibench.solver.execution import Stop, Where, ordered_map
 from lexibench.solver.games.boggle.board import Board, neighbours, parse_size
 from lexibench.solver.games.boggle.dice import cell_of, frequency_cells
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH, total
@@ -53,7 +53,7 @@ from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, NativeLexicon
 
 #: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
-#: board in most seeded runs (measured: see the README's "Best-board search").
+#: board in most seeded runs (measured: see solver/README.md, "Best-board search").
 DEFAULT_BUDGETS: Final = {(3, 3): 20_000, (3, 4): 60_000, (4, 4): 1_000_000}
 #: Budget for other sizes, per cell: as for 4x4.
 BUDGET_PER_CELL: Final = 62_500
@@ -63,6 +63,8 @@ DEFAULT_RESTARTS: Final = 4
 MAX_REPEATS: Final = 1_000
 #: The largest board searched: each evaluation solves the whole board.
 MAX_SEARCH_CELLS: Final = 100
+#: Evaluations between two asks whether to stop (a few milliseconds of search at most).
+STOP_EVERY: Final = 16
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class Chain:
     """``(evaluation, score, seconds)`` at every rise of the chain's best (seconds: since the
     chain began)."""
     seconds: float
+    stopped: bool = False
+    """True when the chain ended before its budget because it was asked to stop."""
 
 
 @dataclass(frozen=True)
@@ -107,10 +111,17 @@ class SearchResult:
     seed: int
     chains: tuple[Chain, ...]
     seconds: float
+    stopped: str | None = None
+    """Why the search ended before its budget (``"time limit"``, ``"SIGINT"``, ``"SIGTERM"``),
+    or None when it ran to the end; a stopped search may lack the chains it never started."""
+    restarts: int = 0
+    """The chains the search was to run (0: as many as it ran)."""
     best_chain: Chain = field(init=False)
 
     def __post_init__(self) -> None:
         # Highest score; of equal scores the first chain (chains are in index order).
+        if not self.chains:
+            raise InputError("best-board search: stopped before a single board was scored")
         best = max(self.chains, key=lambda c: (c.score, -c.index))
         object.__setattr__(self, "best_chain", best)
 
@@ -162,7 +173,9 @@ class SearchResult:
             "seconds": round(self.seconds, 6),
             "seed": self.seed,
             "size": self.board.size,
-            "restarts": len(self.chains),
+            "restarts": self.restarts or len(self.chains),
+            "complete": self.stopped is None,
+            "stopped": self.stopped,
             "trajectory": [[e, s] for e, s, _ in self.trajectory()],
         }
 
@@ -257,9 +270,12 @@ def run_chain(
     budget: int,
     schedule: Schedule = Schedule(),
     progress: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Chain:
     """Anneal for ``budget`` evaluations (see the module docstring). ``progress(evaluations,
-    best)`` is called every 256 evaluations and at the end."""
+    best)`` is called every 256 evaluations and at the end. ``stop()``, asked every
+    :data:`STOP_EVERY` evaluations, ends the chain early when it says so (a time limit, a
+    signal): the chain keeps what it found, marked as stopped."""
     rng = chain_rng(seed, index)
     n_cells = rows * cols
     start = time.perf_counter()
@@ -275,7 +291,11 @@ def run_chain(
     seen: dict[str, tuple[int, int]] = {"".join(best): (cur_score, cur_count)}
     repeats = 0
     cornered = False
+    stopped = False
     while done < budget:
+        if stop is not None and done % STOP_EVERY == 0 and stop():
+            stopped = True
+            break
         if since_fresh - last_rise >= stall or repeats >= MAX_REPEATS:
             cornered = repeats >= MAX_REPEATS
             candidate = frequency_cells(rng, n_cells)
@@ -323,6 +343,7 @@ def run_chain(
         best_count,
         tuple(rises),
         time.perf_counter() - start,
+        stopped,
     )
 
 
@@ -338,6 +359,8 @@ class ChainTask:
     min_length: int
     tier: str
     schedule: Schedule = Schedule()
+    deadline: float | None = None
+    """``time.time()`` after which the chain stops early (``--time-limit``), or None."""
 
 
 def chain_tasks(
@@ -349,22 +372,41 @@ def chain_tasks(
     min_length: int,
     tier: str,
     schedule: Schedule = Schedule(),
+    deadline: float | None = None,
 ) -> list[ChainTask]:
-    """The chains of a search, in index order."""
+    """The chains of a search, in index order (``deadline``: see :attr:`ChainTask.deadline`)."""
     check_search(rows, cols, budget, restarts)
     return [
-        ChainTask(rows, cols, seed, i, share, min_length, tier, schedule)
+        ChainTask(rows, cols, seed, i, share, min_length, tier, schedule, deadline)
         for i, share in enumerate(chain_budgets(budget, restarts))
     ]
 
 
 def run_task(
-    lexicon: Lexicon, task: ChainTask, progress: Callable[[int, int], None] | None = None
+    lexicon: Lexicon,
+    task: ChainTask,
+    progress: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Chain:
-    """Run one chain with ``lexicon``."""
+    """Run one chain with ``lexicon``; it stops early at the task's deadline or when ``stop()``
+    says so."""
     scorer = make_scorer(lexicon, task.rows, task.cols, task.min_length, task.tier)
+    deadline = task.deadline
+
+    def stopping() -> bool:
+        return (deadline is not None and time.time() >= deadline) or (stop is not None and stop())
+
+    asked = stopping if deadline is not None or stop is not None else None
     return run_chain(
-        scorer, task.rows, task.cols, task.seed, task.index, task.budget, task.schedule, progress
+        scorer,
+        task.rows,
+        task.cols,
+        task.seed,
+        task.index,
+        task.budget,
+        task.schedule,
+        progress,
+        asked,
     )
 
 
@@ -383,21 +425,44 @@ class ChainsJob:
         """Run each chain of the batch."""
         return [run_task(state, task) for task in batch]
 
+    def run_until(
+        self, state: Lexicon, batch: list[ChainTask], stop: Callable[[], bool]
+    ) -> list[Chain]:
+        """Run each chain of the batch until ``stop()`` says so: the chain running then keeps
+        what it found, the later ones do not start."""
+        chains = []
+        for task in batch:
+            if stop():
+                break
+            chains.append(run_task(state, task, stop=stop))
+        return chains
+
 
 def run_chains(
-    tasks: list[ChainTask], job: ChainsJob, where: Where, lexicon: Lexicon | None = None
+    tasks: list[ChainTask],
+    job: ChainsJob,
+    where: Where,
+    lexicon: Lexicon | None = None,
+    stop: Stop | None = None,
 ) -> Iterator[Chain]:
     """The chains, run wherever ``where`` says (one chain per batch), in index order.
-    ``lexicon``: the one this process has already opened for ``job``."""
-    return ordered_map(job, tasks, where, state=lexicon, batch=1)
+    ``lexicon``: the one this process has already opened for ``job``; ``stop``: once set, the
+    running chains end early with what they found and no other starts."""
+    return ordered_map(job, tasks, where, state=lexicon, batch=1, stop=stop)
 
 
 def collect(
-    tasks: Sequence[ChainTask], chains: Iterable[Chain], seconds: float | None = None
+    tasks: Sequence[ChainTask],
+    chains: Iterable[Chain],
+    seconds: float | None = None,
+    stopped: str | None = None,
 ) -> SearchResult:
-    """The search's result from its chains (in any order)."""
+    """The search's result from its chains (in any order). ``stopped``: why the search was
+    stopped early (a signal), if it was; a chain stopped at the tasks' deadline makes it
+    ``"time limit"``. Only a stopped search may lack chains (those it never started)."""
     ordered = sorted(chains, key=lambda c: c.index)
-    if [c.index for c in ordered] != [t.index for t in tasks]:
+    reason = stopped or ("time limit" if any(c.stopped for c in ordered) else None)
+    if reason is None and [c.index for c in ordered] != [t.index for t in tasks]:
         raise RuntimeError("best-board search: a chain's result is missing")
     first = tasks[0]
     return SearchResult(
@@ -406,6 +471,8 @@ def collect(
         first.seed,
         tuple(ordered),
         sum(c.seconds for c in ordered) if seconds is None else seconds,
+        reason,
+        len(tasks),
     )
 
 

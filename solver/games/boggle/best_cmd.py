@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from lexibench.solver.cli import runtime
@@ -15,13 +16,15 @@ from lexibench.solver.cli.options import (
     add_jobs_option,
     add_lexicon_options,
     add_tier_option,
+    check_tier,
     int_at_least,
     lexicon_spec,
     open_lexicon_of,
+    seconds,
     where_of,
     whole_number,
 )
-from lexibench.solver.execution import Here, Processes
+from lexibench.solver.execution import Here, Processes, Stop
 from lexibench.solver.games.boggle.best import (
     DEFAULT_RESTARTS,
     Chain,
@@ -35,8 +38,9 @@ from lexibench.solver.games.boggle.best import (
     run_task,
 )
 from lexibench.solver.games.boggle.board import parse_size
+from lexibench.solver.games.boggle.render import grid_text
 from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.boggle.solve import resolve
+from lexibench.solver.games.boggle.solve import resolve, tiers
 from lexibench.solver.lexicons import Opened
 
 
@@ -63,6 +67,14 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="independent annealing chains sharing the budget (default: %(default)s)",
     )
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop after SECONDS and print the best board found so far, marked as stopped "
+        "(Ctrl-C or SIGTERM does the same; a second signal stops at once)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_jobs_option(parser, "run the chains in N processes (the result is the same as with 1)")
     add_cluster_options(parser, "the chains")
@@ -70,22 +82,28 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the search and print the best board."""
+    """Run the search and print the best board (so far, when it was stopped early)."""
     rows, cols = parse_size(args.size)
     budget = args.evaluations if args.evaluations is not None else default_budget(rows, cols)
     where = where_of(args)
     spec = lexicon_spec(args)
     tasks = chain_tasks(rows, cols, args.seed, budget, args.restarts, args.min_length, args.tier)
+    check_tier(args, tiers, budget)
     opened = open_lexicon_of(args, budget)  # each evaluation solves a board
     tier = resolve(opened.lexicon, args.tier, opened.backend)
     runtime.phase("lexicon")
     start = time.perf_counter()
-    if isinstance(where, Here) or (isinstance(where, Processes) and len(tasks) == 1):
-        chains = _here(opened, tasks, budget)
-    else:
-        job = ChainsJob(spec.for_workers(opened))
-        chains = _elsewhere(run_chains(tasks, job, where, opened.lexicon), len(tasks))
-    result = collect(tasks, chains, time.perf_counter() - start)
+    if args.time_limit is not None:  # counted from here: the lexicon is ready
+        tasks = [replace(task, deadline=time.time() + args.time_limit) for task in tasks]
+    stop = Stop()
+    with runtime.catching_signals(stop.set) as caught:
+        if isinstance(where, Here) or (isinstance(where, Processes) and len(tasks) == 1):
+            chains = _here(opened, tasks, budget, stop.is_set)
+        else:
+            job = ChainsJob(spec.for_workers(opened))
+            running = run_chains(tasks, job, where, opened.lexicon, stop)
+            chains = _elsewhere(running, len(tasks))
+    result = collect(tasks, chains, time.perf_counter() - start, caught.name)
     runtime.phase("search")
     if args.json:
         data = result.as_json()
@@ -93,24 +111,24 @@ def run(args: argparse.Namespace) -> int:
         runtime.emit(json.dumps(data))
     else:
         runtime.emit(_text(result, opened.backend, tier.value))
-    return 0
+    return runtime.EXIT_SIGNAL_BASE + caught.signum if caught.signum is not None else 0
 
 
 def _text(result: SearchResult, backend: str, tier: str) -> str:
     board = result.board
     rise = result.trajectory()[-1][0]
     rate = result.evaluations / result.seconds if result.seconds > 0 else 0.0
-    rows = "\n".join("  " + " ".join(f"{c:<2}" for c in row).rstrip() for row in board.row_tokens())
-    return "\n".join(
-        [
-            f"best {board.size} board: {board.text()} (canonical {board.canonical_text()}): "
-            f"{result.score:,} points, {result.count:,} words",
-            rows,
-            f"found at evaluation {rise:,} of {result.evaluations:,} ({len(result.chains)} "
-            f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
-            f"lexicon {backend} ({tier})",
-        ]
-    )
+    lines = [
+        f"best {board.size} board: {board.text()} (canonical {board.canonical_text()}): "
+        f"{result.score:,} points, {result.count:,} words",
+        grid_text(board),
+        f"found at evaluation {rise:,} of {result.evaluations:,} ({result.restarts} "
+        f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
+        f"lexicon {backend} ({tier})",
+    ]
+    if result.stopped is not None:
+        lines.insert(0, f"stopped early ({result.stopped}): the best board so far")
+    return "\n".join(lines)
 
 
 class _Bar:
@@ -145,14 +163,19 @@ class _Bar:
             self.bar.close()
 
 
-def _here(opened: Opened, tasks: list[ChainTask], budget: int) -> list[Chain]:
+def _here(
+    opened: Opened, tasks: list[ChainTask], budget: int, stop: Callable[[], bool]
+) -> list[Chain]:
+    """The chains, one after the other in this process, until one is stopped."""
     bar = _Bar(budget, "eval")
     try:
         chains = []
         for task in tasks:
-            chain = run_task(opened.lexicon, task, bar.chain)
+            chain = run_task(opened.lexicon, task, bar.chain, stop)
             bar.finished(chain.evaluations, chain.score)
             chains.append(chain)
+            if chain.stopped:
+                break
         return chains
     finally:
         bar.close()

@@ -238,11 +238,15 @@ def parse_board_slowly(text: str) -> Board:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """Parse ``"RxC"`` (or a single ``"N"`` for N x N) into (rows, columns), both >= 1."""
-    m = re.fullmatch(r" *([0-9]{1,9}) *(?:[xX] *([0-9]{1,9}))? *", text)
-    if m is None or int(m.group(1)) < 1 or (m.group(2) is not None and int(m.group(2)) < 1):
+    """Parse ``"RxC"`` into (rows, columns), both >= 1. A bare number is refused: ``4`` could
+    be a typo for ``4x4`` as well as for ``4x5``, and a search's cost grows fast with the size.
+
+    >>> parse_size("3x4")
+    (3, 4)
+    """
+    m = re.fullmatch(r" *([0-9]{1,9}) *[xX] *([0-9]{1,9}) *", text)
+    if m is None or int(m.group(1)) < 1 or int(m.group(2)) < 1:
         raise InputError(f"size {text!r}: expected RxC with R, C >= 1, such as 4x4 or 3x5")
-    rows = int(m.group(1))
-    cols = int(m.group(2)) if m.group(2) is not None else rows
+    rows, cols = int(m.group(1)), int(m.group(2))
     check_cells(rows, cols)
     return rows, cols

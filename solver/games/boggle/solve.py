@@ -45,6 +45,7 @@ from lexibench.structures import (
     TooManyPathsError,
     can_solve_natively,
     can_step,
+    class_of,
     native_unavailable,
 )
 
@@ -55,9 +56,10 @@ Path = search.Path
 DEFAULT_MAX_PATHS = 100_000
 
 
-def tiers(lexicon: Lexicon) -> tuple[Tier, ...]:
-    """The tiers Boggle's search offers on ``lexicon``: string always, step where it can step,
-    native where it runs the path search in its own compiled code."""
+def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
+    """The tiers Boggle's search offers on ``lexicon`` (an instance, or a backend's class, to
+    check options before building it): string always, step where it can step, native where it
+    runs the path search in its own compiled code."""
     offered = [Tier.STRING]
     if can_step(lexicon):
         offered.append(Tier.STEP)
@@ -66,15 +68,20 @@ def tiers(lexicon: Lexicon) -> tuple[Tier, ...]:
     return tuple(offered)
 
 
-def resolve(lexicon: Lexicon, tier: Tier | str, name: str = "") -> Tier:
-    """The tier to run on ``lexicon`` (``auto``: the fastest it offers); a tier it lacks is an
-    :class:`InputError` (with the reason when its native code is not compiled)."""
-    return resolve_tier(
-        tiers(lexicon),
-        tier,
-        name or type(lexicon).__name__,
-        native_unavailable(type(lexicon)),
-    )
+def resolve(lexicon: Lexicon | type, tier: Tier | str, name: str = "") -> Tier:
+    """The tier to run on ``lexicon`` (an instance, or a backend's class; ``auto``: the fastest
+    it offers); a tier it lacks is an :class:`InputError` (with the reason when its native code
+    is not compiled)."""
+    cls = class_of(lexicon)
+    if name:  # a command's own check, naming the backend: not cached
+        return resolve_tier(tiers(cls), tier, name, native_unavailable(cls))
+    return _resolved(cls, tier)
+
+
+@cache
+def _resolved(cls: type, tier: Tier | str) -> Tier:
+    """:func:`resolve` once per class and tier (every board asks)."""
+    return resolve_tier(tiers(cls), tier, cls.__name__, native_unavailable(cls))
 
 
 class SearchLoops(Protocol):

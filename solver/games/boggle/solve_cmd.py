@@ -16,6 +16,7 @@ from lexibench.solver.cli.options import (
     add_jobs_option,
     add_lexicon_options,
     add_tier_option,
+    check_tier,
     int_at_least,
     lexicon_spec,
     open_lexicon_of,
@@ -28,7 +29,7 @@ from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.boards_file import BoardsReader
 from lexibench.solver.games.boggle.render import solution_json, solution_text
 from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.boggle.solve import DEFAULT_MAX_PATHS, resolve, solve
+from lexibench.solver.games.boggle.solve import DEFAULT_MAX_PATHS, resolve, solve, tiers
 from lexibench.solver.lexicons import MANY_UNITS
 
 
@@ -93,8 +94,10 @@ def _check_stdin(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the board (or boards file) and print the result."""
-    if (args.board is None) == (args.boards_file is None):
-        raise InputError("solve: give either a BOARD or --boards-file FILE (not both)")
+    if args.board is None and args.boards_file is None:
+        raise InputError("solve: give a BOARD, or --boards-file FILE for many boards")
+    if args.board is not None and args.boards_file is not None:
+        raise InputError("solve: give a BOARD or --boards-file FILE, not both")
     _check_stdin(args)
     if args.boards_file is not None:
         return _run_file(args)
@@ -102,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--summary goes with --boards-file (one board: use --json)")
     if wants_cluster(args):
         raise InputError("--scheduler and --dask-workers go with --boards-file")
+    if args.jobs != 1:
+        raise InputError("--jobs goes with --boards-file (one board is solved in one process)")
+    check_tier(args, tiers)
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_lexicon_of(args)
     runtime.phase("lexicon")
@@ -160,6 +166,7 @@ def _run_file(args: argparse.Namespace) -> int:
         boards = iter(reader)
         # Boards read ahead where their number decides the default lexicon.
         ahead = list(itertools.islice(boards, MANY_UNITS)) if spec.depends_on_units() else []
+        check_tier(args, tiers, max(len(ahead), 1))
         # Opened (and checked) here, so a bad option is one clean error, not one per worker.
         opened = open_lexicon_of(args, max(len(ahead), 1))
         resolve(opened.lexicon, args.tier, opened.backend)

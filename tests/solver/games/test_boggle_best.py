@@ -288,3 +288,53 @@ def test_one_cluster_runs_both_jobs_in_turn(
         status, out, err = run(capfd, *solve, "--summary", "--scheduler", address)
         assert (status, err) == (0, "")
         assert out == run(capfd, *solve, "--summary")[1]
+
+
+LONG = ["best", "--size", "4x4", "--evaluations", "100000000", "--wordlist", TINY, "--json"]
+
+
+def _search_then_signal(extra: list[str], signum: int | None) -> tuple[int, dict[str, object]]:
+    """A search far too long to finish, stopped by ``signum`` once it runs (or by its own
+    ``--time-limit`` when ``signum`` is None): its status and what it printed."""
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lexibench", *LONG, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    if signum is not None:
+        time.sleep(1.5)  # the lexicon is built in a fraction of that: the search is running
+        process.send_signal(signal.Signals(signum))
+    out, err = process.communicate(timeout=60)
+    assert err == "", err
+    return process.returncode, json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("extra", "signum", "status", "reason"),
+    [
+        (["--time-limit", "1"], None, 0, "time limit"),
+        (["--time-limit", "1", "--jobs", "2"], None, 0, "time limit"),
+        ([], 2, 130, "SIGINT"),
+        ([], 15, 143, "SIGTERM"),
+        (["--jobs", "2"], 2, 130, "SIGINT"),
+        (["--jobs", "2"], 15, 143, "SIGTERM"),
+    ],
+)
+def test_a_stopped_search_prints_its_best_board_so_far(
+    extra: list[str], signum: int | None, status: int, reason: str
+) -> None:
+    code, result = _search_then_signal(extra, signum)
+    assert code == status
+    assert result["complete"] is False
+    assert result["stopped"] == reason
+    assert isinstance(result["evaluations"], int)
+    assert 0 < result["evaluations"] < 100_000_000
+    assert isinstance(result["score"], int)
+    assert result["score"] > 0
+    board = parse_board(str(result["board"]))
+    lexicon = build_lexicon("dict-trie", load_wordlist(TINY).words)
+    assert solve(board, lexicon).score == result["score"]

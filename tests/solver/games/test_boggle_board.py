@@ -79,12 +79,12 @@ def test_neighbours_order_and_corners() -> None:
     assert neighbours(3, 3) is table  # computed once per shape
 
 
-@pytest.mark.parametrize(("text", "shape"), [("4x4", (4, 4)), ("3X5", (3, 5)), ("6", (6, 6))])
+@pytest.mark.parametrize(("text", "shape"), [("4x4", (4, 4)), ("3X5", (3, 5)), (" 6 x 6 ", (6, 6))])
 def test_parse_size(text: str, shape: tuple[int, int]) -> None:
     assert parse_size(text) == shape
 
 
-@pytest.mark.parametrize("text", ["0x4", "4x", "x4", "four", "4x4x4", "-1x3"])
+@pytest.mark.parametrize("text", ["0x4", "4x", "x4", "four", "4x4x4", "-1x3", "4"])
 def test_bad_sizes(text: str) -> None:
     with pytest.raises(InputError, match="expected RxC"):
         parse_size(text)

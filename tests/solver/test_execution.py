@@ -1,0 +1,120 @@
+"""Where work runs (solver.execution): the same results here, in processes and on Dask, and a
+Dask worker killed in the middle of a job."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from lexibench.solver.execution import Here, Processes, Stop, batches, ordered_map
+from tests.commands import TINY
+
+
+@dataclass(frozen=True)
+class Square:
+    """A job: every process opens the offset once; a batch squares its items."""
+
+    offset: int
+
+    def open(self) -> int:
+        return self.offset
+
+    def run(self, state: int, batch: list[int]) -> list[int]:
+        return [x * x + state for x in batch]
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A stoppable job: each item counts up to it, unless asked to stop first."""
+
+    def open(self) -> None:
+        return None
+
+    def run(self, state: None, batch: list[int]) -> list[int]:
+        return batch
+
+    def run_until(self, state: None, batch: list[int], stop: object) -> list[int]:
+        done = []
+        for item in batch:
+            if stop():  # type: ignore[operator]
+                break
+            done.append(item)
+        return done
+
+
+def test_here_and_in_processes_give_the_same_results_in_order() -> None:
+    items = list(range(1000))
+    expected = [x * x + 7 for x in items]
+    assert list(ordered_map(Square(7), items)) == expected
+    assert list(ordered_map(Square(7), items, Here(), batch=3)) == expected
+    assert list(ordered_map(Square(7), items, Processes(2), batch=17)) == expected
+    assert list(ordered_map(Square(7), iter(items), Processes(2), state=7)) == expected
+    assert list(batches([], 5)) == []
+
+
+def test_a_stop_set_before_the_run_starts_nothing() -> None:
+    stop = Stop()
+    stop.set()
+    assert list(ordered_map(Counting(), range(10), stop=stop)) == []
+    assert list(ordered_map(Counting(), range(10), Processes(2), stop=stop, batch=2)) == []
+    assert list(ordered_map(Counting(), range(4), stop=Stop())) == [0, 1, 2, 3]
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The Dask worker processes below ``pid`` (started by multiprocessing's spawn)."""
+    import psutil
+
+    found = []
+    for child in psutil.Process(pid).children(recursive=True):
+        try:
+            if "spawn_main" in " ".join(child.cmdline()):
+                found.append(child.pid)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process tree of Linux")
+def test_a_dask_worker_killed_mid_job_is_recovered_from() -> None:
+    """A worker process killed while it runs a chain: the scheduler runs the chain again on a
+    live worker and the result is byte for byte what one process gives (or, if Dask cannot
+    recover, one line and a non-zero status: never a partial or wrong result)."""
+    pytest.importorskip("distributed")
+    psutil = pytest.importorskip("psutil")
+    common = [sys.executable, "-m", "lexibench", "best", "--size", "3x3", "--wordlist", TINY,
+              "--evaluations", "1200000", "--restarts", "4", "--seed", "3", "--json"]  # fmt: skip
+    alone = subprocess.run(common, capture_output=True, text=True, check=True).stdout
+    process = subprocess.Popen(
+        [*common, "--dask-workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 30
+    killed = None
+    while killed is None and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.5)
+        busy = [
+            pid
+            for pid in _workers_of(process.pid)
+            if psutil.Process(pid).cpu_percent(interval=0.2) > 50
+        ]
+        if busy:
+            killed = busy[0]
+            os.kill(killed, signal.SIGKILL)
+    out, err = process.communicate(timeout=120)
+    assert killed is not None, "no busy worker was seen"
+    if process.returncode == 0:
+        alone_result, clustered = json.loads(alone), json.loads(out)
+        for field in ("seconds",):
+            alone_result.pop(field)
+            clustered.pop(field)
+        assert clustered == alone_result
+    else:
+        assert out == ""
+        assert err.count("\n") == 1
+        assert err.startswith("lexibench: error: ")
