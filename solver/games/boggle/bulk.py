@@ -158,7 +158,7 @@ def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stopped:
     """Where the lines stopped: at line ``line`` (counted from the first line given), which is
     not a board (``about_line``: the error names the line) or has too many paths."""
 
@@ -184,7 +184,7 @@ class BlockLines:
 
     maker: BoardLines
     max_paths: int
-    stop: Stop | None = field(default=None, init=False)
+    stop: Stopped | None = field(default=None, init=False)
 
     def pieces(self, blocks: Iterable[tuple[bytes, int]]) -> Iterator[tuple[bytes, int]]:
         """``(lines, boards)`` for ``blocks`` (each with its first line's number), in order: the
@@ -205,11 +205,11 @@ class BlockLines:
                     board = board_of_line(raw, end >= 0)
                     line = self.maker.board_line(board.cells, board.rows, board.cols)
                 except InputError as exc:
-                    self.stop = Stop(number, str(exc))
+                    self.stop = Stopped(number, str(exc))
                     return
                 except TooManyPathsError:
                     error = too_many_paths(board.text(), self.max_paths)
-                    self.stop = Stop(number, str(error), about_line=False)
+                    self.stop = Stopped(number, str(error), about_line=False)
                     return
                 yield line + b"\n", 1
                 number += 1
@@ -224,7 +224,7 @@ class Chunk:
     pieces: list[bytes]
     boards: int
     lines: int
-    stop: Stop | None
+    stop: Stopped | None
 
 
 @dataclass(frozen=True)
