@@ -20,9 +20,12 @@ def test_the_same_seed_gives_the_same_boards() -> None:
 
 def test_each_board_is_a_seed_changed_by_a_few_moves() -> None:
     seeds = [parse_board(text) for text in SEEDS[4, 4]]
-    for board in dense_boards(4, 4, 1, 200):
-        changed = min(sum(a != b for a, b in zip(board.cells, s.cells, strict=True)) for s in seeds)
-        assert changed <= 8  # a swap of two equal letters changes nothing
+    changed = sorted(
+        min(sum(a != b for a, b in zip(board.cells, s.cells, strict=True)) for s in seeds)
+        for board in dense_boards(4, 4, 1, 200)
+    )
+    assert changed[100] <= 2  # one move (a letter, or a swap: two cells), sometimes more
+    assert changed[-1] < 16
 
 
 def test_dense_boards_hold_many_more_words_than_random_ones() -> None:
