@@ -9,27 +9,29 @@ holds it; then
 
     python -m lexibench.solver.games.boggle.peer --boards-file boards.txt --wordlist enable2k.txt
 
-prints ``{"board": ..., "score": n}`` (compact) for each board, scored by its ``Boggler``
-classes (the shapes it compiles: 2x2, 2x3, 3x3, 3x4, 4x4, 4x5, 5x5). A word list given as a file
-is read by hybrid-boggle itself (its rules are lexibench's: words of 3+ letters a-z, every q
-followed by u); a named list (``web2``) is loaded by lexibench and handed over. Whole-process
-timings of this command beside ``lexibench solve --boards-file --summary`` on the same boards
-measure the two solvers end to end; the scores must agree.
+prints ``{"board": ..., "score": n}`` (compact; the board as its line gives it) for each board,
+scored by its ``Boggler`` classes (the shapes it compiles: 2x2, 2x3, 3x3, 3x4, 4x4, 4x5, 5x5). A
+word list given as a file is read by hybrid-boggle itself (its rules are lexibench's: words of 3+
+letters a-z, every q followed by u); a named list (``web2``) is loaded by lexibench and handed
+over. Whole-process timings of this command beside ``lexibench solve --boards-file --summary`` on
+the same boards measure the two solvers end to end; the scores must agree.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Callable
+from math import isqrt
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.board import QU, Board
+from lexibench.solver.games.boggle.board import QU, parse_board
 
 #: The environment variable naming the folder of hybrid-boggle's built extension.
 ENV: Final = "LEXIBENCH_HYBRID_BOGGLE"
@@ -67,9 +69,10 @@ def unavailable() -> str | None:
     return None
 
 
-def scorer(module: ModuleType, wordlist: str) -> Callable[[Board], int]:
-    """A function scoring a board with hybrid-boggle's ``Boggler`` over ``wordlist`` (a file,
-    read by hybrid-boggle; or a list lexibench names, loaded by lexibench)."""
+def scorer(module: ModuleType, wordlist: str) -> Callable[[int, int, str], int]:
+    """A function scoring a board, ``(rows, cols, letters)`` with ``q`` for the Qu tile, with
+    hybrid-boggle's ``Boggler`` over ``wordlist`` (a file, read by hybrid-boggle; or a list
+    lexibench names, loaded by lexibench)."""
     if Path(wordlist).is_file():
         trie = module.Trie.create_from_file(wordlist)
     else:
@@ -79,16 +82,12 @@ def scorer(module: ModuleType, wordlist: str) -> Callable[[Board], int]:
         trie = module.Trie.create_from_wordlist([word.replace(QU, "q") for word in words])
     bogglers: dict[tuple[int, int], Any] = {}
 
-    def score(board: Board) -> int:
-        shape = (board.rows, board.cols)
-        boggler = bogglers.get(shape)
+    def score(rows: int, cols: int, letters: str) -> int:
+        boggler = bogglers.get((rows, cols))
         if boggler is None:
-            if shape not in SHAPES:
-                raise InputError(
-                    f"board {board.text()}: hybrid-boggle scores no {board.size} board"
-                )
-            boggler = bogglers[shape] = getattr(module, f"Boggler{board.rows}{board.cols}")(trie)
-        letters = "".join("q" if cell == QU else cell for cell in board.cells)
+            if (rows, cols) not in SHAPES:
+                raise InputError(f"hybrid-boggle scores no {rows}x{cols} board")
+            boggler = bogglers[rows, cols] = getattr(module, f"Boggler{rows}{cols}")(trie)
         result: int = boggler.score(letters)
         return result
 
@@ -96,10 +95,30 @@ def scorer(module: ModuleType, wordlist: str) -> Callable[[Board], int]:
     return score
 
 
+def board_letters(text: str) -> tuple[int, int, str]:
+    """``(rows, cols, letters)`` of a board's text, ``q`` for the Qu tile: straight from the text
+    for rows of plain letters (as ``lexibench random`` writes boards), else through the board
+    parser."""
+    rows = text.split("/")
+    if len(rows) == 2 and not rows[1]:  # one row: "abc/"
+        rows.pop()
+    cells = [row.replace("qu", "q") for row in rows]
+    width = len(cells[0])
+    if "q" not in text.replace("qu", "") and all(
+        len(row) == width and row.isascii() and row.isalpha() and row.islower() for row in cells
+    ):
+        side = isqrt(width)
+        if "/" in text and width:
+            return len(cells), width, "".join(cells)
+        if "/" not in text and width and side * side == width:
+            return side, side, cells[0]
+    board = parse_board(text)
+    return board.rows, board.cols, "".join("q" if cell == QU else cell for cell in board.cells)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Score every board of a boards file with hybrid-boggle (see the module docstring)."""
     from lexibench.solver.cli import runtime
-    from lexibench.solver.games.boggle.boards_file import BoardsReader
 
     parser = argparse.ArgumentParser(
         prog="python -m lexibench.solver.games.boggle.peer",
@@ -110,13 +129,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         score = scorer(load(), args.wordlist)
-        reader = BoardsReader(args.boards_file)
         out = runtime.Output()
-        for board in reader:  # board texts are letters, "/" and " ": nothing to escape
-            out.line(f'{{"board":"{board.text()}","score":{score(board)}}}'.encode())
+        with Path(args.boards_file).open(encoding="utf-8") as boards:
+            for number, line in enumerate(boards, 1):
+                text = line.rstrip("\r\n")
+                try:
+                    rows, cols, letters = board_letters(text)
+                    points = score(rows, cols, letters)
+                except InputError as exc:
+                    where = f"boards file {args.boards_file}, line {number}"
+                    raise InputError(f"{where}: {exc}") from None
+                plain = text.isascii() and text.replace("/", "").replace(" ", "").isalpha()
+                name = f'"{text}"' if plain else json.dumps(text)  # nothing to escape, or else
+                out.line(f'{{"board":{name},"score":{points}}}'.encode())
         out.flush()
-        if reader.error is not None:
-            raise reader.error
+    except OSError as exc:
+        runtime.say(f"peer: error: {exc}")
+        return runtime.EXIT_FAULT
     except InputError as exc:
         runtime.say(f"peer: error: {exc}")
         return runtime.EXIT_USAGE

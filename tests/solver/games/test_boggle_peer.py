@@ -48,7 +48,7 @@ def test_the_peer_scores_each_board_with_the_extension_it_is_pointed_at(tmp_path
     words = len([w for w in Path(TINY).read_text().split() if len(w) >= 3])
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines == [
-        {"board": "qua/es", "score": 1000 + words},
+        {"board": "qu a/e s", "score": 1000 + words},
         {"board": "ab/cd", "score": words},
     ]
     boards.write_text("abc/def/ghi/jkl/mno/pst\n")
