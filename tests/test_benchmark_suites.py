@@ -85,17 +85,17 @@ def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_pat
     assert list(tmp_path.glob("hist*.svg"))
     data = json.loads(out.read_text())
     for bench in data["benchmarks"]:
-        assert set(bench["params"]) >= {"backend", "mode"}
+        assert set(bench["params"]) >= {"backend", "tier"}
         assert bench["extra_info"]["units"] >= 1
     groups: dict[str, set[int]] = {}
     for bench in data["benchmarks"]:
         info = bench["extra_info"]
-        key = f"{info['suite']} {info['size']} {info['cap']}"
+        key = f"{info['schema']} {info['size']} {info['cap']}"
         groups.setdefault(key, set()).add(info["units"])
     assert all(len(units) == 1 for units in groups.values()), groups
     results = load([out])
     assert {c.backend for c in results.not_run} == {"unsorted-list"}
-    for group_by in ("param:size", "param:mode", "group"):
+    for group_by in ("param:size", "param:tier", "group"):
         compare = _run(
             [
                 sys.executable,
@@ -107,6 +107,87 @@ def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_pat
             ]
         )
         assert compare.returncode == 0, compare.stderr[-2000:]
+
+
+WORDLESS = '''
+class WordlessLexicon:
+    """A backend that gives wrong answers: it knows every prefix, and no word."""
+
+    def __init__(self, words):
+        words = set(words)
+        self._count = len(words)
+        self._prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
+
+    def __len__(self):
+        return self._count
+
+    def is_word(self, s):
+        return False
+
+    def has_prefix(self, s):
+        return s in self._prefixes
+'''
+
+
+@pytest.fixture(scope="module")
+def wordless(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder to put on ``sys.path``: the ``wordless`` backend, with its entry point."""
+    folder = tmp_path_factory.mktemp("wordless")
+    (folder / "wordless_mod.py").write_text(WORDLESS)
+    dist_info = folder / "wordless-0.1.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: wordless\nVersion: 0.1\n")
+    (dist_info / "entry_points.txt").write_text(
+        "[lexibench.backends]\nwordless = wordless_mod:WordlessLexicon\n"
+    )
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("suite", "select", "backend", "failure"),
+    [
+        ("bench_solve.py", "test_solve and 4x4", "wordless", "disagrees with the reference"),
+        ("bench_solve.py", "test_solve and 6x6", "dict-trie", None),
+        ("bench_letterboxed.py", "letterboxed", "wordless", "disagrees with the reference"),
+        ("bench_best.py", "test_search_speed", "wordless", "the search took another course"),
+        (
+            "bench_scaling.py",
+            "test_dictionary_size and all",
+            "wordless",
+            "disagrees with the reference",
+        ),
+        ("bench_scaling.py", "test_board_size and 4x4", "dict-trie", None),
+    ],
+)
+def test_answers_are_checked_whatever_cases_run(
+    sample_wordlist: Path,
+    wordless: Path,
+    suite: str,
+    select: str,
+    backend: str,
+    failure: str | None,
+) -> None:
+    """A case run alone (``-k``, one backend) is checked against the reference's answers, not
+    against whichever case ran first: a backend with wrong answers fails on its own, a right one
+    passes on its own."""
+    env = {**os.environ, "PYTHONPATH": f"{wordless}{os.pathsep}{ROOT}"}
+    done = _run(
+        [
+            sys.executable, "-m", "pytest", f"lexibench/benchmarks/suites/{suite}", "-k", select,
+            "--benchmark-disable", "-q", "-p", "no:cacheprovider",
+            "--lexibench-wordlist", str(sample_wordlist), "--lexibench-backends", backend,
+            "--lexibench-boards", "3", "--lexibench-sizes", "4x4,6x6", "--lexibench-puzzles", "3",
+            "--lexibench-sweep", "smoke", "--lexibench-search-compare", "100",
+        ],
+        env,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert " passed" in output or " failed" in output, output[-3000:]
+    if failure is None:
+        assert done.returncode == 0, output[-3000:]
+    else:
+        assert done.returncode == 1, output[-3000:]
+        assert failure in output
 
 
 def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) -> None:

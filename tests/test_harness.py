@@ -9,8 +9,11 @@ import pytest
 
 from lexibench import structures
 from lexibench.benchmarks.harness import workloads
-from lexibench.benchmarks.harness.options import Settings, option_name
-from lexibench.benchmarks.harness.records import SCHEMAS
+from lexibench.benchmarks.harness.fixtures import LexiconCache
+from lexibench.benchmarks.harness.records import RECORDS, SCHEMAS, SUITES, schema_of
+from lexibench.benchmarks.harness.references import References, TrieLexicon, check
+from lexibench.benchmarks.harness.settings import Settings, option_name
+from lexibench.benchmarks.suites.bench_scaling import BoardBudget
 from lexibench.solver.wordlist import load_wordlist
 
 #: The workload options are documented beside the benchmarks, not in the top-level README.
@@ -56,3 +59,44 @@ def test_caps_follow_the_declared_cost(backend: str) -> None:
     cap = workloads.board_cap(backend, "4x4", 100)
     assert (cap.note is not None) is linear
     assert (workloads.query_cap(backend, 10_000).count < 10_000) is linear
+
+
+def test_every_suite_has_its_record_tagged_by_its_name() -> None:
+    assert {schema_of(kind) for kind in RECORDS} == {f"lexibench-{name}/3" for name in SUITES}
+
+
+def test_reference_answers_do_not_depend_on_what_ran_before() -> None:
+    words = load_wordlist().words[:20000]
+    first = References(words).boggle("4x4", 5, seed=3)
+    other = References(words)
+    other.boggle("3x3", 2, seed=3, words=words[:5000])  # another list, asked first
+    assert other.boggle("4x4", 5, seed=3) == first
+    assert other.boggle("4x4", 2, seed=3) == first[:2]  # a capped case: the same boards
+    check(first[:2], first, "a capped case")
+    with pytest.raises(AssertionError, match="disagrees with the reference on item 1"):
+        check([first[0], first[1] + 1], first, "a wrong case")
+
+
+def test_the_reference_lexicon_answers_as_a_set_would() -> None:
+    words = ("cat", "cats", "dog")
+    lexicon = TrieLexicon(words)
+    assert len(lexicon) == 3
+    assert [lexicon.is_word(s) for s in ("cat", "ca", "cats", "do", "dogs", "")] == [
+        True, False, True, False, False, False,
+    ]  # fmt: skip
+    assert [lexicon.has_prefix(s) for s in ("", "ca", "cats", "dog", "x", "cat$")] == [
+        True, True, True, True, False, False,
+    ]  # fmt: skip
+
+
+def test_the_board_budget_does_not_depend_on_which_sizes_ran() -> None:
+    """A size goes on only while every smaller size stayed within the budget; a smaller size
+    not measured in this session is measured on demand."""
+    sweep = workloads.sweep("smoke")
+    budget = BoardBudget(sweep, 3, LexiconCache(load_wordlist().words[:3000]))
+    assert budget.over("dict-trie", "6x6") is None
+    assert {size for _, size in budget.ms} == {"3x3", "4x4"}  # measured on demand
+    budget.ms["dict-trie", "3x3"] = workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "4x4") == workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "6x6") == workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "3x3") is None

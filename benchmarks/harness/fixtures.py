@@ -1,4 +1,5 @@
-"""Fixtures of the benchmark suites: the settings, the word list, built lexicons, a clean heap."""
+"""Fixtures of the benchmark suites: the settings, the word list, built lexicons, the reference
+answers, a clean heap."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from functools import cache
 import pytest
 
 from lexibench import structures
-from lexibench.benchmarks.harness.options import Settings, settings_from
+from lexibench.benchmarks.harness.options import settings_from
+from lexibench.benchmarks.harness.references import References
+from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.wordlist import WordList, load_wordlist
 from lexibench.structures import Lexicon
 
@@ -71,6 +74,12 @@ def lexicons(wordlist: WordList) -> Iterator[LexiconCache]:
     cache = LexiconCache(wordlist.words)
     yield cache
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def references(wordlist: WordList) -> References:
+    """The reference answers every case is checked against, whichever cases run."""
+    return References(wordlist.words)
 
 
 @pytest.fixture(autouse=True)

@@ -82,10 +82,10 @@ def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> lis
 
 
 def count_words(
-    boards: list[Board], lexicon: Lexicon, mode: str = "auto", loops: SearchLoops = search
+    boards: list[Board], lexicon: Lexicon, tier: str = "auto", loops: SearchLoops = search
 ) -> list[int]:
     """Solve every board (the timed work of the solve suites); the words found on each."""
-    return [len(find_words(board, lexicon, tier=mode, loops=loops)) for board in boards]
+    return [len(find_words(board, lexicon, tier=tier, loops=loops)) for board in boards]
 
 
 def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[str]]:

@@ -68,13 +68,13 @@ def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]
 
 
 def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
-    """ms/board per backend and mode: median dot, min-max line; capped rows in red."""
+    """ms/board per backend and tier: median dot, min-max line; capped rows in red."""
     ran = [r for r in rows if r.value is not None]
     fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
     ax = fig.subplots()
     _dots(
         ax,
-        [f"{r.backend} ({r.mode})" + (" *" if r.note else "") for r in ran],
+        [f"{r.backend} ({r.tier})" + (" *" if r.note else "") for r in ran],
         [r.value for r in ran if r.value is not None],
         [CAPPED if r.note else FULL for r in ran],
     )
@@ -121,7 +121,7 @@ def tradeoff_plot(points: list[tuple[str, float, float, float | None]], size: st
     _log_x(ax)
     _log_y(ax)
     ax.grid(which="both", alpha=0.3)
-    ax.set_xlabel(f"{size} boards per second, fastest mode (log; right is better)")
+    ax.set_xlabel(f"{size} boards per second, fastest tier (log; right is better)")
     ax.set_ylabel("resident memory of the built structure, MiB (log; lower is better)")
     ax.set_title("Speed against memory (lower right is better)")
     return png(fig)

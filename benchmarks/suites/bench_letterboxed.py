@@ -1,4 +1,8 @@
-"""Letter Boxed suite: seeded random puzzles, words and two-word solutions, per backend."""
+"""Letter Boxed suite: seeded random puzzles, words and two-word solutions, per backend.
+
+Answers are checked after timing: every backend must find, in every puzzle, as many words as the
+brute-force filter of the word list (:mod:`benchmarks.harness.references`).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +12,14 @@ import pytest
 
 from lexibench.benchmarks.harness import workloads
 from lexibench.benchmarks.harness.fixtures import LexiconCache
-from lexibench.benchmarks.harness.options import Settings
-from lexibench.benchmarks.harness.recording import not_run, record
-from lexibench.benchmarks.harness.timing import agree, group_name, time_case
+from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
+from lexibench.benchmarks.harness.records import LetterboxedRecord
+from lexibench.benchmarks.harness.references import References, check
+from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.harness.timing import group_name, time_case
 from lexibench.solver.games.letterboxed.puzzle import Box, find_words, solutions
 from lexibench.solver.wordlist import WordList
 from lexibench.structures import Lexicon
-
-_answers: dict[object, list[int]] = {}
 
 
 class _CountingLexicon:
@@ -61,17 +65,28 @@ def test_letterboxed(
     settings: Settings,
     wordlist: WordList,
     lexicons: LexiconCache,
+    references: References,
 ) -> None:
     cap = workloads.puzzle_cap(backend, settings.puzzles)
     if cap.count == 0:
         looked_up = _lookups(workloads.letterboxed_puzzles(settings.seed, 1)[0], lexicons)
         note = f"the first puzzle alone needs {looked_up:,} look-ups, each a linear scan"
-        not_run(request, "letterboxed", backend, note)
+        not_run(request, LetterboxedRecord, backend, note)
     puzzles = workloads.letterboxed_puzzles(settings.seed, settings.puzzles)[: cap.count]
     benchmark.group = group_name("letterboxed", cap.note)
-    record(benchmark, "letterboxed", backend, wordlist, len(puzzles), cap=cap.note)
     counts = time_case(
         benchmark, solve_all, puzzles, lexicons.get(backend), capped=cap.note is not None
     )
-    benchmark.extra_info["words"] = sum(counts)
-    agree(_answers, "letterboxed", counts, f"{backend} on Letter Boxed words")
+    record(
+        benchmark,
+        LetterboxedRecord(
+            backend,
+            library_version(backend),
+            wordlist_ref(wordlist),
+            len(puzzles),
+            words=sum(counts),
+            cap=cap.note,
+        ),
+    )
+    expected = references.letterboxed(settings.seed, settings.puzzles)
+    check(counts, expected, f"{backend} on Letter Boxed words")

@@ -2,7 +2,7 @@
 
 Run them with ``pytest --benchmark-only`` at the repository root (or ``make bench``). The
 ``--lexibench-*`` options (:mod:`benchmarks.harness.options`) size the workloads. Every case is a
-separate parameter (``backend``, ``mode``, ``size``, ``op``, ``query_set``), so any
+separate parameter (``backend``, ``tier``, ``size``, ``op``, ``query_set``), so any
 ``--benchmark-group-by=param:NAME`` works; a case that is not run is a pytest skip with its reason,
 recorded for the tables (:mod:`benchmarks.harness.recording`).
 """
@@ -19,19 +19,20 @@ from lexibench.benchmarks.harness.fixtures import (
     LexiconCache,
     _collect_garbage,
     lexicons,
+    references,
     settings,
     wordlist,
 )
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.report.rows import REFERENCE, REFERENCE_MODE
+from lexibench.benchmarks.harness.records import REFERENCE, REFERENCE_TIER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
 from lexibench.structures.errors import StaleBuildError
 
-__all__ = ["LexiconCache", "_collect_garbage", "lexicons", "settings", "wordlist"]
+__all__ = ["LexiconCache", "_collect_garbage", "lexicons", "references", "settings", "wordlist"]
 
-MODES = ("string", "step", "native")
+TIERS = ("string", "step", "native")
 
 
 def _backends(config: pytest.Config) -> list[str]:
@@ -46,26 +47,26 @@ def _backends(config: pytest.Config) -> list[str]:
     return structures.available_backend_names()
 
 
-def _offers(backend: str, mode: str) -> bool:
+def _offers(backend: str, tier: str) -> bool:
     info = structures.backend_info(backend)
-    return {"string": True, "step": info.stepping, "native": info.native}[mode]
+    return {"string": True, "step": info.stepping, "native": info.native}[tier]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize over the chosen backends (with their modes) and board sizes."""
+    """Parametrize over the chosen backends (with their tiers) and board sizes."""
     backends = _backends(metafunc.config)
     names = metafunc.fixturenames
     if metafunc.definition.get_closest_marker("reference_row"):
         # the plain-Python reference: one row, with the same parameters as the backends' rows
         metafunc.parametrize(
-            ("backend", "mode"),
-            [(REFERENCE, REFERENCE_MODE)],
-            ids=[f"backend={REFERENCE}-mode={REFERENCE_MODE}"],
+            ("backend", "tier"),
+            [(REFERENCE, REFERENCE_TIER)],
+            ids=[f"backend={REFERENCE}-tier={REFERENCE_TIER}"],
         )
-    elif "backend" in names and "mode" in names:
-        cases = [(b, m) for b in backends for m in MODES if _offers(b, m)]
+    elif "backend" in names and "tier" in names:
+        cases = [(b, t) for b in backends for t in TIERS if _offers(b, t)]
         metafunc.parametrize(
-            ("backend", "mode"), cases, ids=[f"backend={b}-mode={m}" for b, m in cases]
+            ("backend", "tier"), cases, ids=[f"backend={b}-tier={t}" for b, t in cases]
         )
     elif "backend" in names:
         metafunc.parametrize("backend", backends, ids=[f"backend={b}" for b in backends])
