@@ -320,7 +320,7 @@ def _pooled(
     state: S | None,
     batch: int,
     stop: Stop | None,
-    task: Any,
+    task: Callable[[int, list[Any]], tuple[list[Any], tuple[int, str] | None]],
 ) -> Iterator[tuple[list[R], tuple[int, str] | None]]:
     """``task(number, batch)`` over the batches of ``items`` in a pool of ``jobs`` workers, its
     results in input order, with at most :data:`BATCHES_PER_WORKER` batches per worker in

@@ -215,6 +215,17 @@ class Output:
         if self._size >= BATCH:
             self.flush()
 
+    def lines(self, data: bytes) -> None:
+        """Queue whole lines (``data`` ends with a newline); a batch or more is written at once,
+        without a copy, when nothing is queued before it."""
+        if not self._parts and len(data) >= BATCH:
+            _write_all(data)
+            return
+        self._parts.append(data)
+        self._size += len(data)
+        if self._size >= BATCH:
+            self.flush()
+
     def flush(self) -> None:
         """Write every queued line now."""
         if self._parts:

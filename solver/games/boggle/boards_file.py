@@ -110,13 +110,6 @@ def line_chunks(fd: int, size: int) -> Iterator[tuple[int, int]]:
         start = end
 
 
-def reader_of(stream: BinaryIO) -> Callable[[int], bytes]:
-    """``read(n)`` for :func:`line_blocks`: what is there, up to ``n`` bytes, without waiting for
-    more (so lines from a pipe are solved as they come)."""
-    read: Callable[[int], bytes] = getattr(stream, "read1", stream.read)
-    return read
-
-
 class BoardsReader:
     """The boards of a file or of standard input (``-``), up to the first bad line.
 
@@ -156,7 +149,9 @@ class BoardsReader:
         being read) and ends them."""
         number = 1
         try:
-            for block in line_blocks(reader_of(self.stream), size):
+            # read1: what is there, without waiting for more (lines from a pipe come as they come)
+            read = getattr(self.stream, "read1", self.stream.read)
+            for block in line_blocks(read, size):
                 yield block, number
                 number += block.count(b"\n")
         except OSError as exc:

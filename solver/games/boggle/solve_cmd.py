@@ -129,15 +129,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
-    if stream is None or not stream.isatty():
-        return lines
-    from tqdm import tqdm
-
-    return tqdm(lines, unit="board", file=stream)
-
-
-def _progress_pieces(pieces: Iterable[tuple[bytes, int]], stream: TextIO | None) -> Iterator[bytes]:
+def _progress(pieces: Iterable[tuple[bytes, int]], stream: TextIO | None) -> Iterator[bytes]:
     """The pieces' lines, with a progress bar counting their boards where ``stream`` is a
     terminal."""
     if stream is None or not stream.isatty():
@@ -178,27 +170,26 @@ def _run_file(args: argparse.Namespace) -> int:
             args.max_paths,
             args.summary,
         )
+        pieces: Iterable[tuple[bytes, int]]
         if (
             isinstance(where, Here | Processes)
             and (maker := compiled_lines(job, opened)) is not None
         ):
-            # the compiled lines: no Python work per board
-            try:
-                for piece in _progress_pieces(file_lines(job, reader, maker, where), sys.stderr):
-                    if piece:
-                        runtime.write_stdout(piece)
-            except WorkerOutputError as exc:
-                raise runtime.output_error(exc.error) from None
+            pieces = file_lines(job, reader, maker, where)  # no Python work per board
         else:
             # Two boards read ahead at least: one board needs no workers.
             ahead += itertools.islice(boards, max(2 - len(ahead), 0))
             if isinstance(where, Processes) and len(ahead) <= 1:
                 where = Here()
-            out = runtime.Output()
             lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
-            for line in _progress(lines, sys.stderr):
-                out.line(line)
-            out.flush()
+            pieces = ((line + b"\n", 1) for line in lines)
+        out = runtime.Output()
+        try:
+            for piece in _progress(pieces, sys.stderr):
+                out.lines(piece)  # empty where workers write their lines themselves
+        except WorkerOutputError as exc:
+            raise runtime.output_error(exc.error) from None
+        out.flush()
         if reader.error is not None:
             raise reader.error
     return 0

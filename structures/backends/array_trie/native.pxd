@@ -36,7 +36,7 @@ cdef extern from "search.h":
         long count
 
     size_t lexibench_scratch_size(int cells, int letters)
-    void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells, int letters)
+    void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells)
     int lexibench_search_run(lexibench_search *s) except -1
     const char *lexibench_search_build()
 

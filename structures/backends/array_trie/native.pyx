@@ -243,7 +243,7 @@ cdef class NativeCore:
         s.stamps = self._stamps
         s.stamp = self._stamp
         s.graph = graph
-        lexibench_scratch_init(&s.scratch, self._scratch, self._cells_room, self._letters_room)
+        lexibench_scratch_init(&s.scratch, self._scratch, self._cells_room)
         s.min_length = min_length
         s.all_paths = all_paths
         s.weights = weights

@@ -203,7 +203,7 @@ size_t lexibench_scratch_size(int cells, int letters) {
     return bits + (size_t)cells * (sizeof(uint32_t) + sizeof(int) + 3) + (size_t)letters + 1;
 }
 
-void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells, int letters) {
+void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells) {
     char *p = memory;
     scratch->nbr_bits = (uint64_t *)p;
     p += (size_t)(cells < 64 ? cells : 64) * sizeof(uint64_t);
@@ -218,7 +218,6 @@ void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells,
     scratch->used = (unsigned char *)p;
     p += cells;
     scratch->word = p;
-    (void)letters;
 }
 
 const char *lexibench_search_build(void) {

@@ -34,7 +34,8 @@ typedef int (*lexibench_record)(void *ctx, uint32_t node, const char *word, int 
                                 const int *path, int depth);
 
 /* Scratch space for a graph of `cells` nodes and `letters` letters in all: one allocation of
- * lexibench_scratch_size(cells, letters) bytes, laid out by lexibench_scratch_init. */
+ * lexibench_scratch_size(cells, letters) bytes, laid out by lexibench_scratch_init (the letters
+ * last). */
 typedef struct lexibench_scratch {
     unsigned char *first_code; /* per node: its first letter's code */
     unsigned char *multi;      /* per node: 1 when it holds more than one letter */
@@ -67,7 +68,7 @@ typedef struct lexibench_search {
 /* Bytes of scratch space for `cells` nodes and `letters` letters. */
 size_t lexibench_scratch_size(int cells, int letters);
 /* Lay out scratch space of lexibench_scratch_size(cells, letters) bytes at `memory`. */
-void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells, int letters);
+void lexibench_scratch_init(lexibench_scratch *scratch, void *memory, int cells);
 
 /* Run the search: 0, or -1 when `record` asked to stop. Paths start from every node in index
  * order and extend to each unused neighbour in the graph's order, so a word's first path is the
