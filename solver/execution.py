@@ -101,7 +101,7 @@ if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the t
         """A job whose results carry output to write to standard output (see
         :func:`written_in_order`)."""
 
-        def output(self, result: R) -> tuple[R, Sequence[bytes], bool]:
+        def output(self, result: R) -> tuple[R, Sequence[bytes | memoryview], bool]:
             """``result`` without its output, the output (whole lines), and whether the output
             ends with it (nothing of a later result is written)."""
             ...
@@ -262,7 +262,7 @@ def _run_and_write(number: int, batch: list[Any]) -> tuple[list[Any], tuple[int,
     return [result for result, _, _ in made], failed
 
 
-def _write_whole(output: Sequence[bytes]) -> tuple[int, str] | None:
+def _write_whole(output: Sequence[bytes | memoryview]) -> tuple[int, str] | None:
     """Write ``output`` to standard output whole, SIGTERM held off until it is written (the
     output ends on a whole piece); the errno and message of a failed write, or None."""
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})

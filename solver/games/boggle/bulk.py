@@ -186,14 +186,17 @@ class BlockLines:
     max_paths: int
     stop: Stopped | None = field(default=None, init=False)
 
-    def pieces(self, blocks: Iterable[tuple[bytes, int]]) -> Iterator[tuple[bytes, int]]:
+    def pieces(
+        self, blocks: Iterable[tuple[bytes, int]], keep: bool = False
+    ) -> Iterator[tuple[bytes, int]]:
         """``(lines, boards)`` for ``blocks`` (each with its first line's number), in order: the
-        lines (each ending with LF, about :data:`PIECE` bytes at a time) and how many."""
+        lines (each ending with LF, about :data:`PIECE` bytes at a time) and how many. With
+        ``keep`` the lines are kept by the maker instead (its ``kept()``; the pieces are empty)."""
         for block, number in blocks:
             final = not block.endswith(b"\n")  # only the last block may lack it
             pos, size = 0, len(block)
             while pos < size:
-                out, pos, boards, stopped = self.maker.lines(block, pos, final, PIECE)
+                out, pos, boards, stopped = self.maker.lines(block, pos, final, PIECE, keep)
                 number += boards
                 if out:
                     yield out, boards
@@ -203,7 +206,7 @@ class BlockLines:
                 raw = block[pos:] if end < 0 else block[pos:end]
                 try:
                     board = board_of_line(raw, end >= 0)
-                    line = self.maker.board_line(board.cells, board.rows, board.cols)
+                    line = self.maker.board_line(board.cells, board.rows, board.cols, keep)
                 except InputError as exc:
                     self.stop = Stopped(number, str(exc))
                     return
@@ -211,17 +214,17 @@ class BlockLines:
                     error = too_many_paths(board.text(), self.max_paths)
                     self.stop = Stopped(number, str(error), about_line=False)
                     return
-                yield line + b"\n", 1
+                yield (b"" if keep else line + b"\n"), 1
                 number += 1
                 pos = size if end < 0 else end + 1
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """What one task made of its share of a boards file: its lines (in pieces), how many lines
+    """What one task made of its share of a boards file: its lines, how many boards and lines
     of the file the share held, and where it stopped, if it did."""
 
-    pieces: list[bytes]
+    output: memoryview | bytes
     boards: int
     lines: int
     stop: Stopped | None
@@ -243,15 +246,30 @@ class ChunksJob:
         return maker
 
     def run(self, state: BoardLines, batch: list[bytes | tuple[int, int]]) -> list[Chunk]:
-        """The lines of each share of ``batch``."""
-        return [self._chunk(state, share) for share in batch]
+        """The lines of each share of ``batch``, kept by the maker (one buffer per worker,
+        reused from batch to batch: no memory is mapped afresh for each share's lines): each
+        chunk's output is a view of its part of them, valid until the next batch."""
+        state.clear()
+        made = []
+        for share in batch:
+            start = len(state.kept())
+            made.append((start, *self._chunk(state, share)))
+        kept = state.kept()
+        ends = [start for start, *_ in made[1:]] + [len(kept)]
+        return [
+            Chunk(kept[start:end], boards, lines, stop)
+            for (start, boards, lines, stop), end in zip(made, ends, strict=True)
+        ]
 
-    def output(self, result: Chunk) -> tuple[Chunk, list[bytes], bool]:
+    def output(self, result: Chunk) -> tuple[Chunk, list[memoryview | bytes], bool]:
         """A share's result without its lines, its lines, and whether they end the output (the
         share ends at a bad line)."""
-        return replace(result, pieces=[]), result.pieces, result.stop is not None
+        return replace(result, output=b""), [result.output], result.stop is not None
 
-    def _chunk(self, maker: BoardLines, share: bytes | tuple[int, int]) -> Chunk:
+    def _chunk(
+        self, maker: BoardLines, share: bytes | tuple[int, int]
+    ) -> tuple[int, int, Stopped | None]:
+        """Make and keep the lines of one share: its boards, its lines, where it stopped."""
         if isinstance(share, bytes):
             blocks: Iterable[bytes] = [share] if share else []
         else:
@@ -264,17 +282,13 @@ class ChunksJob:
                 os.close(fd)
             blocks = line_blocks(io.BytesIO(data).read, len(data) + 1, at_start=start == 0)
         lines = BlockLines(maker, self.lines.max_paths)
-        pieces: list[bytes] = []
-        boards = 0
         count = 0
         numbered = []
         for block in blocks:
             numbered.append((block, count + 1))
             count += block.count(b"\n") + (not block.endswith(b"\n"))
-        for piece, made in lines.pieces(numbered):
-            pieces.append(piece)
-            boards += made
-        return Chunk(pieces, boards, count, lines.stop)
+        boards = sum(made for _, made in lines.pieces(numbered, keep=True))
+        return boards, count, lines.stop
 
 
 def file_lines(

@@ -20,6 +20,7 @@ parse_board`), which accepts it or names the problem; :meth:`BoardLines.board_li
 line of a board parsed that way.
 """
 
+from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -40,11 +41,13 @@ cdef enum:
     MAX_POINTS = 255  # the highest score a word may have (the key's top 8 bits)
 
 
-# A growing byte buffer.
+# A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
+# cleared.
 cdef struct Out:
     char *data
     Py_ssize_t size
     Py_ssize_t room
+    Py_ssize_t exports
 
 
 cdef int out_reserve(Out *out, Py_ssize_t more) except -1:
@@ -52,6 +55,8 @@ cdef int out_reserve(Out *out, Py_ssize_t more) except -1:
     cdef char *data
     if out.size + more <= out.room:
         return 0
+    if out.exports:
+        raise BufferError("the kept lines are still in use: release them first")
     room = max(2 * out.room, out.size + more, 1 << 16)
     data = <char *>realloc(out.data, room)
     if data == NULL:
@@ -262,6 +267,32 @@ cdef class BoardLines:
         self.out.data = NULL
         self.out.size = 0
         self.out.room = 0
+        self.out.exports = 0
+
+    def __getbuffer__(self, Py_buffer *buffer, int flags):
+        """The kept lines (see :meth:`kept`), read-only."""
+        cdef char *data = self.out.data if self.out.data != NULL else <char *>""
+        PyBuffer_FillInfo(buffer, self, data, self.out.size, 1, flags)
+        self.out.exports += 1
+
+    def __releasebuffer__(self, Py_buffer *buffer):
+        self.out.exports -= 1
+
+    def kept(self):
+        """The lines kept by :meth:`lines` and :meth:`board_line` with ``keep`` since
+        :meth:`clear`, as a memoryview: no copy, however many. The lines cannot grow or be
+        cleared while it (or a slice of it) is alive."""
+        return memoryview(self)
+
+    def clear(self):
+        """Drop the kept lines."""
+        self._clear()
+
+    cdef int _clear(self) except -1:
+        if self.out.exports:
+            raise BufferError("the kept lines are still in use: release them first")
+        self.out.size = 0
+        return 0
 
     def __init__(self, NativeCore core, *, bint summary, bint all_paths, int min_length,
                  long max_paths, tuple points, int max_cells, bytes wordlist_json,
@@ -312,7 +343,7 @@ cdef class BoardLines:
         free(self.cell_text_start)
 
     def lines(self, const unsigned char[::1] data, Py_ssize_t start, bint final,
-              Py_ssize_t limit):
+              Py_ssize_t limit, bint keep=False):
         """Make the lines of the boards in ``data[start:]``, a block of whole lines (each ending
         with LF; with ``final``, the last may lack it), until about ``limit`` bytes of output are
         made or a line is not one it recognises.
@@ -320,7 +351,8 @@ cdef class BoardLines:
         Returns ``(output, position, boards, stopped)``: the lines made (each with its LF), where
         the next line starts (``len(data)`` when every line was made), how many boards (lines)
         were made, and whether it stopped at a line it does not make (the one at ``position``:
-        the caller's, through the Python parser and :meth:`board_line`)."""
+        the caller's, through the Python parser and :meth:`board_line`). With ``keep`` the lines
+        are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty."""
         cdef Py_ssize_t end = data.shape[0]
         cdef Py_ssize_t pos = start
         cdef Py_ssize_t line_end, next_pos
@@ -329,8 +361,10 @@ cdef class BoardLines:
         cdef long boards = 0
         cdef Py_ssize_t line_start
         cdef bint stopped = False
-        self.out.size = 0
-        while pos < end and self.out.size < limit:
+        cdef Py_ssize_t first = self.out.size if keep else 0
+        if not keep:
+            self._clear()
+        while pos < end and self.out.size - first < limit:
             newline = <const unsigned char *>memchr(base + pos, 10, end - pos)
             if newline == NULL:
                 if not final:
@@ -357,13 +391,17 @@ cdef class BoardLines:
                 break
             boards += 1
             pos = next_pos
+        if keep:
+            return b"", pos, boards, stopped
         return PyBytes_FromStringAndSize(self.out.data, self.out.size), pos, boards, stopped
 
-    def board_line(self, tuple cells, int rows, int cols):
+    def board_line(self, tuple cells, int rows, int cols, bint keep=False):
         """The line (without its LF) of a board already parsed: its ``rows`` x ``cols`` cells,
-        row-major, each ``"a"``-``"z"`` or ``"qu"``."""
+        row-major, each ``"a"``-``"z"`` or ``"qu"``. With ``keep`` the line (with its LF) is
+        added to the kept ones instead, and the result is empty."""
         cdef int k
         cdef str cell
+        cdef Py_ssize_t first = self.out.size if keep else 0
         if len(cells) != rows * cols or rows * cols > self.max_cells or rows < 1 or cols < 1:
             raise ValueError(f"{len(cells)} cells do not make a board of {rows}x{cols}")
         self.rows = rows
@@ -378,8 +416,15 @@ cdef class BoardLines:
                 self.cells[k] = <unsigned char>(ord(cell) - 97)
             else:
                 raise ValueError(f"{cell!r} is not a cell")
-        self.out.size = 0
-        self._make_line()
+        if not keep:
+            self._clear()
+        try:
+            self._make_line()
+        except BaseException:
+            self.out.size = first
+            raise
+        if keep:
+            return b""
         return PyBytes_FromStringAndSize(self.out.data, self.out.size - 1)
 
     cdef bint _parse(self, const unsigned char *text, Py_ssize_t n) noexcept:

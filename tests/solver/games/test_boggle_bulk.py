@@ -329,3 +329,22 @@ def test_board_line_refuses_what_is_not_a_board(words_file: Path) -> None:
         maker.board_line(("ab", "c", "d", "e"), 2, 2)
     with pytest.raises(ValueError, match="do not make"):
         maker.board_line(("a", "b"), 2, 2)
+
+
+def test_kept_lines_are_not_moved_or_cleared_while_a_view_of_them_lives(words_file: Path) -> None:
+    maker = compiled_lines(_job(words_file, summary=True), _opened(str(words_file)))
+    assert maker is not None
+    data = _seeded_text(3)
+    out, *_ = maker.lines(data, 0, True, 1 << 30)
+    maker.clear()
+    assert maker.lines(data, 0, True, 1 << 30, keep=True)[0] == b""
+    view = maker.kept()
+    assert bytes(view) == out
+    with pytest.raises(BufferError):
+        maker.clear()
+    with pytest.raises(BufferError):  # growing past its room would move the lines under it
+        maker.lines(data * 200, 0, True, 1 << 30, keep=True)
+    assert bytes(view) == out
+    view.release()
+    maker.clear()
+    assert len(maker.kept()) == 0
