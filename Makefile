@@ -12,11 +12,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
-# The compiled sources (setup.py's MYPYC and CYTHON): a change to one rebuilds the install.
+# The compiled sources (setup.py's MYPYC and CYTHON, with the files each Cython module is built
+# from): a change to one rebuilds the install.
 COMPILED := solver/games/anagram/search.py solver/games/boggle/search.py \
 	solver/games/letterboxed/search.py solver/games/pattern/search.py \
 	solver/games/spellingbee/search.py solver/games/wordle/search.py \
-	solver/games/wordle/grader.pyx structures/backends/array_trie/native.pyx \
+	solver/games/wordle/grader.pyx solver/games/boggle/native_lines.pyx \
+	structures/backends/array_trie/native.pyx structures/backends/array_trie/native.pxd \
+	structures/backends/array_trie/search.c structures/backends/array_trie/search.h \
 	structures/backends/array_trie/queries.pyx structures/backends/array_trie/nodes.pxd
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python

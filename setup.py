@@ -14,10 +14,15 @@ to install without compiling (no C compiler needed): the Python modules then run
 array trie answers through its interpreted core and its native tier is listed as unavailable;
 the benchmark results say which build produced them.
 
-Beside each compiled module the build writes ``<module>.sha256``: the SHA-256 of the source it
-compiled. :mod:`structures.builds` compares it with the source on disk, so a source edited after
-the install is caught by content, whatever the files' modification times (a wheel unpacks them in
-any order).
+Beside each compiled module the build writes ``<module>.sha256``: the SHA-256 of each file it
+was compiled from (its source, and for a Cython module the C sources, headers and ``.pxd`` files
+it reads, :data:`CYTHON`). :mod:`structures.builds` compares them with the files on disk, so a file
+edited after the install is caught by content, whatever the files' modification times (a wheel
+unpacks them in any order).
+
+Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
+array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
+see ``search.c``).
 """
 
 from __future__ import annotations
@@ -38,11 +43,23 @@ MYPYC = [
     "lexibench/solver/games/spellingbee/search.py",
     "lexibench/solver/games/wordle/search.py",
 ]
-CYTHON = [
-    "lexibench/structures/backends/array_trie/native.pyx",
-    "lexibench/structures/backends/array_trie/queries.pyx",
-    "lexibench/solver/games/wordle/grader.pyx",
-]
+#: Cython modules, each with the other files it is built from: C sources compiled into it, and the
+#: headers and ``.pxd`` files it reads (a change to any of them rebuilds it).
+CYTHON = {
+    "lexibench/structures/backends/array_trie/native.pyx": [
+        "lexibench/structures/backends/array_trie/native.pxd",
+        "lexibench/structures/backends/array_trie/search.c",
+        "lexibench/structures/backends/array_trie/search.h",
+    ],
+    "lexibench/structures/backends/array_trie/queries.pyx": [
+        "lexibench/structures/backends/array_trie/nodes.pxd",
+    ],
+    "lexibench/solver/games/boggle/native_lines.pyx": [
+        "lexibench/structures/backends/array_trie/native.pxd",
+        "lexibench/structures/backends/array_trie/search.h",
+    ],
+    "lexibench/solver/games/wordle/grader.pyx": [],
+}
 
 
 def ext_modules() -> list[Any]:
@@ -56,29 +73,39 @@ def ext_modules() -> list[Any]:
     native = [
         Extension(
             source.removesuffix(".pyx").replace("/", "."),
-            [source],
+            [source, *(f for f in built_from if f.endswith(".c"))],
+            depends=[f for f in built_from if not f.endswith(".c")],
+            include_dirs=sorted({str(Path(f).parent) for f in built_from}),
             extra_compile_args=["-O3"],
         )
-        for source in CYTHON
+        for source, built_from in CYTHON.items()
     ]
     loops = mypycify(MYPYC, opt_level="3", group_name="lexibench.solver.compiled_loops")
     return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 
 class BuildExtRecordingSources(build_ext):
-    """``build_ext`` that also writes the SHA-256 of each compiled source beside its module."""
+    """``build_ext`` that also writes, beside each compiled module, the SHA-256 of every file it
+    was built from (``<digest>  <path from the source's folder>`` a line, the source first)."""
 
     def run(self) -> None:
         super().run()
         if not self.extensions:
             return
-        for source in MYPYC + CYTHON:
+        sources: dict[str, list[str]] = {source: [] for source in MYPYC}
+        sources.update(CYTHON)
+        for source, built_from in sources.items():
             module = source.rsplit(".", 1)[0].replace("/", ".")
             built = Path(self.get_ext_fullpath(module))
-            digest = hashlib.sha256(Path(source).read_bytes()).hexdigest()
             record = built.parent / (Path(source).stem + ".sha256")
             record.parent.mkdir(parents=True, exist_ok=True)
-            record.write_text(digest + "\n")
+            record.write_text(
+                "".join(
+                    f"{hashlib.sha256(Path(path).read_bytes()).hexdigest()}  "
+                    f"{os.path.relpath(path, Path(source).parent)}\n"
+                    for path in [source, *built_from]
+                )
+            )
 
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtRecordingSources})

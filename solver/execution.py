@@ -12,18 +12,28 @@ was made:
   started for the job (``workers``). Each worker opens the job's state on its first batch and
   keeps it for the job's later ones (:mod:`lexibench.solver.cluster`).
 
+In processes, a bounded number of batches is in flight (:data:`BATCHES_PER_WORKER` per worker):
+the input is read, and results are held, only that far ahead of what has been used.
+
+A job whose results carry output (:class:`WritingJob`) can also have its workers write that output
+themselves, in input order, each waiting for its turn (:func:`written_in_order`): the parent then
+hands out items and receives small results, and never touches the bytes.
+
 Workers ignore SIGINT (the terminal sends it to every process of the job; the parent decides) and
-die quietly on SIGTERM (how the parent stops them). While the pool starts, SIGINT and SIGTERM are
-blocked in this process, so no signal reaches a worker before it is set up and none meant for this
-process is lost: it is delivered when the pool has started.
+die quietly on SIGTERM (how the parent stops them), except while writing output, which finishes
+first: the output ends on a whole piece. While the pool starts, SIGINT and SIGTERM are blocked in
+this process, so no signal reaches a worker before it is set up and none meant for this process is
+lost: it is delivered when the pool has started.
 """
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
@@ -33,6 +43,8 @@ R = TypeVar("R")
 
 #: Seconds to wait for a Dask scheduler to answer (``--dask-timeout``).
 DEFAULT_DASK_TIMEOUT: Final = 10.0
+#: Batches in flight per worker process: enough to keep each busy while results are used.
+BATCHES_PER_WORKER: Final = 4
 
 
 # NamedTuples rather than dataclasses: cheap to define, and every command imports this module.
@@ -85,6 +97,15 @@ if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the t
             """The results of one batch, stopping early once ``stop()`` says so."""
             ...
 
+    class WritingJob(Job[S, T, R], Protocol):
+        """A job whose results carry output to write to standard output (see
+        :func:`written_in_order`)."""
+
+        def output(self, result: R) -> tuple[R, Sequence[bytes | memoryview], bool]:
+            """``result`` without its output, the output (whole lines), and whether the output
+            ends with it (nothing of a later result is written)."""
+            ...
+
 
 #: Run in this process (the default everywhere).
 HERE: Final = Here()
@@ -114,6 +135,14 @@ class Stop:
             self._shared = context.Event()
             if self._set:
                 self._shared.set()
+
+
+class WorkerOutputError(Exception):
+    """A worker could not write the output: ``error`` is the failed write's ``OSError``."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+        super().__init__(str(error))
 
 
 def max_jobs() -> int:
@@ -196,18 +225,60 @@ def _run(job: Job[S, T, R], state: S, batch: list[T], stop: Stop | None) -> list
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(job: Job[Any, Any, Any], stop: Stop | None) -> None:
+def _init_worker(job: Job[Any, Any, Any], stop: Stop | None, turns: _Turns) -> None:
     worker_signals()
+    _worker["turns"] = turns
     if _worker.get("job") != job:
         _worker.update(job=job, state=job.open())
     _worker["stop"] = stop
 
 
-def _run_batch(batch: list[Any]) -> list[Any]:
+def _run_batch(_number: int, batch: list[Any]) -> tuple[list[Any], None]:
     stop: Stop | None = _worker["stop"]
     if stop is not None and stop.is_set():
-        return []
-    return _run(_worker["job"], _worker["state"], batch, stop)
+        return [], None
+    return _run(_worker["job"], _worker["state"], batch, stop), None
+
+
+def _run_and_write(number: int, batch: list[Any]) -> tuple[list[Any], tuple[int, str] | None]:
+    """Run a batch, then, in its turn, write its results' output (see :func:`written_in_order`):
+    the results without their output, and the failed write's errno and message, if one failed."""
+    job: WritingJob[Any, Any, Any] = _worker["job"]
+    turns: _Turns = _worker["turns"]
+    try:
+        made = [job.output(result) for result in job.run(_worker["state"], batch)]
+    except BaseException:
+        with turns.turn(number):
+            turns.ended.value = 1
+        raise
+    failed = None
+    with turns.turn(number) as ended:
+        for _, output, ends in made:
+            if ended:
+                break
+            failed = _write_whole(output)
+            ended = failed is not None or ends
+        turns.ended.value = ended
+    return [result for result, _, _ in made], failed
+
+
+def _write_whole(output: Sequence[bytes | memoryview]) -> tuple[int, str] | None:
+    """Write ``output`` to standard output whole, SIGTERM held off until it is written (the
+    output ends on a whole piece); the errno and message of a failed write, or None."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        for piece in output:
+            view = memoryview(piece)
+            while view:
+                try:
+                    view = view[os.write(1, view) :]
+                except InterruptedError:
+                    continue
+                except OSError as exc:
+                    return exc.errno or errno.EIO, exc.strerror or str(exc)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    return None
 
 
 def _in_processes(
@@ -218,19 +289,84 @@ def _in_processes(
     batch: int,
     stop: Stop | None,
 ) -> Iterator[R]:
+    for results, _ in _pooled(job, items, jobs, state, batch, stop, _run_batch):
+        yield from results
+
+
+def written_in_order(
+    job: WritingJob[S, T, R],
+    items: Iterable[T],
+    jobs: int,
+    *,
+    state: S | None = None,
+    batch: int = 1,
+) -> Iterator[R]:
+    """:func:`ordered_map` in ``jobs`` worker processes, where each worker writes the output of
+    the results it makes (:meth:`WritingJob.output`) to standard output itself, when the output
+    of every earlier batch has been written; nothing is written after a result that ends the
+    output. Yields the results without their output, in input order.
+
+    Raises :class:`WorkerOutputError` when a write fails (nothing is written after it)."""
+    for results, failed in _pooled(job, items, jobs, state, batch, None, _run_and_write):
+        yield from results
+        if failed is not None:
+            raise WorkerOutputError(OSError(*failed))
+
+
+def _pooled(
+    job: Job[S, T, R],
+    items: Iterable[T],
+    jobs: int,
+    state: S | None,
+    batch: int,
+    stop: Stop | None,
+    task: Callable[[int, list[Any]], tuple[list[Any], tuple[int, str] | None]],
+) -> Iterator[tuple[list[R], tuple[int, str] | None]]:
+    """``task(number, batch)`` over the batches of ``items`` in a pool of ``jobs`` workers, its
+    results in input order, with at most :data:`BATCHES_PER_WORKER` batches per worker in
+    flight."""
     import multiprocessing
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     if fork:
         _worker.update(job=job, state=job.open() if state is None else state)
     context = multiprocessing.get_context("fork" if fork else "spawn")
+    turns = _Turns(context)
     if stop is not None:
         stop.share(context)
     with forking():
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, stop))
+        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, stop, turns))
     with pool:  # leaving it, normally or not, stops every worker
-        for results in pool.imap(_run_batch, batches(items, batch)):
-            yield from results
+        pending: deque[Any] = deque()
+        for number, chunk in enumerate(batches(items, batch)):
+            pending.append(pool.apply_async(task, (number, chunk)))
+            if len(pending) >= jobs * BATCHES_PER_WORKER:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+class _Turns:
+    """Whose turn it is to write (the number of the next batch to write), shared by the workers
+    of one pool, and whether writing has ended (a result ended the output, or a write failed)."""
+
+    def __init__(self, context: Any) -> None:
+        self.condition = context.Condition()
+        self.next = context.RawValue("q", 0)
+        self.ended = context.RawValue("b", 0)
+
+    @contextmanager
+    def turn(self, number: int) -> Iterator[bool]:
+        """Wait for batch ``number``'s turn; the block runs in it (and says whether writing has
+        ended), and the turn passes on when it leaves, however it leaves."""
+        with self.condition:
+            self.condition.wait_for(lambda: self.next.value == number)
+        try:
+            yield bool(self.ended.value)
+        finally:
+            with self.condition:
+                self.next.value = number + 1
+                self.condition.notify_all()
 
 
 def _dask_batch(batch: list[Any], job: Job[Any, Any, Any]) -> list[Any]:

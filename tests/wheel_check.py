@@ -89,15 +89,17 @@ def check(work: Path) -> None:
     if api.strip() != "7":
         raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
     build = step(
-        "the search loops and the array trie's native core are compiled and current",
+        "the search loops, the array trie's native core and Boggle's bulk lines are compiled",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
-         "print(search_build(), native_build())"],
+         "from lexibench.structures.backends.array_trie.native import search_build as cpu; "
+         "from lexibench.solver.games.boggle import native_lines; "
+         "print(search_build(), native_build(), cpu())"],
         home,
         env,
     )  # fmt: skip
-    if build.split() != ["mypyc", "cython"]:
-        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc and cython")
+    if build.split()[:2] != ["mypyc", "cython"] or build.split()[2] not in ("popcnt", "generic"):
+        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc, cython and a CPU's")
     lean = step(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "

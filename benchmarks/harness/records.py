@@ -333,17 +333,23 @@ class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
 
 
 class BulkRun(Part):
-    """One ``solve --boards-file`` process."""
+    """One ``solve --boards-file`` process (or, engine ``peer``, one run of the opt-in C++ peer
+    on the same boards: :mod:`lexibench.solver.games.boggle.peer`)."""
 
     lexicon: str
     output: Literal["full", "summary"]
     """``full`` (words and paths) or ``summary`` (``--summary``)."""
     boards: Positive
     jobs: Positive
-    engine: Literal["processes", "dask"]
-    """``processes`` (``--jobs``) or ``dask`` (``--dask-workers``)."""
+    engine: Literal["processes", "dask", "peer"]
+    """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), or ``peer`` (hybrid-boggle's
+    C++ scorer, scores only: compared with ``summary``)."""
     seconds: Seconds
     cpu_seconds: Seconds
+    kind: Literal["random", "dense"] = "random"
+    """The boards: seeded random 4x4 boards (the new dice), or dense ones (Boggle's
+    ``4x4-dense`` workload: the best boards known, changed as a best-board search changes them).
+    Files written before dense runs existed hold random boards only."""
 
 
 class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):

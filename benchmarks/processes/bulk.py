@@ -9,6 +9,13 @@ with ``--summary``, and dict-trie (the fastest search through the Python protoco
 lines. Outputs of one case must be identical across the runners, and the full lines of the two
 lexicons identical but for the lexicon's name.
 
+Then the default lexicon's cases again on as many dense boards (Boggle's ``4x4-dense`` workload,
+:mod:`lexibench.solver.games.boggle.dense`), with ``--jobs 1`` and ``--jobs 2``. Where the user has
+built hybrid-boggle's C++ scorer (:mod:`lexibench.solver.games.boggle.peer`: its folder in
+``LEXIBENCH_HYBRID_BOGGLE``, or ``cpp_boggle`` importable), it scores the same random and dense
+boards, timed the same way (engine ``peer``), and its scores must equal ``--summary``'s; where it
+is not, nothing is run and nothing is missing.
+
 The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
 """
 
@@ -28,6 +35,8 @@ from typing import Literal
 from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
 from lexibench.benchmarks.harness.workloads import boards_for
 from lexibench.benchmarks.processes.environment import user_env
+from lexibench.solver.games.boggle import peer
+from lexibench.solver.games.boggle.dense import dense_boards
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
@@ -47,6 +56,10 @@ CASES: tuple[tuple[str, Literal["full", "summary"]], ...] = (
 )
 
 
+#: The dense boards' runners: --jobs 1 and 2 (Dask adds nothing the random boards do not show).
+DENSE_RUNNERS = RUNNERS[:2]
+
+
 def time_solve(
     boards_file: Path,
     runner: tuple[str, int],
@@ -64,6 +77,19 @@ def time_solve(
     cmd += ["--jobs", str(workers)] if engine == "processes" else ["--dask-workers", str(workers)]
     cmd += ["--wordlist", wordlist, "--lexicon", lexicon]
     cmd += ["--summary"] if output == "summary" else []
+    return _timed(cmd, out, env)
+
+
+def time_peer(
+    boards_file: Path, wordlist: str, out: Path, env: dict[str, str]
+) -> tuple[float, float]:
+    """Wall and CPU seconds of the C++ peer scoring the same boards, start to exit."""
+    cmd = [sys.executable, "-m", "lexibench.solver.games.boggle.peer"]
+    cmd += ["--boards-file", str(boards_file), "--wordlist", wordlist]
+    return _timed(cmd, out, env)
+
+
+def _timed(cmd: list[str], out: Path, env: dict[str, str]) -> tuple[float, float]:
     with out.open("wb") as sink:
         start = time.perf_counter()
         process = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.PIPE, env=env)
@@ -76,6 +102,54 @@ def time_solve(
     if process.returncode != 0:
         raise RuntimeError(f"bulk: {' '.join(cmd)} failed: {errors}")
     return seconds, usage.ru_utime + usage.ru_stime
+
+
+def _scores(data: bytes) -> list[int]:
+    """The ``"score"`` of every line (summary lines and the peer's alike)."""
+    return [int(line.rsplit(b'"score":', 1)[1].rstrip(b"}")) for line in data.splitlines()]
+
+
+def _dense_and_peer(
+    tmp: Path, count: int, boards: Path, wordlist: str, seed: int, env: dict[str, str]
+) -> list[BulkRun]:
+    """The default lexicon's cases on ``count`` dense boards, and the peer on the random boards
+    (``boards``) and the dense ones where it is built (see the module docstring)."""
+    runs: list[BulkRun] = []
+    dense = tmp / f"dense-{count}.txt"
+    dense.write_text("".join(b.text() + "\n" for b in dense_boards(4, 4, seed, count)))
+    summaries: dict[str, bytes] = {}
+    for case in CASES:
+        if case[0] != DEFAULT_LEXICON:
+            continue
+        digests = set()
+        for engine, jobs in DENSE_RUNNERS:
+            out = tmp / f"dense-out-{count}-{jobs}.jsonl"
+            seconds, cpu = time_solve(dense, (engine, jobs), case, wordlist, out, env)
+            data = out.read_bytes()
+            digests.add(hashlib.sha256(data).hexdigest())
+            runs.append(BulkRun(case[0], case[1], count, jobs, engine, seconds, cpu, "dense"))
+        if len(digests) != 1:
+            raise RuntimeError(f"bulk: the runners' outputs differ for {case} on dense boards")
+        if case[1] == "summary":
+            summaries["dense"] = data
+    if peer.unavailable() is not None:
+        return runs
+    summary = (DEFAULT_LEXICON, "summary")
+    random_out = tmp / f"random-summary-{count}.jsonl"
+    time_solve(boards, RUNNERS[0], summary, wordlist, random_out, env)
+    summaries["random"] = random_out.read_bytes()
+    kinds: tuple[tuple[Literal["random", "dense"], Path], ...] = (
+        ("random", boards),
+        ("dense", dense),
+    )
+    for kind, path in kinds:
+        out = tmp / f"peer-{kind}-{count}.jsonl"
+        seconds, cpu = time_peer(path, wordlist, out, env)
+        if _scores(out.read_bytes()) != _scores(summaries[kind]):
+            raise RuntimeError(f"bulk: the peer's scores differ from --summary's ({kind} boards)")
+        runs.append(BulkRun("hybrid-boggle", "summary", count, 1, "peer", seconds, cpu, kind))
+        print(f"bulk: hybrid-boggle, {count:,} {kind} boards: {seconds:.1f} s", file=sys.stderr)
+    return runs
 
 
 def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
@@ -119,6 +193,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
                     )
             if len(set(full.values())) != 1:
                 raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
+            runs += _dense_and_peer(Path(tmp), count, boards, wordlist, seed, env)
     return BulkFile(
         datetime=datetime.now(UTC).isoformat(timespec="seconds"),
         python=platform.python_version(),

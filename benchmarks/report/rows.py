@@ -120,12 +120,19 @@ def unit_of(results: Results, game: str) -> str:
     )
 
 
+def workload_order(name: str) -> tuple[tuple[int, int], str]:
+    """Boggle's workloads by board size, then name: ``4x4`` before ``4x4-dense``, before
+    ``5x5``."""
+    return parse_size(name.split("-", 1)[0]), name
+
+
 def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[CaseRow]]:
-    """Per Boggle board size (smallest first), ms/board per backend and tier, with the
-    reference rows (``interpreted``: the search's source run by the interpreter)."""
+    """Per Boggle workload (by board size, smallest first: :func:`workload_order`), ms/board per
+    backend and tier, with the reference rows (``interpreted``: the search's source run by the
+    interpreter)."""
     if not interpreted:
         table = game_rows(results, BOGGLE)
-        return {size: table[size] for size in sorted(table, key=parse_size)}
+        return {size: table[size] for size in sorted(table, key=workload_order)}
     found: dict[str, list[CaseRow]] = defaultdict(list)
     kind = SolveInterpretedRecord
     for b in results.of(kind):
@@ -135,7 +142,7 @@ def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[Ca
         )
     for case in results.not_run_of(kind):
         found[case.size or "?"].append(CaseRow(case.backend, case.tier or "", None, 0, case.reason))
-    return {size: _order(found[size]) for size in sorted(found, key=parse_size)}
+    return {size: _order(found[size]) for size in sorted(found, key=workload_order)}
 
 
 def headline_size(results: Results) -> str:

@@ -176,6 +176,13 @@ def write_stdout(data: bytes) -> None:
     _write_all(data)
 
 
+def output_error(exc: OSError) -> OutputError:
+    """The :class:`OutputError` of a write to standard output that failed with ``exc``."""
+    if isinstance(exc, BrokenPipeError):
+        return OutputError("the reader closed the pipe", closed_pipe=True)
+    return OutputError(exc.strerror or str(exc))
+
+
 def _write_all(data: bytes) -> None:
     view = memoryview(data)
     SIGNALS.writing = True
@@ -183,12 +190,10 @@ def _write_all(data: bytes) -> None:
         while view:
             try:
                 written = os.write(1, view)
-            except BrokenPipeError:
-                raise OutputError("the reader closed the pipe", closed_pipe=True) from None
             except OSError as exc:
                 if exc.errno == errno.EINTR:
                     continue
-                raise OutputError(exc.strerror or str(exc)) from None
+                raise output_error(exc) from None
             view = view[written:]
     finally:
         SIGNALS.writing = False
@@ -207,6 +212,17 @@ class Output:
         self._parts.append(data)
         self._parts.append(b"\n")
         self._size += len(data) + 1
+        if self._size >= BATCH:
+            self.flush()
+
+    def lines(self, data: bytes) -> None:
+        """Queue whole lines (``data`` ends with a newline); a batch or more is written at once,
+        without a copy, when nothing is queued before it."""
+        if not self._parts and len(data) >= BATCH:
+            _write_all(data)
+            return
+        self._parts.append(data)
+        self._size += len(data)
         if self._size >= BATCH:
             self.flush()
 

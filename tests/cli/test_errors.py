@@ -252,13 +252,20 @@ def test_an_internal_error_is_one_line_naming_the_debug_switch(
     )
 
 
-def _start_bulk(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path, Path]:
+def _start_bulk(
+    tmp_path: Path, compiled: bool = False
+) -> tuple[subprocess.Popen[bytes], Path, Path]:
+    """A bulk run in two workers, the board-by-board path (dawg) or the compiled lines, whose
+    workers write their lines themselves (array-trie, on 8x8 boards: long enough to signal)."""
     boards = tmp_path / "boards.txt"
-    made = cli("random", "--count", "40000", "--seed", "3")
+    size, count, lexicon = ("8x8", "20000", "array-trie") if compiled else ("4x4", "40000", "dawg")
+    made = cli("random", "--count", count, "--seed", "3", "--size", size)
     boards.write_bytes(made.stdout)
     out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
-    cli("solve", "ea/st", "--lexicon", "dawg")  # fills the cache
-    argv = [*LEXIBENCH, "solve", "--boards-file", str(boards), "--jobs", "2", "--lexicon", "dawg"]
+    cli("solve", "ea/st", "--lexicon", lexicon)  # fills the cache
+    argv = [*LEXIBENCH, "solve", "--boards-file", str(boards), "--jobs", "2", "--lexicon", lexicon]
+    if compiled:
+        argv.append("--summary")
     with out.open("wb") as stdout, err.open("wb") as stderr:
         proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, start_new_session=True)
     deadline = time.monotonic() + 60
@@ -281,6 +288,7 @@ def _workers_of(pgid: int) -> list[int]:
     return found
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["board-by-board", "compiled-lines"])
 @pytest.mark.parametrize(
     ("sig", "status", "line", "to_group"),
     [
@@ -290,13 +298,13 @@ def _workers_of(pgid: int) -> list[int]:
     ],
 )
 def test_signals_with_workers(
-    tmp_path: Path, sig: signal.Signals, status: int, line: str, to_group: bool
+    tmp_path: Path, sig: signal.Signals, status: int, line: str, to_group: bool, compiled: bool
 ) -> None:
     """One line, 130 or 143, output ending on a whole JSON line, no worker left behind; a
     terminal's Ctrl-C reaches every process of the job (``to_group``). (SIGTERM sent to the whole
     group is not covered: it can, rarely, leave multiprocessing's pool waiting on a worker
     killed while sending a result; see the README.)"""
-    proc, out, err = _start_bulk(tmp_path)
+    proc, out, err = _start_bulk(tmp_path, compiled)
     assert proc.poll() is None, err.read_text()
     if to_group:
         os.killpg(proc.pid, sig)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from array import array
@@ -140,6 +141,52 @@ def test_new_arrays_after_a_search_replace_the_old_marks() -> None:
     lex._attach(bigger, len(WORDS) + 1)
     assert lex.path_words(cells, nbrs, 2) == ["ba"]
     assert lex.to_bytes() == ArrayTrieLexicon([*WORDS, "ba"]).to_bytes()
+
+
+def _by_steps(
+    lex: ArrayTrieLexicon,
+    cells: tuple[str, ...],
+    nbrs: tuple[tuple[int, ...], ...],
+    all_paths: bool,
+) -> dict[str, list[tuple[int, ...]]]:
+    """The same search through the step protocol, run by the interpreter: the reference."""
+    from lexibench.solver.games.boggle.solve import interpreted_search
+
+    loops = interpreted_search()
+    return loops.by_steps(cells, nbrs, 0, lex.child, lex.is_terminal, 2, all_paths)
+
+
+@given(
+    st.lists(st.text("abe", min_size=2, max_size=5), min_size=1, max_size=40),
+    st.sampled_from([(2, 3), (3, 3), (8, 8), (9, 8), (3, 30)]),
+    st.randoms(use_true_random=False),
+    st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_both_ways_of_extending_a_path_find_what_the_step_search_finds(
+    words: list[str], shape: tuple[int, int], rng: random.Random, reverse: bool
+) -> None:
+    """search.c extends a path one way for graphs of at most 64 nodes with neighbour rows in
+    increasing order (a set of bits) and another for every other graph; both give the paths, in
+    the order, that the interpreted step search gives."""
+    rows, cols = shape
+    lex = ArrayTrieLexicon(words)
+    cells = tuple(rng.choice(["a", "b", "e", "qu", "be"]) for _ in range(rows * cols))
+    nbrs = neighbours(rows, cols)
+    if reverse:  # rows out of order: always the general way
+        nbrs = tuple(row[::-1] for row in nbrs)
+    for all_paths in (False, True):
+        found = lex.find_paths(cells, nbrs, 2, all_paths, 0)
+        assert found == _by_steps(lex, cells, nbrs, all_paths)
+        assert list(found) == list(_by_steps(lex, cells, nbrs, all_paths))
+
+
+def test_the_search_is_built_for_this_cpu() -> None:
+    from lexibench.structures.backends.array_trie import native
+
+    with open("/proc/cpuinfo", encoding="ascii") as info:
+        popcnt = " popcnt" in info.read()
+    assert native.search_build() == ("popcnt" if popcnt else "generic")
 
 
 @pytest.mark.parametrize(

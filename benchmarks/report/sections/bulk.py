@@ -12,25 +12,31 @@ def render(results: Results) -> Section:
     bulk = results.bulk
     if bulk is None:
         return EMPTY
-    single = {(r.lexicon, r.output, r.boards): r.seconds for r in bulk.runs if r.jobs == 1}
+    single = {
+        (r.lexicon, r.output, r.boards, r.kind): r.seconds
+        for r in bulk.runs
+        if r.jobs == 1 and r.engine != "peer"
+    }
+    workers = {"processes": "--jobs {}", "dask": "--dask-workers {}", "peer": "C++ peer"}
     body = [
         [
             r.lexicon,
             r.output,
-            f"{r.boards:,}",
-            f"--jobs {r.jobs}" if r.engine == "processes" else f"--dask-workers {r.jobs}",
+            f"{r.boards:,} {r.kind}",
+            workers[r.engine].format(r.jobs),
             f"{r.seconds:.1f}",
             f"{r.cpu_seconds:.1f}",
             f"{r.boards / r.seconds:,.0f}",
             f"{r.boards / r.cpu_seconds:,.0f}",
-            f"{single[r.lexicon, r.output, r.boards] / r.seconds:.2f}x"
-            if (r.lexicon, r.output, r.boards) in single
+            f"{single[key] / r.seconds:.2f}x"
+            if (key := (r.lexicon, r.output, r.boards, r.kind)) in single
             else "",
         ]
         for r in bulk.runs
     ]
     headers = ["lexicon", "output", "boards", "workers", "wall s", "CPU s", "boards/s"]
     headers += ["boards per CPU-s", "speed-up"]
+    peer = any(r.engine == "peer" for r in bulk.runs)
     return Section.of(
         [
             "## Bulk runs",
@@ -49,6 +55,18 @@ def render(results: Results) -> Section:
             "it). `--dask-workers 2` starts a local Dask cluster of two worker processes inside "
             "the timed command; each worker loads the lexicon from the cache on its first task, "
             "and the boards travel to it and the lines back through Dask, 2,000 boards a task.",
+            "",
+            "Boards: `random`, seeded 4x4 boards of the new dice; `dense`, as many of Boggle's "
+            "dense boards (the best boards known, changed as a best-board search changes them), "
+            "where a search spends its time. "
+            + (
+                "`C++ peer`: hybrid-boggle's C++ scorer on the same boards (built by hand, "
+                "opt-in: `solver/games/boggle/peer.py`), timed the same way; its scores equal "
+                "`--summary`'s."
+                if peer
+                else "hybrid-boggle's C++ scorer, the opt-in peer (`solver/games/boggle/peer.py`), "
+                "was not built for this run."
+            ),
             "",
         ]
     )

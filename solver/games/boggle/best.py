@@ -237,7 +237,7 @@ def make_scorer(
     return score_board
 
 
-def _move(rng: random.Random, board: list[str], schedule: Schedule) -> None:
+def move(rng: random.Random, board: list[str], schedule: Schedule) -> None:
     """Change ``board`` in place by one or more moves (see the module docstring)."""
     n = len(board)
     while True:
@@ -302,7 +302,7 @@ def run_chain(
             since_fresh = last_rise = repeats = 0
         else:
             candidate = current.copy()
-            _move(rng, candidate, schedule)
+            move(rng, candidate, schedule)
         key = "".join(candidate)
         known = seen.get(key)
         if known is None:

@@ -30,6 +30,15 @@ def _boards(rows: int, cols: int) -> Any:
     return generate
 
 
+def _dense(rows: int, cols: int) -> Any:
+    def generate(seed: int, count: int, _words: Sequence[str]) -> list[Board]:
+        from lexibench.solver.games.boggle.dense import dense_boards
+
+        return list(dense_boards(rows, cols, seed, count))
+
+    return generate
+
+
 class Boggle:
     """Find every word a path of adjacent cells spells on an R x C board (see ``board.py``)."""
 
@@ -47,11 +56,20 @@ class Boggle:
         return parse_board(text)
 
     def workloads(self) -> tuple[Workload[Board], ...]:
-        """Seeded random boards: 4x4 of the 1987 dice; 5x5 and 6x6 by English letter frequency."""
+        """Seeded random boards: 4x4 of the 1987 dice; 5x5 and 6x6 by English letter frequency;
+        and dense 4x4 boards, the best boards known changed as a best-board search changes them
+        (``dense.py``), where a search spends its time."""
         return (
             Workload("4x4", "seeded random 4x4 boards (1987 dice)", 100, 10, _boards(4, 4)),
             Workload("5x5", "seeded random 5x5 boards (letter frequency)", 100, 10, _boards(5, 5)),
             Workload("6x6", "seeded random 6x6 boards (letter frequency)", 100, 10, _boards(6, 6)),
+            Workload(
+                "4x4-dense",
+                "dense 4x4 boards: the best boards known, changed by a best-board search's moves",
+                100,
+                10,
+                _dense(4, 4),
+            ),
         )
 
     def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:

@@ -6,7 +6,8 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import closing
 from typing import TextIO
 
 from lexibench.solver.cli import runtime
@@ -23,7 +24,7 @@ from lexibench.solver.cli.options import (
     where_of,
 )
 from lexibench.solver.errors import InputError
-from lexibench.solver.execution import Here, Processes
+from lexibench.solver.execution import Here, Processes, WorkerOutputError
 from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.boards_file import BoardsReader
 from lexibench.solver.games.boggle.render import solution_json, solution_text
@@ -128,43 +129,67 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(lines: Iterable[bytes], stream: TextIO | None) -> Iterable[bytes]:
+def _progress(pieces: Iterable[tuple[bytes, int]], stream: TextIO | None) -> Iterator[bytes]:
+    """The pieces' lines, with a progress bar counting their boards where ``stream`` is a
+    terminal."""
     if stream is None or not stream.isatty():
-        return lines
+        for piece, _ in pieces:
+            yield piece
+        return
     from tqdm import tqdm
 
-    return tqdm(lines, unit="board", file=stream)
+    with tqdm(unit="board", file=stream) as bar:
+        for piece, boards in pieces:
+            yield piece
+            bar.update(boards)
 
 
 def _run_file(args: argparse.Namespace) -> int:
-    from lexibench.solver.games.boggle.bulk import LinesJob, solve_lines
+    from lexibench.solver.games.boggle.bulk import (
+        LinesJob,
+        compiled_lines,
+        file_lines,
+        solve_lines,
+    )
 
     where = where_of(args)
     spec = lexicon_spec(args)
-    reader = BoardsReader(args.boards_file)
-    boards = iter(reader)
-    # Boards read ahead: as many as decide the default lexicon when their number does, else two
-    # (one board needs no workers).
-    ahead = list(itertools.islice(boards, MANY_UNITS if spec.depends_on_units() else 2))
-    check_tier(args, tiers, len(ahead))
-    # Opened (and checked) here, so a bad option is one clean error, not one per worker.
-    opened = open_lexicon_of(args, len(ahead))
-    resolve(opened.lexicon, args.tier, opened.backend)
-    job = LinesJob(
-        spec.for_workers(opened),
-        args.tier,
-        args.min_length,
-        args.all_paths,
-        args.max_paths,
-        args.summary,
-    )
-    if isinstance(where, Processes) and len(ahead) <= 1:
-        where = Here()  # one board needs no workers
-    out = runtime.Output()
-    lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
-    for line in _progress(lines, sys.stderr):
-        out.line(line)
-    out.flush()
-    if reader.error is not None:
-        raise reader.error
+    with closing(BoardsReader(args.boards_file)) as reader:
+        boards = iter(reader)
+        # Boards read ahead where their number decides the default lexicon.
+        ahead = list(itertools.islice(boards, MANY_UNITS)) if spec.depends_on_units() else []
+        check_tier(args, tiers, max(len(ahead), 1))
+        # Opened (and checked) here, so a bad option is one clean error, not one per worker.
+        opened = open_lexicon_of(args, max(len(ahead), 1))
+        resolve(opened.lexicon, args.tier, opened.backend)
+        job = LinesJob(
+            spec.for_workers(opened),
+            args.tier,
+            args.min_length,
+            args.all_paths,
+            args.max_paths,
+            args.summary,
+        )
+        pieces: Iterable[tuple[bytes, int]]
+        if (
+            isinstance(where, Here | Processes)
+            and (maker := compiled_lines(job, opened)) is not None
+        ):
+            pieces = file_lines(job, reader, maker, where)  # no Python work per board
+        else:
+            # Two boards read ahead at least: one board needs no workers.
+            ahead += itertools.islice(boards, max(2 - len(ahead), 0))
+            if isinstance(where, Processes) and len(ahead) <= 1:
+                where = Here()
+            lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
+            pieces = ((line + b"\n", 1) for line in lines)
+        out = runtime.Output()
+        try:
+            for piece in _progress(pieces, sys.stderr):
+                out.lines(piece)  # empty where workers write their lines themselves
+        except WorkerOutputError as exc:
+            raise runtime.output_error(exc.error) from None
+        out.flush()
+        if reader.error is not None:
+            raise reader.error
     return 0

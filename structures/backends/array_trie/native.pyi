@@ -1,4 +1,4 @@
-"""Types of the compiled core (structures/array_trie_native.pyx)."""
+"""Types of the compiled core (native.pyx)."""
 
 from array import array
 
@@ -31,3 +31,5 @@ class NativeCore:
         min_length: int,
         weights: tuple[int, ...],
     ) -> tuple[int, int]: ...
+
+def search_build() -> str: ...

@@ -138,14 +138,15 @@ def test_every_game_command_is_offered(command: str, capfd: pytest.CaptureFixtur
 
 def test_every_compiled_source_is_built_and_tracked() -> None:
     """The games' compiled modules are exactly setup.py's mypyc list, and the Makefile rebuilds
-    the install when any compiled source (mypyc or Cython) changes."""
+    the install when any compiled source (mypyc or Cython, with the files a Cython module is
+    built from) changes."""
     import ast
 
     from tests.commands import ROOT
 
     tree = ast.parse((ROOT / "setup.py").read_text())
-    lists = {
-        node.targets[0].id: [element.value for element in node.value.elts]  # type: ignore[attr-defined]
+    values = {
+        node.targets[0].id: ast.literal_eval(node.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Assign)
         and isinstance(node.targets[0], ast.Name)
@@ -154,7 +155,9 @@ def test_every_compiled_source_is_built_and_tracked() -> None:
     compiled = {
         module.replace(".", "/") + ".py" for name in game_names() for module in game(name).compiled
     }
-    assert set(lists["MYPYC"]) == compiled
+    assert set(values["MYPYC"]) == compiled
+    cython = set(values["CYTHON"]) | {path for paths in values["CYTHON"].values() for path in paths}
     makefile = (ROOT / "Makefile").read_text()
-    for source in lists["MYPYC"] + lists["CYTHON"]:
+    for source in sorted(set(values["MYPYC"]) | cython):
+        assert (ROOT / source).is_file(), source
         assert source.removeprefix("lexibench/") in makefile, source

@@ -1,0 +1,27 @@
+"""Types of the compiled lines (native_lines.pyx)."""
+
+from lexibench.structures.backends.array_trie.native import NativeCore
+
+class BoardLines:
+    def __init__(
+        self,
+        core: NativeCore,
+        *,
+        summary: bool,
+        all_paths: bool,
+        min_length: int,
+        max_paths: int,
+        points: tuple[int, ...],
+        max_cells: int,
+        wordlist_json: bytes,
+        lexicon_json: bytes,
+    ) -> None: ...
+    def lines(
+        self, data: bytes, start: int, final: bool, limit: int, keep: bool = False
+    ) -> tuple[bytes, int, int, bool]: ...
+    def board_line(
+        self, cells: tuple[str, ...], rows: int, cols: int, keep: bool = False
+    ) -> bytes: ...
+    def kept(self) -> memoryview: ...
+    def clear(self) -> None: ...
+    def __buffer__(self, flags: int) -> memoryview: ...

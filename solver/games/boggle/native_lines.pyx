@@ -1,0 +1,679 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""Boggle's JSON lines for many boards, made in compiled code: no Python object per board.
+
+:class:`BoardLines` takes the bytes of a boards file, a block of lines at a time, and for each line
+parses the board, runs array-trie's native search on it (:meth:`NativeCore.search
+<lexibench.structures.backends.array_trie.native.NativeCore>`, reached through ``native.pxd``: the
+search is not repeated here) and writes the board's line: the summary (``{"board": ..., "count":
+n, "score": n}``) from the search's totals, without a word string, or the full line of ``solve
+--json``, byte for byte what :class:`~lexibench.solver.games.boggle.lines.LineMaker` makes (the
+tests compare them). What is Boggle's stays here: the board's text, its shape's neighbours, the
+score table and the JSON.
+
+It recognises the boards ``lexibench random`` writes, rows of letters joined by ``/`` (the Qu tile
+``qu``, a blank between it and a U after it; one row ended by ``/``) or a square without
+separators, in any case; at any other line (blanks, a lone ``q``, a bad
+character, a line too long, the end of a line without its newline) it stops and says where, for
+the caller to hand that line to the Python parser (:func:`~lexibench.solver.games.boggle.board.\
+parse_board`), which accepts it or names the problem; :meth:`BoardLines.board_line` then makes the
+line of a board parsed that way.
+"""
+
+from cpython.buffer cimport PyBuffer_FillInfo
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memchr, memcmp, memcpy
+
+from lexibench.structures.backends.array_trie.native cimport NativeCore, lexibench_graph
+
+from lexibench.structures.errors import TooManyPathsError
+
+cdef extern from *:
+    """
+    #define LEXIBENCH_QU_CODE 26  /* a board cell's code for the Qu tile */
+    """
+    const unsigned char QU "LEXIBENCH_QU_CODE"
+
+cdef enum:
+    KEY_LETTERS = 11  # the most letters of a word the sort key holds (5 bits each)
+    MAX_POINTS = 255  # the highest score a word may have (the key's top 8 bits)
+
+
+# A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
+# cleared.
+cdef struct Out:
+    char *data
+    Py_ssize_t size
+    Py_ssize_t room
+    Py_ssize_t exports
+
+
+cdef int out_reserve(Out *out, Py_ssize_t more) except -1:
+    cdef Py_ssize_t room
+    cdef char *data
+    if out.size + more <= out.room:
+        return 0
+    if out.exports:
+        raise BufferError("the kept lines are still in use: release them first")
+    room = max(2 * out.room, out.size + more, 1 << 16)
+    data = <char *>realloc(out.data, room)
+    if data == NULL:
+        raise MemoryError()
+    out.data = data
+    out.room = room
+    return 0
+
+
+cdef inline void put(Out *out, const char *text, Py_ssize_t n) noexcept:
+    """Append ``n`` bytes (room reserved by the caller)."""
+    memcpy(out.data + out.size, text, n)
+    out.size += n
+
+
+cdef inline void put_int(Out *out, long value) noexcept:
+    """Append ``value`` in decimal (room for 21 bytes reserved by the caller)."""
+    cdef char digits[24]
+    cdef int n = 0
+    cdef unsigned long v
+    if value < 0:
+        out.data[out.size] = b'-'
+        out.size += 1
+        v = <unsigned long>(-(value + 1)) + 1
+    else:
+        v = <unsigned long>value
+    while True:
+        digits[n] = <char>(48 + v % 10)
+        n += 1
+        v //= 10
+        if v == 0:
+            break
+    while n:
+        n -= 1
+        out.data[out.size] = digits[n]
+        out.size += 1
+
+
+# One path the search recorded: its word's letters at letters[word:word + length], its cells at
+# cells[path:path + depth] (in Hits).
+cdef struct Hit:
+    uint64_t key     # the score (high 8 bits, inverted: highest first), then the first letters
+    uint32_t node    # the word's trie node: one per word
+    int word
+    int length
+    int path
+    int depth
+    int points
+
+
+# What the search of one board recorded (see _keep).
+cdef struct Hits:
+    Hit *hit
+    int count
+    int room
+    char *letters
+    int letters_size
+    int letters_room
+    int *cells
+    int cells_size
+    int cells_room
+    const long *points   # points by length; the last for longer words
+    int last_points
+    long max_paths       # 0: no cap
+    bint all_paths
+
+
+cdef int _grow(void **data, int *room, int need, size_t item) except -1:
+    cdef int bigger = max(2 * room[0], need, 64)
+    cdef void *grown = realloc(data[0], bigger * item)
+    if grown == NULL:
+        raise MemoryError()
+    data[0] = grown
+    room[0] = bigger
+    return 0
+
+
+cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const int *path,
+               int depth) except -1:
+    """The search's record callback: keep the path (its word's letters, its cells, its sort key)."""
+    cdef Hits *h = <Hits *>ctx
+    cdef Hit *hit
+    cdef uint64_t key = 0
+    cdef int k
+    if h.max_paths and h.count >= h.max_paths:
+        raise TooManyPathsError(h.max_paths)
+    if h.count == h.room:
+        _grow(<void **>&h.hit, &h.room, h.count + 1, sizeof(Hit))
+    if h.letters_size + length > h.letters_room:
+        _grow(<void **>&h.letters, &h.letters_room, h.letters_size + length, 1)
+    if h.cells_size + depth > h.cells_room:
+        _grow(<void **>&h.cells, &h.cells_room, h.cells_size + depth, sizeof(int))
+    hit = &h.hit[h.count]
+    hit.node = node
+    hit.word = h.letters_size
+    hit.length = length
+    hit.path = h.cells_size
+    hit.depth = depth
+    hit.points = h.points[length if length < h.last_points else h.last_points]
+    for k in range(KEY_LETTERS):
+        key = (key << 5) | (<uint64_t>(letters[k] - 96) if k < length else 0)
+    hit.key = (<uint64_t>(MAX_POINTS - hit.points) << 56) | key
+    memcpy(h.letters + h.letters_size, letters, length)
+    h.letters_size += length
+    memcpy(h.cells + h.cells_size, path, depth * sizeof(int))
+    h.cells_size += depth
+    h.count += 1
+    return 0
+
+
+cdef inline bint _before(const Hits *h, const Hit *a, const Hit *b) noexcept:
+    """True when ``a`` is listed before ``b``: higher score, then alphabetical (a word before the
+    longer words it starts), then the order the search found them in (a word's paths)."""
+    cdef int n, c
+    if a.key != b.key:
+        return a.key < b.key
+    if a.node == b.node:  # the same word: its paths in the search's order
+        return a.word < b.word
+    n = a.length if a.length < b.length else b.length
+    c = memcmp(h.letters + a.word, h.letters + b.word, n)
+    if c:
+        return c < 0
+    return a.length < b.length
+
+
+cdef void _sort(const Hits *h, int *order, int *spare, int n) noexcept:
+    """Sort ``order`` (indices of hits, ``n`` of them) by :func:`_before`: a merge sort, insertion
+    sort for short runs (a board's words are a few hundred at most)."""
+    cdef int width, lo, mid, hi, i, j, k, item
+    cdef int *src = order
+    cdef int *dst = spare
+    cdef int *swap
+    for lo in range(0, n, 16):
+        hi = min(lo + 16, n)
+        for i in range(lo + 1, hi):
+            item = order[i]
+            j = i
+            while j > lo and _before(h, &h.hit[item], &h.hit[order[j - 1]]):
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = item
+    width = 16
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                if _before(h, &h.hit[src[j]], &h.hit[src[i]]):
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+        swap = src
+        src = dst
+        dst = swap
+        width *= 2
+    if src != order:
+        memcpy(order, src, n * sizeof(int))
+
+
+cdef class BoardLines:
+    """Makes the line of every board of a boards file with one lexicon and one set of options
+    (see the module docstring). Not for several threads at once."""
+
+    cdef NativeCore core
+    cdef bint summary
+    cdef bint all_paths
+    cdef int min_length
+    cdef int max_cells
+    cdef long *points
+    cdef int last_points
+    cdef bytes middle          # ',"wordlist":{...},"lexicon":"...","words":['
+    cdef Out out
+    cdef Hits hits
+    cdef int *order
+    cdef int *spare
+    cdef int order_room
+    # the board being made: its cells' letter codes, one per cell (QU for the Qu tile)
+    cdef unsigned char *cells
+    cdef int rows
+    cdef int cols
+    cdef int has_qu
+    # the search's graph of that board
+    cdef unsigned char *codes
+    cdef int *code_start
+    # the neighbours and the "[r,c]" texts of the last shape made
+    cdef int shape_rows
+    cdef int shape_cols
+    cdef int *nbr_start
+    cdef int *nbr
+    cdef char *cell_text
+    cdef int *cell_text_start
+
+    def __cinit__(self):
+        self.out.data = NULL
+        self.out.size = 0
+        self.out.room = 0
+        self.out.exports = 0
+
+    def __getbuffer__(self, Py_buffer *buffer, int flags):
+        """The kept lines (see :meth:`kept`), read-only."""
+        cdef char *data = self.out.data if self.out.data != NULL else <char *>""
+        PyBuffer_FillInfo(buffer, self, data, self.out.size, 1, flags)
+        self.out.exports += 1
+
+    def __releasebuffer__(self, Py_buffer *buffer):
+        self.out.exports -= 1
+
+    def kept(self):
+        """The lines kept by :meth:`lines` and :meth:`board_line` with ``keep`` since
+        :meth:`clear`, as a memoryview: no copy, however many. The lines cannot grow or be
+        cleared while it (or a slice of it) is alive."""
+        return memoryview(self)
+
+    def clear(self):
+        """Drop the kept lines."""
+        self._clear()
+
+    cdef int _clear(self) except -1:
+        if self.out.exports:
+            raise BufferError("the kept lines are still in use: release them first")
+        self.out.size = 0
+        return 0
+
+    def __init__(self, NativeCore core, *, bint summary, bint all_paths, int min_length,
+                 long max_paths, tuple points, int max_cells, bytes wordlist_json,
+                 bytes lexicon_json):
+        """``points``: points by word length (the last for longer words, each at most 255);
+        ``max_cells``: the most cells a board may have (the parser refuses larger ones);
+        ``wordlist_json``, ``lexicon_json``: the line's ``"wordlist"`` and ``"lexicon"`` values,
+        encoded."""
+        cdef int k
+        if not points or max(points) > MAX_POINTS or min(points) < 0:
+            raise ValueError(f"points by length must be 0-{MAX_POINTS}, at least one")
+        self.core = core
+        self.summary = summary
+        self.all_paths = all_paths
+        self.min_length = min_length
+        self.max_cells = max_cells
+        self.middle = (b',"wordlist":' + wordlist_json + b',"lexicon":' + lexicon_json
+                       + b',"words":[')
+        self.points = <long *>malloc(len(points) * sizeof(long))
+        self.cells = <unsigned char *>malloc(max_cells)
+        self.codes = <unsigned char *>malloc(2 * max_cells)
+        self.code_start = <int *>malloc((max_cells + 1) * sizeof(int))
+        if (self.points == NULL or self.cells == NULL or self.codes == NULL
+                or self.code_start == NULL):
+            raise MemoryError()
+        for k in range(len(points)):
+            self.points[k] = points[k]
+        self.last_points = len(points) - 1
+        self.hits.points = self.points
+        self.hits.last_points = self.last_points
+        self.hits.max_paths = max_paths
+        self.hits.all_paths = all_paths
+
+    def __dealloc__(self):
+        free(self.out.data)
+        free(self.hits.hit)
+        free(self.hits.letters)
+        free(self.hits.cells)
+        free(self.order)
+        free(self.spare)
+        free(self.points)
+        free(self.cells)
+        free(self.codes)
+        free(self.code_start)
+        free(self.nbr_start)
+        free(self.nbr)
+        free(self.cell_text)
+        free(self.cell_text_start)
+
+    def lines(self, const unsigned char[::1] data, Py_ssize_t start, bint final,
+              Py_ssize_t limit, bint keep=False):
+        """Make the lines of the boards in ``data[start:]``, a block of whole lines (each ending
+        with LF; with ``final``, the last may lack it), until about ``limit`` bytes of output are
+        made or a line is not one it recognises.
+
+        Returns ``(output, position, boards, stopped)``: the lines made (each with its LF), where
+        the next line starts (``len(data)`` when every line was made), how many boards (lines)
+        were made, and whether it stopped at a line it does not make (the one at ``position``:
+        the caller's, through the Python parser and :meth:`board_line`). With ``keep`` the lines
+        are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty."""
+        cdef Py_ssize_t end = data.shape[0]
+        cdef Py_ssize_t pos = start
+        cdef Py_ssize_t line_end, next_pos
+        cdef const unsigned char *base = &data[0] if end > 0 else NULL
+        cdef const unsigned char *newline
+        cdef long boards = 0
+        cdef Py_ssize_t line_start
+        cdef bint stopped = False
+        cdef Py_ssize_t first = self.out.size if keep else 0
+        if not keep:
+            self._clear()
+        while pos < end and self.out.size - first < limit:
+            newline = <const unsigned char *>memchr(base + pos, 10, end - pos)
+            if newline == NULL:
+                if not final:
+                    break
+                line_end = end
+                next_pos = end
+                if base[line_end - 1] == 13:  # a CR without its LF: the Python parser's to name
+                    stopped = True
+                    break
+            else:
+                line_end = newline - base
+                next_pos = line_end + 1
+                if line_end > pos and base[line_end - 1] == 13:
+                    line_end -= 1
+            if not self._parse(base + pos, line_end - pos):
+                stopped = True
+                break
+            line_start = self.out.size
+            try:
+                self._make_line()
+            except TooManyPathsError:  # the caller's to report, through board_line
+                self.out.size = line_start
+                stopped = True
+                break
+            boards += 1
+            pos = next_pos
+        if keep:
+            return b"", pos, boards, stopped
+        return PyBytes_FromStringAndSize(self.out.data, self.out.size), pos, boards, stopped
+
+    def board_line(self, tuple cells, int rows, int cols, bint keep=False):
+        """The line (without its LF) of a board already parsed: its ``rows`` x ``cols`` cells,
+        row-major, each ``"a"``-``"z"`` or ``"qu"``. With ``keep`` the line (with its LF) is
+        added to the kept ones instead, and the result is empty."""
+        cdef int k
+        cdef str cell
+        cdef Py_ssize_t first = self.out.size if keep else 0
+        if len(cells) != rows * cols or rows * cols > self.max_cells or rows < 1 or cols < 1:
+            raise ValueError(f"{len(cells)} cells do not make a board of {rows}x{cols}")
+        self.rows = rows
+        self.cols = cols
+        self.has_qu = False
+        for k in range(rows * cols):
+            cell = cells[k]
+            if cell == "qu":
+                self.cells[k] = QU
+                self.has_qu = True
+            elif len(cell) == 1 and "a" <= cell <= "z":
+                self.cells[k] = <unsigned char>(ord(cell) - 97)
+            else:
+                raise ValueError(f"{cell!r} is not a cell")
+        if not keep:
+            self._clear()
+        try:
+            self._make_line()
+        except BaseException:
+            self.out.size = first
+            raise
+        if keep:
+            return b""
+        return PyBytes_FromStringAndSize(self.out.data, self.out.size - 1)
+
+    cdef bint _parse(self, const unsigned char *text, Py_ssize_t n) noexcept:
+        """Read the board of one line into ``cells``, ``rows`` and ``cols``: True, or False when
+        the line is not a board of the forms recognised (see the module docstring)."""
+        cdef Py_ssize_t k = 0
+        cdef int count = 0, row_cells = 0, width = -1, rows = 1, side
+        cdef unsigned char ch
+        self.has_qu = False
+        while k < n:
+            ch = text[k] | 0x20  # lower case (for letters)
+            if text[k] == 47:  # "/"
+                if k == n - 1 and rows == 1 and row_cells:  # one row, written "abc/"
+                    self.rows = 1
+                    self.cols = row_cells
+                    return True
+                if width == -1:
+                    width = row_cells
+                elif row_cells != width:
+                    return False
+                if row_cells == 0:
+                    return False
+                rows += 1
+                row_cells = 0
+                k += 1
+                continue
+            if not 97 <= ch <= 122:
+                return False
+            if count == self.max_cells:
+                return False
+            if ch == 113:  # "q": the Qu tile, written "qu"
+                if k + 1 >= n or (text[k + 1] | 0x20) != 117:
+                    return False
+                self.cells[count] = QU
+                self.has_qu = True
+                k += 2
+                if k + 1 < n and text[k] == 32 and (text[k + 1] | 0x20) == 117:
+                    k += 1  # "qu u": the blank the board's text puts between the tile and a U
+            else:
+                self.cells[count] = ch - 97
+                k += 1
+            count += 1
+            row_cells += 1
+        if count == 0 or row_cells == 0:
+            return False
+        if rows == 1:
+            side = 1
+            while side * side < count:
+                side += 1
+            if side * side != count:
+                return False
+            self.rows = side
+            self.cols = side
+        else:
+            if row_cells != width:
+                return False
+            self.rows = rows
+            self.cols = width
+        return True
+
+    cdef int _shape(self) except -1:
+        """The neighbours of the board's shape (row-major around each cell, the order of
+        ``board.NEIGHBOUR_OFFSETS``) and each cell's ``[r,c]`` text, made once per shape."""
+        cdef int rows = self.rows, cols = self.cols
+        cdef int n = rows * cols, i, r, c, dr, dc, k = 0, t = 0
+        cdef bytes text
+        if rows == self.shape_rows and cols == self.shape_cols:
+            return 0
+        free(self.nbr_start)
+        free(self.nbr)
+        free(self.cell_text)
+        free(self.cell_text_start)
+        self.shape_rows = 0
+        self.nbr_start = <int *>malloc((n + 1) * sizeof(int))
+        self.nbr = <int *>malloc(8 * n * sizeof(int))
+        self.cell_text_start = <int *>malloc((n + 1) * sizeof(int))
+        self.cell_text = <char *>malloc(n * 24)
+        if (self.nbr_start == NULL or self.nbr == NULL or self.cell_text_start == NULL
+                or self.cell_text == NULL):
+            raise MemoryError()
+        for i in range(n):
+            r = i // cols
+            c = i % cols
+            self.nbr_start[i] = k
+            for dr in range(-1, 2):
+                for dc in range(-1, 2):
+                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
+                        self.nbr[k] = (r + dr) * cols + c + dc
+                        k += 1
+            self.cell_text_start[i] = t
+            text = f"[{r},{c}]".encode()
+            memcpy(self.cell_text + t, <const char *>text, len(text))
+            t += len(text)
+        self.nbr_start[n] = k
+        self.cell_text_start[n] = t
+        self.shape_rows = rows
+        self.shape_cols = cols
+        return 0
+
+    cdef int _board_text(self) except -1:
+        """Append the board's canonical text (:meth:`Board.text
+        <lexibench.solver.games.boggle.board.Board.text>`): rows joined by ``/``, the Qu tile
+        ``qu``, a blank between it and a U after it, a one-row board ended by ``/``."""
+        cdef int r, c, k
+        cdef unsigned char cell
+        cdef Out *out = &self.out
+        out_reserve(out, 4 * self.rows * self.cols + 2)
+        for r in range(self.rows):
+            if r:
+                out.data[out.size] = b'/'
+                out.size += 1
+            for c in range(self.cols):
+                cell = self.cells[r * self.cols + c]
+                if cell == QU:
+                    put(out, "qu", 2)
+                else:
+                    if self.has_qu and c and cell == 20 and self.cells[r * self.cols + c - 1] == QU:
+                        out.data[out.size] = b' '
+                        out.size += 1
+                    out.data[out.size] = <char>(97 + cell)
+                    out.size += 1
+        if self.rows == 1 and self.cols > 1:
+            out.data[out.size] = b'/'
+            out.size += 1
+        return 0
+
+    cdef int _make_line(self) except -1:
+        """Search the board in ``cells`` and append its line, with its LF."""
+        cdef lexibench_graph graph
+        cdef int n = self.rows * self.cols, k, m = 0
+        cdef long totals[2]
+        cdef Out *out = &self.out
+        self._shape()
+        for k in range(n):
+            self.code_start[k] = m
+            if self.cells[k] == QU:
+                self.codes[m] = 16  # q
+                self.codes[m + 1] = 20  # u
+                m += 2
+            else:
+                self.codes[m] = self.cells[k]
+                m += 1
+        self.code_start[n] = m
+        graph.n = n
+        graph.codes = self.codes
+        graph.code_start = self.code_start
+        graph.nbr_start = self.nbr_start
+        graph.nbr = self.nbr
+        out_reserve(out, 16)
+        put(out, '{"board":"', 10)
+        self._board_text()
+        if self.summary:
+            self.core.search(&graph, self.min_length, False, NULL, NULL, self.points,
+                             self.last_points, totals)
+            out_reserve(out, 64)
+            put(out, '","count":', 10)
+            put_int(out, totals[1])
+            put(out, ',"score":', 9)
+            put_int(out, totals[0])
+            put(out, "}\n", 2)
+            return 0
+        self.hits.count = 0
+        self.hits.letters_size = 0
+        self.hits.cells_size = 0
+        self.core.search(&graph, self.min_length, self.all_paths, _keep, &self.hits, NULL, 0, NULL)
+        out_reserve(out, 64 + len(self.middle))
+        put(out, '","rows":', 9)
+        put_int(out, self.rows)
+        put(out, ',"cols":', 8)
+        put_int(out, self.cols)
+        put(out, <const char *>self.middle, len(self.middle))
+        self._words()
+        return 0
+
+    cdef int _words(self) except -1:
+        """Append the words (sorted, each with its first path, and every path with
+        ``all_paths``), then the count and the score, closing the line."""
+        cdef Hits *h = &self.hits
+        cdef Out *out = &self.out
+        cdef int n = h.count, k, first, last, p, words = 0
+        cdef long score = 0
+        cdef Hit *hit
+        if n > self.order_room:
+            free(self.order)
+            free(self.spare)
+            self.order_room = 0
+            self.order = <int *>malloc(n * sizeof(int))
+            self.spare = <int *>malloc(n * sizeof(int))
+            if self.order == NULL or self.spare == NULL:
+                raise MemoryError()
+            self.order_room = n
+        for k in range(n):
+            self.order[k] = k
+        _sort(h, self.order, self.spare, n)
+        first = 0
+        while first < n:
+            hit = &h.hit[self.order[first]]
+            last = first + 1
+            while last < n and h.hit[self.order[last]].node == hit.node:
+                last += 1
+            out_reserve(out, 64 + hit.length + 8 * hit.depth)
+            if words:
+                out.data[out.size] = b','
+                out.size += 1
+            put(out, '{"word":"', 9)
+            put(out, h.letters + hit.word, hit.length)
+            put(out, '","score":', 10)
+            put_int(out, hit.points)
+            put(out, ',"path":', 8)
+            self._path(hit)
+            if self.all_paths:
+                put(out, ',"paths":[', 10)
+                for p in range(first, last):
+                    if p > first:
+                        out_reserve(out, 1)
+                        out.data[out.size] = b','
+                        out.size += 1
+                    self._path(&h.hit[self.order[p]])
+                out_reserve(out, 1)
+                out.data[out.size] = b']'
+                out.size += 1
+            out_reserve(out, 1)
+            out.data[out.size] = b'}'
+            out.size += 1
+            words += 1
+            score += hit.points
+            first = last
+        out_reserve(out, 64)
+        put(out, '],"count":', 10)
+        put_int(out, words)
+        put(out, ',"score":', 9)
+        put_int(out, score)
+        put(out, "}\n", 2)
+        return 0
+
+    cdef int _path(self, const Hit *hit) except -1:
+        """Append a path as ``[[r,c],...]``."""
+        cdef Out *out = &self.out
+        cdef int k, cell, size
+        out_reserve(out, 2 + hit.depth * 24)
+        out.data[out.size] = b'['
+        out.size += 1
+        for k in range(hit.depth):
+            if k:
+                out.data[out.size] = b','
+                out.size += 1
+            cell = self.hits.cells[hit.path + k]
+            size = self.cell_text_start[cell + 1] - self.cell_text_start[cell]
+            put(out, self.cell_text + self.cell_text_start[cell], size)
+        out.data[out.size] = b']'
+        out.size += 1
+        return 0

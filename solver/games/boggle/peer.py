@@ -1,0 +1,156 @@
+"""A peer to measure against: hybrid-boggle's C++ Boggle scorer, where the user has built it.
+
+`danvk/hybrid-boggle <https://github.com/danvk/hybrid-boggle>`_ holds the strongest Boggle
+solver published: a C++ depth-first search over a trie of 26 pointers per node, built for the
+machine it runs on (``-march=native``), reached from Python through its ``cpp_boggle`` extension.
+lexibench neither ships nor builds it. To compare with it, build that extension as its README says
+and either install it where ``import cpp_boggle`` finds it or set :data:`ENV` to the folder that
+holds it; then
+
+    python -m lexibench.solver.games.boggle.peer --boards-file boards.txt --wordlist enable2k.txt
+
+prints ``{"board": ..., "score": n}`` (compact; the board as its line gives it) for each board,
+scored by its ``Boggler`` classes (the shapes it compiles: 2x2, 2x3, 3x3, 3x4, 4x4, 4x5, 5x5). A
+word list given as a file is read by hybrid-boggle itself (its rules are lexibench's: words of 3+
+letters a-z, every q followed by u); a named list (``web2``) is loaded by lexibench and handed
+over. Whole-process timings of this command beside ``lexibench solve --boards-file --summary`` on
+the same boards measure the two solvers end to end; the scores must agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from math import isqrt
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.board import QU, parse_board
+
+#: The environment variable naming the folder of hybrid-boggle's built extension.
+ENV: Final = "LEXIBENCH_HYBRID_BOGGLE"
+#: The board shapes its scorer is compiled for.
+SHAPES: Final = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5))
+
+
+def load() -> ModuleType:
+    """hybrid-boggle's ``cpp_boggle`` extension: from the folder :data:`ENV` names, else where
+    Python finds it. Raises :class:`InputError` saying how to get it."""
+    folder = os.environ.get(ENV)
+    if folder:
+        if not Path(folder).is_dir():
+            raise InputError(f"{ENV}={folder}: not a folder")
+        sys.path.insert(0, folder)
+    try:
+        return importlib.import_module("cpp_boggle")
+    except ImportError as exc:
+        where = f"in {ENV}={folder}" if folder else f"(set {ENV} to the folder that holds it)"
+        raise InputError(
+            f"hybrid-boggle's cpp_boggle extension cannot be imported {where}: {exc}; build it "
+            "as github.com/danvk/hybrid-boggle's README says"
+        ) from None
+    finally:
+        if folder:
+            sys.path.remove(folder)
+
+
+def unavailable() -> str | None:
+    """Why the peer cannot run here, or None when it can."""
+    try:
+        load()
+    except InputError as exc:
+        return str(exc)
+    return None
+
+
+def scorer(module: ModuleType, wordlist: str) -> Callable[[int, int, str], int]:
+    """A function scoring a board, ``(rows, cols, letters)`` with ``q`` for the Qu tile, with
+    hybrid-boggle's ``Boggler`` over ``wordlist`` (a file, read by hybrid-boggle; or a list
+    lexibench names, loaded by lexibench)."""
+    if Path(wordlist).is_file():
+        trie = module.Trie.create_from_file(wordlist)
+    else:
+        from lexibench.solver.wordlist import load_wordlist
+
+        words = load_wordlist(wordlist).words
+        trie = module.Trie.create_from_wordlist([word.replace(QU, "q") for word in words])
+    bogglers: dict[tuple[int, int], Any] = {}
+
+    def score(rows: int, cols: int, letters: str) -> int:
+        boggler = bogglers.get((rows, cols))
+        if boggler is None:
+            if (rows, cols) not in SHAPES:
+                raise InputError(f"hybrid-boggle scores no {rows}x{cols} board")
+            boggler = bogglers[rows, cols] = getattr(module, f"Boggler{rows}{cols}")(trie)
+        result: int = boggler.score(letters)
+        return result
+
+    score.trie = trie  # type: ignore[attr-defined]  # kept alive with the scorer
+    return score
+
+
+def board_letters(text: str) -> tuple[int, int, str]:
+    """``(rows, cols, letters)`` of a board's text, ``q`` for the Qu tile: straight from the text
+    for rows of plain letters (as ``lexibench random`` writes boards), else through the board
+    parser."""
+    rows = text.split("/")
+    if len(rows) == 2 and not rows[1]:  # one row: "abc/"
+        rows.pop()
+    cells = [row.replace("qu", "q") for row in rows]
+    width = len(cells[0])
+    if "q" not in text.replace("qu", "") and all(
+        len(row) == width and row.isascii() and row.isalpha() and row.islower() for row in cells
+    ):
+        side = isqrt(width)
+        if "/" in text and width:
+            return len(cells), width, "".join(cells)
+        if "/" not in text and width and side * side == width:
+            return side, side, cells[0]
+    board = parse_board(text)
+    return board.rows, board.cols, "".join("q" if cell == QU else cell for cell in board.cells)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Score every board of a boards file with hybrid-boggle (see the module docstring)."""
+    from lexibench.solver.cli import runtime
+
+    parser = argparse.ArgumentParser(
+        prog="python -m lexibench.solver.games.boggle.peer",
+        description="score boards with hybrid-boggle's C++ scorer, where it is built",
+    )
+    parser.add_argument("--boards-file", required=True, metavar="FILE")
+    parser.add_argument("--wordlist", default="web2", metavar="NAME|PATH")
+    args = parser.parse_args(argv)
+    try:
+        score = scorer(load(), args.wordlist)
+        out = runtime.Output()
+        with Path(args.boards_file).open(encoding="utf-8") as boards:
+            for number, line in enumerate(boards, 1):
+                text = line.rstrip("\r\n")
+                try:
+                    rows, cols, letters = board_letters(text)
+                    points = score(rows, cols, letters)
+                except InputError as exc:
+                    where = f"boards file {args.boards_file}, line {number}"
+                    raise InputError(f"{where}: {exc}") from None
+                plain = text.isascii() and text.replace("/", "").replace(" ", "").isalpha()
+                name = f'"{text}"' if plain else json.dumps(text)  # nothing to escape, or else
+                out.line(f'{{"board":{name},"score":{points}}}'.encode())
+        out.flush()
+    except OSError as exc:
+        runtime.say(f"peer: error: {exc}")
+        return runtime.EXIT_FAULT
+    except InputError as exc:
+        runtime.say(f"peer: error: {exc}")
+        return runtime.EXIT_USAGE
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

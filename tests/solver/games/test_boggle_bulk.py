@@ -1,0 +1,350 @@
+"""The compiled bulk lines (native_lines.pyx, bulk.py's block path): byte for byte what the Python
+line maker makes, the same input checks and errors at the same line numbers, shares of a file in
+worker processes in input order, and the per-board path where nothing is compiled."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lexibench.solver.execution import HERE, Processes
+from lexibench.solver.games.boggle import bulk
+from lexibench.solver.games.boggle.board import Board
+from lexibench.solver.games.boggle.boards_file import (
+    MAX_LINE,
+    BoardsReader,
+    line_blocks,
+    line_chunks,
+)
+from lexibench.solver.games.boggle.bulk import LinesJob, compiled_lines, file_lines, solve_lines
+from lexibench.solver.games.boggle.dice import random_boards
+from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
+from lexibench.solver.wordlist import load_wordlist
+from tests.commands import ROOT, TINY
+
+LEXIBENCH = [sys.executable, "-m", "lexibench"]
+
+pytestmark = pytest.mark.skipif(
+    bool(os.environ.get("LEXIBENCH_NO_COMPILE")), reason="the compiled lines are not built"
+)
+
+#: Shapes and dice of the seeded boards compared: small and large graphs (the search's two ways
+#: of extending a path), one row, one column, one cell.
+SHAPES = [
+    (4, 4, "new"),
+    (4, 4, "classic"),
+    (4, 4, "uniform"),
+    (3, 3, None),
+    (5, 5, None),
+    (6, 6, None),
+    (8, 8, None),
+    (9, 9, None),
+    (1, 6, None),
+    (6, 1, None),
+    (1, 1, None),
+    (3, 7, "uniform"),
+]
+
+
+@pytest.fixture(scope="module")
+def words_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """30,000 words of the default list (with every Qu word of it), as a file."""
+    words = load_wordlist().words
+    chosen = set(random.Random(5).sample(words, 30_000)) | {w for w in words if "qu" in w}
+    path = tmp_path_factory.mktemp("words") / "words.txt"
+    path.write_text("\n".join(sorted(chosen)) + "\n")
+    return path
+
+
+@cache
+def _opened(path: str) -> Opened:
+    return open_spec(LexiconSpec(backend="array-trie", wordlist=path))
+
+
+def _job(path: Path, **options: object) -> LinesJob:
+    return LinesJob(LexiconSpec(backend="array-trie", wordlist=str(path)), **options)  # type: ignore[arg-type]
+
+
+def _seeded_text(count: int = 40) -> bytes:
+    """Boards of every shape in SHAPES, one per line, as ``lexibench random`` writes them."""
+    lines = []
+    for rows, cols, kind in SHAPES:
+        lines += [b.text() for b in random_boards(rows, cols, kind, rows * 100 + cols, count)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _by_board(job: LinesJob, data: bytes, tmp_path: Path) -> tuple[bytes, str | None]:
+    """The output and error of the per-board path (the Python line maker) on ``data``."""
+    path = tmp_path / "by-board.txt"
+    path.write_bytes(data)
+    reader = BoardsReader(str(path))
+    opened = _opened(str(job.spec.wordlist))
+    out = b"".join(line + b"\n" for line in solve_lines(job, reader, HERE, opened))
+    return out, None if reader.error is None else str(reader.error)
+
+
+def _compiled(
+    job: LinesJob, data: bytes, tmp_path: Path, where: Processes | None = None
+) -> tuple[bytes, str | None]:
+    """The output and error of the compiled path on ``data`` (here, or in workers)."""
+    path = tmp_path / "by-board.txt"  # the same name: the errors name the file
+    path.write_bytes(data)
+    reader = BoardsReader(str(path))
+    maker = compiled_lines(job, _opened(str(job.spec.wordlist)))
+    assert maker is not None
+    out = bytearray()
+    if where is not None:  # the workers write to file descriptor 1: catch it
+        saved = os.dup(1)
+        capture = tmp_path / "workers.out"
+        with capture.open("wb") as sink:
+            os.dup2(sink.fileno(), 1)
+            try:
+                for piece, _ in file_lines(job, reader, maker, where):
+                    out += piece
+            finally:
+                os.dup2(saved, 1)
+                os.close(saved)
+        out += capture.read_bytes()
+    else:
+        for piece, _ in file_lines(job, reader, maker, HERE):
+            out += piece
+    return bytes(out), None if reader.error is None else str(reader.error)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"summary": True}, {"all_paths": True}, {"min_length": 4}],
+    ids=["full", "summary", "all-paths", "min-length-4"],
+)
+def test_the_compiled_lines_are_the_python_lines_byte_for_byte(
+    words_file: Path, tmp_path: Path, options: dict[str, object]
+) -> None:
+    job = _job(words_file, **options)
+    data = _seeded_text()
+    expected, error = _by_board(job, data, tmp_path)
+    assert error is None
+    assert expected.count(b"\n") == 40 * len(SHAPES)
+    assert _compiled(job, data, tmp_path) == (expected, None)
+
+
+def test_the_compiled_lines_match_a_run_of_the_current_command(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """Each line is what ``solve BOARD --json`` prints for the board, compact."""
+    import json
+
+    boards = [b.text() for b in random_boards(4, 4, "new", 9, 5)] + ["qu u a/e e e/t s r"]
+    job = _job(words_file)
+    out, _ = _compiled(job, ("\n".join(boards) + "\n").encode(), tmp_path)
+    for board, line in zip(boards, out.splitlines(), strict=True):
+        one = subprocess.run(
+            [*LEXIBENCH, "solve", board, "--json", "--wordlist", str(words_file)],
+            capture_output=True,
+            check=True,
+        ).stdout
+        assert line == json.dumps(json.loads(one), separators=(",", ":")).encode()
+
+
+#: What lines of a boards file are made of: letters in both cases, the Qu tile in its forms,
+#: separators and blanks, and what the parser refuses (a digit, a control character, non-ASCII,
+#: a CR in the middle).
+PIECES = ["a", "E", "s", "t", "q", "Q", "qu", "QU", "u", "U", "/", " ", "\t", "1", "\r", "é", "z"]
+
+
+@st.composite
+def boards_text(draw: st.DrawFn) -> bytes:
+    """Lines mostly valid (seeded boards, some in upper case or with blanks), some not."""
+    lines = []
+    for _ in range(draw(st.integers(1, 12))):
+        kind = draw(st.integers(0, 3))
+        if kind == 0:
+            line = "".join(draw(st.lists(st.sampled_from(PIECES), max_size=20)))
+        else:
+            rows, cols = draw(st.sampled_from([(2, 2), (3, 3), (4, 4), (2, 5), (1, 3)]))
+            (board,) = random_boards(rows, cols, "uniform", draw(st.integers(0, 99)), 1)
+            line = board.text()
+            if kind == 2:
+                line = line.upper()
+            elif kind == 3:
+                line = " ".join(line)
+        lines.append(line.encode())
+    end = draw(st.sampled_from([b"\n", b"\r\n", b""]))
+    bom = draw(st.sampled_from([b"", b"\xef\xbb\xbf"]))
+    return bom + b"\n".join(lines) + end
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards_text(), st.booleans())
+def test_any_file_gives_the_lines_and_the_error_of_the_python_path(
+    words_file: Path, tmp_path_factory: pytest.TempPathFactory, data: bytes, summary: bool
+) -> None:
+    """Lines the compiled parser does not recognise go through the Python parser: the output and
+    the first bad line's error (with its number) are the same either way."""
+    tmp_path = tmp_path_factory.mktemp("any")
+    job = _job(words_file, summary=summary)
+    assert _compiled(job, data, tmp_path) == _by_board(job, data, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("tail", "message"),
+    [
+        (b"ab\xe9d\n", "line 4: not UTF-8 (byte 0xe9)"),
+        (b"ab1d\n", "line 4: board: '1' is not a letter a-z"),
+        (b"a" * 50_000 + b"\n", "line 4: longer than any board accepted"),
+        (b"a" * 50_000, "line 4: longer than any board accepted"),
+        (b"ab\rd\n", "line 4: board: '\\r' is not a letter a-z"),
+        (b"abcd\r", "line 4: board: '\\r' is not a letter a-z"),
+        ("/".join(["a" * 101] * 100).encode() + b"\n", "line 4: board: 100x101 is 10,100 cells"),
+        (b"\n", "line 4: board: it is empty"),
+    ],
+)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bad_line_is_reported_after_the_lines_before_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, tail: bytes, message: str, jobs: int
+) -> None:
+    monkeypatch.setattr(bulk, "CHUNK", 8)  # a share a line: the bad line is in a later share
+    data = b"ea/st\nd i / e d\nqu i / t e\n" + tail + b"ea/st\n"
+    job = _job(Path(TINY))
+    out, error = _compiled(job, data, tmp_path, Processes(jobs) if jobs > 1 else None)
+    assert (out, error) == _by_board(job, data, tmp_path)
+    assert out.count(b"\n") == 3
+    assert error is not None
+    assert error.endswith(message) or message in error
+
+
+def test_too_many_paths_is_reported_after_the_boards_before_it(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join("a" * k for k in range(3, 10)) + "\n")
+    data = b"ab/cd\naaa/aaa/aaa\nab/cd\n"
+    job = _job(words, all_paths=True, max_paths=10)
+    out, error = _compiled(job, data, tmp_path)
+    assert out == _by_board(job, b"ab/cd\n", tmp_path)[0]
+    assert error == (
+        "board aaa/aaa/aaa: more than 10 paths with --all-paths (raise the cap with --max-paths)"
+    )
+
+
+@pytest.mark.parametrize("summary", [False, True])
+@pytest.mark.parametrize("source", ["file", "stream"])
+def test_workers_write_the_lines_of_one_process_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+    words_file: Path,
+    tmp_path: Path,
+    summary: bool,
+    source: str,
+) -> None:
+    monkeypatch.setattr(bulk, "CHUNK", 500)  # many shares
+    data = _seeded_text(15)
+    job = _job(words_file, summary=summary)
+    expected = _compiled(job, data, tmp_path)
+    if source == "stream":  # a stream's blocks, read by the parent and handed out
+        monkeypatch.setattr(bulk, "_file_path", lambda reader: None)
+    assert _compiled(job, data, tmp_path, Processes(2)) == expected
+
+
+def test_shares_of_a_file_are_whole_lines(tmp_path: Path) -> None:
+    lines = [b"x" * random.Random(k).randrange(1, 40) + b"\n" for k in range(300)]
+    data = b"".join(lines) + b"last line without LF"
+    path = tmp_path / "f.txt"
+    path.write_bytes(data)
+    with path.open("rb") as handle:
+        shares = list(line_chunks(handle.fileno(), 100))
+    assert sum(size for _, size in shares) == len(data)
+    position = 0
+    for start, size in shares:
+        assert start == position
+        position += size
+        piece = data[start : start + size]
+        assert piece.endswith(b"\n") or start + size == len(data)
+    long_line = b"a\n" + b"y" * (MAX_LINE + 10) + b"\nb\n"
+    path.write_bytes(long_line)
+    with path.open("rb") as handle:
+        starts = [start for start, _ in line_chunks(handle.fileno(), 1)]
+    assert starts[:2] == [0, 2]  # the long line starts a share, which ends inside it
+    assert starts[2] == 2 + MAX_LINE + 3
+
+
+def _chunked(data: bytes, size: int) -> Iterator[bytes]:
+    """A reader that hands out ``size`` bytes at a time (a slow pipe)."""
+    stream = io.BytesIO(data)
+    return iter(lambda: stream.read(size), b"")
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 1 << 20])
+def test_blocks_of_whole_lines_from_short_reads(size: int) -> None:
+    data = b"\xef\xbb\xbfab/cd\r\nef/gh\nij"
+    pieces = _chunked(data, size)
+    blocks = list(line_blocks(lambda n: next(pieces, b""), size))
+    assert b"".join(blocks) == data[3:]
+    assert all(block.endswith(b"\n") for block in blocks[:-1])
+    assert blocks[-1].endswith(b"ij")
+
+
+def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_output(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """As where native_lines is not built: solve --boards-file takes the per-board path, with
+    the same output."""
+    boards = tmp_path / "boards.txt"
+    boards.write_bytes(_seeded_text(5))
+    command = [sys.executable, "-m", "lexibench", "solve", "--boards-file", str(boards)]
+    command += ["--wordlist", str(words_file), "--lexicon", "array-trie"]
+    compiled = subprocess.run(command, capture_output=True, check=True).stdout
+    blocker = tmp_path / "blocker"
+    blocker.mkdir()
+    (blocker / "sitecustomize.py").write_text(
+        "import sys\nsys.modules['lexibench.solver.games.boggle.native_lines'] = None\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker), str(ROOT)])}
+    blocked = subprocess.run(command, capture_output=True, check=True, env=env).stdout
+    assert blocked == compiled
+    check = "from lexibench.solver.games.boggle import native_lines"
+    assert subprocess.run([sys.executable, "-c", check], env=env, check=False).returncode != 0
+
+
+def test_other_tiers_and_backends_take_the_board_by_board_path(words_file: Path) -> None:
+    opened = _opened(str(words_file))
+    assert compiled_lines(_job(words_file, tier="step"), opened) is None
+    assert compiled_lines(_job(words_file), opened) is not None
+    dawg = open_spec(LexiconSpec(backend="dawg", wordlist=str(words_file)))
+    assert compiled_lines(_job(words_file), dawg) is None
+
+
+def test_board_line_refuses_what_is_not_a_board(words_file: Path) -> None:
+    maker = compiled_lines(_job(words_file), _opened(str(words_file)))
+    assert maker is not None
+    board = Board(2, 2, ("qu", "u", "e", "s"))
+    assert maker.board_line(board.cells, 2, 2).startswith(b'{"board":"qu u/es"')
+    with pytest.raises(ValueError, match="not a cell"):
+        maker.board_line(("ab", "c", "d", "e"), 2, 2)
+    with pytest.raises(ValueError, match="do not make"):
+        maker.board_line(("a", "b"), 2, 2)
+
+
+def test_kept_lines_are_not_moved_or_cleared_while_a_view_of_them_lives(words_file: Path) -> None:
+    maker = compiled_lines(_job(words_file, summary=True), _opened(str(words_file)))
+    assert maker is not None
+    data = _seeded_text(3)
+    out, *_ = maker.lines(data, 0, True, 1 << 30)
+    maker.clear()
+    assert maker.lines(data, 0, True, 1 << 30, keep=True)[0] == b""
+    view = maker.kept()
+    assert bytes(view) == out
+    with pytest.raises(BufferError):
+        maker.clear()
+    with pytest.raises(BufferError):  # growing past its room would move the lines under it
+        maker.lines(data * 200, 0, True, 1 << 30, keep=True)
+    assert bytes(view) == out
+    view.release()
+    maker.clear()
+    assert len(maker.kept()) == 0
