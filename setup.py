@@ -2,8 +2,9 @@
 
 - the games' search loops (:data:`MYPYC`), plain typed Python, compiled with mypyc (they also
   run interpreted, unchanged);
-- the array trie's compiled core and native tier (:data:`CYTHON`), with Cython (the toolchain
-  marisa-trie, datrie and dawg2 are built with).
+- the array trie's compiled core and native tier, and the Boggle proof's bound over the array
+  trie's array (:data:`CYTHON`), with Cython (the toolchain marisa-trie, datrie and dawg2 are
+  built with).
 
 Sources are named by their path under ``lexibench/`` (whose subfolders link to the top-level
 ``structures/``, ``solver/`` and ``benchmarks/``), so every compiled module gets its name in the
@@ -34,7 +35,10 @@ MYPYC = [
     "lexibench/solver/games/boggle/search.py",
     "lexibench/solver/games/letterboxed/search.py",
 ]
-CYTHON = ["lexibench/structures/backends/array_trie/native.pyx"]
+CYTHON = [
+    "lexibench/structures/backends/array_trie/native.pyx",
+    "lexibench/solver/games/boggle/prove/native.pyx",
+]
 
 
 def ext_modules() -> list[Any]:

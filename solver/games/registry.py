@@ -33,7 +33,9 @@ class Entry(NamedTuple):
 #: Every game, by id. Add one: a package in ``solver/games/`` and one line here.
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
-        "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "random", "solve")),
+        "boggle": Entry(
+            "lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")
+        ),
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),
