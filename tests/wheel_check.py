@@ -89,15 +89,16 @@ def check(work: Path) -> None:
     if api.strip() != "7":
         raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
     build = step(
-        "the search loops and the array trie's native core are compiled and current",
+        "the search loops, the array trie's native core and the proof's bound are compiled",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
-         "print(search_build(), native_build())"],
+         "from lexibench.solver.games.boggle.prove.tree import native_build as bound; "
+         "print(search_build(), native_build(), bound())"],
         home,
         env,
     )  # fmt: skip
-    if build.split() != ["mypyc", "cython"]:
-        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc and cython")
+    if build.split() != ["mypyc", "cython", "cython"]:
+        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc and cython (twice)")
     lean = step(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
@@ -116,6 +117,15 @@ def check(work: Path) -> None:
     if json.loads(out)["count"] != 7:
         raise CheckFailedError(f"solve found {json.loads(out)['count']} words, not 7")
     step("lexibench solve (default list)", [lexibench, "solve", "perslatgsineters"], home, env)
+    out = step(
+        "lexibench prove (its partitions ship in the wheel)",
+        [lexibench, "prove", "--size", "2x2", "--wordlist", str(TINY), "--target", "3", "--json"],
+        home,
+        env,
+    )
+    proof = json.loads(out)
+    if not proof["complete"] or (proof["tier"], proof["partition"]["name"]) != ("native", "two"):
+        raise CheckFailedError(f"prove printed {out!r}")
     boards = step("lexibench random", [lexibench, "random", "--count", "3"], home, env)
     (home / "boards.txt").write_text(boards)
     out = step(

@@ -371,7 +371,8 @@ def _text(result: ProofResult, opened: Opened, tier: Tier, args: argparse.Namesp
         )
     running = "1 process" if isinstance(where_of(args), Here) else _where_text(args)
     lines.append(
-        f"CPU {result.cpu_seconds:,.1f} s in the classes; {result.seconds:,.1f} s wall with "
+        f"CPU {result.cpu_seconds:,.1f} s in the {len(result.outcomes):,} classes done; "
+        f"{result.seconds:,.1f} s wall with "
         f"{running}; lexicon {opened.backend} ({tier.value} tier)"
     )
     return "\n".join(lines)

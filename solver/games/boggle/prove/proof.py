@@ -23,6 +23,7 @@ from lexibench.solver.games.boggle.prove.job import (
     prove_state,
 )
 from lexibench.solver.games.boggle.prove.partitions import (
+    Partition,
     default_partition,
     partition,
 )
@@ -137,14 +138,14 @@ def prove(
     size: str,
     target: int,
     *,
-    buckets: str | None = None,
+    buckets: str | Partition | None = None,
     min_length: int = 3,
     tier: Tier | str = Tier.AUTO,
     progress: Callable[[ClassOutcome], None] | None = None,
 ) -> ProofResult:
     """Every board of ``size`` (``RxC``) scoring at least ``target`` under ``lexicon``, proven
-    in this process, class after class (``buckets``: a partition's name or text; default by
-    size).
+    in this process, class after class (``buckets``: a partition, its name or its text;
+    default by size).
 
     >>> from lexibench.structures import build_lexicon
     >>> lexicon = build_lexicon("array-trie", ["ate", "eat", "tate", "tea", "teat"])
@@ -153,7 +154,11 @@ def prove(
     ([('aett', 5), ('atte', 5)], True)
     """
     rows, cols = parse_size(size)
-    chosen = partition(buckets or default_partition(rows, cols))
+    chosen = (
+        buckets
+        if isinstance(buckets, Partition)
+        else partition(buckets or default_partition(rows, cols))
+    )
     plan = ProofPlan(rows, cols, chosen, target, min_length)
     state = prove_state(lexicon, plan, resolve(lexicon, tier, type(lexicon).__name__))
     outcomes = []
