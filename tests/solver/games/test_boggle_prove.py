@@ -241,10 +241,10 @@ def test_a_checkpoint_of_other_options_is_refused(
     )
     assert status == 2
     assert "size '2x2' there, '2x3' here" in err
-    other = tmp_path / "other.txt"
-    other.write_text("ate\neat\ntea\n")
+    small = tmp_path / "other.txt"
+    small.write_text("ate\neat\ntea\n")
     status, _, err = run(
-        capfd, "prove", "--wordlist", str(other), "--checkpoint", ckpt, "--size", "2x2"
+        capfd, "prove", "--wordlist", str(small), "--checkpoint", ckpt, "--size", "2x2"
     )
     assert status == 2
     assert "wordlist_sha256" in err
