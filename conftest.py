@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 #: Compiled by mypyc on install, so ``--doctest-modules`` cannot import them as files (pytest sees
-#: the extension module where it expects the source). They hold no doctests; tests/test_search.py
-#: checks both the compiled modules and their source.
+#: the extension module where it expects the source). They hold no doctests;
+#: tests/solver/games/test_boggle_compiled.py checks both the compiled modules and their source.
 collect_ignore = [
     "lexibench/solver/games/boggle/search.py",
     "lexibench/solver/games/letterboxed/search.py",

@@ -25,8 +25,7 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -36,20 +35,20 @@ R = TypeVar("R")
 DEFAULT_DASK_TIMEOUT: Final = 10.0
 
 
-@dataclass(frozen=True)
-class Here:
+# NamedTuples rather than dataclasses: cheap to define, and every command imports this module.
+
+
+class Here(NamedTuple):
     """Run in this process."""
 
 
-@dataclass(frozen=True)
-class Processes:
+class Processes(NamedTuple):
     """Run in ``jobs`` worker processes (at most :func:`max_jobs`)."""
 
     jobs: int
 
 
-@dataclass(frozen=True)
-class Dask:
+class Dask(NamedTuple):
     """Run on a Dask cluster: the one whose scheduler is at ``scheduler``, or a local cluster of
     ``workers`` processes started for the job; ``timeout`` seconds to reach the scheduler."""
 
@@ -59,34 +58,36 @@ class Dask:
 
 
 Where = Here | Processes | Dask
+
+if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the type checker
+
+    class Job(Protocol[S, T, R]):
+        """Work to spread over processes. A job is a frozen dataclass: it is sent to every worker
+        (pickled) and, on Dask, identifies the state a worker keeps between batches."""
+
+        def __hash__(self) -> int:
+            """Jobs are frozen: equal jobs share a worker's state."""
+            ...
+
+        def open(self) -> S:
+            """What every process needs once, such as the lexicon (opened or inherited)."""
+            ...
+
+        def run(self, state: S, batch: list[T]) -> list[R]:
+            """The results of one batch of items, in order."""
+            ...
+
+    class StoppableJob(Job[S, T, R], Protocol):
+        """A job whose batches can end early and still return what they found (a search keeping
+        its best so far): ``run_until`` asks ``stop()`` as it goes."""
+
+        def run_until(self, state: S, batch: list[T], stop: Callable[[], bool]) -> list[R]:
+            """The results of one batch, stopping early once ``stop()`` says so."""
+            ...
+
+
 #: Run in this process (the default everywhere).
 HERE: Final = Here()
-
-
-class Job(Protocol[S, T, R]):
-    """Work to spread over processes. A job is a frozen dataclass: it is sent to every worker
-    (pickled) and, on Dask, identifies the state a worker keeps between batches."""
-
-    def __hash__(self) -> int:
-        """Jobs are frozen: equal jobs share a worker's state."""
-        ...
-
-    def open(self) -> S:
-        """What every process needs once, such as the lexicon (opened or inherited)."""
-        ...
-
-    def run(self, state: S, batch: list[T]) -> list[R]:
-        """The results of one batch of items, in order."""
-        ...
-
-
-class StoppableJob(Job[S, T, R], Protocol):
-    """A job whose batches can end early and still return what they found (a search keeping
-    its best so far): ``run_until`` asks ``stop()`` as it goes."""
-
-    def run_until(self, state: S, batch: list[T], stop: Callable[[], bool]) -> list[R]:
-        """The results of one batch, stopping early once ``stop()`` says so."""
-        ...
 
 
 class Stop:
@@ -152,7 +153,7 @@ def ordered_map(
     :class:`StoppableJob` end early, keeping what they found; on Dask, the batches already back
     are yielded (in order, up to the first still running) and the others are dropped.
 
-    >>> from dataclasses import dataclass
+    >>>     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class Double:
     ...     def open(self) -> int:

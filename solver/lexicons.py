@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from lexibench import structures
 from lexibench.solver.cache import cache_path
@@ -46,7 +46,8 @@ from lexibench.structures.saved import (
 
 #: The default backend, chosen by measurement (results/report.md, "Which structure should I
 #: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
-#: milliseconds, so it makes the whole job cheapest for one board and for many.
+#: milliseconds, so it is among the quickest for one board from a cold start and the cheapest
+#: from a few boards on.
 DEFAULT_LEXICON: Final = "array-trie"
 #: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
 #: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
@@ -82,8 +83,9 @@ def default_backend(units: int = 1) -> str:
 def describe_default() -> str:
     """The default policy in words, for ``--help``."""
     return (
-        f"{DEFAULT_LEXICON}, the fastest from a cold start and per board (measured: see "
-        f"results/report.md); where its native tier is not compiled, {ONE_BOARD_LEXICON}, or "
+        f"{DEFAULT_LEXICON}, the fastest search per board and among the quickest from a cold "
+        f"start (measured: see results/report.md); where its native tier is not compiled, "
+        f"{ONE_BOARD_LEXICON}, or "
         f"{MANY_BOARDS_LEXICON} for {MANY_UNITS:,} boards or more"
     )
 
@@ -107,10 +109,10 @@ class Opened:
         return "built from the word list" + (" and cached" if cache else " (not cached)")
 
 
-@dataclass(frozen=True)
-class LexiconSpec:
+class LexiconSpec(NamedTuple):
     """What lexicon to open: a backend over a word list, or a saved file. It can be sent to a
-    worker process, which opens the same lexicon from it (:func:`open_spec`)."""
+    worker process, which opens the same lexicon from it (:func:`open_spec`). (A NamedTuple:
+    cheap to define at every command's start.)"""
 
     backend: str | None = None
     """A registered backend id; None for :func:`default_backend`."""
@@ -158,8 +160,7 @@ class LexiconSpec:
         wordlist = self.wordlist
         if wordlist is not None and wordlist != "-" and Path(wordlist).exists():
             wordlist = str(Path(wordlist).resolve())
-        return replace(
-            self,
+        return self._replace(
             backend=opened.backend,
             wordlist=wordlist,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
@@ -235,7 +236,8 @@ def open_lexicon(
             info = _wordlist_of(path, saved.header.meta)
             if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
-            return Opened(name, saved.lexicon, info, "cache")
+            # The key is the list's content: it is named as this command names it.
+            return Opened(name, saved.lexicon, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
     lexicon, words = _build(name, resolved, rules, policy)

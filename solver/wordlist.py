@@ -77,7 +77,7 @@ class WordListInfo:
     """SHA-256 of the kept words, sorted, one per line with LF endings."""
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
+    """Drops by reason (:class:`~lexibench.solver.words.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
     q_needs_u: bool = True
@@ -155,7 +155,7 @@ class WordList:
     """The kept words, distinct and sorted."""
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~solver.games.boggle.rules.Drop` values and ``"duplicate"``)."""
+    """Drops by reason (:class:`~lexibench.solver.words.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
     q_needs_u: bool = True

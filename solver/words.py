@@ -11,9 +11,8 @@ rules are part of the key of every cached lexicon.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 DEFAULT_MIN_LENGTH: Final = 3
 """The shortest word of standard Boggle; Big Boggle style play uses 4."""
@@ -22,9 +21,8 @@ _LETTERS = re.compile(r"[a-z]+")
 _LONE_Q = re.compile(r"q(?!u)")
 
 
-@dataclass(frozen=True)
-class WordRules:
-    """Which normalized entries a game keeps."""
+class WordRules(NamedTuple):
+    """Which normalized entries a game keeps (a NamedTuple: cheap to define at start-up)."""
 
     min_length: int = DEFAULT_MIN_LENGTH
     """The shortest word kept, in letters."""

@@ -1,8 +1,8 @@
 """The Lexicon contract as a test suite any backend can run, built-in or from a plugin.
 
-lexibench runs it against every built-in backend (``tests/test_conformance.py``). A package that
-adds a backend through the ``lexibench.backends`` entry point runs the same suite on its own
-backend by subclassing :class:`LexiconConformance` in one of its test files::
+lexibench runs it against every built-in backend (``tests/structures/test_conformance.py``). A
+package that adds a backend through the ``lexibench.backends`` entry point runs the same suite on
+its own backend by subclassing :class:`LexiconConformance` in one of its test files::
 
     from lexibench.structures.conformance import LexiconConformance
 

@@ -58,7 +58,7 @@ class Entry(NamedTuple):
 COSTS = ("linear", "sublinear")
 
 
-#: Built-in backends. Add one: a file in ``structures/`` and one line here.
+#: Built-in backends. Add one: a file in ``structures/backends/`` and one line here.
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
         "array-trie": Entry(

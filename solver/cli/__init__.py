@@ -54,13 +54,13 @@ TOOLS: dict[str, tuple[str, str]] = {
 
 
 def _builtin(name: str) -> tuple[str, str]:
-    """A built-in command's module and summary (a game's command imports its game only)."""
+    """A built-in command's module and summary (a game's: the first line of its docstring)."""
     if name in TOOLS:
         return TOOLS[name]
-    from lexibench.solver.games.registry import command
+    from lexibench.solver.games.registry import command_module
 
-    found = command(name)
-    return found.module, found.summary
+    module = command_module(name)
+    return module, _summary_of(importlib.import_module(module).__doc__)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -131,7 +131,12 @@ def _load_plugin(entry_point: Any) -> Register:
 
 
 def _summary(register: Register) -> str:
-    doc = sys.modules[register.__module__].__doc__ or ""
+    return _summary_of(sys.modules[register.__module__].__doc__)
+
+
+def _summary_of(doc: str | None) -> str:
+    """A command module's summary: its docstring's first line after the command's name
+    (``"``lexibench solve``: solve a board..."``)."""
     return doc.split(":", 1)[-1].strip().splitlines()[0].rstrip(".") if doc else ""
 
 

@@ -7,7 +7,8 @@ import json
 import time
 from datetime import datetime
 
-from lexibench.solver.cache import CacheEntry, cache_dir, listing, matches
+from lexibench.solver.cache import cache_dir
+from lexibench.solver.cache_listing import CacheEntry, listing, matches
 from lexibench.solver.cli.options import positive_number
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table

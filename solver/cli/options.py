@@ -176,17 +176,17 @@ def add_tier_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def check_tier(args: argparse.Namespace, game_name: str, units: int = 1) -> None:
-    """Refuse a tier the chosen backend lacks for the game, before any word list is read or any
-    lexicon built (the backend's class says which tiers it offers)."""
+def check_tier(
+    args: argparse.Namespace, tiers: Callable[[type], tuple[Tier, ...]], units: int = 1
+) -> None:
+    """Refuse a tier the chosen backend lacks, before any word list is read or any lexicon built:
+    ``tiers`` (the game's) says which tiers the backend's class offers."""
     from lexibench import structures
-    from lexibench.solver.games.registry import game
     from lexibench.solver.tiers import resolve_tier
 
     name = lexicon_spec(args).backend_name(units)
     cls = structures.class_of(structures.backend_class(name))
-    offered = game(game_name).tiers(cls)
-    resolve_tier(offered, args.tier, name, structures.native_unavailable(cls))
+    resolve_tier(tiers(cls), args.tier, name, structures.native_unavailable(cls))
 
 
 def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:

@@ -9,7 +9,7 @@ is under way, which finishes first: output always ends on a whole line. Worker p
 SIGINT and die quietly on SIGTERM (:func:`lexibench.solver.execution.worker_signals`); the main
 process stops them.
 
-Exit statuses (the README lists them): 0 success; 1 a runtime fault (output cannot be written,
+Exit statuses (solver/README.md lists them): 0 success; 1 a runtime fault (output cannot be written,
 out of memory, an internal error); 2 a usage error or bad input; 130 interrupted (SIGINT); 143
 terminated (SIGTERM); 141 the reader closed the pipe (``lexibench random | head``: no message, as
 for any tool stopped by SIGPIPE).

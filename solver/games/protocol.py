@@ -1,14 +1,15 @@
 """What a game declares: the one seam between the games and everything that runs them.
 
 A game is a package under ``solver/games/`` whose ``game.py`` holds a class meeting
-:class:`Game`, and one line in :data:`lexibench.solver.games.registry.GAMES`. From that
+:class:`Game`, its commands (modules ``<command>_cmd.py`` beside it), and one line in
+:data:`lexibench.solver.games.registry.GAMES` (the class and the command names). From that
 declaration alone the command line offers the game's commands, the benchmark harness runs its
 workloads on every backend and tier it offers (and its baselines beside them), the report gives it
 a section, and the tests check every tier against its brute-force reference. Nothing here knows a
 particular backend: a game asks a :class:`~lexibench.structures.Lexicon` through its tiers.
 
-Declaring a game must stay cheap: the command line imports every ``game.py`` to list the commands,
-so a game module imports its search, parser and renderers inside its methods.
+A game's module imports its search, parser and renderers inside its methods, so importing it to
+ask one question stays cheap.
 """
 
 from __future__ import annotations
@@ -23,15 +24,6 @@ from lexibench.structures import Lexicon
 
 P = TypeVar("P")
 A = TypeVar("A")
-
-
-@dataclass(frozen=True)
-class Command:
-    """A subcommand of ``lexibench``: the module whose ``register(parser)`` adds its options and
-    sets ``run``, and the one-line summary ``lexibench --help`` shows."""
-
-    module: str
-    summary: str
 
 
 @dataclass(frozen=True)
@@ -66,8 +58,6 @@ class Game(Protocol[P, A]):
     """What one puzzle is called in tables (``board``, ``puzzle``, ``position``)."""
     word_rules: WordRules
     """Which word-list entries it plays (minimum length, the Qu rule)."""
-    commands: Mapping[str, Command]
-    """Its ``lexibench`` subcommands."""
     compiled: tuple[str, ...]
     """Modules of its own that the install compiles (their build is checked before timing)."""
     variants: tuple[str, ...]

@@ -1,10 +1,12 @@
 """The one table of games: add a game with a package under ``solver/games/`` and one line here.
 
 Each entry is ``id -> Entry("module:Class", commands)``: the class meeting
-:class:`~lexibench.solver.games.Game`, and the names of its ``lexibench`` subcommands (so the
-command line knows which game a command belongs to without importing any). Kept sorted by id. A
-game is imported when first asked for; the command line, the benchmark harness, the report and the
-tests all iterate over :func:`game_names`.
+:class:`~lexibench.solver.games.protocol.Game`, and the names of its ``lexibench`` subcommands.
+Command ``NAME`` is the module ``NAME_cmd`` of the game's package, whose ``register(parser)`` adds
+its options and whose docstring's first line is its summary, so the command line finds a command
+without importing any game. Kept sorted by id. A game is imported when first asked for; the
+command line, the benchmark harness, the report and the tests all iterate over
+:func:`game_names`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lexibench.solver.errors import InputError
 
 if TYPE_CHECKING:
-    from lexibench.solver.games.protocol import Command, Game
+    from lexibench.solver.games.protocol import Game
 
 
 class Entry(NamedTuple):
@@ -27,7 +29,7 @@ class Entry(NamedTuple):
     target: str
     """``"module:Class"``."""
     commands: tuple[str, ...]
-    """The names of its subcommands (their modules and summaries are the game's to declare)."""
+    """The names of its subcommands (each the module ``<name>_cmd`` of the game's package)."""
 
 
 #: Every game, by id. Add one: a package in ``solver/games/`` and one line here.
@@ -55,8 +57,6 @@ def game(name: str) -> Game[Any, Any]:
         raise InputError(f"unknown game {name!r} (known: {', '.join(game_names())})")
     module, _, attr = GAMES[name].target.partition(":")
     found: Game[Any, Any] = getattr(importlib.import_module(module), attr)()
-    if sorted(found.commands) != sorted(GAMES[name].commands):
-        raise RuntimeError(f"game {name}: its registry line and its class name other commands")
     return found
 
 
@@ -71,6 +71,8 @@ def command_games() -> dict[str, str]:
     return found
 
 
-def command(name: str) -> Command:
-    """The game subcommand ``name`` (its game is imported)."""
-    return game(command_games()[name]).commands[name]
+def command_module(name: str) -> str:
+    """The module of the game subcommand ``name``: ``<the game's package>.<name>_cmd``."""
+    target = GAMES[command_games()[name]].target
+    package = target.partition(":")[0].rpartition(".")[0]
+    return f"{package}.{name}_cmd"

@@ -90,7 +90,8 @@ def test_a_command_missing_its_extra_names_it(
     )
 
 
-def test_the_python_api_of_the_readme() -> None:
+def test_the_python_api() -> None:
+    """The API from ``import lexibench`` (the READMEs' own examples run in tests/test_docs.py)."""
     import lexibench
 
     lexicon = lexibench.open_lexicon("dawg", TINY).lexicon

@@ -265,3 +265,15 @@ def test_a_read_only_cache_costs_a_warning_not_the_answer(
     assert err.count("\n") == 1
     assert err.startswith("lexibench: cache: cannot write ")
     assert "(Read-only file system); continuing without it" in err
+
+
+def test_a_cached_list_is_named_as_the_command_names_it(own_cache: Path) -> None:
+    """The cache is keyed by the list's content: the same file named another way hits the same
+    entry, and the answer names the list as this command did."""
+    import os
+
+    absolute = open_lexicon("dawg", TINY)
+    relative = open_lexicon("dawg", os.path.relpath(TINY))
+    assert (absolute.origin, relative.origin) == ("built", "cache")
+    assert relative.wordlist.name == os.path.relpath(TINY)
+    assert open_lexicon("dawg", TINY).wordlist.name == TINY

@@ -53,7 +53,7 @@ from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, NativeLexicon
 
 #: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
-#: board in most seeded runs (measured: see the README's "Best-board search").
+#: board in most seeded runs (measured: see solver/README.md, "Best-board search").
 DEFAULT_BUDGETS: Final = {(3, 3): 20_000, (3, 4): 60_000, (4, 4): 1_000_000}
 #: Budget for other sizes, per cell: as for 4x4.
 BUDGET_PER_CELL: Final = 62_500

@@ -40,7 +40,7 @@ from lexibench.solver.games.boggle.best import (
 from lexibench.solver.games.boggle.board import parse_size
 from lexibench.solver.games.boggle.render import grid_text
 from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.boggle.solve import resolve
+from lexibench.solver.games.boggle.solve import resolve, tiers
 from lexibench.solver.lexicons import Opened
 
 
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     where = where_of(args)
     spec = lexicon_spec(args)
     tasks = chain_tasks(rows, cols, args.seed, budget, args.restarts, args.min_length, args.tier)
-    check_tier(args, "boggle", budget)
+    check_tier(args, tiers, budget)
     opened = open_lexicon_of(args, budget)  # each evaluation solves a board
     tier = resolve(opened.lexicon, args.tier, opened.backend)
     runtime.phase("lexicon")

@@ -9,11 +9,11 @@ best-board search (``best.py``), the proof of the best board (``prove/``) and th
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.protocol import Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 from lexibench.structures import Lexicon
@@ -38,23 +38,6 @@ class Boggle:
     title = "Boggle"
     unit = "board"
     word_rules: WordRules = WORD_RULES
-    commands: ClassVar[Mapping[str, Command]] = {
-        "solve": Command(
-            "lexibench.solver.games.boggle.solve_cmd",
-            "solve a Boggle-style board (or a file of boards)",
-        ),
-        "random": Command(
-            "lexibench.solver.games.boggle.random_cmd", "print seeded random boards, one per line"
-        ),
-        "best": Command(
-            "lexibench.solver.games.boggle.best_cmd",
-            "search for the highest-scoring board (seeded annealing)",
-        ),
-        "prove": Command(
-            "lexibench.solver.games.boggle.prove_cmd",
-            "prove the best board of a size: every board scoring at least a target",
-        ),
-    }
     variants = ("words",)
     compiled = ("lexibench.solver.games.boggle.search",)
 

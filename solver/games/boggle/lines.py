@@ -4,7 +4,7 @@
 :class:`~solver.games.boggle.solve.Solution` and :class:`~solver.games.boggle.solve.FoundWord`
 objects and then a dict from them cost more than the search itself, so a line is made here directly
 from the ``{word: [path, ...]}`` the search returns and encoded with msgspec (chosen over orjson and
-the standard ``json`` by measurement: see the README). A full line holds what ``solve --json``
+the standard ``json`` by measurement: see solver/README.md). A full line holds what ``solve --json``
 prints for one board, in the same order; a summary line only ``{"board": ..., "count": n, "score":
 n}``, for which the search need not keep paths at all.
 """

@@ -54,6 +54,15 @@ def grid_text(board: Board) -> str:
     )
 
 
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless the count is one.
+
+    >>> plural(1, "word"), plural(1_045, "word")
+    ('1 word', '1,045 words')
+    """
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+
+
 def _path_text(path: tuple[tuple[int, int], ...]) -> str:
     return " ".join(f"{r},{c}" for r, c in path)
 
@@ -78,5 +87,5 @@ def _word_lines(solution: Solution) -> list[str]:
         lines.append(f"{w.score:>5}  {w.word.ljust(width)}  {_path_text(w.paths[0])}")
         lines.extend(f"{'':>5}  {'':{width}}  {_path_text(p)}" for p in w.paths[1:])
     lines.append("")
-    lines.append(f"{solution.count:,} words, {solution.score:,} points")
+    lines.append(f"{plural(solution.count, 'word')}, {plural(solution.score, 'point')}")
     return lines

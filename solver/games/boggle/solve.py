@@ -73,7 +73,15 @@ def resolve(lexicon: Lexicon | type, tier: Tier | str, name: str = "") -> Tier:
     it offers); a tier it lacks is an :class:`InputError` (with the reason when its native code
     is not compiled)."""
     cls = class_of(lexicon)
-    return resolve_tier(tiers(lexicon), tier, name or cls.__name__, native_unavailable(cls))
+    if name:  # a command's own check, naming the backend: not cached
+        return resolve_tier(tiers(cls), tier, name, native_unavailable(cls))
+    return _resolved(cls, tier)
+
+
+@cache
+def _resolved(cls: type, tier: Tier | str) -> Tier:
+    """:func:`resolve` once per class and tier (every board asks)."""
+    return resolve_tier(tiers(cls), tier, cls.__name__, native_unavailable(cls))
 
 
 class SearchLoops(Protocol):

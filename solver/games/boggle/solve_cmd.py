@@ -28,7 +28,7 @@ from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.boards_file import BoardsReader
 from lexibench.solver.games.boggle.render import solution_json, solution_text
 from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.boggle.solve import DEFAULT_MAX_PATHS, resolve, solve
+from lexibench.solver.games.boggle.solve import DEFAULT_MAX_PATHS, resolve, solve, tiers
 from lexibench.solver.lexicons import MANY_UNITS
 
 
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--scheduler and --dask-workers go with --boards-file")
     if args.jobs != 1:
         raise InputError("--jobs goes with --boards-file (one board is solved in one process)")
-    check_tier(args, "boggle")
+    check_tier(args, tiers)
     board = parse_board(_stdin_board() if args.board == "-" else args.board)
     opened = open_lexicon_of(args)
     runtime.phase("lexicon")
@@ -146,7 +146,7 @@ def _run_file(args: argparse.Namespace) -> int:
     # Boards read ahead: as many as decide the default lexicon when their number does, else two
     # (one board needs no workers).
     ahead = list(itertools.islice(boards, MANY_UNITS if spec.depends_on_units() else 2))
-    check_tier(args, "boggle", len(ahead))
+    check_tier(args, tiers, len(ahead))
     # Opened (and checked) here, so a bad option is one clean error, not one per worker.
     opened = open_lexicon_of(args, len(ahead))
     resolve(opened.lexicon, args.tier, opened.backend)

@@ -7,10 +7,11 @@ loops in ``search.py``), seeded puzzles (``workload.py``), the brute-force refer
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
-from lexibench.solver.games.protocol import Command, Solver, Workload
+from lexibench.solver.games.letterboxed.puzzle import WORD_RULES
+from lexibench.solver.games.protocol import Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 from lexibench.structures import Lexicon
@@ -39,12 +40,7 @@ class LetterBoxed:
     name = "letterboxed"
     title = "Letter Boxed"
     unit = "puzzle"
-    word_rules = WordRules(min_length=3, q_needs_u=True)
-    commands: ClassVar[Mapping[str, Command]] = {
-        "letterboxed": Command(
-            "lexibench.solver.games.letterboxed.command", "solve a Letter Boxed puzzle"
-        )
-    }
+    word_rules: WordRules = WORD_RULES
     variants = ("words",)
     compiled = ("lexibench.solver.games.letterboxed.search",)
 

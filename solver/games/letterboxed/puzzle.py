@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.letterboxed.search import box_words, box_words_by_steps, chains
 from lexibench.solver.tiers import Tier, resolve_tier
-from lexibench.solver.words import char_text
+from lexibench.solver.words import WordRules, char_text
 from lexibench.structures import Lexicon, SteppingLexicon, can_step
 
 SIDES = 4
 LETTERS_PER_SIDE = 3
 MIN_WORD_LENGTH = 3
+#: The words Letter Boxed plays: at least 3 letters; as for Boggle, a q must be followed by u.
+WORD_RULES = WordRules(min_length=MIN_WORD_LENGTH, q_needs_u=True)
 DEFAULT_MAX_WORDS = 2
 DEFAULT_LIMIT = 100
 

@@ -13,13 +13,14 @@ from lexibench.solver.cli.options import (
     positive_int,
 )
 from lexibench.solver.cli.runtime import emit
-from lexibench.solver.games.letterboxed.game import LetterBoxed
 from lexibench.solver.games.letterboxed.puzzle import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
+    WORD_RULES,
     find_words,
     parse_box,
     solutions,
+    tiers,
 )
 
 
@@ -28,7 +29,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "sides", help='four sides of three letters: "rme wcl tgk api" or RME-WCL-TGK-API'
     )
-    add_lexicon_options(parser, LetterBoxed.word_rules)
+    add_lexicon_options(parser, WORD_RULES)
     add_tier_option(parser)
     parser.add_argument(
         "--max-words",
@@ -51,7 +52,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Find the words, then the solutions, and print them."""
     box = parse_box(args.sides)
-    check_tier(args, "letterboxed")
+    check_tier(args, tiers)
     opened = open_lexicon_of(args)
     words = find_words(box, opened.lexicon, min_length=args.min_length, tier=args.tier)
     found = solutions(box, words, args.max_words, args.limit)
