@@ -153,7 +153,7 @@ def ordered_map(
     :class:`StoppableJob` end early, keeping what they found; on Dask, the batches already back
     are yielded (in order, up to the first still running) and the others are dropped.
 
-    >>>     >>> from dataclasses import dataclass
+    >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class Double:
     ...     def open(self) -> int:

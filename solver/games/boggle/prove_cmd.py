@@ -24,6 +24,7 @@ from lexibench.solver.cli.options import (
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Here, Processes, Stop, ordered_map
 from lexibench.solver.games.boggle.board import parse_board, parse_size
+from lexibench.solver.games.boggle.prove.classes import dispatch_order
 from lexibench.solver.games.boggle.prove.job import (
     FOUND,
     PRUNED,
@@ -241,7 +242,7 @@ def _run(
 ) -> tuple[ProofResult, int | None]:
     """Prove the classes not yet ``done``, recording each in ``checkpoint`` as it comes back;
     the result, and the signal that stopped the run (None if none did)."""
-    todo = [class_id for class_id in canonical if class_id not in done]
+    todo = [class_id for class_id in dispatch_order(canonical) if class_id not in done]
     resumed = len(done)
     deadline = time.time() + args.time_limit if args.time_limit is not None else None
     job = ProveJob(lexicon_spec(args).for_workers(opened), plan, tier, deadline)

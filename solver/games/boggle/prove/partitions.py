@@ -104,8 +104,8 @@ def parse_partition(text: str, alphabet: str = ALPHABET, name: str = "custom") -
 
     >>> parse_partition("aeiosuy bcdfghjklmnpqrtvwxz").of_kind("edge")
     ('aeiosuy', 'bcdfghjklmnpqrtvwxz')
-    >>> parse_partition("aei bc, corner: abc", alphabet="abcei").text
-    'aei bc, corner: abc'
+    >>> parse_partition("aei bc, corner: abcei", alphabet="abcei").text
+    'aei bc, corner: abcei'
     """
     clauses = [clause.strip() for clause in text.lower().split(",")]
     common: Buckets | None = None
