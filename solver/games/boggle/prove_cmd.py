@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexibench.solver.cli import runtime
 from lexibench.solver.cli.options import (
@@ -22,9 +25,9 @@ from lexibench.solver.cli.options import (
     whole_number,
 )
 from lexibench.solver.errors import InputError
-from lexibench.solver.execution import Here, Processes, Stop, ordered_map
+from lexibench.solver.execution import Here, Processes, Stop, Where, ordered_map
 from lexibench.solver.games.boggle.board import parse_board, parse_size
-from lexibench.solver.games.boggle.prove.classes import dispatch_order
+from lexibench.solver.games.boggle.prove.classes import ClassSpace, dispatch_order
 from lexibench.solver.games.boggle.prove.job import (
     FOUND,
     PRUNED,
@@ -33,6 +36,7 @@ from lexibench.solver.games.boggle.prove.job import (
     prove_state,
 )
 from lexibench.solver.games.boggle.prove.partitions import (
+    Partition,
     default_partition,
     partition,
     presets,
@@ -43,6 +47,9 @@ from lexibench.solver.games.boggle.render import grid_text
 from lexibench.solver.games.boggle.rules import WORD_RULES
 from lexibench.solver.lexicons import Opened
 from lexibench.solver.tiers import Tier
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
 
 #: The most classes (symmetric ones included) a proof enumerates: more is a board far beyond
 #: what a proof can finish (4x4 with the default partition has 8.5 million).
@@ -116,55 +123,27 @@ def run(args: argparse.Namespace) -> int:
     """Prove, and print every board at or above the target (so far, when stopped early)."""
     rows, cols = parse_size(args.size)
     chosen = partition(args.partition or default_partition(rows, cols))
+    _check_classes(rows, cols, chosen)
     where = where_of(args)
     spec = lexicon_spec(args)
-    _check_tier(args, spec.backend_name(PROOF_UNITS))
+    if _check_tier(args, spec.backend_name(PROOF_UNITS)) is Tier.NATIVE:
+        _check_key(rows, cols, chosen)
     target, origin = args.target, {"from": "option"}
-    if args.checkpoint is not None and args.target is None:
+    if args.checkpoint is not None and target is None:
         from lexibench.solver.games.boggle.prove.checkpoint import recorded_target
 
-        recorded = recorded_target(args.checkpoint)
-        if recorded is not None:
-            target, origin = recorded
+        target, origin = recorded_target(args.checkpoint) or (None, origin)
     opened = open_lexicon_of(args, PROOF_UNITS)
     tier = _tier(opened, args.tier)
     runtime.phase("lexicon")
     if target is None:
         target, origin = _target_from_best(opened, rows, cols, args.min_length, args.seed)
     plan = ProofPlan(rows, cols, chosen, target, args.min_length)
-    if plan.space.total > MAX_CLASSES:
-        raise InputError(
-            f"--size {plan.size} with partition {chosen.name}: {plan.space.total:,} classes, "
-            f"more than a proof takes ({MAX_CLASSES:,})"
-        )
-    if tier is Tier.NATIVE:
-        _check_key(plan)
-    canonical = list(plan.space.canonical_ids())
-    start = time.perf_counter()
-    if args.checkpoint is None:
-        result, signum = _run(args, opened, plan, tier, where, canonical, {}, None, origin, start)
-    else:
-        from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
-
-        fingerprint = plan.fingerprint(opened.wordlist.sha256)
-        with Checkpoint(args.checkpoint, fingerprint, origin) as checkpoint:
-            if checkpoint.dropped:
-                runtime.say(
-                    f"checkpoint {args.checkpoint}: dropped a record cut short (a crash), "
-                    "that class is proven again"
-                )
-            result, signum = _run(
-                args,
-                opened,
-                plan,
-                tier,
-                where,
-                canonical,
-                dict(checkpoint.outcomes),
-                checkpoint,
-                checkpoint.header.get("target_from") or origin,
-                start,
-            )
+    with _checkpoint(args.checkpoint, plan, opened, origin) as checkpoint:
+        done = dict(checkpoint.outcomes) if checkpoint is not None else {}
+        if checkpoint is not None:
+            origin = checkpoint.header.get("target_from") or origin
+        result, signum = _prove(args, opened, plan, tier, where, done, checkpoint, origin)
     runtime.phase("proof")
     if args.json:
         data = result.as_json()
@@ -181,12 +160,23 @@ def run(args: argparse.Namespace) -> int:
     return runtime.EXIT_SIGNAL_BASE + signum if signum is not None else 0
 
 
-def _check_tier(args: argparse.Namespace, name: str) -> None:
-    """Refuse a backend or tier the proof cannot use, before any word list is read."""
+def _check_classes(rows: int, cols: int, chosen: Partition) -> None:
+    """Refuse a proof of more classes than :data:`MAX_CLASSES`, before any work."""
+    total = ClassSpace(rows, cols, chosen.cell_buckets(rows, cols)).total
+    if total > MAX_CLASSES:
+        raise InputError(
+            f"--size {rows}x{cols} with partition {chosen.name}: {total:,} classes, more than a "
+            f"proof takes ({MAX_CLASSES:,})"
+        )
+
+
+def _check_tier(args: argparse.Namespace, name: str) -> Tier:
+    """The tier the proof will run on backend ``name``; a backend or tier it cannot use is
+    refused before any word list is read."""
     from lexibench import structures
     from lexibench.solver.games.boggle.prove.tree import resolve
 
-    resolve(structures.class_of(structures.backend_class(name)), args.tier, name)
+    return resolve(structures.class_of(structures.backend_class(name)), args.tier, name)
 
 
 def _tier(opened: Opened, asked: str) -> Tier:
@@ -198,14 +188,16 @@ def _tier(opened: Opened, asked: str) -> Tier:
     return tier
 
 
-def _check_key(plan: ProofPlan) -> None:
-    """The compiled walk keeps a class's letters in 64 bits: refuse a plan that needs more."""
-    need = sum(max(len(bucket) for bucket in cell).bit_length() for cell in plan.space.buckets)
+def _check_key(rows: int, cols: int, chosen: Partition) -> None:
+    """The compiled walk keeps a class's letters in 64 bits: refuse a partition that needs
+    more on this board."""
+    cells = chosen.cell_buckets(rows, cols)
+    need = sum(max(len(bucket) for bucket in buckets).bit_length() for buckets in cells)
     if need > 64:
         raise InputError(
-            f"--size {plan.size} with partition {plan.partition.name}: a class's letters need "
-            f"{need} bits; the native tier holds 64 (choose a partition with smaller buckets, "
-            "or --tier step)"
+            f"--size {rows}x{cols} with partition {chosen.name}: a class's letters need {need} "
+            "bits; the native tier holds 64 (choose a partition with smaller buckets, or --tier "
+            "step)"
         )
 
 
@@ -228,20 +220,39 @@ def _target_from_best(
     return found.score, origin
 
 
-def _run(
+@contextmanager
+def _checkpoint(
+    path: Path | None, plan: ProofPlan, opened: Opened, origin: dict[str, Any]
+) -> Iterator[Checkpoint | None]:
+    """The checkpoint at ``path`` (None without one), open and locked for the run."""
+    if path is None:
+        yield None
+        return
+    from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
+
+    with Checkpoint(path, plan.fingerprint(opened.wordlist.sha256), origin) as checkpoint:
+        if checkpoint.dropped:
+            runtime.say(
+                f"checkpoint {path}: dropped a record cut short (a crash), that class is proven "
+                "again"
+            )
+        yield checkpoint
+
+
+def _prove(
     args: argparse.Namespace,
     opened: Opened,
     plan: ProofPlan,
     tier: Tier,
-    where: Any,
-    canonical: list[int],
+    where: Where,
     done: dict[int, ClassOutcome],
-    checkpoint: Any,
+    checkpoint: Checkpoint | None,
     origin: dict[str, Any],
-    start: float,
 ) -> tuple[ProofResult, int | None]:
     """Prove the classes not yet ``done``, recording each in ``checkpoint`` as it comes back;
     the result, and the signal that stopped the run (None if none did)."""
+    start = time.perf_counter()
+    canonical = list(plan.space.canonical_ids())
     todo = [class_id for class_id in dispatch_order(canonical) if class_id not in done]
     resumed = len(done)
     deadline = time.time() + args.time_limit if args.time_limit is not None else None
@@ -251,16 +262,23 @@ def _run(
         state = prove_state(opened.lexicon, plan, tier)
     bar = _Bar(len(canonical), done.values())
     stop = Stop()
+    # At the time limit, this process stops handing out classes (the workers stop the ones
+    # they run by themselves: the job carries the deadline).
+    timer = threading.Timer(args.time_limit, stop.set) if args.time_limit is not None else None
     try:
         with runtime.catching_signals(stop.set) as caught:
+            if timer is not None:
+                timer.daemon = True
+                timer.start()
             for outcome in ordered_map(job, todo, where, state=state, batch=1, stop=stop):
                 if checkpoint is not None:
                     checkpoint.add(outcome)
                 done[outcome.class_id] = outcome
                 bar.add(outcome)
     finally:
+        if timer is not None:
+            timer.cancel()
         bar.close()
-    seconds = time.perf_counter() - start
     stopped = caught.name
     if stopped is None and len(done) < len(canonical):
         stopped = "time limit"
@@ -268,7 +286,7 @@ def _run(
         plan,
         done.values(),
         len(canonical),
-        seconds=seconds,
+        seconds=time.perf_counter() - start,
         stopped=stopped,
         resumed=resumed,
         target_from=origin,

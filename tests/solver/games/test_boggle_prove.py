@@ -362,3 +362,19 @@ def test_without_the_compiled_bound(medium_list: str, tmp_path: Path) -> None:
     assert "has no native tier (lexibench.solver.games.boggle.prove.native is not compiled" in (
         refused.stderr
     )
+
+
+def test_the_time_limit_stops_handing_out_classes(
+    capfd: pytest.CaptureFixture[str], medium_list: str
+) -> None:
+    """At the time limit the command stops handing out classes, not only its workers: 34,960
+    classes left for a Dask cluster would otherwise go out one task each, to come back empty."""
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    data = prove_json(
+        capfd, "--wordlist", medium_list, "--target", "400", "--partition", "four",
+        "--dask-workers", "2", "--time-limit", "2",
+    )  # fmt: skip
+    assert data["stopped"] == "time limit"
+    assert data["classes"]["done"] < data["classes"]["canonical"] == 34_960
+    assert time.monotonic() - start < 60
