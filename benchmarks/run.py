@@ -9,7 +9,7 @@ leaves the previous results as they were.
     python -m lexibench.benchmarks.run [--quick] [--suites solve,build,...] [--skip-memory] ...
                              [--lexibench-boards 20 ...] [--benchmark-min-rounds 7 ...]
 
-``--lexibench-*`` options (see :mod:`benchmarks.harness.options`) set the workload of every step;
+``--lexibench-*`` options (see :mod:`benchmarks.harness.settings`) set the workload of every step;
 ``--benchmark-*`` options go to pytest-benchmark. ``--quick`` runs every suite and backend on a
 small workload (a 20,000-word sample, 10 boards, the smoke sweep) into ``results-quick/``.
 """
@@ -26,18 +26,18 @@ import time
 from dataclasses import fields, replace
 from pathlib import Path
 
-from lexibench.benchmarks.harness.options import Settings, option_name
+from lexibench.benchmarks.harness.settings import Settings, option_name
 
-SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "best", "scaling")
+SUITES = ("games", "interpreted", "build", "lookup", "pitfalls", "best", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
 HERE = Path(__file__).parent  # not resolved: under lexibench/, suites import as lexibench.*
 QUICK = {
+    "scale": "quick",
     "boards": 10,
     "sizes": "4x4",
     "queries": 1_000,
-    "puzzles": 3,
     "sweep": "smoke",
     "search_runs": 1,
     "search_budget": 3_000,
@@ -220,12 +220,16 @@ def _measure(
         write_json_atomic(results / "memory.json", memory.measure_all(backends, wl, memory_runs))
         if "scaling" in suites:
             print(f"== memory per dictionary size ({sweep.name} sweep)", flush=True)
-            data = memory.measure_sweep(backends, wl, sweep.dict_sizes, settings.seed)
-            write_json_atomic(results / "raw" / "scaling-memory.json", data)
+            sizes = sweep.dict_sizes
+            write_json_atomic(
+                results / "raw" / "scaling-memory.json",
+                memory.measure_sweep(backends, wl, sizes, settings.seed),
+            )
     if not args.skip_startup:
         print("== start-up and time to first answer, in fresh processes", flush=True)
-        data = startup.run_all(backends, wl, startup_runs)
-        write_json_atomic(results / "raw" / "startup.json", data)
+        write_json_atomic(
+            results / "raw" / "startup.json", startup.run_all(backends, wl, startup_runs)
+        )
     if not args.skip_bulk and "scaling" in suites:
         print(f"== bulk runs ({sweep.name} sweep)", flush=True)
         counts = tuple(int(c) for c in args.bulk_counts.split(",") if c) or sweep.bulk_counts

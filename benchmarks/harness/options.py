@@ -1,63 +1,20 @@
-"""The ``--lexibench-*`` workload options of the benchmark suites, declared once.
+"""The ``--lexibench-*`` workload options of the benchmark suites, as a pytest plugin.
 
-Each field of :class:`Settings` is one option: its name, type, default and help text come from
-the field, so adding an option is one field here (and its line in the README). The repository's
+One option per field of :class:`~benchmarks.harness.settings.Settings`. The repository's
 ``conftest.py`` loads this module as a pytest plugin, and the runner (``python -m
-benchmarks.run``) passes ``-p benchmarks.harness.options``, so the suites take the same options from
-an installed wheel.
+lexibench.benchmarks.run``) passes ``-p lexibench.benchmarks.harness.options``, so the suites take
+the same options from an installed wheel.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Final
+from dataclasses import MISSING, fields
 
 import pytest
 
-DEFAULT_SEED: Final = 2026
-SWEEPS: Final = ("smoke", "reduced", "full")
+from lexibench.benchmarks.harness.settings import Settings, option_name
 
-
-def _option(default: Any, help_text: str, choices: tuple[str, ...] | None = None) -> Any:
-    return field(default=default, metadata={"help": help_text, "choices": choices})
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The workload of one benchmark run (every field is a ``--lexibench-<name>`` option)."""
-
-    wordlist: str = _option("web2", "word list: a name (web2, gcide, system) or a path")
-    seed: int = _option(DEFAULT_SEED, "seed of every generated workload (boards, queries, ...)")
-    boards: int = _option(100, "boards per board size in the solve suite")
-    sizes: str = _option("4x4,5x5,6x6", "board sizes of the solve suite, comma-separated")
-    queries: int = _option(10_000, "queries per named query set in the look-up suite")
-    puzzles: int = _option(20, "Letter Boxed puzzles in the Letter Boxed suite")
-    backends: str = _option("", "backend ids to run, comma-separated (default: every available)")
-    sweep: str = _option("reduced", "points of the scaling suite", SWEEPS)
-    search_runs: int = _option(5, "seeded runs per board size in the best-board suite")
-    search_budget: int = _option(
-        0, "evaluations per best-board run (0: lexibench best's default for each size)"
-    )
-    search_compare: int = _option(
-        1_000, "evaluations of the best-board search every backend and tier runs"
-    )
-
-    def size_list(self) -> tuple[str, ...]:
-        """:attr:`sizes` as a tuple."""
-        return tuple(s for s in self.sizes.split(",") if s)
-
-    def backend_list(self) -> tuple[str, ...]:
-        """:attr:`backends` as a tuple (empty: every available backend)."""
-        return tuple(b for b in self.backends.split(",") if b)
-
-    def as_dict(self) -> dict[str, Any]:
-        """Every setting, for the run's record."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-def option_name(name: str) -> str:
-    """The command-line option of a :class:`Settings` field."""
-    return f"--lexibench-{name.replace('_', '-')}"
+__all__ = ["Settings", "option_name", "pytest_addoption", "settings_from"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,18 +1,27 @@
-"""What the suites record beside pytest-benchmark's timings, in the form
-:mod:`benchmarks.harness.records`
-reads: each benchmark's ``extra_info``, the cases not run, and the run's ``machine_info``."""
+"""What the suites record beside pytest-benchmark's timings, as the records of
+:mod:`benchmarks.harness.records`: each benchmark's ``extra_info``, the cases not run, and the
+run's ``machine_info``."""
 
 from __future__ import annotations
 
 import importlib.metadata
 from typing import Any, NoReturn
 
+import msgspec
 import pytest
 
 from lexibench import structures
 from lexibench.benchmarks.harness.fixtures import wordlist_named
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.harness.records import BENCH_SCHEMA, UNITS, NotRun
+from lexibench.benchmarks.harness.records import (
+    BackendMeta,
+    NotRun,
+    Record,
+    RunRecord,
+    Tier,
+    WordListRef,
+    encode,
+)
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
 from lexibench.structures.backends.array_trie.lexicon import native_build
@@ -23,42 +32,47 @@ PACKAGES = ("Cython", "english-words", "msgspec", "mypy", "pytest", "pytest-benc
 _NOT_RUN = pytest.StashKey[list[NotRun]]()
 
 
-def record(
-    benchmark: Any, suite: str, backend: str, wordlist: WordList, units: int, **fields: Any
-) -> None:
-    """Fill ``benchmark.extra_info`` with the fields :class:`~benchmarks.harness.records.Bench`
-    reads.
+def wordlist_ref(wordlist: WordList) -> WordListRef:
+    """The record of the word list a case used."""
+    return WordListRef(wordlist.name, len(wordlist.words), wordlist.sha256)
 
-    ``units``: the work of one round (boards, queries, puzzles; 1 for a build). ``fields``: the
-    case's parameters and extras (``mode``, ``size``, ``op``, ``query_set``, ``cap``, ...).
-    """
-    if suite not in UNITS:
-        raise ValueError(f"unknown suite {suite!r}")
-    benchmark.extra_info.update(
-        schema=BENCH_SCHEMA,
-        suite=suite,
-        backend=backend,
-        library_version=fields.pop("library_version", None)
-        or structures.backend_info(backend).version,
-        wordlist=wordlist.name,
-        wordlist_words=len(wordlist.words),
-        wordlist_sha256=wordlist.sha256,
-        units=units,
-        **fields,
-    )
+
+def library_version(backend: str) -> str | None:
+    """The version of the library behind ``backend`` (its registry entry's)."""
+    return structures.backend_info(backend).version
+
+
+def record(benchmark: Any, case: Record) -> None:
+    """Make ``case`` the benchmark's ``extra_info`` (checked against its schema first)."""
+    benchmark.extra_info.clear()
+    benchmark.extra_info.update(encode(case))
 
 
 def not_run(
-    request: pytest.FixtureRequest, suite: str, backend: str, reason: str, **params: Any
+    request: pytest.FixtureRequest,
+    kind: type[Record],
+    backend: str,
+    reason: str,
+    *,
+    tier: Tier | str | None = None,
+    size: str | None = None,
+    op: str | None = None,
+    query_set: str | None = None,
+    game: str | None = None,
+    workload: str | None = None,
+    variant: str | None = None,
 ) -> NoReturn:
-    """Skip this case with ``reason``, and record it so the tables show a "not run" row."""
+    """Skip this case of suite ``kind`` with ``reason``, and record it so the tables show a
+    "not run" row."""
     cases = request.config.stash.setdefault(_NOT_RUN, [])
-    cases.append(NotRun(suite, backend, reason, **params))
+    case = NotRun(kind.suite, backend, reason, None, size, op, query_set, game, workload, variant)
+    cases.append(msgspec.structs.replace(case, tier=tier) if tier is not None else case)
     pytest.skip(reason)
 
 
 def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> None:
-    """Record the settings, package and library versions, and the cases not run."""
+    """Record the run: settings, package and library versions, the backends, the cases not
+    run."""
     settings = settings_from(config)
     versions: dict[str, str | None] = {}
     infos = structures.all_backend_info()
@@ -69,34 +83,25 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
             versions[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
             versions[name] = None
-    wordlist = wordlist_named(settings.wordlist)
-    machine_info["lexibench"] = {
-        "schema": BENCH_SCHEMA,
-        "packages": versions,
-        "unavailable": {
+    skipped: list[NotRun] = config.stash.get(_NOT_RUN, [])
+    run = RunRecord(
+        packages=versions,
+        unavailable={
             i.id: f"{i.error}; {i.install_hint}" if i.install_hint else str(i.error)
             for i in infos
             if not i.available
         },
-        "solver_build": search_build(),
-        "native_build": native_build(),
-        "settings": settings.as_dict(),
-        "wordlist": {
-            "name": wordlist.name,
-            "words": len(wordlist.words),
-            "sha256": wordlist.sha256,
-        },
-        "not_run": [case.as_dict() for case in config.stash.get(_NOT_RUN, [])],
-        "backends": {
-            i.id: {
-                "version": i.version,
-                "distribution": i.distribution,
-                "pure_python": i.pure_python,
-                "cost": i.cost,
-                "stepping": i.stepping,
-                "file_format": i.file_format,
-            }
+        solver_build=search_build(),
+        native_build=native_build(),
+        settings=settings,
+        wordlist=wordlist_ref(wordlist_named(settings.wordlist)),
+        not_run=tuple(skipped),
+        backends={
+            i.id: BackendMeta(
+                i.version, i.distribution, i.pure_python, i.cost, i.stepping, i.file_format
+            )
             for i in infos
             if i.available
         },
-    }
+    )
+    machine_info["lexibench"] = encode(run)

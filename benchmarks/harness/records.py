@@ -1,15 +1,17 @@
-"""The results model: every raw file's schema tag, its typed records, and the one reader.
+"""The results schema: every record the benchmarks write, and the one reader of raw files.
 
-Every suite writes through this module and every report reads through it. Four kinds of raw
-file, each tagged with its schema:
+Each record is a msgspec Struct tagged by its schema (its ``schema`` field, such as
+``"lexibench-solve/3"``). The code that writes a raw file builds these Structs and encodes them
+(:func:`encode`, which checks them against the schema first), and :func:`load` decodes the same
+Structs, so the schema is written once. Four kinds of raw file:
 
 - pytest-benchmark JSON from the suites (``results/raw/<suite>.json``): each benchmark's
-  ``extra_info`` carries :data:`BENCH_SCHEMA` and the fields of :class:`Bench`; the JSON's
-  ``machine_info["lexibench"]`` carries the run's settings, package versions and the cases that
-  were not run (:class:`Run`, :class:`NotRun`).
-- the memory file (:data:`MEMORY_SCHEMA`) and the memory sweep (:data:`MEMORY_SWEEP_SCHEMA`);
-- the bulk runs (:data:`BULK_SCHEMA`);
-- start-up and time to first answer (:data:`STARTUP_SCHEMA`).
+  ``extra_info`` is one per-suite record (:data:`BenchRecord`: :class:`GameRecord`,
+  :class:`LookupRecord`, ...); ``machine_info["lexibench"]`` is the run's :class:`RunRecord`
+  (settings, package versions, what each backend declared, the cases not run);
+- the memory file (:class:`MemoryFile`) and the memory sweep (:class:`MemorySweepFile`);
+- the bulk runs (:class:`BulkFile`);
+- start-up and time to first answer (:class:`StartupFile`).
 
 :func:`load` validates a file completely before anything is built from it: a missing or
 mistyped field is a one-line :class:`~solver.errors.InputError` naming the file, the entry and
@@ -19,184 +21,177 @@ the field.
 from __future__ import annotations
 
 import json
+import re
+import statistics
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Annotated, Any, ClassVar, Final, Generic, Literal, TypeVar
 
+import msgspec
+from msgspec import Meta, Struct
+
+from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.errors import InputError
 
-BENCH_SCHEMA: Final = "lexibench/2"
-MEMORY_SCHEMA: Final = "lexibench-memory/2"
-MEMORY_SWEEP_SCHEMA: Final = "lexibench-memory-sweep/2"
-BULK_SCHEMA: Final = "lexibench-bulk/3"
-STARTUP_SCHEMA: Final = "lexibench-startup/2"
-SCHEMAS: Final = (BENCH_SCHEMA, MEMORY_SCHEMA, MEMORY_SWEEP_SCHEMA, BULK_SCHEMA, STARTUP_SCHEMA)
+Count = Annotated[int, Meta(ge=0)]
+Positive = Annotated[int, Meta(ge=1)]
+Seconds = Annotated[float, Meta(ge=0)]
+Tier = Literal["string", "step", "index", "native", "auto", "reference"]
+"""How a case asked its structure: a tier of :mod:`solver.tiers` (``auto``: the fastest the
+structure offers), or ``reference`` for a row that is no structure: a baseline solver
+(:mod:`benchmarks.baselines`) or the game's brute-force filter."""
 
-#: The suites and what one unit of their work is.
-UNITS: Final = {
-    "solve": "board",
-    "solve-interpreted": "board",
-    "build": "build",
-    "load": "load",
-    "lookup": "query",
-    "letterboxed": "puzzle",
-    "scaling-dictionary": "board",
-    "scaling-board": "board",
-    "pitfall": "board",
-    "best": "evaluation",
-}
+REFERENCE: Final = "plain-python"
+"""The Boggle tables' row of the plain-Python reference solver
+(:mod:`benchmarks.baselines.reference_solver`): its ``backend``."""
+FILTER: Final = "filter"
+"""Every game's row of its brute-force reference (a filter over the word list)."""
+REFERENCE_TIER: Final = "reference"
+"""The ``tier`` of those rows: they are no structure, and never a candidate answer."""
 
 
-class _Fields:
-    """Typed access to one JSON object, with errors that name the file, the entry and the field."""
-
-    def __init__(self, data: object, path: Path | str, where: str) -> None:
-        self.path = path
-        self.where = where
-        if not isinstance(data, dict):
-            self.fail("", "expected a JSON object")
-        self.data: dict[str, Any] = data  # type: ignore[assignment]
-
-    def fail(self, key: str, problem: str) -> None:
-        at = f"{self.where}, field {key!r}" if key else self.where
-        raise InputError(f"results file {self.path}: {at}: {problem}")
-
-    def _get(self, key: str, optional: bool) -> Any:
-        if key not in self.data:
-            if optional:
-                return None
-            self.fail(key, "missing")
-        return self.data[key]
-
-    def text(self, key: str) -> str:
-        value = self._get(key, False)
-        if not isinstance(value, str):
-            self.fail(key, f"expected a string, not {type(value).__name__}")
-        return str(value)
-
-    def opt_text(self, key: str) -> str | None:
-        value = self._get(key, True)
-        if value is not None and not isinstance(value, str):
-            self.fail(key, f"expected a string or null, not {type(value).__name__}")
-        return value if value is None else str(value)
-
-    def whole(self, key: str, minimum: int = 0) -> int:
-        value = self._get(key, False)
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            self.fail(key, f"expected a whole number >= {minimum}, not {value!r}")
-        return int(value)
-
-    def opt_whole(self, key: str) -> int | None:
-        return None if self._get(key, True) is None else self.whole(key)
-
-    def number(self, key: str) -> float:
-        value = self._get(key, False)
-        if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
-            self.fail(key, f"expected a number >= 0, not {value!r}")
-        return float(value)
-
-    def opt_number(self, key: str) -> float | None:
-        return None if self._get(key, True) is None else self.number(key)
-
-    def numbers(self, key: str) -> list[float]:
-        value = self._get(key, False)
-        if not isinstance(value, list) or not value:
-            self.fail(key, "expected a non-empty list of numbers")
-        for item in value:
-            if not isinstance(item, int | float) or isinstance(item, bool) or item < 0:
-                self.fail(key, f"expected numbers >= 0, found {item!r}")
-        return [float(v) for v in value]
-
-    def obj(self, key: str, where: str | None = None) -> _Fields:
-        return _Fields(self._get(key, False), self.path, where or f"{self.where}.{key}")
-
-    def items(self, key: str) -> list[tuple[str, _Fields]]:
-        value = self._get(key, False)
-        if not isinstance(value, dict):
-            self.fail(key, "expected a JSON object")
-        return [
-            (str(k), _Fields(v, self.path, f"{self.where}.{key}[{k!r}]")) for k, v in value.items()
-        ]
-
-    def flag(self, key: str) -> bool:
-        value = self._get(key, False)
-        if not isinstance(value, bool):
-            self.fail(key, f"expected true or false, not {value!r}")
-        return bool(value)
-
-    def text_map(self, key: str, nullable: bool = False) -> dict[str, Any]:
-        """An object whose values are strings (or null, when ``nullable``)."""
-        value = self._get(key, False)
-        if not isinstance(value, dict):
-            self.fail(key, "expected a JSON object")
-        for k, v in value.items():
-            if not (isinstance(v, str) or (nullable and v is None)):
-                self.fail(key, f"the value of {k!r} is not a string")
-        return dict(value)
-
-    def number_map(self, key: str) -> dict[str, float]:
-        """An object whose values are numbers >= 0."""
-        inner = self.obj(key)
-        return {k: inner.number(k) for k in inner.data}
-
-    def array(self, key: str, allow_empty: bool = True) -> list[Any]:
-        value = self._get(key, False)
-        if not isinstance(value, list):
-            self.fail(key, "expected a list")
-        if not allow_empty and not value:
-            self.fail(key, "is empty")
-        return list(value)
+class Part(Struct, forbid_unknown_fields=True):
+    """A piece of a record (no tag of its own)."""
 
 
-@dataclass(frozen=True)
-class WordListRef:
+class WordListRef(Part):
     """The word list a measurement used."""
 
     name: str
-    words: int
+    words: Positive
     sha256: str
 
-    @classmethod
-    def read(cls, f: _Fields) -> WordListRef:
-        return cls(f.text("name"), f.whole("words", 1), f.text("sha256"))
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "words": self.words, "sha256": self.sha256}
+# --- the suites' records: one per suite, in each benchmark's extra_info ------------------------
 
 
-@dataclass(frozen=True)
-class Timing:
-    """pytest-benchmark's statistics of one benchmark, in seconds per round."""
+class Record(Struct, forbid_unknown_fields=True, tag_field="schema"):
+    """What every timed case records beside pytest-benchmark's timing.
 
-    median: float
-    min: float
-    max: float
-    q1: float
-    q3: float
-    rounds: int
+    ``units`` is the work of one round (boards, queries, puzzles; 1 for a build or a load); the
+    report divides by it. ``cap`` (where a suite has one) explains a workload smaller than the
+    others' (the slow baseline), which is then timed in a group of its own.
+    """
 
-    @classmethod
-    def read(cls, f: _Fields) -> Timing:
-        return cls(
-            f.number("median"),
-            f.number("min"),
-            f.number("max"),
-            f.number("q1"),
-            f.number("q3"),
-            f.whole("rounds", 1),
-        )
+    suite: ClassVar[str]
+    """The suite's name: its raw file's entries, its not-run cases, its tables."""
+    unit: ClassVar[str]
+    """What one unit of its work is."""
+
+    backend: str
+    library_version: str | None
+    wordlist: WordListRef
+    units: Positive
 
 
-@dataclass(frozen=True)
-class SearchRun:
+class GameRecord(Record, tag="lexibench-games/3"):
+    """A game's seeded workload solved with one structure, variant and tier (or a reference
+    row: a baseline solver, the game's filter). ``backend`` is the structure's id (or the row's
+    name); ``units`` the puzzles of a round."""
+
+    suite = "games"
+    unit = "puzzle"
+    game: str
+    workload: str
+    unit_name: str
+    """What one puzzle of the game is called (``board``, ``puzzle``, ``position``)."""
+    variant: str
+    """The lexicon's variant (``words``; a game may add others, such as ``gaddag``)."""
+    tier: Tier
+    score: Count
+    """The answers' points (or sizes), summed over the round's puzzles."""
+    cap: str | None = None
+
+
+class SolveInterpretedRecord(Record, tag="lexibench-solve-interpreted/4"):
+    """Boggle boards of one size solved with the search's source run by the interpreter."""
+
+    suite = "solve-interpreted"
+    unit = "board"
+    tier: Tier
+    size: str
+    words: Count
+    """Words found, summed over the round's boards."""
+    cap: str | None = None
+
+
+class BuildRecord(Record, tag="lexibench-build/3"):
+    """Building a backend from the word list."""
+
+    suite = "build"
+    unit = "build"
+
+
+class LoadRecord(Record, tag="lexibench-load/3"):
+    """Loading a backend's saved file."""
+
+    suite = "load"
+    unit = "load"
+    serialized_bytes: Count
+
+
+class LookupRecord(Record, tag="lexibench-lookup/3"):
+    """One look-up over one named query set."""
+
+    suite = "lookup"
+    unit = "query"
+    op: Literal["is_word", "has_prefix"]
+    query_set: str
+    cap: str | None = None
+
+
+class ScalingDictionaryRecord(Record, tag="lexibench-scaling-dictionary/3"):
+    """The same boards on a nested subset of the word list."""
+
+    suite = "scaling-dictionary"
+    unit = "board"
+    tier: Tier
+    size: str
+    subset_words: Positive
+    build_seconds: Seconds
+    words: Count
+    cap: str | None = None
+
+
+class ScalingBoardRecord(Record, tag="lexibench-scaling-board/3"):
+    """Square boards of one size, while a backend stays within the budget."""
+
+    suite = "scaling-board"
+    unit = "board"
+    tier: Tier
+    size: str
+    budget_ms: Positive
+    words: Count
+    cap: str | None = None
+
+
+class PitfallRecord(Record, tag="lexibench-pitfall/3"):
+    """One row of the pitfall suite: ``backend`` names the row (``no-pruning``, ``pruned``,
+    ``completion-list``); ``pitfall`` marks the articles' mistakes."""
+
+    suite = "pitfall"
+    unit = "board"
+    size: str
+    pitfall: bool
+    words: Count
+    cap: str | None = None
+    paths: Count | None = None
+    """Paths tested per board (the no-pruning rows)."""
+    board_paths: Count | None = None
+    """Simple paths the board has in all."""
+
+
+class SearchRun(Part):
     """One seeded best-board search: what it found, and its best score's rises."""
 
-    seed: int
+    seed: Count
     board: str
-    score: int
-    evaluations: int
-    seconds: float
-    trajectory: tuple[tuple[int, int, float], ...]
+    score: Count
+    evaluations: Positive
+    seconds: Seconds
+    trajectory: Annotated[tuple[tuple[int, int, float], ...], Meta(min_length=1)]
     """``(evaluations, best score, seconds)`` at every rise."""
 
     def reached(self, target: int) -> tuple[int, float] | None:
@@ -206,148 +201,67 @@ class SearchRun:
                 return evaluations, seconds
         return None
 
-    @classmethod
-    def read(cls, f: _Fields) -> SearchRun:
-        rises = []
-        for i, item in enumerate(f.array("trajectory", allow_empty=False)):
-            if (
-                not isinstance(item, list)
-                or len(item) != 3
-                or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in item)
-            ):
-                f.fail("trajectory", f"entry {i} is not [evaluations, score, seconds]")
-            rises.append((int(item[0]), int(item[1]), float(item[2])))
-        return cls(
-            f.whole("seed"),
-            f.text("board"),
-            f.whole("score"),
-            f.whole("evaluations", 1),
-            f.number("seconds"),
-            tuple(rises),
-        )
+
+class SearchRecord(Part):
+    """The runs of one best-board case: budget, chains per run, and each run."""
+
+    budget: Positive
+    restarts: Positive
+    runs: Annotated[tuple[SearchRun, ...], Meta(min_length=1)]
 
 
-@dataclass(frozen=True)
-class SearchRecord:
-    """The best-board suite's runs of one case: budget, chains per run, and each run."""
+class BestRecord(Record, tag="lexibench-best/3"):
+    """Best-board searches through one backend and tier: the comparison search (one chain) or
+    the seeded runs with the default budget (several chains)."""
 
-    budget: int
-    restarts: int
-    runs: tuple[SearchRun, ...]
-
-    @classmethod
-    def read(cls, f: _Fields) -> SearchRecord:
-        runs = tuple(
-            SearchRun.read(_Fields(item, f.path, f"{f.where}, runs[{i}]"))
-            for i, item in enumerate(f.array("runs", allow_empty=False))
-        )
-        return cls(f.whole("budget", 1), f.whole("restarts", 1), runs)
+    suite = "best"
+    unit = "evaluation"
+    tier: Tier
+    size: str
+    search: SearchRecord
 
 
-@dataclass(frozen=True)
-class Bench:
-    """One timed case: what ran, on how much work per round, and its timing.
+BenchRecord = (
+    GameRecord
+    | SolveInterpretedRecord
+    | BuildRecord
+    | LoadRecord
+    | LookupRecord
+    | ScalingDictionaryRecord
+    | ScalingBoardRecord
+    | PitfallRecord
+    | BestRecord
+)
+"""Any suite's record."""
 
-    ``units`` is the work of one round (boards, queries, puzzles; 1 for a build or a load); the
-    report divides by it. ``cap`` explains a workload smaller than the others' (the slow
-    baseline), which is then timed in a group of its own.
-    """
-
-    name: str
-    suite: str
-    backend: str
-    library_version: str | None
-    units: int
-    timing: Timing
-    mode: str | None = None
-    size: str | None = None
-    op: str | None = None
-    query_set: str | None = None
-    cap: str | None = None
-    words: int | None = None
-    subset_words: int | None = None
-    build_seconds: float | None = None
-    budget_ms: int | None = None
-    serialized_bytes: int | None = None
-    paths: int | None = None
-    """Paths tested per board (the pitfall suite's no-pruning rows)."""
-    board_paths: int | None = None
-    """Simple paths the board has in all."""
-    search: SearchRecord | None = None
-    """The best-board suite's runs."""
-
-    def per_unit_ms(self) -> float:
-        """Median milliseconds per unit of work."""
-        return self.timing.median * 1000 / self.units
-
-    def spread_ms(self) -> tuple[float, float]:
-        """(min, max) milliseconds per unit over the rounds."""
-        return self.timing.min * 1000 / self.units, self.timing.max * 1000 / self.units
-
-    @classmethod
-    def read(cls, entry: object, path: Path | str) -> Bench:
-        top = _Fields(entry, path, "benchmark")
-        name = top.text("name")
-        top.where = f"benchmark {name!r}"
-        info = top.obj("extra_info", f"benchmark {name!r}, extra_info")
-        if info.text("schema") != BENCH_SCHEMA:
-            info.fail("schema", f"expected {BENCH_SCHEMA!r} (a lexibench benchmark)")
-        suite = info.text("suite")
-        if suite not in UNITS:
-            info.fail("suite", f"unknown suite {suite!r}")
-        return cls(
-            name=name,
-            suite=suite,
-            backend=info.text("backend"),
-            library_version=info.opt_text("library_version"),
-            units=info.whole("units", 1),
-            timing=Timing.read(top.obj("stats", f"benchmark {name!r}, stats")),
-            mode=info.opt_text("mode"),
-            size=info.opt_text("size"),
-            op=info.opt_text("op"),
-            query_set=info.opt_text("query_set"),
-            cap=info.opt_text("cap"),
-            words=info.opt_whole("words"),
-            subset_words=info.opt_whole("subset_words"),
-            build_seconds=info.opt_number("build_seconds"),
-            budget_ms=info.opt_whole("budget_ms"),
-            serialized_bytes=info.opt_whole("serialized_bytes"),
-            paths=info.opt_whole("paths"),
-            board_paths=info.opt_whole("board_paths"),
-            search=SearchRecord.read(info.obj("search")) if "search" in info.data else None,
-        )
+RECORDS: Final[tuple[type[Record], ...]] = typing.get_args(BenchRecord)
+#: The suites by name, each with its record.
+SUITES: Final = {kind.suite: kind for kind in RECORDS}
 
 
-@dataclass(frozen=True)
-class NotRun:
+# --- the run's record: machine_info["lexibench"] of every suite's file -------------------------
+
+
+class NotRun(Part, omit_defaults=True):
     """A case the suites skipped on purpose, with the reason the tables print."""
 
     suite: str
     backend: str
     reason: str
-    mode: str | None = None
+    tier: Tier | None = None
     size: str | None = None
     op: str | None = None
     query_set: str | None = None
+    game: str | None = None
+    workload: str | None = None
+    variant: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v is not None}
-
-    @classmethod
-    def read(cls, f: _Fields) -> NotRun:
-        return cls(
-            f.text("suite"),
-            f.text("backend"),
-            f.text("reason"),
-            f.opt_text("mode"),
-            f.opt_text("size"),
-            f.opt_text("op"),
-            f.opt_text("query_set"),
-        )
+    def __post_init__(self) -> None:
+        if self.suite not in SUITES:
+            raise ValueError(f"unknown suite {self.suite!r}")
 
 
-@dataclass(frozen=True)
-class BackendMeta:
+class BackendMeta(Part):
     """What the registry declared about a backend in the run."""
 
     version: str | None
@@ -357,16 +271,223 @@ class BackendMeta:
     stepping: bool
     file_format: str | None
 
-    @classmethod
-    def read(cls, f: _Fields) -> BackendMeta:
-        return cls(
-            f.opt_text("version"),
-            f.opt_text("distribution"),
-            f.flag("pure_python"),
-            f.text("cost"),
-            f.flag("stepping"),
-            f.opt_text("file_format"),
-        )
+
+class RunRecord(Part, tag_field="schema", tag="lexibench-run/3"):
+    """A suite run's settings, package versions, what each backend declared, what was left
+    out; pytest-benchmark describes the machine beside it."""
+
+    packages: dict[str, str | None]
+    unavailable: dict[str, str]
+    solver_build: str
+    native_build: str
+    settings: Settings
+    wordlist: WordListRef
+    not_run: tuple[NotRun, ...]
+    backends: dict[str, BackendMeta]
+
+
+# --- the measurements in fresh processes ------------------------------------------------------
+
+
+class Memory(Part):
+    """One backend's memory once built (fresh processes)."""
+
+    rss_bytes_median: Count
+    rss_bytes_runs: Annotated[tuple[Count, ...], Meta(min_length=1)]
+    tracemalloc_bytes: Count
+    serialized_bytes: Count
+    library_version: str | None
+
+
+class MemoryFile(Part, tag_field="schema", tag="lexibench-memory/3"):
+    """``memory.json``: per backend, the memory a built structure takes."""
+
+    datetime: str
+    python: str
+    machine: str
+    wordlist: WordListRef
+    runs: Positive
+    backends: Annotated[dict[str, Memory], Meta(min_length=1)]
+
+
+class SweepPoint(Part):
+    """One backend at one dictionary size of the memory sweep."""
+
+    rss_bytes: Count
+    build_seconds: Seconds
+
+
+class SweepRow(Part):
+    """Every backend at one dictionary size."""
+
+    backends: dict[str, SweepPoint]
+
+
+class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
+    """The memory sweep: words -> backend -> point."""
+
+    datetime: str
+    wordlist: WordListRef
+    seed: Count
+    points: Annotated[dict[int, SweepRow], Meta(min_length=1)]
+
+
+class BulkRun(Part):
+    """One ``solve --boards-file`` process."""
+
+    lexicon: str
+    output: Literal["full", "summary"]
+    """``full`` (words and paths) or ``summary`` (``--summary``)."""
+    boards: Positive
+    jobs: Positive
+    engine: Literal["processes", "dask"]
+    """``processes`` (``--jobs``) or ``dask`` (``--dask-workers``)."""
+    seconds: Seconds
+    cpu_seconds: Seconds
+
+
+class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):
+    """The bulk runs."""
+
+    datetime: str
+    python: str
+    cpus: Positive
+    cache: str
+    solver_build: str
+    wordlist: WordListRef
+    seed: Count
+    runs: Annotated[tuple[BulkRun, ...], Meta(min_length=1)]
+
+
+class Processes(Part):
+    """CPU and wall seconds of fresh processes, every run and the medians."""
+
+    cpu_s: Annotated[tuple[Seconds, ...], Meta(min_length=1)]
+    wall_s: Annotated[tuple[Seconds, ...], Meta(min_length=1)]
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu_s)
+
+    @property
+    def wall_median(self) -> float:
+        return statistics.median(self.wall_s)
+
+
+class FirstAnswer(Part):
+    """One backend's time to first answer, from a cold process: with the lexicon in the cache
+    and without (``--no-cache``), each with its phases (CPU seconds, medians)."""
+
+    cached: Processes
+    built: Processes
+    phases_cached: dict[str, Seconds]
+    phases_built: dict[str, Seconds]
+    library_version: str | None
+
+
+class StartupFile(Part, tag_field="schema", tag="lexibench-startup/3"):
+    """Start-up and time to first answer."""
+
+    datetime: str
+    python: str
+    machine: str
+    solver_build: str
+    wordlist: WordListRef
+    board: str
+    runs: Positive
+    command: str
+    cases: Annotated[dict[str, Processes], Meta(min_length=1)]
+    backends: dict[str, FirstAnswer]
+    not_run: dict[str, str]
+
+    def __post_init__(self) -> None:
+        if not (self.backends or self.not_run):
+            raise ValueError("no backend measured, and none listed as not run")
+
+
+ProcessFile = MemoryFile | MemorySweepFile | BulkFile | StartupFile
+"""A raw file written by a measurement in fresh processes."""
+PROCESS_FILES: Final[tuple[type[Part], ...]] = typing.get_args(ProcessFile)
+
+
+def schema_of(kind: Any) -> str:
+    """The schema tag of a record type."""
+    tag = kind.__struct_config__.tag
+    assert isinstance(tag, str), kind
+    return tag
+
+
+#: The schema tags of the files written by measurements in fresh processes.
+PROCESS_SCHEMAS: Final = tuple(schema_of(kind) for kind in PROCESS_FILES)
+#: Every schema tag this version writes and reads.
+SCHEMAS: Final = tuple(schema_of(kind) for kind in (*RECORDS, RunRecord, *PROCESS_FILES))
+
+
+def encode(record: Struct) -> Any:
+    """``record`` as JSON-ready builtins, after checking it against its schema (a writer can
+    never produce what :func:`load` refuses)."""
+    data = msgspec.to_builtins(record)
+    msgspec.convert(data, type(record))
+    return data
+
+
+# --- pytest-benchmark's JSON around the records ------------------------------------------------
+
+R_co = TypeVar("R_co", bound=Record, covariant=True)
+R = TypeVar("R", bound=Record)
+
+
+class Stats(Struct):
+    """pytest-benchmark's statistics of one benchmark, in seconds per round."""
+
+    median: Seconds
+    min: Seconds
+    max: Seconds
+    q1: Seconds
+    q3: Seconds
+    rounds: Positive
+
+
+class Bench(Struct, Generic[R_co]):
+    """One timed case: pytest-benchmark's name and timing, and the suite's record."""
+
+    name: str
+    timing: Stats = msgspec.field(name="stats")
+    record: R_co = msgspec.field(name="extra_info")
+
+    def per_unit_ms(self) -> float:
+        """Median milliseconds per unit of work."""
+        return self.timing.median * 1000 / self.record.units
+
+    def spread_ms(self) -> tuple[float, float]:
+        """(min, max) milliseconds per unit over the rounds."""
+        units = self.record.units
+        return self.timing.min * 1000 / units, self.timing.max * 1000 / units
+
+
+class Cpu(Struct):
+    count: Positive
+    brand_raw: str | None = None
+
+
+class MachineInfo(Struct):
+    """pytest-benchmark's ``machine_info``, with the run's record under ``lexibench``."""
+
+    python_version: str
+    cpu: Cpu
+    lexibench: RunRecord
+    system: str | None = None
+    release: str | None = None
+    machine: str | None = None
+    python_implementation: str | None = None
+
+
+class SuiteFile(Struct):
+    """A suite's pytest-benchmark JSON (the fields the reports read)."""
+
+    machine_info: MachineInfo
+    benchmarks: Annotated[tuple[Bench[BenchRecord], ...], Meta(min_length=1)]
+    datetime: str
 
 
 @dataclass(frozen=True)
@@ -378,184 +499,47 @@ class Run:
     cpus: int
     system: str
     python: str
-    solver_build: str
-    packages: dict[str, str | None]
-    settings: dict[str, Any]
-    wordlist: WordListRef
-    unavailable: dict[str, str] = field(default_factory=dict)
-    not_run: tuple[NotRun, ...] = ()
-    backends: dict[str, BackendMeta] = field(default_factory=dict)
+    record: RunRecord
 
     @classmethod
-    def read(cls, data: _Fields) -> Run:
-        mi = data.obj("machine_info")
-        lexi = mi.obj("lexibench")
-        if lexi.text("schema") != BENCH_SCHEMA:
-            lexi.fail("schema", f"expected {BENCH_SCHEMA!r}")
-        cpu = mi.obj("cpu")
-        packages = lexi.text_map("packages", nullable=True)
-        settings = lexi.obj("settings").data
-        not_run = tuple(
-            NotRun.read(_Fields(item, data.path, f"machine_info.lexibench.not_run[{i}]"))
-            for i, item in enumerate(lexi.array("not_run"))
-        )
-        unavailable = lexi.text_map("unavailable")
+    def of(cls, data: SuiteFile) -> Run:
+        mi = data.machine_info
+        system = f"{mi.system or '?'} {mi.release or ''} {mi.machine or ''}"
         return cls(
-            datetime=data.text("datetime"),
-            machine=cpu.opt_text("brand_raw") or "unknown CPU",
-            cpus=cpu.whole("count", 1),
-            system=f"{mi.opt_text('system') or '?'} {mi.opt_text('release') or ''} "
-            f"{mi.opt_text('machine') or ''}".replace("  ", " ").strip(),
-            python=f"{mi.opt_text('python_implementation') or '?'} {mi.text('python_version')}",
-            solver_build=lexi.text("solver_build"),
-            packages=packages,
-            settings=dict(settings),
-            wordlist=WordListRef.read(lexi.obj("wordlist")),
-            unavailable=unavailable,
-            not_run=not_run,
-            backends={name: BackendMeta.read(b) for name, b in lexi.items("backends")},
+            datetime=data.datetime,
+            machine=mi.cpu.brand_raw or "unknown CPU",
+            cpus=mi.cpu.count,
+            system=system.replace("  ", " ").strip(),
+            python=f"{mi.python_implementation or '?'} {mi.python_version}",
+            record=mi.lexibench,
         )
-
-
-@dataclass(frozen=True)
-class Memory:
-    """Per backend, the memory a built structure takes (fresh processes)."""
-
-    rss_bytes_median: int
-    rss_bytes_runs: tuple[int, ...]
-    tracemalloc_bytes: int
-    serialized_bytes: int
-    library_version: str | None
-
-    @classmethod
-    def read(cls, f: _Fields) -> Memory:
-        runs = f.numbers("rss_bytes_runs")
-        return cls(
-            f.whole("rss_bytes_median"),
-            tuple(int(r) for r in runs),
-            f.whole("tracemalloc_bytes"),
-            f.whole("serialized_bytes"),
-            f.opt_text("library_version"),
-        )
-
-
-@dataclass(frozen=True)
-class MemoryFile:
-    """``memory.json``."""
-
-    datetime: str
-    wordlist: WordListRef
-    runs: int
-    backends: dict[str, Memory]
-
-
-@dataclass(frozen=True)
-class SweepPoint:
-    """One backend at one dictionary size of the memory sweep."""
-
-    rss_bytes: int
-    build_seconds: float
-
-
-@dataclass(frozen=True)
-class MemorySweepFile:
-    """The memory sweep: words -> backend -> point."""
-
-    datetime: str
-    wordlist: WordListRef
-    seed: int
-    points: dict[int, dict[str, SweepPoint]]
-
-
-@dataclass(frozen=True)
-class BulkRun:
-    """One ``solve --boards-file`` process."""
-
-    lexicon: str
-    output: str
-    """``"full"`` (words and paths) or ``"summary"`` (``--summary``)."""
-    boards: int
-    jobs: int
-    seconds: float
-    cpu_seconds: float
-    engine: str = "processes"
-    """``"processes"`` (``--jobs``) or ``"dask"`` (``--dask-workers``)."""
-
-
-@dataclass(frozen=True)
-class BulkFile:
-    """The bulk runs."""
-
-    datetime: str
-    cpus: int
-    cache: str
-    solver_build: str
-    wordlist: WordListRef
-    seed: int
-    runs: tuple[BulkRun, ...]
-
-
-@dataclass(frozen=True)
-class Processes:
-    """CPU and wall seconds of fresh processes, every run and the medians."""
-
-    cpu_s: tuple[float, ...]
-    wall_s: tuple[float, ...]
 
     @property
-    def cpu_median(self) -> float:
-        return _median(self.cpu_s)
+    def settings(self) -> Settings:
+        return self.record.settings
 
     @property
-    def wall_median(self) -> float:
-        return _median(self.wall_s)
+    def wordlist(self) -> WordListRef:
+        return self.record.wordlist
 
-    @classmethod
-    def read(cls, f: _Fields) -> Processes:
-        return cls(tuple(f.numbers("cpu_s")), tuple(f.numbers("wall_s")))
+    @property
+    def solver_build(self) -> str:
+        return self.record.solver_build
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"cpu_s": list(self.cpu_s), "wall_s": list(self.wall_s)}
+    @property
+    def packages(self) -> dict[str, str | None]:
+        return self.record.packages
 
-
-@dataclass(frozen=True)
-class FirstAnswer:
-    """One backend's time to first answer, from a cold process: with the lexicon in the cache
-    and without (``--no-cache``), each with its phases (CPU seconds, medians)."""
-
-    cached: Processes
-    built: Processes
-    phases_cached: dict[str, float]
-    phases_built: dict[str, float]
-    library_version: str | None
-
-
-@dataclass(frozen=True)
-class StartupFile:
-    """Start-up and time to first answer."""
-
-    datetime: str
-    solver_build: str
-    wordlist: WordListRef
-    board: str
-    runs: int
-    command: str
-    cases: dict[str, Processes]
-    backends: dict[str, FirstAnswer]
-    not_run: dict[str, str]
-
-
-def _median(values: tuple[float, ...] | list[float]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    @property
+    def unavailable(self) -> dict[str, str]:
+        return self.record.unavailable
 
 
 @dataclass
 class Results:
     """Everything loaded from a set of raw files."""
 
-    benches: list[Bench] = field(default_factory=list)
+    benches: list[Bench[Record]] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
     memory: MemoryFile | None = None
     memory_sweep: MemorySweepFile | None = None
@@ -570,23 +554,32 @@ class Results:
 
     @property
     def not_run(self) -> list[NotRun]:
-        return [item for run in self.runs for item in run.not_run]
+        return [item for run in self.runs for item in run.record.not_run]
 
     @property
     def backends(self) -> dict[str, BackendMeta]:
         """What the runs recorded of each backend (the newest run last, so it wins)."""
         merged: dict[str, BackendMeta] = {}
         for run in sorted(self.runs, key=lambda r: r.datetime):
-            merged.update(run.backends)
+            merged.update(run.record.backends)
         return merged
 
-    def suite(self, name: str) -> list[Bench]:
-        return [b for b in self.benches if b.suite == name]
+    def of(self, kind: type[R]) -> list[Bench[R]]:
+        """The benchmarks of one suite, by its record type."""
+        return [typing.cast(Bench[R], b) for b in self.benches if type(b.record) is kind]
+
+    def not_run_of(self, kind: type[Record]) -> list[NotRun]:
+        """The cases of one suite that were not run."""
+        return [c for c in self.not_run if c.suite == kind.suite]
 
 
-def _read_json(path: Path) -> Any:
+# --- the reader --------------------------------------------------------------------------------
+
+
+def _read_json(path: Path) -> tuple[bytes, Any]:
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise InputError(f"results file {path}: no such file") from None
     except IsADirectoryError:
@@ -594,7 +587,7 @@ def _read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"results file {path}: cannot read it ({exc})") from None
     try:
-        return json.loads(text)
+        return raw, json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"results file {path}: not valid JSON (line {exc.lineno}: {exc.msg})"
@@ -603,82 +596,179 @@ def _read_json(path: Path) -> Any:
         raise InputError(f"results file {path}: nested too deeply to be a results file") from None
 
 
-def _memory(f: _Fields) -> MemoryFile:
-    backends = {name: Memory.read(m) for name, m in f.items("backends")}
-    if not backends:
-        f.fail("backends", "is empty")
-    return MemoryFile(
-        f.text("datetime"), WordListRef.read(f.obj("wordlist")), f.whole("runs", 1), backends
-    )
+_AT = re.compile(r"^(?P<problem>.*) - at `(?:(?P<key>key)` in `)?\$(?P<path>[^`]*)`$", re.S)
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_TYPES = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "a string",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "a JSON object",
+    "null": "null",
+}
 
 
-def _memory_sweep(f: _Fields) -> MemorySweepFile:
-    points: dict[int, dict[str, SweepPoint]] = {}
-    for words, row in f.items("points"):
-        if not words.isdigit():
-            f.fail("points", f"key {words!r} is not a word count")
-        points[int(words)] = {
-            name: SweepPoint(p.whole("rss_bytes"), p.number("build_seconds"))
-            for name, p in row.items("backends")
-        }
-    if not points:
-        f.fail("points", "is empty")
-    return MemorySweepFile(
-        f.text("datetime"), WordListRef.read(f.obj("wordlist")), f.whole("seed"), points
-    )
+@dataclass(frozen=True)
+class _Step:
+    """One step of a path into a file: a field's name, a list's index or a mapping's key."""
+
+    kind: Literal["field", "index", "key"]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text if self.kind == "field" else f"[{self.text}]"
 
 
-def _bulk(f: _Fields) -> BulkFile:
-    runs = []
-    for i, item in enumerate(f.array("runs", allow_empty=False)):
-        r = _Fields(item, f.path, f"runs[{i}]")
-        runs.append(
-            BulkRun(
-                r.text("lexicon"),
-                r.text("output"),
-                r.whole("boards", 1),
-                r.whole("jobs", 1),
-                r.number("seconds"),
-                r.number("cpu_seconds"),
-                r.opt_text("engine") or "processes",
-            )
-        )
-    return BulkFile(
-        f.text("datetime"),
-        f.whole("cpus", 1),
-        f.text("cache"),
-        f.text("solver_build"),
-        WordListRef.read(f.obj("wordlist")),
-        f.whole("seed"),
-        tuple(runs),
-    )
+def _steps(path: str) -> list[str | int | None]:
+    """msgspec's ``.a[0].b[...]`` as ``["a", 0, "b", None]`` (None: a mapping's key, which
+    msgspec does not name)."""
+    steps: list[str | int | None] = []
+    for name, index in _STEP.findall(path):
+        if name:
+            steps.append(name)
+        else:
+            steps.append(None if index == "..." else int(index))
+    return steps
 
 
-def _startup(f: _Fields) -> StartupFile:
-    cases = {name: Processes.read(c) for name, c in f.items("cases")}
-    backends = {}
-    for name, b in f.items("backends"):
-        backends[name] = FirstAnswer(
-            Processes.read(b.obj("cached")),
-            Processes.read(b.obj("built")),
-            b.number_map("phases_cached"),
-            b.number_map("phases_built"),
-            b.opt_text("library_version"),
-        )
-    not_run = f.text_map("not_run")
-    if not cases or not (backends or not_run):
-        f.fail("cases", "no measurements")
-    return StartupFile(
-        f.text("datetime"),
-        f.text("solver_build"),
-        WordListRef.read(f.obj("wordlist")),
-        f.text("board"),
-        f.whole("runs", 1),
-        f.text("command"),
-        cases,
-        backends,
-        not_run,
-    )
+def _unwrap(tp: Any) -> Any:
+    """The type under ``Annotated`` and ``X | None``."""
+    while True:
+        if typing.get_origin(tp) is Annotated:
+            tp = typing.get_args(tp)[0]
+            continue
+        if typing.get_origin(tp) in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) == 1:
+                tp = args[0]
+                continue
+        return tp
+
+
+def _fields(tp: Any, value: Any) -> dict[str, Any]:
+    """The field types of ``tp`` by their names in the file (a tagged union: the member that
+    ``value``'s tag names)."""
+    tp = _unwrap(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType) and isinstance(value, dict):
+        members = typing.get_args(tp)
+        tp = next((m for m in members if schema_of(m) == value.get("schema")), members[0])
+    origin = typing.get_origin(tp) or tp
+    if isinstance(origin, type) and issubclass(origin, Struct):
+        return {f.encode_name: f.type for f in msgspec.structs.fields(tp)}
+    return {}
+
+
+def _item_type(tp: Any, index: int = 0) -> Any:
+    """The type of a list's item (at ``index``) or a mapping's value."""
+    tp = _unwrap(tp)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is dict:
+        return args[1]
+    if typing.get_origin(tp) is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        return args[index] if index < len(args) else Any
+    return args[0] if args else Any
+
+
+def _invalid(value: Any, tp: Any) -> bool:
+    try:
+        msgspec.convert(value, tp)
+    except msgspec.ValidationError:
+        return True
+    return False
+
+
+def _locate(root: Any, top: Any, path: list[str | int | None]) -> tuple[list[_Step], Any, Any]:
+    """Walk ``path`` through the data and the types beside it: the steps named (a mapping's
+    failing key found by trying each value), the value reached and its type."""
+    steps: list[_Step] = []
+    value, tp = root, top
+    for step in path:
+        if isinstance(step, str):
+            tp = _fields(tp, value).get(step, Any)
+            value = value.get(step) if isinstance(value, dict) else None
+            steps.append(_Step("field", step))
+        elif isinstance(step, int):
+            tp = _item_type(tp, step)
+            value = value[step] if isinstance(value, list) and step < len(value) else None
+            steps.append(_Step("index", str(step)))
+        else:
+            tp = _item_type(tp)
+            items = value.items() if isinstance(value, dict) else []
+            key, value = next(((k, v) for k, v in items if _invalid(v, tp)), ("?", None))
+            steps.append(_Step("key", repr(key)))
+    return steps, value, tp
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _bound(tp: Any) -> str:
+    """`` >= N`` when ``tp`` is annotated with a lower bound."""
+    if typing.get_origin(tp) is Annotated:
+        for meta in typing.get_args(tp)[1:]:
+            if isinstance(meta, Meta) and meta.ge is not None:
+                return f" >= {meta.ge:g}"
+    return ""
+
+
+def _problem(message: str, value: Any, tp: Any) -> tuple[str | None, str]:
+    """msgspec's problem in words: (the field it names, when it names one; the problem)."""
+    if m := re.fullmatch(r"Object missing required field `(.*)`", message):
+        return m[1], "missing"
+    if m := re.fullmatch(r"Object contains unknown field `(.*)`", message):
+        return m[1], "not a field of this record"
+    if re.fullmatch(r"Expected `\w+` of length >= 1", message):
+        return None, "is empty"
+    if m := re.fullmatch(r"Expected `array` of length (\d+)(?:, got \d+)?", message):
+        return None, f"expected a list of {m[1]}, not {_shown(value)}"
+    if m := re.fullmatch(r"Expected `(\w+)`(?:, got `\w+`)?(?: >= [\d.]+)?", message):
+        return None, f"expected {_TYPES.get(m[1], m[1])}{_bound(tp)}, not {_shown(value)}"
+    if re.fullmatch(r"Invalid (?:enum )?value .*", message):
+        inner = _unwrap(tp)
+        if typing.get_origin(inner) is Literal:
+            choices = ", ".join(map(repr, typing.get_args(inner)))
+            return None, f"{_shown(value)} is not one of {choices}"
+        return None, f"unknown schema {_shown(value)}"
+    return None, message[:1].lower() + message[1:]
+
+
+def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) -> InputError:
+    """msgspec's error (``... - at `$.benchmarks[0].stats.median```) as one line naming the
+    file, the entry (a benchmark by its name) and the field."""
+    m = _AT.match(str(error))
+    message, where, in_key = (m["problem"], m["path"], m["key"]) if m else (str(error), "", None)
+    steps, value, tp = _locate(data, top, _steps(where))  # no "at": the file's top level
+    field_name, problem = _problem(message, value, tp)
+    if in_key:
+        bad = next((k for k in (value if isinstance(value, dict) else {}) if not k.isdigit()), "?")
+        problem = f"key {bad!r} is not a whole number"
+    if field_name is None and steps:
+        last = steps.pop()
+        if last.kind == "index":  # an item of a list: named with its list
+            field_name = f"{steps.pop().text if steps else ''}{last}"
+        else:
+            field_name = last.text if last.kind == "field" else last.text.strip("'\"")
+    entry = "the file"
+    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].kind == "index":
+        bench = data["benchmarks"][int(steps[1].text)]
+        name = bench.get("name") if isinstance(bench, dict) else None
+        entry = f"benchmark {name!r}" if isinstance(name, str) else f"benchmarks[{steps[1].text}]"
+        steps = steps[2:]
+    if steps:
+        where = "".join(f".{s}" if s.kind == "field" else str(s) for s in steps).lstrip(".")
+        entry = where if entry == "the file" else f"{entry}, {where}"
+    at = f"{entry}, field {field_name!r}" if field_name else entry
+    return InputError(f"results file {path}: {at}: {problem}")
+
+
+def _decode(path: Path, raw: bytes, data: Any, kind: Any) -> Any:
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError as error:
+        raise _refusal(path, data, kind, error) from None
 
 
 def load(paths: list[Path]) -> Results:
@@ -687,26 +777,30 @@ def load(paths: list[Path]) -> Results:
         raise InputError("results: no raw files given or found (run `make bench` first)")
     results = Results()
     for path in paths:
-        data = _read_json(path)
-        top = _Fields(data, path, "the file")
-        schema = top.data.get("schema")
+        raw, data = _read_json(path)
+        if not isinstance(data, dict):
+            raise InputError(f"results file {path}: expected a JSON object")
+        schema = data.get("schema")
         results.sources.append(path.name)
-        if schema == MEMORY_SCHEMA:
-            results.memory = _memory(top)
-        elif schema == MEMORY_SWEEP_SCHEMA:
-            results.memory_sweep = _memory_sweep(top)
-        elif schema == BULK_SCHEMA:
-            results.bulk = _bulk(top)
-        elif schema == STARTUP_SCHEMA:
-            results.startup = _startup(top)
-        elif schema is None and "benchmarks" in top.data:
-            entries = top.array("benchmarks", allow_empty=False)
-            results.runs.append(Run.read(top))
-            results.benches += [Bench.read(entry, path) for entry in entries]
+        if schema is None and "benchmarks" in data:
+            suite: SuiteFile = _decode(path, raw, data, SuiteFile)
+            results.runs.append(Run.of(suite))
+            results.benches += suite.benchmarks
+        elif schema in PROCESS_SCHEMAS:
+            decoded = _decode(path, raw, data, ProcessFile)
+            if isinstance(decoded, MemoryFile):
+                results.memory = decoded
+            elif isinstance(decoded, MemorySweepFile):
+                results.memory_sweep = decoded
+            elif isinstance(decoded, BulkFile):
+                results.bulk = decoded
+            else:
+                results.startup = decoded
         else:
+            expected = ", ".join(PROCESS_SCHEMAS)
             raise InputError(
-                f"results file {path}: not a lexibench results file (schema {schema!r}; "
-                f"expected pytest-benchmark JSON from the suites or one of {', '.join(SCHEMAS)})"
+                f"results file {path}: not a lexibench results file of this version (schema "
+                f"{schema!r}; expected pytest-benchmark JSON from the suites or one of {expected})"
             )
     return results
 

@@ -26,13 +26,3 @@ def time_case(benchmark: Any, fn: Callable[..., T], *args: Any, capped: bool = F
 def group_name(base: str, cap: str | None) -> str:
     """The pytest-benchmark group: ``base``, or ``base (capped)`` for a capped workload."""
     return f"{base} (capped: {cap})" if cap else base
-
-
-def agree(answers: dict[object, list[int]], key: object, counts: list[int], what: str) -> None:
-    """Check ``counts`` (words found per item) against the first answers recorded under ``key``
-    on the items both solved (a capped baseline solves fewer), then keep the longer list."""
-    reference = answers.setdefault(key, counts)
-    common = min(len(reference), len(counts))
-    assert counts[:common] == reference[:common], f"{what} disagrees with the other backends"
-    if len(counts) > len(reference):
-        answers[key] = counts

@@ -23,19 +23,28 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
-from lexibench.benchmarks.harness.records import BULK_SCHEMA
+from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
 from lexibench.benchmarks.harness.workloads import boards_for
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
 
 #: How each case is run: (engine, workers): one process, two processes (``--jobs 2``), and a
 #: local Dask cluster of two worker processes (``--dask-workers 2``), started by the command.
-RUNNERS = (("processes", 1), ("processes", 2), ("dask", 2))
+RUNNERS: tuple[tuple[Literal["processes", "dask"], int], ...] = (
+    ("processes", 1),
+    ("processes", 2),
+    ("dask", 2),
+)
 #: (lexicon, output) of each case: "full" lines (words and paths) or "summary" lines.
-CASES = ((DEFAULT_LEXICON, "full"), (DEFAULT_LEXICON, "summary"), ("dict-trie", "full"))
+CASES: tuple[tuple[str, Literal["full", "summary"]], ...] = (
+    (DEFAULT_LEXICON, "full"),
+    (DEFAULT_LEXICON, "summary"),
+    ("dict-trie", "full"),
+)
 
 
 def time_solve(
@@ -69,11 +78,11 @@ def time_solve(
     return seconds, usage.ru_utime + usage.ru_stime
 
 
-def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]:
+def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
     """Time every (case, count, jobs); check that the outputs agree."""
-    runs = []
+    runs: list[BulkRun] = []
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")}
+        env = user_env({"LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")})
         warm = Path(tmp) / "warm.txt"
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
         wordlist = wl.name
@@ -97,18 +106,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]
                     digests.add(hashlib.sha256(data).hexdigest())
                     if case[1] == "full":
                         full[case[0]] = data.replace(f'"lexicon":"{case[0]}"'.encode(), b"")
-                    runs.append(
-                        {
-                            "lexicon": case[0],
-                            "output": case[1],
-                            "boards": count,
-                            "jobs": jobs,
-                            "engine": engine,
-                            "seconds": seconds,
-                            "cpu_seconds": cpu,
-                            "boards_per_s": count / seconds,
-                        }
-                    )
+                    runs.append(BulkRun(case[0], case[1], count, jobs, engine, seconds, cpu))
                     print(
                         f"bulk: {case[0]} {case[1]}, {count:,} boards, {engine} {jobs}: "
                         f"{seconds:.1f} s",
@@ -121,14 +119,13 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> dict[str, Any]
                     )
             if len(set(full.values())) != 1:
                 raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
-    return {
-        "schema": BULK_SCHEMA,
-        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "cache": "warm",
-        "solver_build": search_build(),
-        "wordlist": wl.summary(),
-        "seed": seed,
-        "runs": runs,
-    }
+    return BulkFile(
+        datetime=datetime.now(UTC).isoformat(timespec="seconds"),
+        python=platform.python_version(),
+        cpus=os.cpu_count() or 1,
+        cache="warm",
+        solver_build=search_build(),
+        wordlist=WordListRef(wl.name, len(wl.words), wl.sha256),
+        seed=seed,
+        runs=tuple(runs),
+    )

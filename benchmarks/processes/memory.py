@@ -36,7 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from lexibench import structures
-from lexibench.benchmarks.harness.records import MEMORY_SCHEMA, MEMORY_SWEEP_SCHEMA
+from lexibench.benchmarks.harness.records import (
+    Memory,
+    MemoryFile,
+    MemorySweepFile,
+    SweepPoint,
+    SweepRow,
+    WordListRef,
+)
 from lexibench.benchmarks.harness.workloads import nested_subset
 from lexibench.solver.wordlist import WordList
 from lexibench.structures.saved import dump_lexicon
@@ -108,24 +115,25 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     return result
 
 
-def measure_all(
-    backends: list[str], wl: WordList, runs: int, progress: bool = True
-) -> dict[str, Any]:
+def _wordlist_ref(wl: WordList) -> WordListRef:
+    return WordListRef(wl.name, len(wl.words), wl.sha256)
+
+
+def measure_all(backends: list[str], wl: WordList, runs: int, progress: bool = True) -> MemoryFile:
     """Measure every backend: ``runs`` RSS runs and one tracemalloc run, each in a subprocess."""
-    results: dict[str, Any] = {}
+    results: dict[str, Memory] = {}
     with tempfile.TemporaryDirectory() as tmp:
         words_file = _words_file(Path(tmp), wl.words)
         for name in backends:
             results[name] = _measure_backend(name, words_file, runs, progress)
-    return {
-        "schema": MEMORY_SCHEMA,
-        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "wordlist": wl.summary(),
-        "runs": runs,
-        "backends": results,
-    }
+    return MemoryFile(
+        datetime=datetime.now(UTC).isoformat(timespec="seconds"),
+        python=platform.python_version(),
+        machine=platform.machine(),
+        wordlist=_wordlist_ref(wl),
+        runs=runs,
+        backends=results,
+    )
 
 
 def _words_file(folder: Path, words: tuple[str, ...]) -> Path:
@@ -134,7 +142,7 @@ def _words_file(folder: Path, words: tuple[str, ...]) -> Path:
     return path
 
 
-def _measure_backend(name: str, words_file: Path, runs: int, progress: bool) -> dict[str, Any]:
+def _measure_backend(name: str, words_file: Path, runs: int, progress: bool) -> Memory:
     samples = [_child(name, words_file, "rss") for _ in range(runs)]
     traced = _child(name, words_file, "tracemalloc")
     rss = [s["rss_bytes"] for s in samples]
@@ -146,20 +154,20 @@ def _measure_backend(name: str, words_file: Path, runs: int, progress: bool) -> 
             file=sys.stderr,
             flush=True,
         )
-    return {
-        "rss_bytes_median": int(statistics.median(rss)),
-        "rss_bytes_runs": rss,
-        "tracemalloc_bytes": traced["tracemalloc_bytes"],
-        "serialized_bytes": samples[0].get("serialized_bytes"),
-        "library_version": structures.backend_info(name).version,
-    }
+    return Memory(
+        rss_bytes_median=int(statistics.median(rss)),
+        rss_bytes_runs=tuple(rss),
+        tracemalloc_bytes=traced["tracemalloc_bytes"],
+        serialized_bytes=samples[0]["serialized_bytes"],
+        library_version=structures.backend_info(name).version,
+    )
 
 
 def measure_sweep(
     backends: list[str], wl: WordList, sizes: tuple[int, ...], seed: int
-) -> dict[str, Any]:
+) -> MemorySweepFile:
     """RSS growth (one fresh process each) per backend and nested dictionary size."""
-    points: dict[str, dict[str, Any]] = {}
+    points: dict[int, SweepRow] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
             subset = nested_subset(wl.words, size, seed)
@@ -167,19 +175,15 @@ def measure_sweep(
             row = {}
             for name in backends:
                 sample = _child(name, words_file, "rss")
-                row[name] = {
-                    "rss_bytes": sample["rss_bytes"],
-                    "build_seconds": sample["build_seconds"],
-                }
-            points[str(len(subset))] = {"backends": row}
+                row[name] = SweepPoint(sample["rss_bytes"], sample["build_seconds"])
+            points[len(subset)] = SweepRow(row)
             print(f"memory sweep: {len(subset):,} words done", file=sys.stderr, flush=True)
-    return {
-        "schema": MEMORY_SWEEP_SCHEMA,
-        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
-        "wordlist": wl.summary(),
-        "seed": seed,
-        "points": points,
-    }
+    return MemorySweepFile(
+        datetime=datetime.now(UTC).isoformat(timespec="seconds"),
+        wordlist=_wordlist_ref(wl),
+        seed=seed,
+        points=points,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,11 +27,11 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from lexibench import structures
 from lexibench.benchmarks.harness import workloads
-from lexibench.benchmarks.harness.records import STARTUP_SCHEMA, Processes
+from lexibench.benchmarks.harness.records import FirstAnswer, Processes, StartupFile, WordListRef
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.cli.runtime import PHASES_ENV
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
@@ -76,17 +76,17 @@ def measure(argv: list[str], env: dict[str, str], runs: int) -> tuple[Processes,
     return Processes(tuple(s[0] for s in samples), tuple(s[1] for s in samples)), phases
 
 
-def run_all(backends: list[str], wordlist: WordList, runs: int) -> dict[str, Any]:
-    """Every case, in a private cache folder; the JSON that :mod:`benchmarks.harness.records`
-    reads."""
+def run_all(backends: list[str], wordlist: WordList, runs: int) -> StartupFile:
+    """Every case, in a private cache folder."""
     base = command()
-    cases: dict[str, Any] = {}
-    per_backend: dict[str, Any] = {}
+    cases: dict[str, Processes] = {}
+    per_backend: dict[str, FirstAnswer] = {}
     not_run: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": tmp}
+        env = user_env({"LEXIBENCH_CACHE_DIR": tmp})
         for name, args in (("version", ["--version"]), ("random", ["random", "--count", "1"])):
-            cases[name] = measure([*base, *args], env, runs)[0].as_dict()
+            time_process([*base, *args], env)  # a first run writes the byte code, as an install
+            cases[name] = measure([*base, *args], env, runs)[0]
             _say(name, cases[name])
         for backend in backends:
             if workloads.is_slow(backend):
@@ -96,36 +96,30 @@ def run_all(backends: list[str], wordlist: WordList, runs: int) -> dict[str, Any
             time_process(solve, env)  # fills the cache
             cached, phases_cached = measure(solve, env, runs)
             built, phases_built = measure([*solve, "--no-cache"], env, runs)
-            per_backend[backend] = {
-                "cached": cached.as_dict(),
-                "built": built.as_dict(),
-                "phases_cached": phases_cached,
-                "phases_built": phases_built,
-                "library_version": structures.backend_info(backend).version,
-            }
-            _say(f"{backend} cached", per_backend[backend]["cached"])
-            _say(f"{backend} built", per_backend[backend]["built"])
-    return {
-        "schema": STARTUP_SCHEMA,
-        "datetime": datetime.now(UTC).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "solver_build": search_build(),
-        "wordlist": {
-            "name": wordlist.name,
-            "words": len(wordlist.words),
-            "sha256": wordlist.sha256,
-        },
-        "board": BOARD,
-        "runs": runs,
-        "command": " ".join(Path(part).name for part in base),
-        "cases": cases,
-        "backends": per_backend,
-        "not_run": not_run,
-    }
+            per_backend[backend] = FirstAnswer(
+                cached=cached,
+                built=built,
+                phases_cached=phases_cached,
+                phases_built=phases_built,
+                library_version=structures.backend_info(backend).version,
+            )
+            _say(f"{backend} cached", cached)
+            _say(f"{backend} built", built)
+    return StartupFile(
+        datetime=datetime.now(UTC).isoformat(timespec="seconds"),
+        python=platform.python_version(),
+        machine=platform.machine(),
+        solver_build=search_build(),
+        wordlist=WordListRef(wordlist.name, len(wordlist.words), wordlist.sha256),
+        board=BOARD,
+        runs=runs,
+        command=" ".join(Path(part).name for part in base),
+        cases=cases,
+        backends=per_backend,
+        not_run=not_run,
+    )
 
 
-def _say(name: str, case: dict[str, Any]) -> None:
-    cpu = statistics.median(case["cpu_s"]) * 1000
-    wall = statistics.median(case["wall_s"]) * 1000
+def _say(name: str, case: Processes) -> None:
+    cpu, wall = case.cpu_median * 1000, case.wall_median * 1000
     print(f"startup {name}: {cpu:.0f} ms CPU, {wall:.0f} ms wall", file=sys.stderr, flush=True)

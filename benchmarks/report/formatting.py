@@ -47,3 +47,27 @@ def build_text(build: str | None) -> str:
     """How the solver's search ran, from the ``solver_build`` a results file recorded."""
     builds = {"mypyc": "compiled with mypyc", "interpreted": "interpreted (not compiled)"}
     return builds.get(build or "", "build not recorded")
+
+
+def notes(pairs: list[tuple[str, str | None]]) -> tuple[dict[str, str], list[str]]:
+    """Number the distinct notes of ``(backend, note)`` pairs; return backend -> marker and the
+    footnote lines.
+
+    >>> notes([("a", None), ("b", "capped"), ("c", "capped")])
+    ({'b': ' [1]', 'c': ' [1]'}, ['[1] b: capped.'])
+    """
+    markers: dict[str, str] = {}
+    lines: list[str] = []
+    numbers: dict[str, int] = {}
+    for backend, note in pairs:
+        if note:
+            if note not in numbers:
+                numbers[note] = len(numbers) + 1
+                lines.append(f"[{numbers[note]}] {backend}: {note}.")
+            markers[backend] = f" [{numbers[note]}]"
+    return markers, lines
+
+
+def footnotes(lines: list[str]) -> list[str]:
+    """The footnote lines under a table (a blank line first), or nothing."""
+    return ["", *lines] if lines else []

@@ -1,8 +1,10 @@
-"""The report's "Published results reproduced" section: each figure the articles published
-(``published.toml``, with its source) beside this run's figure for the same experiment.
+"""The figures the articles published (``benchmarks/data/published.toml``, with their sources),
+each beside this run's measurement of the same experiment, and whether the run agrees.
 
 Absolute times come from other machines, languages and years, so the comparison is between
-ratios: each figure divided by its article's baseline figure, published and measured here.
+ratios: each figure divided by its article's baseline figure, published and measured here. The
+report shows them in its "Published results reproduced" section
+(:mod:`benchmarks.report.sections.published`).
 """
 
 from __future__ import annotations
@@ -12,8 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from lexibench.benchmarks.harness.records import Results
-from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.harness.records import SUITES, Results
 
 DATA = "published.toml"
 
@@ -40,15 +41,13 @@ def load_articles() -> list[dict[str, Any]]:
 
 
 def _ours(results: Results, ours: dict[str, str]) -> tuple[float | None, str | None]:
-    """This run's milliseconds per unit for the row ``ours`` names, and its cap note."""
-    for bench in results.suite(ours["suite"]):
-        if bench.backend != ours["backend"]:
-            continue
-        if "mode" in ours and bench.mode != ours["mode"]:
-            continue
-        if "size" in ours and bench.size != ours["size"]:
-            continue
-        return bench.per_unit_ms(), bench.cap
+    """This run's milliseconds per unit for the row ``ours`` names (its suite, and the values
+    its record's fields must have: backend, game, workload, tier, ...), and its cap note."""
+    wanted = {k: v for k, v in ours.items() if k != "suite"}
+    for bench in results.of(SUITES[ours["suite"]]):
+        record = bench.record
+        if all(getattr(record, k, None) == v for k, v in wanted.items()):
+            return bench.per_unit_ms(), getattr(record, "cap", None)
     return None, None
 
 
@@ -63,26 +62,14 @@ def figures(results: Results, article: dict[str, Any]) -> list[Figure]:
     return out
 
 
-def _ratio_text(x: float) -> str:
-    """A ratio with three significant digits, written out (no exponent)."""
-    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
-
-
-def _span(low: float | None, high: float | None, scale: float = 1.0) -> str:
-    if low is None or high is None:
-        return "not published"
-    if low == high:
-        return num(low / scale)
-    return f"{num(low / scale)}-{num(high / scale)}"
-
-
-def _ratio(low: float | None, high: float | None, base: Figure) -> tuple[float, float] | None:
+def ratio(low: float | None, high: float | None, base: Figure) -> tuple[float, float] | None:
+    """The span of a figure (``low``-``high`` ms) divided by the baseline figure's."""
     if low is None or high is None or base.low is None or base.high is None:
         return None
     return low / base.high, high / base.low
 
 
-def _verdict(published: tuple[float, float] | None, ours: float | None) -> str:
+def verdict(published: tuple[float, float] | None, ours: float | None) -> str:
     """Whether this run agrees with the published ratio: the same side of 1 (or both within a
     factor 2 of it, "comparable"), and how far off."""
     if ours is None:
@@ -96,95 +83,3 @@ def _verdict(published: tuple[float, float] | None, ours: float | None) -> str:
         factor = ours / ((low * high) ** 0.5)
         return f"held (direction; {factor:,.2g}x the published ratio)"
     return "did not hold"
-
-
-def published_section(results: Results) -> list[str]:
-    """The Markdown lines of the section."""
-    lines = [
-        "## Published results reproduced",
-        "",
-        "Each figure an article published beside this run's measurement of the same experiment "
-        "(the data and their sources: `benchmarks/published.toml`). Times from another machine, "
-        "language and year do not compare; the ratio of each figure to the article's own "
-        "baseline does. *held*: this run's ratio is on the same side of 1 (or, for a claim of "
-        "parity, within a factor 2).",
-        "",
-    ]
-    for article in load_articles():
-        found = figures(results, article)
-        base = next(f for f in found if f.key == article["baseline"])
-        body = []
-        for f in found:
-            published = _ratio(f.low, f.high, base)
-            ours = f.ours / base.ours if f.ours is not None and base.ours else None
-            body.append(
-                [
-                    f.what,
-                    _span(f.low, f.high),
-                    _span(*published) if published else "",
-                    num(f.ours) + (" (capped)" if f.ours_note else "") if f.ours else "not run",
-                    _ratio_text(ours) if ours is not None else "",
-                    f.claim,
-                    "baseline" if f is base else _verdict(published, ours),
-                ]
-            )
-        lines += [
-            f"### {article['title']}",
-            "",
-            f"{article['site']}{', ' + article['date'] if article['date'] else ''}. "
-            f"{article['setting']}.",
-            "",
-            table(
-                [
-                    "experiment",
-                    "published ms",
-                    "published ratio",
-                    "this run ms",
-                    "this run ratio",
-                    "the article's claim",
-                    "verdict",
-                ],
-                body,
-            ),
-            "",
-        ]
-    return lines
-
-
-def pitfall_section(results: Results) -> list[str]:
-    """The pitfall suite's rows, marked as such, with what a full 4x4 board would take."""
-    benches = results.suite("pitfall")
-    if not benches:
-        return []
-    body = []
-    for b in sorted(benches, key=lambda b: (b.size or "", b.backend)):
-        per_board = b.per_unit_ms()
-        paths = b.paths
-        full = b.board_paths
-        projected = ""
-        if b.cap and paths and full and b.backend == "no-pruning":
-            projected = f"{per_board * full / paths / 1000:,.0f} s for all {full:,} paths"
-        body.append(
-            [
-                f"{b.backend} (pitfall)" if b.mode == "pitfall" else b.backend,
-                b.size or "",
-                num(per_board),
-                f"{paths:,}" if paths else "",
-                f"{per_board / paths * 1e6:,.3g}" if paths else "",
-                b.cap or "",
-                projected,
-            ]
-        )
-    headers = ["row", "board", "ms/board", "paths tested per board", "ns per path"]
-    return [
-        "## Pitfalls",
-        "",
-        "The two mistakes of the articles, measured on purpose (`benchmarks/pitfalls.py`; never "
-        "registered as backends). `no-pruning` tests every simple path's string with `is_word` "
-        "only; `pruned` is the solver's own search on the same boards and lexicon (prefix-set); "
-        "`completion-list` asks pygtrie for the list of every word under a prefix to decide "
-        "whether one exists. The solve tables give the right ways on the same 4x4 boards.",
-        "",
-        table([*headers, "cap", "projected"], body),
-        "",
-    ]

@@ -1,8 +1,7 @@
 """The rows of the report's tables, derived once from the typed records and sorted as numbers.
 
-Nothing here formats: :mod:`benchmarks.report.build`, :mod:`benchmarks.report.scaling`,
-:mod:`benchmarks.report.answer` and :mod:`benchmarks.report.plots` read these rows and only render
-them.
+Nothing here formats: the report's sections (:mod:`benchmarks.report.sections`) and
+:mod:`benchmarks.report.plots` read these rows and only render them.
 """
 
 from __future__ import annotations
@@ -11,14 +10,23 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from lexibench.benchmarks.harness.records import Bench, Results
+from lexibench.benchmarks.harness.records import (
+    REFERENCE_TIER,
+    Bench,
+    GameRecord,
+    LoadRecord,
+    LookupRecord,
+    Record,
+    Results,
+    ScalingBoardRecord,
+    ScalingDictionaryRecord,
+    SolveInterpretedRecord,
+)
 from lexibench.solver.games.boggle.board import parse_size
 
-REFERENCE = "plain-python"
-"""The solve tables' row of the plain-Python reference solver
-(benchmarks.baselines.reference_solver)."""
-REFERENCE_MODE = "reference"
-"""Its mode: it is no backend, and never a candidate answer."""
+HEADLINE_SIZE = "4x4"
+BOGGLE = "boggle"
+"""The game the report's Boggle sections (the headline, the tiers, memory) read."""
 
 
 @dataclass(frozen=True)
@@ -31,23 +39,26 @@ class Measured:
     rounds: int
 
 
-def _measured(bench: Bench, scale: float = 1.0) -> Measured:
+def _measured(bench: Bench[Record], scale: float = 1.0) -> Measured:
     t = bench.timing
-    per = scale / bench.units
+    per = scale / bench.record.units
     return Measured(t.median * per, t.min * per, t.max * per, t.rounds)
 
 
 @dataclass(frozen=True)
 class CaseRow:
-    """One backend (and mode) in one table: measured, or not run with the reason."""
+    """One backend (and tier) in one table: measured, or not run with the reason."""
 
     backend: str
-    mode: str
+    tier: str
     value: Measured | None
     units: int
     note: str | None
     """Why the workload was capped, or why it was not run."""
     words: int | None = None
+    """Words found (the interpreted suite), or the answers' score (the games suite), over the
+    round."""
+    variant: str = ""
 
     @property
     def ran(self) -> bool:
@@ -63,45 +74,101 @@ def _order(rows: list[CaseRow]) -> list[CaseRow]:
             r.note is not None,
             r.value.median if r.value else 0.0,
             r.backend,
-            r.mode,
+            r.variant,
+            r.tier,
         ),
     )
 
 
-def solve_rows(results: Results, suite: str = "solve") -> dict[str, list[CaseRow]]:
-    """Per board size (smallest first), ms/board per backend and mode."""
+def games(results: Results) -> list[str]:
+    """The games the raw files have rows of, in the order they ran."""
+    return list(dict.fromkeys(b.record.game for b in results.of(GameRecord)))
+
+
+def game_rows(results: Results, game: str) -> dict[str, list[CaseRow]]:
+    """Per workload of ``game`` (in the order they ran), ms per puzzle per structure, variant
+    and tier (with the game's filter and baselines), fastest first."""
     table: dict[str, list[CaseRow]] = defaultdict(list)
-    for b in results.suite(suite):
-        table[b.size or "?"].append(
-            CaseRow(b.backend, b.mode or "", _measured(b, 1000), b.units, b.cap, b.words)
-        )
-    for case in results.not_run:
-        if case.suite == suite:
-            table[case.size or "?"].append(
-                CaseRow(case.backend, case.mode or "", None, 0, case.reason)
+    for b in results.of(GameRecord):
+        r = b.record
+        if r.game == game:
+            table[r.workload].append(
+                CaseRow(r.backend, r.tier, _measured(b, 1000), r.units, r.cap, r.score, r.variant)
             )
-    return {size: _order(table[size]) for size in sorted(table, key=parse_size)}
+    for case in results.not_run_of(GameRecord):
+        if case.game == game:
+            table[case.workload or "?"].append(
+                CaseRow(
+                    case.backend, case.tier or "", None, 0, case.reason, None, case.variant or ""
+                )
+            )
+    return {workload: _order(found) for workload, found in table.items()}
+
+
+def title_of(game: str) -> str:
+    """How prose names ``game`` (its declared title; its id when it is no longer registered)."""
+    from lexibench.solver.games.registry import GAMES
+    from lexibench.solver.games.registry import game as game_of
+
+    return game_of(game).title if game in GAMES else game
+
+
+def unit_of(results: Results, game: str) -> str:
+    """What one puzzle of ``game`` is called, as its records say."""
+    return next(
+        (b.record.unit_name for b in results.of(GameRecord) if b.record.game == game), "puzzle"
+    )
+
+
+def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[CaseRow]]:
+    """Per Boggle board size (smallest first), ms/board per backend and tier, with the
+    reference rows (``interpreted``: the search's source run by the interpreter)."""
+    if not interpreted:
+        table = game_rows(results, BOGGLE)
+        return {size: table[size] for size in sorted(table, key=parse_size)}
+    found: dict[str, list[CaseRow]] = defaultdict(list)
+    kind = SolveInterpretedRecord
+    for b in results.of(kind):
+        r = b.record
+        found[r.size].append(
+            CaseRow(r.backend, r.tier, _measured(b, 1000), r.units, r.cap, r.words)
+        )
+    for case in results.not_run_of(kind):
+        found[case.size or "?"].append(CaseRow(case.backend, case.tier or "", None, 0, case.reason))
+    return {size: _order(found[size]) for size in sorted(found, key=parse_size)}
+
+
+def headline_size(results: Results) -> str:
+    """The board size of the headline table and the answer: 4x4 when run (or when no size was),
+    else the smallest."""
+    sizes = list(solve_rows(results))
+    return HEADLINE_SIZE if HEADLINE_SIZE in sizes or not sizes else sizes[0]
 
 
 def best_solve(results: Results, size: str) -> dict[str, CaseRow]:
-    """Per backend, its fastest uncapped mode on ``size`` boards."""
+    """Per backend, its fastest uncapped tier on ``size`` boards."""
     best: dict[str, CaseRow] = {}
     for row in solve_rows(results).get(size, []):
-        if row.mode == REFERENCE_MODE:
+        if row.tier == REFERENCE_TIER:
             continue
         if row.value is not None and row.note is None and row.backend not in best:
             best[row.backend] = row
     return best
 
 
-def per_backend(results: Results, suite: str) -> dict[str, Measured]:
-    """ms per unit of a single-case suite (``build``, ``load``) per backend."""
-    return {b.backend: _measured(b, 1000) for b in results.suite(suite)}
+def per_backend(results: Results, kind: type[Record]) -> dict[str, Measured]:
+    """ms per unit of a single-case suite (:class:`BuildRecord`, :class:`LoadRecord`) per
+    backend."""
+    return {b.record.backend: _measured(b, 1000) for b in results.of(kind)}
 
 
 def serialized_bytes(results: Results) -> dict[str, int]:
     """Saved-file size per backend (from the load suite, else the memory file)."""
-    sizes = {b.backend: b.serialized_bytes for b in results.suite("load") if b.serialized_bytes}
+    sizes = {
+        b.record.backend: b.record.serialized_bytes
+        for b in results.of(LoadRecord)
+        if b.record.serialized_bytes
+    }
     if results.memory:
         for name, m in results.memory.backends.items():
             sizes.setdefault(name, m.serialized_bytes)
@@ -112,33 +179,19 @@ def lookup_rows(results: Results, op: str) -> tuple[list[str], dict[str, dict[st
     """The query sets (in run order) and per backend, query set -> ns per query."""
     sets: list[str] = []
     table: dict[str, dict[str, CaseRow]] = defaultdict(dict)
-    for b in results.suite("lookup"):
-        if b.op != op:
+    for b in results.of(LookupRecord):
+        r = b.record
+        if r.op != op:
             continue
-        qs = b.query_set or "?"
-        if qs not in sets:
-            sets.append(qs)
-        table[b.backend][qs] = CaseRow(b.backend, "", _measured(b, 1e9), b.units, b.cap)
-    for case in results.not_run:
-        if case.suite == "lookup" and case.op == op:
+        if r.query_set not in sets:
+            sets.append(r.query_set)
+        table[r.backend][r.query_set] = CaseRow(r.backend, "", _measured(b, 1e9), r.units, r.cap)
+    for case in results.not_run_of(LookupRecord):
+        if case.op == op:
             table[case.backend][case.query_set or "?"] = CaseRow(
                 case.backend, "", None, 0, case.reason
             )
     return sets, dict(table)
-
-
-def letterboxed_rows(results: Results) -> list[CaseRow]:
-    """ms per puzzle per backend."""
-    rows = [
-        CaseRow(b.backend, "", _measured(b, 1000), b.units, b.cap, b.words)
-        for b in results.suite("letterboxed")
-    ]
-    rows += [
-        CaseRow(c.backend, "", None, 0, c.reason)
-        for c in results.not_run
-        if c.suite == "letterboxed"
-    ]
-    return _order(rows)
 
 
 @dataclass(frozen=True)
@@ -223,21 +276,24 @@ class ScalingSeries:
     notes: dict[str, str]
 
 
-def scaling_series(results: Results, suite: str) -> ScalingSeries:
+def scaling_series(
+    results: Results, kind: type[ScalingDictionaryRecord] | type[ScalingBoardRecord]
+) -> ScalingSeries:
     """The dictionary-size (x: words) or board-size (x: cells) sweep."""
     ms: Series = defaultdict(dict)
     words: dict[int, int] = {}
     notes: dict[str, list[str]] = defaultdict(list)
-    for b in results.suite(suite):
-        x = (b.subset_words or 0) if suite == "scaling-dictionary" else _cells(b.size)
-        ms[b.backend][x] = b.per_unit_ms()
-        if b.cap:
-            if b.cap not in notes[b.backend]:
-                notes[b.backend].append(b.cap)
-        elif b.words is not None:
-            words[x] = round(b.words / b.units)
-    for case in results.not_run:
-        if case.suite == suite and case.reason not in notes[case.backend]:
+    for b in results.of(kind):
+        r = b.record
+        x = r.subset_words if isinstance(r, ScalingDictionaryRecord) else _cells(r.size)
+        ms[r.backend][x] = b.per_unit_ms()
+        if r.cap:
+            if r.cap not in notes[r.backend]:
+                notes[r.backend].append(r.cap)
+        else:
+            words[x] = round(r.words / r.units)
+    for case in results.not_run_of(kind):
+        if case.reason not in notes[case.backend]:
             notes[case.backend].append(case.reason)
     return ScalingSeries(
         dict(sorted(ms.items())),
@@ -246,8 +302,8 @@ def scaling_series(results: Results, suite: str) -> ScalingSeries:
     )
 
 
-def _cells(size: str | None) -> int:
-    rows, cols = parse_size(size or "1x1")
+def _cells(size: str) -> int:
+    rows, cols = parse_size(size)
     return rows * cols
 
 
@@ -269,7 +325,7 @@ def memory_sweep_series(results: Results) -> tuple[Series, Series]:
     build: Series = defaultdict(dict)
     if results.memory_sweep:
         for words, row in results.memory_sweep.points.items():
-            for name, point in row.items():
+            for name, point in row.backends.items():
                 mem[name][words] = point.rss_bytes / 2**20
                 build[name][words] = point.build_seconds * 1000
     return dict(sorted(mem.items())), dict(sorted(build.items()))

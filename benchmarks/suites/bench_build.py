@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from lexibench import structures
-from lexibench.benchmarks.harness.recording import record
+from lexibench.benchmarks.harness.recording import library_version, record, wordlist_ref
+from lexibench.benchmarks.harness.records import BuildRecord, LoadRecord
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.solver.wordlist import WordList
 from lexibench.structures.saved import load_lexicon, save_lexicon
@@ -17,13 +18,14 @@ def test_build(benchmark: Any, backend: str, wordlist: WordList) -> None:
     """Building from the normalized words."""
     cls = structures.backend_class(backend)
     benchmark.group = "build"
-    record(benchmark, "build", backend, wordlist, 1)
 
     def build() -> int:
         return len(cls(wordlist.words))
 
     gc.collect()
-    assert time_case(benchmark, build) == len(wordlist.words)
+    built = time_case(benchmark, build)
+    record(benchmark, BuildRecord(backend, library_version(backend), wordlist_ref(wordlist), 1))
+    assert built == len(wordlist.words)
 
 
 def test_load(benchmark: Any, backend: str, wordlist: WordList, tmp_path: Path) -> None:
@@ -33,8 +35,13 @@ def test_load(benchmark: Any, backend: str, wordlist: WordList, tmp_path: Path) 
     benchmark.group = "load"
     path = tmp_path / f"{backend}.lexicon"
     size = save_lexicon(path, backend, lexicon, wordlist.words, {})
-    record(benchmark, "load", backend, wordlist, 1, serialized_bytes=size)
     del lexicon
     gc.collect()
     loaded = time_case(benchmark, load_lexicon, path)
+    record(
+        benchmark,
+        LoadRecord(
+            backend, library_version(backend), wordlist_ref(wordlist), 1, serialized_bytes=size
+        ),
+    )
     assert len(loaded.lexicon) == len(wordlist.words)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from lexibench.benchmarks.harness import workloads
 from lexibench.benchmarks.harness.fixtures import LexiconCache
-from lexibench.benchmarks.harness.options import Settings
-from lexibench.benchmarks.harness.recording import not_run, record
+from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
+from lexibench.benchmarks.harness.records import LookupRecord
+from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
 from lexibench.solver.wordlist import WordList
 
@@ -40,7 +41,7 @@ def test_lookup(
     benchmark: Any,
     request: pytest.FixtureRequest,
     backend: str,
-    op: str,
+    op: Literal["is_word", "has_prefix"],
     query_set: str,
     settings: Settings,
     wordlist: WordList,
@@ -50,18 +51,20 @@ def test_lookup(
     queries = _query_sets(wordlist.words, settings.seed, settings.queries)[query_set][: cap.count]
     if not queries:
         reason = f"the word list gives no {query_set} queries"
-        not_run(request, "lookup", backend, reason, op=op, query_set=query_set)
+        not_run(request, LookupRecord, backend, reason, op=op, query_set=query_set)
     fn = getattr(lexicons.get(backend), op)
     benchmark.group = group_name(f"lookup {op} {query_set}", cap.note)
+    hits = time_case(benchmark, _answer_all, fn, queries, capped=cap.note is not None)
     record(
         benchmark,
-        "lookup",
-        backend,
-        wordlist,
-        len(queries),
-        op=op,
-        query_set=query_set,
-        cap=cap.note,
+        LookupRecord(
+            backend,
+            library_version(backend),
+            wordlist_ref(wordlist),
+            len(queries),
+            op=op,
+            query_set=query_set,
+            cap=cap.note,
+        ),
     )
-    hits = time_case(benchmark, _answer_all, fn, queries, capped=cap.note is not None)
     assert hits == _expected(wordlist.words, op, tuple(queries))

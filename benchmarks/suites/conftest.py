@@ -2,7 +2,7 @@
 
 Run them with ``pytest --benchmark-only`` at the repository root (or ``make bench``). The
 ``--lexibench-*`` options (:mod:`benchmarks.harness.options`) size the workloads. Every case is a
-separate parameter (``backend``, ``mode``, ``size``, ``op``, ``query_set``), so any
+separate parameter (``backend``, ``tier``, ``size``, ``op``, ``query_set``), so any
 ``--benchmark-group-by=param:NAME`` works; a case that is not run is a pytest skip with its reason,
 recorded for the tables (:mod:`benchmarks.harness.recording`).
 """
@@ -14,24 +14,26 @@ from typing import Any
 import pytest
 
 from lexibench import structures
-from lexibench.benchmarks.harness import recording
+from lexibench.benchmarks.baselines import BASELINES
+from lexibench.benchmarks.harness import games, recording
 from lexibench.benchmarks.harness.fixtures import (
     LexiconCache,
     _collect_garbage,
     lexicons,
+    references,
     settings,
     wordlist,
 )
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.report.rows import REFERENCE, REFERENCE_MODE
+from lexibench.benchmarks.harness.records import FILTER, REFERENCE, REFERENCE_TIER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
 from lexibench.structures.errors import StaleBuildError
 
-__all__ = ["LexiconCache", "_collect_garbage", "lexicons", "settings", "wordlist"]
+__all__ = ["LexiconCache", "_collect_garbage", "lexicons", "references", "settings", "wordlist"]
 
-MODES = ("string", "step", "native")
+TIERS = ("string", "step", "native")
 
 
 def _backends(config: pytest.Config) -> list[str]:
@@ -46,26 +48,60 @@ def _backends(config: pytest.Config) -> list[str]:
     return structures.available_backend_names()
 
 
-def _offers(backend: str, mode: str) -> bool:
+def _offers(backend: str, tier: str) -> bool:
     info = structures.backend_info(backend)
-    return {"string": True, "step": info.stepping, "native": info.native}[mode]
+    return {"string": True, "step": info.stepping, "native": info.native}[tier]
+
+
+GAME_PARAMS = ("game", "workload", "structure", "variant", "tier")
+
+
+def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, str, str]]:
+    """The games suite's rows of one kind: the structures' cases, each workload's filter row,
+    or its baselines' rows (see :mod:`benchmarks.harness.games`)."""
+    settings = settings_from(config)
+    if kind == "structures":
+        return [
+            (c.game, c.workload, c.structure, c.variant, c.tier)
+            for c in games.cases(settings, _backends(config))
+        ]
+    pairs = [
+        (name, workload.name)
+        for name in games.chosen_games(settings)
+        for workload in games.chosen_workloads(settings, name)
+    ]
+    if kind == "filter":
+        return [(g, w, FILTER, "words", REFERENCE_TIER) for g, w in pairs]
+    return [(g, w, b.name, "words", REFERENCE_TIER) for g, w in pairs for b in BASELINES.get(g, ())]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize over the chosen backends (with their modes) and board sizes."""
-    backends = _backends(metafunc.config)
+    """Parametrize over the chosen backends (with their tiers) and board sizes, and the games
+    suite over the games' workloads x structures x variants x tiers."""
     names = metafunc.fixturenames
+    rows_marker = metafunc.definition.get_closest_marker("game_rows")
+    if rows_marker is not None:
+        rows = _game_rows(metafunc.config, rows_marker.args[0])
+        metafunc.parametrize(
+            GAME_PARAMS,
+            rows,
+            ids=[
+                "-".join(f"{k}={v}" for k, v in zip(GAME_PARAMS, row, strict=True)) for row in rows
+            ],
+        )
+        return
+    backends = _backends(metafunc.config)
     if metafunc.definition.get_closest_marker("reference_row"):
         # the plain-Python reference: one row, with the same parameters as the backends' rows
         metafunc.parametrize(
-            ("backend", "mode"),
-            [(REFERENCE, REFERENCE_MODE)],
-            ids=[f"backend={REFERENCE}-mode={REFERENCE_MODE}"],
+            ("backend", "tier"),
+            [(REFERENCE, REFERENCE_TIER)],
+            ids=[f"backend={REFERENCE}-tier={REFERENCE_TIER}"],
         )
-    elif "backend" in names and "mode" in names:
-        cases = [(b, m) for b in backends for m in MODES if _offers(b, m)]
+    elif "backend" in names and "tier" in names:
+        cases = [(b, t) for b in backends for t in TIERS if _offers(b, t)]
         metafunc.parametrize(
-            ("backend", "mode"), cases, ids=[f"backend={b}-mode={m}" for b, m in cases]
+            ("backend", "tier"), cases, ids=[f"backend={b}-tier={t}" for b, t in cases]
         )
     elif "backend" in names:
         metafunc.parametrize("backend", backends, ids=[f"backend={b}" for b in backends])
@@ -79,6 +115,9 @@ def pytest_configure(config: pytest.Config) -> None:
     would time something else than the suites say."""
     config.addinivalue_line(
         "markers", "reference_row: the plain-Python reference solver's row (no backend)"
+    )
+    config.addinivalue_line(
+        "markers", "game_rows(kind): the games suite's rows: structures, filter or baselines"
     )
     try:
         search_build()

@@ -20,11 +20,13 @@ import pytest
 from lexibench.benchmarks.harness.records import default_inputs, load
 from lexibench.benchmarks.report import build as report
 from lexibench.benchmarks.report import publish
-from lexibench.benchmarks.report.answer import answer_section
+from lexibench.benchmarks.report.sections import solve
+from lexibench.benchmarks.report.sections.answer import answer_lines
 from lexibench.solver.cli import main
 from lexibench.solver.errors import InputError
+from tests.commands import ROOT
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "results"
+FIXTURE = ROOT / "tests" / "fixtures" / "results"
 RAW_FILES = sorted(p.name for p in (FIXTURE / "raw").glob("*.json"))
 
 
@@ -47,7 +49,7 @@ def published(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_fixture_is_a_whole_run() -> None:
-    assert "solve.json" in RAW_FILES
+    assert "games.json" in RAW_FILES
     assert "startup.json" in RAW_FILES
     assert (FIXTURE / "memory.json").is_file()
 
@@ -108,7 +110,7 @@ def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
     runs = section.split("### Seeded runs", 1)[1].split("###", 1)[0]
     for size in ("3x3", "3x4", "4x4"):
         assert f"| {size} " in runs
-    assert "(best of this run)" in runs  # the fixture's sample list has no registered boards
+    assert "(best of this run)" in runs  # the fixture's sample list has no known boards
     assert "### Seconds to reach a score, 4x4" in section
     assert " †" in section
     assert (tmp_path / "plots" / "best-search-evaluations.png").stat().st_size > 1000
@@ -117,8 +119,8 @@ def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
     assert "| --dask-workers 2 " in scaling
 
 
-def test_the_registry_names_enable2k_proven_boards() -> None:
-    from lexibench.benchmarks.report.best import known_boards
+def test_the_known_boards_name_enable2k_proven_boards() -> None:
+    from lexibench.benchmarks.report.sections.best import known_boards
 
     name, boards = known_boards("92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06")
     assert name == "ENABLE2K"
@@ -132,27 +134,28 @@ def test_the_registry_names_enable2k_proven_boards() -> None:
 
 
 def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
-    lines = "\n".join(answer_section(load(inputs()), "4x4")).splitlines()
+    lines = "\n".join(answer_lines(load(inputs()), "4x4")).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "**" in line]
-    needs = [row.split("|")[1].strip() for row in rows]
+    needs = [(row.split("|")[1].strip(), row.split("|")[2].strip()) for row in rows]
     assert needs == [
-        "many boards",
-        "one board from a cold start",
-        "least memory",
-        "smallest file",
-        "fastest build",
-        "letter-by-letter stepping",
-        "no C compiler (pure Python)",
+        ("Boggle", "many boards"),
+        ("Boggle", "one board from a cold start"),
+        ("Boggle", "least memory"),
+        ("Boggle", "smallest file"),
+        ("Boggle", "fastest build"),
+        ("Boggle", "letter-by-letter stepping"),
+        ("Boggle", "no C compiler (pure Python)"),
+        ("Letter Boxed", "puzzles"),
     ]
-    assert all(row.split("|")[3].strip() for row in rows)  # a runner-up everywhere
+    assert all(row.split("|")[4].strip() for row in rows)  # a runner-up everywhere
     assert any(line.startswith("The Pareto set") for line in lines)
 
 
 def test_solve_table_is_sorted_by_number_with_spread() -> None:
-    table, notes = report.solve_table(load(inputs()), "4x4")
+    table, notes = solve.table(load(inputs()), "4x4")
     lines = table.splitlines()
     header = [c.strip() for c in lines[0].split("|")[1:-1]]
-    assert header[:6] == ["backend", "mode", "ms/board", "min-max", "boards/s", "vs fastest"]
+    assert header[:6] == ["backend", "tier", "ms/board", "min-max", "boards/s", "vs fastest"]
     ratios = [
         float(line.split("|")[6].replace(",", ""))
         for line in lines[2:]
@@ -192,24 +195,39 @@ def _first_bench(data: dict[str, object]) -> dict[str, object]:
 
 CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     "empty benchmarks": (
-        "solve.json",
+        "games.json",
         lambda d: d.update(benchmarks=[]),
         "field 'benchmarks': is empty",
     ),
     "no units": (
-        "solve.json",
+        "games.json",
         lambda d: _first_bench(d)["extra_info"].pop("units"),  # type: ignore[attr-defined]
         "extra_info, field 'units': missing",
     ),
     "bad median": (
-        "solve.json",
+        "games.json",
         lambda d: _first_bench(d)["stats"].update(median="fast"),  # type: ignore[attr-defined]
         "stats, field 'median': expected a number >= 0, not 'fast'",
     ),
-    "unknown suite": (
+    "unknown record schema": (
         "lookup.json",
-        lambda d: _first_bench(d)["extra_info"].update(suite="dance"),  # type: ignore[attr-defined]
-        "field 'suite': unknown suite 'dance'",
+        lambda d: _first_bench(d)["extra_info"].update(schema="lexibench-dance/3"),  # type: ignore[attr-defined]
+        "extra_info, field 'schema': unknown schema 'lexibench-dance/3'",
+    ),
+    "a field of another suite's record": (
+        "build.json",
+        lambda d: _first_bench(d)["extra_info"].update(tier="string"),  # type: ignore[attr-defined]
+        "extra_info, field 'tier': not a field of this record",
+    ),
+    "an old record": (
+        "games.json",
+        lambda d: _first_bench(d)["extra_info"].update(schema="lexibench/2"),  # type: ignore[attr-defined]
+        "extra_info, field 'schema': unknown schema 'lexibench/2'",
+    ),
+    "not-run case of an unknown suite": (
+        "interpreted.json",
+        lambda d: d["machine_info"]["lexibench"]["not_run"][0].update(suite="dance"),
+        "machine_info.lexibench, field 'not_run[0]': unknown suite 'dance'",
     ),
     "no machine info": (
         "build.json",
@@ -217,14 +235,14 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         "field 'machine_info': missing",
     ),
     "bad not-run entry": (
-        "solve.json",
+        "games.json",
         lambda d: d["machine_info"]["lexibench"]["not_run"].append({"suite": "solve"}),
         "field 'backend': missing",
     ),
     "memory without runs": (
         "memory.json",
         lambda d: next(iter(d["backends"].values())).update(rss_bytes_runs=[]),
-        "field 'rss_bytes_runs': expected a non-empty list of numbers",
+        "backends['array-trie'], field 'rss_bytes_runs': is empty",
     ),
     "bulk with a bad run": (
         "bulk.json",
@@ -236,17 +254,17 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         lambda d: _first_bench(d)["extra_info"]["search"]["runs"][0].update(  # type: ignore[index]
             trajectory=[[1, 2]]
         ),
-        "field 'trajectory': entry 0 is not [evaluations, score, seconds]",
+        "extra_info.search.runs[0], field 'trajectory[0]': expected a list of 3, not [1, 2]",
     ),
     "start-up without cases": (
         "startup.json",
         lambda d: d.update(cases={}),
-        "field 'cases': no measurements",
+        "field 'cases': is empty",
     ),
     "start-up phase not a number": (
         "startup.json",
         lambda d: next(iter(d["backends"].values()))["phases_cached"].update(search=None),
-        "field 'search': expected a number >= 0, not None",
+        "backends['array-trie'].phases_cached, field 'search': expected a number >= 0, not None",
     ),
 }
 
@@ -382,7 +400,7 @@ def test_written_files_get_the_usual_modes_and_a_symlink_is_written_through(
     assert stat.S_IMODE((out / "plots" / "solve-4x4.png").stat().st_mode) == 0o644
     assert link.is_symlink()
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
-    assert "| backend" in real.read_text()
+    assert "### Which structure should I use?" in real.read_text()
 
 
 def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path, Path]) -> None:
@@ -406,7 +424,7 @@ def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path
 
 
 def test_regenerating_the_committed_results_changes_no_byte(tmp_path: Path) -> None:
-    results_dir = Path(__file__).resolve().parent.parent / "results"
+    results_dir = ROOT / "results"
     copy = tmp_path / "results"
     shutil.copytree(results_dir, copy)
     before = snapshot(copy)
@@ -423,5 +441,5 @@ def test_a_partial_run_makes_a_partial_report(tmp_path: Path) -> None:
     assert "## Solve" not in text
     readme = tmp_path / "README.md"
     readme.write_text(f"{report.README_START}\n{report.README_END}\n")
-    with pytest.raises(InputError, match="no solve benchmarks"):
+    with pytest.raises(InputError, match="no Boggle benchmarks"):
         report.write_report(results, tmp_path, readme)

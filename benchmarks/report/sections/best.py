@@ -1,7 +1,8 @@
 """The report's "Best-board search" section and its two plots, from the best-board suite.
 
-The targets come from ``benchmarks/best_boards.toml`` when it lists the run's word list (by its
-SHA-256); otherwise the best score this run reached stands in, and the section says so.
+The targets come from the known boards (``benchmarks/data/known_boards.toml``) when they list the
+run's word list (by its SHA-256); otherwise the best score this run reached stands in, and the
+section says so.
 """
 
 from __future__ import annotations
@@ -9,17 +10,19 @@ from __future__ import annotations
 import statistics
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
-from lexibench.benchmarks.harness.records import Bench, Results, SearchRun
+from lexibench.benchmarks.harness.records import Bench, BestRecord, Results, SearchRun
 from lexibench.benchmarks.report import plots
-from lexibench.benchmarks.report.formatting import PLOTS, num, table
+from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
 
-REGISTRY = Path(__file__).resolve().parent.parent / "data" / "known_boards.toml"
+KNOWN_BOARDS = "known_boards.toml"
+"""The best boards known per word list and size, in ``benchmarks/data/``."""
 PLOT_EVALUATIONS = "best-search-evaluations.png"
 PLOT_SECONDS = "best-search-seconds.png"
-#: Targets, as fractions of the best score, where the registry gives none.
+#: Targets, as fractions of the best score, where the known boards give none.
 DEFAULT_FRACTIONS = (0.85, 0.95, 1.0)
 
 
@@ -35,8 +38,10 @@ class Known:
 
 
 def known_boards(sha256: str | None) -> tuple[str | None, dict[str, Known]]:
-    """The registry's name and best boards by size for the word list with this SHA-256."""
-    data: dict[str, Any] = tomllib.loads(REGISTRY.read_text(encoding="utf-8"))
+    """The name and the best known boards by size of the word list with this SHA-256 (from
+    ``known_boards.toml``), or ``(None, {})`` when it lists no such word list."""
+    text = resources.files("lexibench.benchmarks").joinpath("data", KNOWN_BOARDS)
+    data: dict[str, Any] = tomllib.loads(text.read_text(encoding="utf-8"))
     for entry in data.get("wordlist", []):
         if entry["sha256"] == sha256:
             boards = {
@@ -57,62 +62,62 @@ def _fractions(best: int) -> tuple[int, ...]:
     return tuple(round(best * f) for f in DEFAULT_FRACTIONS)
 
 
-def _runs(bench: Bench) -> tuple[SearchRun, ...]:
-    return bench.search.runs if bench.search else ()
+Case = Bench[BestRecord]
 
 
-def _panel(bench: Bench) -> str:
-    runs = _runs(bench)
-    budget = bench.search.budget if bench.search else 0
-    return f"{bench.size}: {len(runs)} seeded runs of {budget:,} evaluations"
+def _runs(bench: Case) -> tuple[SearchRun, ...]:
+    return bench.record.search.runs
+
+
+def _panel(bench: Case) -> str:
+    search = bench.record.search
+    return f"{bench.record.size}: {len(search.runs)} seeded runs of {search.budget:,} evaluations"
 
 
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def best_section(results: Results, out_dir: Path) -> tuple[list[str], dict[Path, bytes]]:
+def render(results: Results) -> Section:
     """The Markdown lines and the plots of the section (nothing without the suite's rows)."""
-    benches = results.suite("best")
+    benches = results.of(BestRecord)
     if not benches:
-        return [], {}
+        return EMPTY
     run = results.run
     sha = run.wordlist.sha256 if run else None
     listed, known = known_boards(sha)
     speed = sorted(
-        (b for b in benches if b.backend and b.search and b.search.restarts == 1),
+        (b for b in benches if b.record.backend and b.record.search.restarts == 1),
         key=lambda b: b.per_unit_ms(),
     )
     searches = sorted(
-        (b for b in benches if b.search and b.search.restarts > 1), key=lambda b: b.size or ""
+        (b for b in benches if b.record.search.restarts > 1), key=lambda b: b.record.size
     )
-    files: dict[Path, bytes] = {}
+    images: dict[str, bytes] = {}
     lines = [
         "## Best-board search",
         "",
-        "`lexibench best` (seeded simulated annealing, `solver/best.py`): every evaluation solves "
-        "a whole candidate board. Every backend gives the same answers, so every backend makes "
-        "the same search, board for board; they differ only in time.",
+        "`lexibench best` (seeded simulated annealing, `solver/games/boggle/best.py`): every "
+        "evaluation solves a whole candidate board. Every backend gives the same answers, so "
+        "every backend makes the same search, board for board; they differ only in time.",
         "",
     ]
     lines += _speed_table(speed)
     lines += _runs_table(searches, known, listed)
     lines += _targets_table(searches, speed, known)
     if searches or speed:
-        files[out_dir / PLOTS / PLOT_EVALUATIONS] = plots.search_plot(
+        images[PLOT_EVALUATIONS] = plots.search_plot(
             {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
             by_seconds=False,
             title="Best score against evaluations (array-trie, native)",
-            targets={_panel(b): k.score for b in searches if (k := known.get(b.size or ""))},
+            targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
         )
-        files[out_dir / PLOTS / PLOT_SECONDS] = plots.search_plot(
-            {
-                f"the same {speed[0].size if speed else ''} search through each backend": {
-                    f"{b.backend} ({b.mode})": _runs(b)[0] for b in speed if _runs(b)
-                }
-            },
+        runs = {f"{b.record.backend} ({b.record.tier})": _runs(b)[0] for b in speed if _runs(b)}
+        images[PLOT_SECONDS] = plots.search_plot(
+            {f"the same {speed[0].record.size if speed else ''} search through each backend": runs},
             by_seconds=True,
             title="Best score against seconds",
+            highlight=_highlighted(runs),
         )
         lines += [
             f"![best score against evaluations](plots/{PLOT_EVALUATIONS})",
@@ -120,10 +125,25 @@ def best_section(results: Results, out_dir: Path) -> tuple[list[str], dict[Path,
             f"![best score against seconds](plots/{PLOT_SECONDS})",
             "",
         ]
-    return lines, files
+    return Section.of(lines, images)
 
 
-def _speed_table(speed: list[Bench]) -> list[str]:
+def _highlighted(runs: dict[str, SearchRun]) -> tuple[str, ...]:
+    """The runs the seconds plot draws in colour: the fastest of each tier, the slowest, and
+    the fastest pure-Python stepping (dict-trie, step), in order of speed."""
+    by_time = sorted(runs, key=lambda label: (runs[label].seconds, label))
+    chosen: list[str] = []
+    for tier in ("native", "step", "string"):
+        fastest = next((label for label in by_time if label.endswith(f"({tier})")), None)
+        if fastest is not None:
+            chosen.append(fastest)
+    for label in ("dict-trie (step)", *by_time[-1:]):
+        if label in runs and label not in chosen:
+            chosen.append(label)
+    return tuple(sorted(chosen, key=by_time.index)[: plots.MAX_SERIES])
+
+
+def _speed_table(speed: list[Case]) -> list[str]:
     if not speed:
         return []
     fastest = speed[0].per_unit_ms()
@@ -132,17 +152,17 @@ def _speed_table(speed: list[Bench]) -> list[str]:
         runs = _runs(b)
         body.append(
             [
-                b.backend,
-                b.mode or "",
+                b.record.backend,
+                b.record.tier,
                 f"{1000 / b.per_unit_ms():,.0f}",
                 num(b.per_unit_ms() * 1000),
                 f"{b.per_unit_ms() / fastest:,.1f}x",
                 f"{runs[0].score:,}" if runs else "",
             ]
         )
-    budget = speed[0].units
+    budget = speed[0].record.units
     return [
-        f"### Evaluations per second, {speed[0].size} ({budget:,} evaluations, one chain, "
+        f"### Evaluations per second, {speed[0].record.size} ({budget:,} evaluations, one chain, "
         "median of the rounds)",
         "",
         table(
@@ -160,13 +180,13 @@ def _speed_table(speed: list[Bench]) -> list[str]:
     ]
 
 
-def _runs_table(searches: list[Bench], known: dict[str, Known], listed: str | None) -> list[str]:
+def _runs_table(searches: list[Case], known: dict[str, Known], listed: str | None) -> list[str]:
     if not searches:
         return []
     body = []
     for b in searches:
         runs = _runs(b)
-        size = b.size or ""
+        size = b.record.size
         best_here = max(r.score for r in runs)
         target = known.get(size)
         goal = target.score if target else best_here
@@ -175,7 +195,7 @@ def _runs_table(searches: list[Bench], known: dict[str, Known], listed: str | No
         body.append(
             [
                 size,
-                f"{b.search.budget:,}" if b.search else "",
+                f"{b.record.search.budget:,}",
                 str(len(runs)),
                 f"{goal:,} ({target.board}, {target.status})"
                 if target
@@ -188,10 +208,11 @@ def _runs_table(searches: list[Bench], known: dict[str, Known], listed: str | No
             ]
         )
     where = (
-        f"the best known boards of {listed} (`benchmarks/best_boards.toml`, with their sources)"
+        f"the best known boards of {listed} (`benchmarks/data/known_boards.toml`, with their "
+        "sources)"
         if listed
-        else "the best score any run of this suite reached: `benchmarks/best_boards.toml` lists "
-        "no best boards for this word list"
+        else "the best score any run of this suite reached: `benchmarks/data/known_boards.toml` "
+        "lists no best boards for this word list"
     )
     return [
         "### Seeded runs with the default budget (array-trie, native)",
@@ -217,9 +238,9 @@ def _runs_table(searches: list[Bench], known: dict[str, Known], listed: str | No
     ]
 
 
-def _targets_table(searches: list[Bench], speed: list[Bench], known: dict[str, Known]) -> list[str]:
-    size = speed[0].size if speed else None
-    bench = next((b for b in searches if b.size == size), None)
+def _targets_table(searches: list[Case], speed: list[Case], known: dict[str, Known]) -> list[str]:
+    size = speed[0].record.size if speed else None
+    bench = next((b for b in searches if b.record.size == size), None)
     if bench is None or size is None:
         return []
     runs = _runs(bench)
@@ -229,18 +250,18 @@ def _targets_table(searches: list[Bench], speed: list[Bench], known: dict[str, K
     for goal in targets:
         hits = [h for h in (r.reached(goal) for r in runs) if h is not None]
         measured[goal] = (len(hits), _median([s for _, s in hits]))
+    ours = (bench.record.backend, bench.record.tier)
     fastest = next(
-        (b.per_unit_ms() for b in speed if (b.backend, b.mode) == (bench.backend, bench.mode)),
-        None,
+        (b.per_unit_ms() for b in speed if (b.record.backend, b.record.tier) == ours), None
     )
     body = []
     for b in speed:
-        row = [f"{b.backend} ({b.mode})"]
+        row = [f"{b.record.backend} ({b.record.tier})"]
         for goal in targets:
             seconds = measured[goal][1]
             if seconds is None or fastest is None:
                 row.append("not reached")
-            elif (b.backend, b.mode) == (bench.backend, bench.mode):
+            elif (b.record.backend, b.record.tier) == ours:
                 row.append(num(seconds))
             else:
                 row.append(num(seconds * b.per_unit_ms() / fastest) + " †")
@@ -251,10 +272,10 @@ def _targets_table(searches: list[Bench], speed: list[Bench], known: dict[str, K
     return [
         f"### Seconds to reach a score, {size}",
         "",
-        f"Median over the seeded runs above that reached it, with {bench.backend} "
-        f"({bench.mode}): measured. † marks a time computed from it: the same search, board for "
-        "board, takes each backend its measured time per evaluation relative to the fastest "
-        "tier's (both measured on the same evaluations, in the table above).",
+        f"Median over the seeded runs above that reached it, with {bench.record.backend} "
+        f"({bench.record.tier}): measured. † marks a time computed from it: the same search, "
+        "board for board, takes each backend its measured time per evaluation relative to the "
+        "fastest tier's (both measured on the same evaluations, in the table above).",
         "",
         table(headers, body),
         "",

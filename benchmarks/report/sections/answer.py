@@ -1,5 +1,8 @@
-"""The report's first section, "Which structure should I use?": for each need, the best backend
-with its figure and the runner-up, and the Pareto set; computed from the rows of one run."""
+"""The report's first section, "Which structure should I use?": for each game and need, the best
+structure with its figure and the runner-up (Boggle's needs: many boards, a cold start, memory,
+files, builds, stepping, pure Python; every other game's: speed on each of its workloads), and
+Boggle's Pareto set; computed from the rows of one run. The README's headline block is this
+section."""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.report.sections import Section
 from lexibench.solver.lexicons import (
     DEFAULT_LEXICON,
     MANY_BOARDS_LEXICON,
@@ -20,7 +24,7 @@ from lexibench.solver.lexicons import (
 
 @dataclass(frozen=True)
 class Candidate:
-    """A backend (and mode) with its figure for one need."""
+    """A backend (and tier) with its figure for one need."""
 
     label: str
     value: float
@@ -34,6 +38,7 @@ class Need:
     need: str
     measure: str
     ranked: list[Candidate]
+    game: str = "Boggle"
 
 
 def _ranked(
@@ -63,10 +68,10 @@ def needs(results: Results, size: str) -> list[Need]:
     found: list[Need] = []
     best = rows.best_solve(results, size)
     speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
-    modes = {n: f"{n} ({r.mode})" for n, r in best.items()}
+    tiers = {n: f"{n} ({r.tier})" for n, r in best.items()}
     if speed:
-        ranked = _ranked(speed, _boards_per_s, True, modes)
-        found.append(Need("many boards", f"{size} boards/s, fastest mode", ranked))
+        ranked = _ranked(speed, _boards_per_s, True, tiers)
+        found.append(Need("many boards", f"{size} boards/s, fastest tier", ranked))
     first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
     if first:
         measure = "one board, whole process, CPU, lexicon from the cache"
@@ -80,24 +85,54 @@ def needs(results: Results, size: str) -> list[Need]:
         found.append(
             Need("smallest file", "saved file (`lexibench build`)", _ranked(sizes, _mib, False))
         )
-    build = {n: m.median for n, m in rows.per_backend(results, "build").items()}
+    build = {n: m.median for n, m in rows.per_backend(results, BuildRecord).items()}
     if build:
         found.append(Need("fastest build", "build from the word list", _ranked(build, _ms, False)))
     stepping = {
         r.backend: 1000 / r.value.median
         for r in rows.solve_rows(results).get(size, [])
-        if r.mode == "step" and r.value and not r.note
+        if r.tier == "step" and r.value and not r.note
     }
     if stepping:
         labels = {n: f"{n} (step)" for n in stepping}
         ranked = _ranked(stepping, _boards_per_s, True, labels)
-        found.append(Need("letter-by-letter stepping", f"{size} boards/s, step mode", ranked))
+        found.append(Need("letter-by-letter stepping", f"{size} boards/s, step tier", ranked))
     meta = results.backends
     pure = {n: v for n, v in speed.items() if n in meta and meta[n].pure_python}
     if pure:
-        ranked = _ranked(pure, _boards_per_s, True, modes)
-        found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest mode", ranked))
+        ranked = _ranked(pure, _boards_per_s, True, tiers)
+        found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest tier", ranked))
     return found
+
+
+def game_needs(results: Results) -> list[Need]:
+    """Every other game's needs: speed on each of its workloads, each structure at its fastest
+    tier (reference rows and capped rows aside)."""
+    found: list[Need] = []
+    for game in rows.games(results):
+        if game == rows.BOGGLE:
+            continue
+        unit = rows.unit_of(results, game)
+        for workload, table_rows in rows.game_rows(results, game).items():
+            best: dict[str, rows.CaseRow] = {}
+            for r in table_rows:  # fastest first: the first row of a structure is its best
+                if r.value and not r.note and r.tier != REFERENCE_TIER and r.backend not in best:
+                    best[r.backend] = r
+            if not best:
+                continue
+            speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
+            labels = {n: f"{n} ({_kind(r)})" for n, r in best.items()}
+
+            def per_s(v: float, unit: str = unit) -> str:
+                return f"{v:,.0f} {unit}s/s"
+
+            ranked = _ranked(speed, per_s, True, labels)
+            found.append(Need(workload, f"{unit}s/s, fastest tier", ranked, rows.title_of(game)))
+    return found
+
+
+def _kind(row: rows.CaseRow) -> str:
+    return row.tier + ("" if row.variant in ("", "words") else f", {row.variant}")
 
 
 def pareto(results: Results, size: str) -> list[str]:
@@ -121,7 +156,7 @@ def pareto(results: Results, size: str) -> list[str]:
 def cheapest_by_job(results: Results, size: str) -> list[tuple[int, str]]:
     """Which backend makes the whole job cheapest, by the number of boards: (first board count
     from which it wins, backend), from the first answer from a cold start with the cache and
-    then the ms per board of its fastest mode. Empty without both figures."""
+    then the ms per board of its fastest tier. Empty without both figures."""
     first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
     per_board = {n: r.value.median for n, r in rows.best_solve(results, size).items() if r.value}
     names = sorted(n for n in first if n in per_board)
@@ -160,7 +195,7 @@ def defaults_line(results: Results, size: str) -> list[str]:
             )
     return [
         f"Cheapest whole job by the number of {size} boards (the first answer from a cold start "
-        "with the cache, then each further board at the fastest mode's ms/board): "
+        "with the cache, then each further board at the fastest tier's ms/board): "
         + "; ".join(parts)
         + f". `lexibench solve` defaults to {DEFAULT_LEXICON} for any number of boards; where its "
         f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_UNITS:,} "
@@ -169,9 +204,10 @@ def defaults_line(results: Results, size: str) -> list[str]:
     ]
 
 
-def answer_section(results: Results, size: str) -> list[str]:
-    """The Markdown lines of the section (empty when nothing is measured)."""
-    found = needs(results, size)
+def answer_lines(results: Results, size: str) -> list[str]:
+    """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
+    nothing is measured)."""
+    found = needs(results, size) + game_needs(results)
     if not found:
         return []
     body = []
@@ -180,6 +216,7 @@ def answer_section(results: Results, size: str) -> list[str]:
         runner = need.ranked[1] if len(need.ranked) > 1 else None
         body.append(
             [
+                need.game,
                 need.need,
                 f"**{best.label}**: {best.text}",
                 f"{runner.label}: {runner.text}" if runner else "",
@@ -190,7 +227,10 @@ def answer_section(results: Results, size: str) -> list[str]:
     lines = [
         "## Which structure should I use?",
         "",
-        table(["if you need", "use", "runner-up", "measured as"], body),
+        "The answer depends on the game: for each game and need, the structure that measured "
+        "best, with its figure, and the runner-up.",
+        "",
+        table(["game", "if you need", "use", "runner-up", "measured as"], body),
         "",
     ]
     lines += defaults_line(results, size)
@@ -203,3 +243,8 @@ def answer_section(results: Results, size: str) -> list[str]:
             "",
         ]
     return lines
+
+
+def render(results: Results) -> Section:
+    """The section, for the headline board size."""
+    return Section.of(answer_lines(results, rows.headline_size(results)))

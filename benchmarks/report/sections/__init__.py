@@ -1,0 +1,36 @@
+"""The sections of the reports, one module each, in one convention.
+
+Each module exposes ``render(results: Results) -> Section``: the section's Markdown lines and
+its plots (PNG bytes by file name; the lines show them as ``plots/<name>``), or an empty
+:class:`Section` when the raw files have nothing for it. :mod:`benchmarks.report.build`
+assembles them, in its order, into ``report.md`` and ``scaling.md`` and writes the plots.
+
+``report.md``: :mod:`.answer` (which structure to use), :mod:`.run_info` (machine, packages,
+workload), :mod:`.startup` (start-up and time to first answer), :mod:`.solve` (a table and a
+plot per board size), :mod:`.tiers`, :mod:`.best` (the best-board search), :mod:`.published`
+(the articles' figures reproduced), :mod:`.pitfalls`, :mod:`.interpreted` (compiled and
+interpreted search), :mod:`.memory` (build, load and memory), :mod:`.lookups`,
+:mod:`.letterboxed`. ``scaling.md``: :mod:`.dictionary` (dictionary size, with the memory
+sweep), :mod:`.board_size`, :mod:`.bulk`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a report: its Markdown lines, and its plots by file name."""
+
+    lines: tuple[str, ...] = ()
+    plots: Mapping[str, bytes] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, lines: list[str], plots: Mapping[str, bytes] | None = None) -> Section:
+        return cls(tuple(lines), dict(plots or {}))
+
+
+EMPTY = Section()
+"""A section with nothing to show."""

@@ -1,0 +1,54 @@
+"""``scaling.md``'s "Bulk runs" section: ``lexibench solve --boards-file`` on many boards,
+timed around the whole process (:mod:`benchmarks.processes.bulk`)."""
+
+from __future__ import annotations
+
+from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.report.formatting import build_text, date_text, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
+
+
+def render(results: Results) -> Section:
+    bulk = results.bulk
+    if bulk is None:
+        return EMPTY
+    single = {(r.lexicon, r.output, r.boards): r.seconds for r in bulk.runs if r.jobs == 1}
+    body = [
+        [
+            r.lexicon,
+            r.output,
+            f"{r.boards:,}",
+            f"--jobs {r.jobs}" if r.engine == "processes" else f"--dask-workers {r.jobs}",
+            f"{r.seconds:.1f}",
+            f"{r.cpu_seconds:.1f}",
+            f"{r.boards / r.seconds:,.0f}",
+            f"{r.boards / r.cpu_seconds:,.0f}",
+            f"{single[r.lexicon, r.output, r.boards] / r.seconds:.2f}x"
+            if (r.lexicon, r.output, r.boards) in single
+            else "",
+        ]
+        for r in bulk.runs
+    ]
+    headers = ["lexicon", "output", "boards", "workers", "wall s", "CPU s", "boards/s"]
+    headers += ["boards per CPU-s", "speed-up"]
+    return Section.of(
+        [
+            "## Bulk runs",
+            "",
+            "`lexibench solve --boards-file` timed around the whole process (start-up, the "
+            f"lexicon from a {bulk.cache} cache, the search, the JSON lines written to a file) on "
+            f"a {bulk.cpus}-core machine, {date_text(bulk.datetime)}, solver search "
+            f"{build_text(bulk.solver_build)}. `full`: each board's words with scores and paths, "
+            "as `solve --json` prints them; `summary`: `--summary`, the count and score only. "
+            "CPU seconds include the workers'; the outputs of `--jobs 1`, `--jobs 2` and "
+            "`--dask-workers 2` are identical, and so are the two lexicons' full lines.",
+            "",
+            table(headers, body),
+            "",
+            "`--jobs` workers share the lexicon the main process loaded (they are forked from "
+            "it). `--dask-workers 2` starts a local Dask cluster of two worker processes inside "
+            "the timed command; each worker loads the lexicon from the cache on its first task, "
+            "and the boards travel to it and the lines back through Dask, 2,000 boards a task.",
+            "",
+        ]
+    )

@@ -1,0 +1,58 @@
+"""The report's "Compiled and interpreted search" section: the solve suite's first board size
+with the solver's search loops as installed and with their source run by the interpreter."""
+
+from __future__ import annotations
+
+from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.report import rows
+from lexibench.benchmarks.report.formatting import build_text, num, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
+
+HEADERS = [
+    "backend",
+    "tier",
+    "installed ms/board",
+    "interpreted ms/board",
+    "interpreted / installed",
+]
+
+
+def render(results: Results) -> Section:
+    interpreted = rows.solve_rows(results, interpreted=True)
+    if not interpreted:
+        return EMPTY
+    size, table_rows = next(iter(interpreted.items()))
+    compiled = {(r.backend, r.tier): r.value for r in rows.solve_rows(results).get(size, [])}
+
+    def installed_first(row: rows.CaseRow) -> tuple[bool, float, str, str]:
+        fast = compiled.get((row.backend, row.tier))
+        return (fast is None, fast.median if fast else 0.0, row.backend, row.tier)
+
+    body = []
+    for r in sorted(table_rows, key=installed_first):
+        fast = compiled.get((r.backend, r.tier))
+        slow = r.value
+        body.append(
+            [
+                r.backend,
+                r.tier,
+                num(fast.median) if fast else "not run",
+                num(slow.median) if slow else "not run",
+                f"{slow.median / fast.median:,.2f}" if slow and fast else "",
+            ]
+        )
+    run = results.run
+    return Section.of(
+        [
+            f"## Compiled and interpreted search ({size})",
+            "",
+            "The same boards and backends, with the solver's search loops "
+            "(`solver/games/boggle/search.py`) as installed for every other table here "
+            f"({build_text(run.solver_build if run else None)}) and with their source run by the "
+            "interpreter. The lexicon is asked the same questions either way; what changes is the "
+            "cost of the solver's own lines around them.",
+            "",
+            table(HEADERS, body),
+            "",
+        ]
+    )

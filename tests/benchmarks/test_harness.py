@@ -1,0 +1,132 @@
+"""The benchmark harness's declarations: workloads, options, caps from the registry."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from lexibench import structures
+from lexibench.benchmarks.harness import games, workloads
+from lexibench.benchmarks.harness.fixtures import LexiconCache
+from lexibench.benchmarks.harness.records import RECORDS, SCHEMAS, SUITES, schema_of
+from lexibench.benchmarks.harness.references import References, TrieLexicon, check
+from lexibench.benchmarks.harness.settings import Settings, option_name
+from lexibench.benchmarks.suites.bench_scaling import BoardBudget
+from lexibench.solver.games.registry import game, game_names
+from lexibench.solver.wordlist import load_wordlist
+from tests.commands import ROOT
+
+#: The workload options are documented beside the benchmarks, not in the top-level README.
+README = ROOT / "benchmarks" / "README.md"
+
+
+def test_query_sets_are_what_they_say() -> None:
+    words = load_wordlist().words[:20000]
+    sets = workloads.query_sets(words, seed=1, count=300)
+    vocab = set(words)
+    prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
+    assert all(q in vocab for q in sets["hits"])
+    assert not any(q in prefixes for q in sets["misses"])
+    for k in (2, 4, 8):
+        assert all(len(q) == k and q in prefixes for q in sets[f"prefix-{k}"])
+    assert len(sets["mixed"]) == 300
+    assert sets == workloads.query_sets(words, seed=1, count=300)
+
+
+def test_the_games_cases_come_from_the_registries() -> None:
+    """Every game's workloads x structures x the tiers the game offers each: none of a game's
+    cases is missing, none is one the game does not offer; quick runs the headline workloads."""
+    settings = Settings(backends="dict-trie,marisa,array-trie")
+    found = games.cases(settings, settings.backend_list())
+    assert {c.game for c in found} == set(game_names())
+    for name in game_names():
+        played = game(name)
+        for workload in played.workloads():
+            for structure in settings.backend_list():
+                cls = structures.class_of(structures.backend_class(structure))
+                offered = set(played.tiers(cls))
+                ran = {c.tier for c in found if (c.game, c.workload, c.structure)
+                       == (name, workload.name, structure)}  # fmt: skip
+                assert ran == offered, (name, workload.name, structure)
+    quick = games.cases(Settings(scale="quick"), ["dict-trie"])
+    assert {(c.game, c.workload) for c in quick} == {
+        (name, game(name).workloads()[0].name) for name in game_names()
+    }
+    assert games.count_of(Settings(puzzles=7), game("boggle").workloads()[0]) == 7
+
+
+def test_a_slow_structure_is_capped_by_its_estimated_cost() -> None:
+    settings = Settings(wordlist="web2", puzzles=3)
+    slow = structures.build_lexicon(
+        "unsorted-list", games.lexicon_strings("web2", "boggle", "words")
+    )
+    case = games.GameCase("boggle", "4x4", "unsorted-list", "words", "string")
+    capped = games.cap(settings, case, slow)
+    assert capped.count in (0, 1)
+    assert capped.note is not None
+    assert "a scan of every word" in capped.note
+    fast = games.GameCase("boggle", "4x4", "dict-trie", "words", "step")
+    assert games.cap(settings, fast, None).count == 3
+
+
+def test_every_workload_option_has_help_and_is_in_the_readme() -> None:
+    text = README.read_text()
+    for f in fields(Settings):
+        assert f.metadata["help"], f.name
+        assert f"`{option_name(f.name)}" in text, f"{option_name(f.name)} is not in the README"
+
+
+def test_schema_tags_are_distinct() -> None:
+    assert len(set(SCHEMAS)) == len(SCHEMAS)
+
+
+@pytest.mark.parametrize("backend", sorted(structures.BUILTIN))
+def test_caps_follow_the_declared_cost(backend: str) -> None:
+    linear = structures.backend_info(backend).cost == "linear"
+    assert workloads.is_slow(backend) is linear
+    cap = workloads.board_cap(backend, "4x4", 100)
+    assert (cap.note is not None) is linear
+    assert (workloads.query_cap(backend, 10_000).count < 10_000) is linear
+
+
+def test_every_suite_has_its_record_tagged_by_its_name() -> None:
+    tags = {schema_of(kind) for kind in RECORDS}
+    assert {tag.rpartition("/")[0] for tag in tags} == {f"lexibench-{name}" for name in SUITES}
+
+
+def test_reference_answers_do_not_depend_on_what_ran_before() -> None:
+    words = load_wordlist().words[:20000]
+    first = References(words).boggle("4x4", 5, seed=3)
+    other = References(words)
+    other.boggle("3x3", 2, seed=3, words=words[:5000])  # another list, asked first
+    assert other.boggle("4x4", 5, seed=3) == first
+    assert other.boggle("4x4", 2, seed=3) == first[:2]  # a capped case: the same boards
+    check(first[:2], first, "a capped case")
+    with pytest.raises(AssertionError, match="disagrees with the reference on item 1"):
+        check([first[0], first[1] + 1], first, "a wrong case")
+
+
+def test_the_reference_lexicon_answers_as_a_set_would() -> None:
+    words = ("cat", "cats", "dog")
+    lexicon = TrieLexicon(words)
+    assert len(lexicon) == 3
+    assert [lexicon.is_word(s) for s in ("cat", "ca", "cats", "do", "dogs", "")] == [
+        True, False, True, False, False, False,
+    ]  # fmt: skip
+    assert [lexicon.has_prefix(s) for s in ("", "ca", "cats", "dog", "x", "cat$")] == [
+        True, True, True, True, False, False,
+    ]  # fmt: skip
+
+
+def test_the_board_budget_does_not_depend_on_which_sizes_ran() -> None:
+    """A size goes on only while every smaller size stayed within the budget; a smaller size
+    not measured in this session is measured on demand."""
+    sweep = workloads.sweep("smoke")
+    budget = BoardBudget(sweep, 3, LexiconCache(load_wordlist().words[:3000]))
+    assert budget.over("dict-trie", "6x6") is None
+    assert {size for _, size in budget.ms} == {"3x3", "4x4"}  # measured on demand
+    budget.ms["dict-trie", "3x3"] = workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "4x4") == workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "6x6") == workloads.BOARD_BUDGET_MS + 1.0
+    assert budget.over("dict-trie", "3x3") is None
