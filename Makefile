@@ -20,7 +20,8 @@ COMPILED := solver/games/anagram/search.py solver/games/boggle/search.py \
 	solver/games/wordle/grader.pyx solver/games/boggle/native_lines.pyx \
 	structures/backends/array_trie/native.pyx structures/backends/array_trie/native.pxd \
 	structures/backends/array_trie/search.c structures/backends/array_trie/search.h \
-	structures/backends/array_trie/queries.pyx structures/backends/array_trie/nodes.pxd
+	structures/backends/array_trie/queries.pyx structures/backends/array_trie/nodes.pxd \
+	solver/games/boggle/prove/native.pyx
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'

@@ -2,8 +2,9 @@
 
 - the games' search loops (:data:`MYPYC`), plain typed Python, compiled with mypyc (they also
   run interpreted, unchanged);
-- the array trie's compiled core, native tier and query walks, and the Wordle grading kernel
-  (:data:`CYTHON`), with Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
+- the array trie's compiled core, native tier and query walks, the Wordle grading kernel, Boggle's
+  bulk lines and the Boggle proof's bound over the array trie's array (:data:`CYTHON`), with
+  Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
 
 Sources are named by their path under ``lexibench/`` (whose subfolders link to the top-level
 ``structures/``, ``solver/`` and ``benchmarks/``), so every compiled module gets its name in the
@@ -58,6 +59,7 @@ CYTHON = {
         "lexibench/structures/backends/array_trie/native.pxd",
         "lexibench/structures/backends/array_trie/search.h",
     ],
+    "lexibench/solver/games/boggle/prove/native.pyx": [],
     "lexibench/solver/games/wordle/grader.pyx": [],
 }
 

@@ -49,6 +49,7 @@ _API = {
     "solve": ("lexibench.solver.games.boggle.solve", "solve"),
     "score": ("lexibench.solver.games.boggle.rules", "score"),
     "best_board": ("lexibench.solver.games.boggle.best", "best_board"),
+    "prove": ("lexibench.solver.games.boggle.prove.proof", "prove"),
     # Letter Boxed
     "parse_box": ("lexibench.solver.games.letterboxed.puzzle", "parse_box"),
     "solve_letterboxed": ("lexibench.solver.games.letterboxed.puzzle", "solve"),
@@ -80,6 +81,7 @@ __all__ = [
     "open_lexicon_file",
     "parse_board",
     "parse_box",
+    "prove",
     "random_boards",
     "score",
     "solve",
@@ -91,6 +93,7 @@ if TYPE_CHECKING:
     from lexibench.solver.games.boggle.best import best_board
     from lexibench.solver.games.boggle.board import Board, parse_board
     from lexibench.solver.games.boggle.dice import random_boards
+    from lexibench.solver.games.boggle.prove.proof import prove
     from lexibench.solver.games.boggle.rules import score
     from lexibench.solver.games.boggle.solve import FoundWord, Solution, find_words, solve
     from lexibench.solver.games.letterboxed.puzzle import parse_box

@@ -22,6 +22,8 @@ from lexibench.solver.execution import Dask
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
 TASKS_PER_WORKER: Final = 4
+#: Seconds between two asks whether to stop, while a run waits for a task.
+STOP_POLL: Final = 0.2
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -72,12 +74,16 @@ def client_for(where: Dask) -> Iterator[Any]:
 
 
 def run_on_cluster(
-    where: Dask, function: Callable[..., R], items: Iterable[T], *extra: Any
+    where: Dask,
+    function: Callable[..., R],
+    items: Iterable[T],
+    *extra: Any,
+    stop: Callable[[], bool] | None = None,
 ) -> Iterator[R]:
     """``function(item, *extra)`` for every item on the cluster ``where`` names
-    (:func:`client_for`), in input order (:func:`ordered_map`)."""
+    (:func:`client_for`), in input order (:func:`ordered_map`; ``stop``: see there)."""
     with client_for(where) as client:
-        yield from ordered_map(client, function, items, *extra)
+        yield from ordered_map(client, function, items, *extra, stop=stop)
 
 
 def worker_count(client: Any) -> int:
@@ -85,12 +91,33 @@ def worker_count(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
+def _finished(future: Any, stop: Callable[[], bool]) -> bool:
+    """Wait for ``future`` until it is finished (True) or ``stop()`` says to stop (False),
+    asking every :data:`STOP_POLL` seconds."""
+    while not future.done():
+        if stop():
+            return False
+        try:
+            future.result(timeout=STOP_POLL)
+        except TimeoutError:
+            continue
+        except Exception:  # finished, with an error: raised again when its result is taken
+            return True
+    return True
+
+
 def ordered_map(
-    client: Any, function: Callable[..., R], items: Iterable[T], *extra: Any
+    client: Any,
+    function: Callable[..., R],
+    items: Iterable[T],
+    *extra: Any,
+    stop: Callable[[], bool] | None = None,
 ) -> Iterator[R]:
     """``function(item, *extra)`` on the cluster for every item, yielded in input order, with at
     most :data:`TASKS_PER_WORKER` tasks per worker in flight. A task that fails is one
-    :class:`InputError` naming the error."""
+    :class:`InputError` naming the error. Once ``stop()`` says so, no task is submitted, the
+    results already back that come next in order are yielded, and the other tasks are
+    cancelled (a worker running one finishes it, and its result is dropped)."""
     window = TASKS_PER_WORKER * worker_count(client)
     pending: deque[Any] = deque()
     source = iter(items)
@@ -108,19 +135,25 @@ def ordered_map(
         submit()
     try:
         while pending:
-            future = pending.popleft()
-            try:
-                result = future.result()
-            except InputError:
-                raise
-            except Exception as exc:
-                raise InputError(f"a Dask task failed: {type(exc).__name__}: {exc}") from None
-            if not done:
+            if stop is not None and not _finished(pending[0], stop):
+                return
+            result = _result(pending.popleft())
+            if not done and (stop is None or not stop()):
                 submit()
             yield result
     finally:
         for future in pending:
             future.cancel()
+
+
+def _result(future: Any) -> Any:
+    """A finished task's result (a failure is one :class:`InputError`)."""
+    try:
+        return future.result()
+    except InputError:
+        raise
+    except Exception as exc:
+        raise InputError(f"a Dask task failed: {type(exc).__name__}: {exc}") from None
 
 
 _END: Final = object()

@@ -177,9 +177,10 @@ def ordered_map(
 
     ``state``: what this process already opened for the job (from ``job.open()``): run here, or
     inherited by forked workers, it is not opened again. ``batch``: items per batch here and in
-    processes; ``dask_batch``: per Dask task (default ``batch``). ``stop``: for a
-    :class:`StoppableJob`, once set, running batches end early (keeping what they found) and no
-    further batch starts.
+    processes; ``dask_batch``: per Dask task (default ``batch``). ``stop``: once set, no
+    further batch starts; here and in processes, the running batches of a
+    :class:`StoppableJob` end early, keeping what they found; on Dask, the batches already back
+    are yielded (in order, up to the first still running) and the others are dropped.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -195,7 +196,8 @@ def ordered_map(
         from lexibench.solver.cluster import run_on_cluster
 
         chunks = batches(items, dask_batch or batch)
-        for results in run_on_cluster(where, _dask_batch, chunks, job):
+        asked = stop.is_set if stop is not None else None
+        for results in run_on_cluster(where, _dask_batch, chunks, job, stop=asked):
             yield from results
         return
     if isinstance(where, Processes) and where.jobs > 1:

@@ -89,17 +89,24 @@ def check(work: Path) -> None:
     if api.strip() != "7":
         raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
     build = step(
-        "the search loops, the array trie's native core and Boggle's bulk lines are compiled",
+        "the search loops, the array trie's native core, Boggle's bulk lines and the proof's bound "
+        "are compiled",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
          "from lexibench.structures.backends.array_trie.native import search_build as cpu; "
          "from lexibench.solver.games.boggle import native_lines; "
-         "print(search_build(), native_build(), cpu())"],
+         "from lexibench.solver.games.boggle.prove.tree import native_build as bound; "
+         "print(search_build(), native_build(), cpu(), bound())"],
         home,
         env,
     )  # fmt: skip
-    if build.split()[:2] != ["mypyc", "cython"] or build.split()[2] not in ("popcnt", "generic"):
-        raise CheckFailedError(f"the builds are {build.strip()!r}, not mypyc, cython and a CPU's")
+    words = build.split()
+    if words[:2] != ["mypyc", "cython"] or words[2] not in ("popcnt", "generic") or words[3:] != [
+        "cython"
+    ]:
+        raise CheckFailedError(
+            f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
+        )
     lean = step(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
@@ -118,6 +125,15 @@ def check(work: Path) -> None:
     if json.loads(out)["count"] != 7:
         raise CheckFailedError(f"solve found {json.loads(out)['count']} words, not 7")
     step("lexibench solve (default list)", [lexibench, "solve", "perslatgsineters"], home, env)
+    out = step(
+        "lexibench prove (its partitions ship in the wheel)",
+        [lexibench, "prove", "--size", "2x2", "--wordlist", str(TINY), "--target", "3", "--json"],
+        home,
+        env,
+    )
+    proof = json.loads(out)
+    if not proof["complete"] or (proof["tier"], proof["partition"]["name"]) != ("native", "two"):
+        raise CheckFailedError(f"prove printed {out!r}")
     boards = step("lexibench random", [lexibench, "random", "--count", "3"], home, env)
     (home / "boards.txt").write_text(boards)
     out = step(

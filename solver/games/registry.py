@@ -36,7 +36,7 @@ class Entry(NamedTuple):
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
         "anagram": Entry("lexibench.solver.games.anagram.game:Anagram", ("anagram",)),
-        "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "random", "solve")),
+        "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")),
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),

@@ -67,6 +67,36 @@ def test_a_stop_set_before_the_run_starts_nothing() -> None:
     assert list(ordered_map(Counting(), range(4), stop=Stop())) == [0, 1, 2, 3]
 
 
+@dataclass(frozen=True)
+class Slow:
+    """A job whose every item takes a while."""
+
+    seconds: float
+
+    def open(self) -> None:
+        return None
+
+    def run(self, state: None, batch: list[int]) -> list[int]:
+        time.sleep(self.seconds)
+        return batch
+
+
+def test_a_stop_ends_a_dask_run_without_waiting_for_its_tasks() -> None:
+    """Once the stop is set, a Dask run yields what is back, in order, and returns at once."""
+    pytest.importorskip("distributed")
+    from lexibench.solver.execution import Dask
+
+    stop = Stop()
+    results = ordered_map(Slow(0.5), range(40), Dask(workers=2), batch=1, stop=stop)
+    first = next(results)
+    stop.set()
+    asked = time.monotonic()
+    rest = list(results)
+    assert time.monotonic() - asked < 2
+    assert [first, *rest] == list(range(1 + len(rest)))
+    assert len(rest) < 39
+
+
 def _workers_of(pid: int) -> list[int]:
     """The Dask worker processes below ``pid`` (started by multiprocessing's spawn)."""
     import psutil

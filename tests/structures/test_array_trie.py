@@ -40,6 +40,16 @@ def test_the_layout_is_breadth_first_with_children_in_letter_order() -> None:
     assert list(firsts[:2]) == [1, 3]
 
 
+def test_the_node_array_is_handed_out_read_only() -> None:
+    """node_array(): the layout itself, as 32-bit items, read-only, from either core."""
+    for trie in (ArrayTrieLexicon(WORDS), InterpretedTrie(WORDS)):
+        view = ArrayTrieLexicon.node_array(trie)  # type: ignore[arg-type]
+        assert (view.format, view.itemsize, view.readonly) == ("I", 4, True)
+        assert list(view) == list(build_nodes(sorted(WORDS)))
+        with pytest.raises(TypeError):
+            view[0] = 1
+
+
 def test_the_compiled_core_is_in_use() -> None:
     """The install compiled the native core (CI builds it like a user's pip install)."""
     assert ArrayTrieLexicon.NATIVE_UNAVAILABLE is None

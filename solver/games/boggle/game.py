@@ -3,7 +3,8 @@
 The pieces live beside this module: the board and its geometry (``board.py``), seeded boards
 (``dice.py``), the search at each tier (``solve.py``, its loops in ``search.py``), the brute-force
 reference (``reference.py``), scoring (``rules.py``), renderers (``render.py``, ``lines.py``), the
-best-board search (``best.py``) and the commands (``*_cmd.py``).
+best-board search (``best.py``), the proof of the best board (``prove/``) and the commands
+(``*_cmd.py``).
 """
 
 from __future__ import annotations

@@ -158,6 +158,11 @@ class ArrayTrieLexicon(_Core, _Queries):
         unique = [_storable(word) for word in unique_words(words, "array-trie")]
         self._attach(build_nodes(unique), len(unique))
 
+    def node_array(self) -> memoryview:
+        """The node array itself, read-only (format ``"I"``: the layout in the module
+        docstring), for code that walks the trie on its own: O(1), no copy."""
+        return memoryview(self._node_array()).cast("B").cast("I").toreadonly()
+
     def to_bytes(self) -> bytes:
         """The header and the node array, little-endian: O(size)."""
         nodes = self._node_array()

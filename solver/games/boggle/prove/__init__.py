@@ -1,0 +1,1 @@
+"""Proving the best board: branch and bound over classes of boards (``lexibench prove``)."""

@@ -1,0 +1,137 @@
+"""Board classes: which top-level classes a proof covers, their ids, and the split order.
+
+A top-level class gives each cell of an R x C board one bucket of its partition
+(:mod:`.partitions`). Its id is the mixed-radix number whose digit ``i`` (least significant
+first) is the bucket of cell ``i``, row-major. A rotation or reflection of the board maps a class
+to another class holding the turned boards, which score the same; so only *canonical* classes,
+those whose id is the smallest of their images, need a proof: for any board B, some symmetry g
+maps B's class to a canonical class, which holds g(B), and g(B) scores as B.
+
+The split order is the order in which a class's cells are fixed to single letters, and the
+order the orderly tree sorts a word's cells in: the best-connected cells first (they take part in
+the most words), nearest the centre first among equals, then by index.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from lexibench.solver.games.boggle.board import neighbours, symmetries
+from lexibench.solver.games.boggle.prove.partitions import Buckets
+
+
+@dataclass(frozen=True)
+class ClassSpace:
+    """The top-level classes of R x C boards under per-cell buckets (see the module docstring)."""
+
+    rows: int
+    cols: int
+    buckets: tuple[Buckets, ...]
+    """Per cell (row-major), its buckets."""
+
+    @cached_property
+    def radices(self) -> tuple[int, ...]:
+        """Per cell, its number of buckets."""
+        return tuple(len(b) for b in self.buckets)
+
+    @cached_property
+    def total(self) -> int:
+        """The number of classes, symmetric ones included."""
+        return math.prod(self.radices)
+
+    def digits(self, class_id: int) -> tuple[int, ...]:
+        """Per cell, the index of its bucket in class ``class_id``."""
+        if not 0 <= class_id < self.total:
+            raise ValueError(f"class {class_id}: ids run from 0 to {self.total - 1}")
+        out = []
+        for radix in self.radices:
+            class_id, digit = divmod(class_id, radix)
+            out.append(digit)
+        return tuple(out)
+
+    def class_id(self, digits: tuple[int, ...]) -> int:
+        """The id of the class whose cell ``i`` holds bucket ``digits[i]``."""
+        value = 0
+        for digit, radix in zip(reversed(digits), reversed(self.radices), strict=True):
+            value = value * radix + digit
+        return value
+
+    def letters(self, class_id: int) -> tuple[str, ...]:
+        """Per cell, the letters class ``class_id`` allows (``q``: the Qu tile)."""
+        return tuple(b[d] for b, d in zip(self.buckets, self.digits(class_id), strict=True))
+
+    def text(self, class_id: int) -> str:
+        """The class written out: each cell's letters in brackets, rows joined by ``/``."""
+        cells = [f"[{letters}]" for letters in self.letters(class_id)]
+        return "/".join(
+            "".join(cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)
+        )
+
+    def images(self, class_id: int) -> list[int]:
+        """The ids of the class's images under every symmetry of the board (itself first)."""
+        digits = self.digits(class_id)
+        return [
+            self.class_id(tuple(digits[k] for k in image))
+            for image in symmetries(self.rows, self.cols)
+        ]
+
+    def is_canonical(self, class_id: int) -> bool:
+        """True when no image of the class has a smaller id."""
+        return class_id == min(self.images(class_id))
+
+    def canonical_ids(self) -> Iterator[int]:
+        """Every canonical class id, ascending.
+
+        Digit tuples are produced most significant first (the last cell first), which is
+        ascending id order; a class is canonical when its tuple is no larger than any image's,
+        each image read by one :func:`operator.itemgetter` call."""
+        n = self.rows * self.cols
+        getters = [
+            operator.itemgetter(*[n - 1 - image[n - 1 - k] for k in range(n)])
+            for image in symmetries(self.rows, self.cols)[1:]
+        ]
+        ranges = [range(radix) for radix in reversed(self.radices)]
+        for class_id, high_first in enumerate(itertools.product(*ranges)):
+            if n == 1 or all(high_first <= get(high_first) for get in getters):
+                yield class_id
+
+    @cached_property
+    def canonical_count(self) -> int:
+        """The number of canonical classes."""
+        return sum(1 for _ in self.canonical_ids())
+
+
+def dispatch_order(class_ids: list[int]) -> list[int]:
+    """``class_ids`` in the order a proof hands them out: shuffled, the same way every time (a
+    generator seeded with a fixed text). Classes differ in cost by orders of magnitude and
+    neighbouring ids are alike, so in this order the classes done so far are a fair sample of
+    all: the estimate of the time left holds, and a partial run projects the whole.
+
+    >>> dispatch_order([1, 2, 3, 4, 5]) == dispatch_order([1, 2, 3, 4, 5]) != [1, 2, 3, 4, 5]
+    True
+    """
+    shuffled = list(class_ids)
+    random.Random("lexibench prove: dispatch order").shuffle(shuffled)
+    return shuffled
+
+
+def split_order(rows: int, cols: int) -> tuple[int, ...]:
+    """The cells of an R x C board in split order (see the module docstring).
+
+    >>> split_order(3, 3)
+    (4, 1, 3, 5, 7, 0, 2, 6, 8)
+    """
+    nbrs = neighbours(rows, cols)
+    middle_row, middle_col = (rows - 1) / 2, (cols - 1) / 2
+
+    def key(cell: int) -> tuple[int, float, int]:
+        row, col = divmod(cell, cols)
+        return (-len(nbrs[cell]), (row - middle_row) ** 2 + (col - middle_col) ** 2, cell)
+
+    return tuple(sorted(range(rows * cols), key=key))

@@ -1,0 +1,181 @@
+"""One class's proof, and the proof as a :class:`~lexibench.solver.execution.Job`.
+
+:func:`prove_class` runs the tree bound of a class (:mod:`.tree`); unless the bound is below the
+target, its search leaves candidate boards, each re-scored with the solver (each word once).
+The class's :class:`ClassOutcome` depends only on the plan and the word list: the same here, in
+worker processes or on a Dask cluster. :class:`ProveJob` runs classes in batches wherever
+:func:`~lexibench.solver.execution.ordered_map` is told, each process opening the lexicon once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexibench.solver.games.boggle.best import Scorer, make_scorer
+from lexibench.solver.games.boggle.board import QU, Board, neighbours
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
+from lexibench.solver.games.boggle.prove.tree import TreeBound, tree_bound
+from lexibench.solver.lexicons import LexiconSpec, open_spec
+from lexibench.solver.tiers import Tier
+from lexibench.structures import Lexicon
+
+#: How a class ended: its bound was below the target at once; its search left no board at or
+#: above the target; boards reached it.
+PRUNED, SEARCHED, FOUND = "pruned", "searched", "found"
+OUTCOMES = (PRUNED, SEARCHED, FOUND)
+
+
+@dataclass(frozen=True)
+class ClassOutcome:
+    """How the proof of one class ended."""
+
+    class_id: int
+    bound: int
+    """The class's tree bound: no board of it scores more."""
+    paths: int
+    distinct: int
+    nodes: int
+    steps: int
+    candidates: int
+    """Boards the search left, each re-scored with the solver."""
+    boards: tuple[tuple[str, int, int], ...]
+    """``(board text, score, words)`` of every candidate scoring at least the target."""
+    seconds: float
+    """CPU seconds the class took (in the thread that ran it)."""
+
+    @property
+    def outcome(self) -> str:
+        """:data:`PRUNED`, :data:`SEARCHED` or :data:`FOUND`."""
+        return FOUND if self.boards else (SEARCHED if self.steps else PRUNED)
+
+    def as_record(self) -> dict[str, Any]:
+        """The checkpoint's line for the class (and the ``--json`` entry)."""
+        return {
+            "id": self.class_id,
+            "outcome": self.outcome,
+            "bound": self.bound,
+            "paths": self.paths,
+            "distinct": self.distinct,
+            "nodes": self.nodes,
+            "steps": self.steps,
+            "candidates": self.candidates,
+            "boards": [list(board) for board in self.boards],
+            "seconds": round(self.seconds, 4),
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> ClassOutcome:
+        """Read :meth:`as_record`'s output (``KeyError``/``TypeError``/``ValueError`` when it is
+        not one)."""
+        boards = tuple((str(b), int(s), int(w)) for b, s, w in data["boards"])
+        return cls(
+            int(data["id"]),
+            int(data["bound"]),
+            int(data["paths"]),
+            int(data["distinct"]),
+            int(data["nodes"]),
+            int(data["steps"]),
+            int(data["candidates"]),
+            boards,
+            float(data["seconds"]),
+        )
+
+
+@dataclass
+class ProveState:
+    """What a process proves classes with: the tree bound and the solver's scorer."""
+
+    bound: TreeBound
+    score: Scorer
+
+
+def prove_state(lexicon: Lexicon, plan: ProofPlan, tier: Tier) -> ProveState:
+    """The state to prove ``plan``'s classes with ``lexicon`` at ``tier`` (of the tree bound;
+    the re-scoring takes the solver's fastest tier)."""
+    return ProveState(
+        tree_bound(lexicon, tier, plan.weights, plan.min_length),
+        make_scorer(lexicon, plan.rows, plan.cols, plan.min_length, Tier.AUTO),
+    )
+
+
+def prove_class(
+    state: ProveState, plan: ProofPlan, class_id: int, stop: Callable[[], bool] | None = None
+) -> ClassOutcome | None:
+    """Prove one class (see the module docstring); None when ``stop()`` said to stop first."""
+    start = time.thread_time()
+    letters = plan.space.letters(class_id)
+    run = state.bound.run(
+        letters,
+        neighbours(plan.rows, plan.cols),
+        plan.order,
+        plan.target,
+        plan.max_candidates,
+        stop,
+    )
+    if run is None:
+        return None
+    boards = []
+    for _, chosen in run.candidates:
+        cells = tuple(
+            QU if cell[k] == "q" else cell[k] for cell, k in zip(letters, chosen, strict=True)
+        )
+        score, count = state.score(cells)
+        if score >= plan.target:
+            boards.append((Board(plan.rows, plan.cols, cells).text(), score, count))
+    boards.sort(key=lambda board: (-board[1], board[0]))
+    return ClassOutcome(
+        class_id,
+        run.bound,
+        run.paths,
+        run.distinct,
+        run.nodes,
+        run.steps,
+        len(run.candidates),
+        tuple(boards),
+        time.thread_time() - start,
+    )
+
+
+@dataclass(frozen=True)
+class ProveJob:
+    """The classes of a proof as a job for :func:`~lexibench.solver.execution.ordered_map`:
+    items are class ids, results their :class:`ClassOutcome` (a class stopped part way has
+    none: a batch then returns the outcomes before it)."""
+
+    spec: LexiconSpec
+    plan: ProofPlan
+    tier: Tier
+    deadline: float | None = field(default=None, compare=False)
+    """``time.time()`` after which no class goes on (``--time-limit``)."""
+
+    def open(self) -> ProveState:
+        """Open the lexicon (from its file or the cache) and make the state."""
+        lexicon = open_spec(self.spec, freeze=True).lexicon
+        return prove_state(lexicon, self.plan, self.tier)
+
+    def run(self, state: ProveState, batch: list[int]) -> list[ClassOutcome]:
+        """Prove each class of the batch (until the deadline)."""
+        return self.run_until(state, batch, lambda: False)
+
+    def run_until(
+        self, state: ProveState, batch: list[int], stop: Callable[[], bool]
+    ) -> list[ClassOutcome]:
+        """Prove each class of the batch until ``stop()`` says so or the deadline passes: the
+        class running then is dropped, the later ones do not start."""
+        deadline = self.deadline
+
+        def stopping() -> bool:
+            return stop() or (deadline is not None and time.time() >= deadline)
+
+        found = []
+        for class_id in batch:
+            if stopping():
+                break
+            outcome = prove_class(state, self.plan, class_id, stopping)
+            if outcome is None:
+                break
+            found.append(outcome)
+        return found

@@ -1,0 +1,18 @@
+"""Types of the compiled bound (solver/games/boggle/prove/native.pyx)."""
+
+from collections.abc import Callable, Sequence
+
+from typing_extensions import Buffer
+
+class TreeProver:
+    def __init__(self, nodes: Buffer, weights: Sequence[int], min_length: int) -> None: ...
+    def release(self) -> None: ...
+    def run(
+        self,
+        cells: tuple[bytes, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        order: tuple[int, ...],
+        target: int,
+        max_candidates: int = 1_000_000,
+        stop: Callable[[], bool] | None = None,
+    ) -> tuple[int, int, int, int, int, int, list[tuple[int, bytes]]] | None: ...

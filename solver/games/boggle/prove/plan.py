@@ -1,0 +1,69 @@
+"""What a proof proves: the board's shape, the classes, the target and the scoring rules.
+
+A :class:`ProofPlan` decides every class's outcome (with the word list): two runs of one plan
+over one word list give the same outcomes, wherever their classes ran. A checkpoint records the
+plan's :meth:`~ProofPlan.fingerprint` and is refused by a run of another plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.prove.classes import ClassSpace, split_order
+from lexibench.solver.games.boggle.prove.partitions import Partition
+from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
+
+#: The most boards of one class the tree search may leave for re-scoring: more means the target
+#: is far below the best score (every board of a class reaches it), not a proof.
+MAX_CANDIDATES: Final = 1_000_000
+#: The version of the outcomes a plan gives: raise it when the bound or the search changes what
+#: a class's record holds, so an old checkpoint is refused.
+ALGORITHM: Final = 1
+
+
+@dataclass(frozen=True)
+class ProofPlan:
+    """Every board of R x C scoring at least ``target``, found by classes of ``partition``."""
+
+    rows: int
+    cols: int
+    partition: Partition
+    target: int
+    min_length: int = 3
+    weights: tuple[int, ...] = POINTS_BY_LENGTH
+    order: tuple[int, ...] = field(default=())
+    """The split order (default: :func:`~.classes.split_order`)."""
+    max_candidates: int = MAX_CANDIDATES
+
+    def __post_init__(self) -> None:
+        if not self.order:
+            object.__setattr__(self, "order", split_order(self.rows, self.cols))
+        if self.target < 1:
+            raise InputError(f"--target {self.target}: a proof needs a target of at least 1")
+
+    @property
+    def size(self) -> str:
+        """``"RxC"``."""
+        return f"{self.rows}x{self.cols}"
+
+    @cached_property
+    def space(self) -> ClassSpace:
+        """The top-level classes."""
+        return ClassSpace(self.rows, self.cols, self.partition.cell_buckets(self.rows, self.cols))
+
+    def fingerprint(self, wordlist_sha256: str) -> dict[str, Any]:
+        """Everything that decides the outcomes, with the word list's hash (a checkpoint's
+        header)."""
+        return {
+            "algorithm": ALGORITHM,
+            "size": self.size,
+            "partition": self.partition.text,
+            "order": list(self.order),
+            "target": self.target,
+            "min_length": self.min_length,
+            "weights": list(self.weights),
+            "wordlist_sha256": wordlist_sha256,
+        }

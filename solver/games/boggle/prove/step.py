@@ -1,0 +1,274 @@
+"""The proof's bound over the step protocol: the tree and search of :mod:`.native`, in Python.
+
+Any backend that steps (``root``/``child``/``is_terminal``) runs it, so the proof compares
+structures like the solver does; the answers are the compiled code's (the same records, tree,
+bound, search steps and candidates), only slower. A word is told apart from another by its
+spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.native` for the four stages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.prove.tree import TreeRun
+from lexibench.structures import SteppingLexicon
+
+#: Search steps between two asks whether to stop.
+POLL_EVERY = 1 << 12
+
+
+class _StoppedError(Exception):
+    pass
+
+
+class StepTree:
+    """The bound of board classes over a stepping lexicon (one class at a time)."""
+
+    def __init__(self, lexicon: SteppingLexicon, weights: Sequence[int], min_length: int):
+        self.lexicon = lexicon
+        self.weights = tuple(weights)
+        self.min_length = min_length
+
+    def run(
+        self,
+        cells: tuple[str, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        order: tuple[int, ...],
+        target: int,
+        max_candidates: int = 1_000_000,
+        stop: Callable[[], bool] | None = None,
+    ) -> TreeRun | None:
+        """As :meth:`.native.TreeProver.run`, with each cell's letters as a string."""
+        try:
+            return _Run(self, cells, nbrs, order, target, max_candidates, stop).result()
+        except _StoppedError:
+            return None
+
+
+class _Run:
+    """One class: the records, the tree's flat lists, the search."""
+
+    def __init__(
+        self,
+        tree: StepTree,
+        cells: tuple[str, ...],
+        nbrs: tuple[tuple[int, ...], ...],
+        order: tuple[int, ...],
+        target: int,
+        max_candidates: int,
+        stop: Callable[[], bool] | None,
+    ) -> None:
+        n = len(cells)
+        if sorted(order) != list(range(n)) or len(nbrs) != n:
+            raise ValueError("one neighbour list per cell, and every cell once in the order")
+        self.cells = cells
+        self.nbrs = nbrs
+        self.order = order
+        self.target = target
+        self.max_candidates = max_candidates
+        self.stop = stop
+        self.weights = tree.weights
+        self.min_length = tree.min_length
+        self.lexicon = tree.lexicon
+        # Key layout: a field per cell, the first in split order highest.
+        self.shift = [0] * n
+        self.width = [0] * n
+        self.position_of_bit: list[int] = []
+        bits = 0
+        for position in range(n - 1, -1, -1):
+            cell = order[position]
+            self.width[cell] = len(cells[cell]).bit_length()
+            self.shift[cell] = bits
+            self.position_of_bit += [position] * self.width[cell]
+            bits += self.width[cell]
+        self.tail = [0] * (n + 1)
+        for position in range(n - 1, -1, -1):
+            cell = order[position]
+            field = ((1 << self.width[cell]) - 1) << self.shift[cell]
+            self.tail[position] = self.tail[position + 1] | field
+        self.records: list[tuple[int, str]] = []
+        self.distinct = 0
+        self.sum_points: list[int] = []
+        self.sum_first: list[int] = []
+        self.sum_count: list[int] = []
+        self.choice_bound: list[int] = []
+        self.choice_mask: list[int] = []
+        self.choice_first: list[int] = []
+        self.choice_cell: list[int] = []
+        self.steps = 0
+        self.candidates: list[tuple[int, bytes]] = []
+
+    def result(self) -> TreeRun:
+        root = self.lexicon.root()
+        for cell in range(len(self.cells)):
+            self._walk(cell, root, 0, 0, 0, "")
+        self.records.sort()
+        self._new_sums(1)
+        bound = self._build_sum(0, 0, len(self.records), 0)
+        if bound >= self.target:
+            self._search_root(bound)
+        return TreeRun(
+            len(self.records),
+            self.distinct,
+            len(self.sum_points),
+            len(self.choice_bound),
+            bound,
+            self.steps,
+            tuple(self.candidates),
+        )
+
+    # 1. paths
+    def _walk(self, cell: int, parent: object, used: int, key: int, length: int, word: str) -> None:
+        child = self.lexicon.child
+        here = used | (1 << cell)
+        for j, letter in enumerate(self.cells[cell]):
+            node = child(parent, letter)
+            if node is None:
+                continue
+            size = length + 1
+            spelled = word + letter
+            if letter == "q":  # the Qu tile
+                node = child(node, "u")
+                if node is None:
+                    continue
+                size += 1
+                spelled += "u"
+            chosen = key | (j + 1) << self.shift[cell]
+            if size >= self.min_length and self.lexicon.is_terminal(node):
+                self.records.append((chosen, spelled))
+            for nb in self.nbrs[cell]:
+                if not here >> nb & 1:
+                    self._walk(nb, node, here, chosen, size, spelled)
+
+    # 3. tree
+    def _new_sums(self, count: int) -> int:
+        first = len(self.sum_points)
+        self.sum_points += [0] * count
+        self.sum_first += [0] * count
+        self.sum_count += [0] * count
+        return first
+
+    def _new_choices(self, count: int) -> int:
+        first = len(self.choice_bound)
+        self.choice_bound += [0] * count
+        self.choice_mask += [0] * count
+        self.choice_first += [0] * count
+        self.choice_cell += [0] * count
+        return first
+
+    def _points(self, lo: int, hi: int) -> int:
+        last = len(self.weights) - 1
+        words = {word for _, word in self.records[lo:hi]}
+        self.distinct += len(words)
+        return sum(self.weights[min(len(word), last)] for word in words)
+
+    def _next_position(self, key: int, tail: int) -> int:
+        return self.position_of_bit[(key & tail).bit_length() - 1]
+
+    def _build_sum(self, node: int, lo: int, hi: int, fixed: int) -> int:
+        records = self.records
+        tail = self.tail[fixed]
+        i = lo
+        while i < hi and not records[i][0] & tail:
+            i += 1
+        total = self._points(lo, i)
+        groups: list[tuple[int, int, int]] = []  # (start, end, split position)
+        j = i
+        while j < hi:
+            position = self._next_position(records[j][0], tail)
+            start = j
+            j += 1
+            while j < hi and self._next_position(records[j][0], tail) == position:
+                j += 1
+            groups.append((start, j, position))
+        first = self._new_choices(len(groups)) if groups else 0
+        self.sum_points[node] = total
+        self.sum_first[node] = first
+        self.sum_count[node] = len(groups)
+        for g, (start, end, position) in enumerate(groups):
+            total += self._build_choice(first + g, start, end, position)
+        return total
+
+    def _build_choice(self, node: int, lo: int, hi: int, position: int) -> int:
+        cell = self.order[position]
+        shift = self.shift[cell]
+        field = (1 << self.width[cell]) - 1
+        records = self.records
+        groups: list[tuple[int, int]] = []
+        mask = 0
+        j = lo
+        while j < hi:
+            letter = (records[j][0] >> shift & field) - 1
+            mask |= 1 << letter
+            start = j
+            j += 1
+            while j < hi and (records[j][0] >> shift & field) - 1 == letter:
+                j += 1
+            groups.append((start, j))
+        first = self._new_sums(len(groups))
+        self.choice_cell[node] = cell
+        self.choice_mask[node] = mask
+        self.choice_first[node] = first
+        best = 0
+        for t, (start, end) in enumerate(groups):
+            best = max(best, self._build_sum(first + t, start, end, position + 1))
+        self.choice_bound[node] = best
+        return best
+
+    # 4. search
+    def _search_root(self, bound: int) -> None:
+        n = len(self.cells)
+        self.stacks: list[list[int]] = [[] for _ in range(n)]
+        self.sums = [0] * n
+        self.choice_of = [0] * n
+        first = self.sum_first[0]
+        for c in range(first, first + self.sum_count[0]):
+            self.stacks[self.choice_cell[c]].append(c)
+            self.sums[self.choice_cell[c]] += self.choice_bound[c]
+        self._search(0, self.sum_points[0], bound - self.sum_points[0])
+
+    def _search(self, position: int, points: int, rest: int) -> None:
+        self.steps += 1
+        if self.stop is not None and self.steps % POLL_EVERY == 0 and self.stop():
+            raise _StoppedError
+        if points + rest < self.target:
+            return
+        n = len(self.cells)
+        if position == n:
+            if len(self.candidates) >= self.max_candidates:
+                raise InputError(
+                    f"more than {self.max_candidates:,} boards of one class may reach the "
+                    f"target {self.target:,}: too low a target for a proof"
+                )
+            letters = [0] * n
+            for p, cell in enumerate(self.order):
+                letters[cell] = self.choice_of[p]
+            self.candidates.append((points + rest, bytes(letters)))
+            return
+        cell = self.order[position]
+        later = self.order[position + 1 :]
+        saved = [(len(self.stacks[c]), self.sums[c]) for c in later]
+        after = rest - self.sums[cell]
+        waiting = list(self.stacks[cell])
+        for j in range(len(self.cells[cell])):
+            bit = 1 << j
+            gained = points
+            added = 0
+            for c2 in waiting:
+                mask = self.choice_mask[c2]
+                if not mask & bit:
+                    continue
+                child = self.choice_first[c2] + (mask & (bit - 1)).bit_count()
+                gained += self.sum_points[child]
+                first = self.sum_first[child]
+                for c3 in range(first, first + self.sum_count[child]):
+                    c = self.choice_cell[c3]
+                    self.stacks[c].append(c3)
+                    self.sums[c] += self.choice_bound[c3]
+                    added += self.choice_bound[c3]
+            self.choice_of[position] = j
+            self._search(position + 1, gained, after + added)
+            for c, (length, total) in zip(later, saved, strict=True):
+                del self.stacks[c][length:]
+                self.sums[c] = total

@@ -1,0 +1,248 @@
+"""The proof's pieces: partitions, classes and their symmetries, and every bound checked against
+the true best of each class, found by scoring every board in it."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.boggle.best import make_scorer
+from lexibench.solver.games.boggle.board import QU, Board, neighbours, symmetries
+from lexibench.solver.games.boggle.prove.classes import ClassSpace, split_order
+from lexibench.solver.games.boggle.prove.partitions import (
+    ALPHABET,
+    cell_kind,
+    parse_partition,
+    partition,
+    presets,
+)
+from lexibench.solver.games.boggle.prove.simple import (
+    branch_and_bound,
+    max_bound,
+    union_bound,
+)
+from lexibench.solver.games.boggle.prove.tree import TreeRun, tree_bound
+from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
+from lexibench.solver.tiers import Tier
+from lexibench.solver.wordlist import load_wordlist
+from lexibench.structures import Lexicon, build_lexicon
+
+#: Small worlds, each scored board by board: (alphabet, partition of it, rows, cols). The second
+#: has the Qu tile (q) and words with "qu".
+WORLDS = [
+    ("aest", "ae st", 2, 2),
+    ("aest", "ae st", 3, 3),
+    ("aeiqstu", "aeiu qst", 2, 3),
+    ("aeiqstu", "aeu iqst", 3, 2),
+]
+
+
+@pytest.fixture(scope="module")
+def web2_words() -> tuple[str, ...]:
+    return load_wordlist("web2").words
+
+
+def lexicon_over(words: tuple[str, ...], alphabet: str, backend: str = "array-trie") -> Lexicon:
+    return build_lexicon(backend, [w for w in words if set(w) <= set(alphabet)])
+
+
+def board_cells(letters: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(QU if letter == "q" else letter for letter in letters)
+
+
+def boards_of(cells: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """Every board of a class (letters per cell), as letters (q: the Qu tile)."""
+    return itertools.product(*cells)
+
+
+# -- partitions ---------------------------------------------------------------------------
+
+
+def test_every_preset_splits_the_alphabet_once() -> None:
+    assert set(presets()) >= {"two", "three", "four", "five", "mixed"}
+    for preset in presets().values():
+        for _, buckets in preset.buckets:
+            assert "".join(sorted("".join(buckets))) == ALPHABET
+        assert parse_partition(preset.text).buckets == preset.buckets
+        assert preset.about
+
+
+def test_partition_by_kind_of_cell() -> None:
+    mixed = partition("mixed")
+    cells = mixed.cell_buckets(3, 4)
+    assert [len(cells[i]) for i in range(12)] == [2, 3, 3, 2, 3, 3, 3, 3, 2, 3, 3, 2]
+    assert [cell_kind(3, 3, i) for i in range(9)] == [
+        "corner", "edge", "corner", "edge", "centre", "edge", "corner", "edge", "corner"
+    ]  # fmt: skip
+    custom = parse_partition("aeiou bcdfghjklmnpqrstvwxyz, centre: abcdefghijklm nopqrstuvwxyz")
+    assert custom.of_kind("corner") == custom.of_kind("edge") != custom.of_kind("centre")
+    assert partition(custom.text) == custom
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("aeiou bcdfg", "no bucket holds h, i"[:15]),
+        ("aeiou abcdefghijklmnopqrstuvwxyz", "the letter a is in two buckets"),
+        ("aeiou bcdfghjklmnpqrstvwxyz1", "'1' is not one of the letters"),
+        ("aeiou bcdfghjklmnpqrstvwxyz, middle: abcdefghijklmnopqrstuvwxyz", "not a kind"),
+        ("seven", "no such preset"),
+        ("corner: abcdefghijklmnopqrstuvwxyz", "no buckets for edge cells"),
+    ],
+)
+def test_bad_partitions_are_one_line(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message) as caught:
+        partition(text)
+    assert "\n" not in str(caught.value)
+
+
+# -- classes ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "name", "total", "canonical"),
+    [
+        ((3, 3), "two", 512, 102),
+        ((3, 3), "three", 19_683, 2_862),
+        ((3, 4), "mixed", 104_976, 27_135),
+        ((2, 2), "two", 16, 6),
+    ],
+)
+def test_canonical_class_counts(
+    size: tuple[int, int], name: str, total: int, canonical: int
+) -> None:
+    """The counts Burnside's lemma gives (3x3: 102 of 512; 3x4 as published: 27,135)."""
+    space = ClassSpace(*size, partition(name).cell_buckets(*size))
+    assert space.total == total
+    assert space.canonical_count == canonical
+
+
+@pytest.mark.parametrize("size", [(2, 3), (3, 3), (3, 2), (1, 4)])
+def test_canonical_classes_are_the_smallest_of_their_orbits(size: tuple[int, int]) -> None:
+    space = ClassSpace(*size, partition("two").cell_buckets(*size))
+    ids = list(space.canonical_ids())
+    assert ids == sorted(i for i in range(space.total) if space.is_canonical(i))
+    orbits = {min(space.images(i)) for i in range(space.total)}
+    assert set(ids) == orbits
+    for class_id in ids[:20]:
+        assert space.class_id(space.digits(class_id)) == class_id
+
+
+def test_every_board_has_an_image_in_a_canonical_class() -> None:
+    rows, cols = 3, 3
+    space = ClassSpace(rows, cols, partition("two").cell_buckets(rows, cols))
+    canonical = set(space.canonical_ids())
+    for cells in [tuple("perlatdes"), tuple("qzzaeiouy"), tuple("abcdefghi")]:
+        classes = set()
+        for image in symmetries(rows, cols):
+            turned = [cells[k] for k in image]
+            digits = tuple(
+                next(i for i, b in enumerate(space.buckets[c]) if turned[c] in b)
+                for c in range(rows * cols)
+            )
+            classes.add(space.class_id(digits))
+        assert classes & canonical
+
+
+def test_split_order_starts_in_the_middle() -> None:
+    assert split_order(3, 3)[0] == 4
+    assert set(split_order(3, 4)[:2]) == {5, 6}
+    assert sorted(split_order(4, 5)) == list(range(20))
+
+
+# -- bounds against every board of every class ----------------------------------------------
+
+
+@pytest.mark.parametrize(("alphabet", "buckets", "rows", "cols"), WORLDS)
+def test_every_bound_is_at_least_the_best_board_of_its_class(
+    web2_words: tuple[str, ...], alphabet: str, buckets: str, rows: int, cols: int
+) -> None:
+    """For every canonical class: the union bound, the max bound and the tree bound (compiled
+    and interpreted, which agree in full) are never below the best board of the class, the
+    union bound is exact on a single board, and the tree search keeps every board reaching the
+    target."""
+    lexicon = lexicon_over(web2_words, alphabet)
+    score = make_scorer(lexicon, rows, cols, 3, Tier.NATIVE)
+    space = ClassSpace(rows, cols, parse_partition(buckets, alphabet).cell_buckets(rows, cols))
+    nbrs = neighbours(rows, cols)
+    order = split_order(rows, cols)
+    native = tree_bound(lexicon, Tier.NATIVE, POINTS_BY_LENGTH, 3)
+    step = tree_bound(lexicon, Tier.STEP, POINTS_BY_LENGTH, 3)
+    stepping = lexicon_over(web2_words, alphabet, "dict-trie")
+    tight = 0
+    for class_id in space.canonical_ids():
+        cells = space.letters(class_id)
+        scores = {board: score(board_cells(board))[0] for board in boards_of(cells)}
+        best = max(scores.values())
+        target = max(1, best - 2)
+        union = union_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
+        most = max_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
+        compiled = native.run(cells, nbrs, order, target)
+        interpreted = step.run(cells, nbrs, order, target)
+        other = tree_bound(stepping, Tier.STEP, POINTS_BY_LENGTH, 3).run(cells, nbrs, order, target)
+        assert isinstance(compiled, TreeRun)
+        assert compiled == interpreted == other
+        assert union >= best
+        assert most >= best
+        assert compiled.bound >= best
+        tight += compiled.bound <= min(union, most)
+        kept = {bytes(cells[i].index(letter) for i, letter in enumerate(b)) for b in scores}
+        reaching = {
+            bytes(cells[i].index(letter) for i, letter in enumerate(board))
+            for board, points in scores.items()
+            if points >= target
+        }
+        candidates = {letters for _, letters in compiled.candidates}
+        assert reaching <= candidates <= kept
+        for bound, letters in compiled.candidates:
+            board = tuple(cells[i][k] for i, k in enumerate(letters))
+            assert bound >= scores[board]
+    assert tight > 0  # the tree bound is tighter than the simple ones somewhere
+
+
+def test_the_union_bound_of_one_board_is_its_score(web2_words: tuple[str, ...]) -> None:
+    lexicon = lexicon_over(web2_words, "aeiqrstu")
+    for text in ("tea/sqa/tir", "est/aqu/ite", "qqq/qqq/qqq", "ast/era/tes"):
+        board = Board(3, 3, tuple(text.replace("/", "")))
+        cells = board.cells
+        expected = make_scorer(lexicon, 3, 3, 3, Tier.NATIVE)(board_cells(cells))[0]
+        union = union_bound(lexicon, cells, neighbours(3, 3), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
+        assert union == expected
+        assert max_bound(lexicon, cells, neighbours(3, 3), POINTS_BY_LENGTH, 3) >= union  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("alphabet", "buckets", "rows", "cols"), [WORLDS[0], *WORLDS[2:]])
+def test_branch_and_bound_with_the_simple_bounds_finds_every_board(
+    web2_words: tuple[str, ...], alphabet: str, buckets: str, rows: int, cols: int
+) -> None:
+    """The simple bounds' branch and bound over every canonical class, against every board."""
+    lexicon = lexicon_over(web2_words, alphabet)
+    score = make_scorer(lexicon, rows, cols, 3, Tier.NATIVE)
+    space = ClassSpace(rows, cols, parse_partition(buckets, alphabet).cell_buckets(rows, cols))
+    every = {
+        cells: score(board_cells(cells))[0]
+        for cells in itertools.product(alphabet, repeat=rows * cols)
+    }
+    target = max(every.values()) - 4
+    expected = {_canonical(rows, cols, b) for b, s in every.items() if s >= target}
+    found = set()
+    for class_id in space.canonical_ids():
+        for board, points in branch_and_bound(
+            lexicon,  # type: ignore[arg-type]
+            space.letters(class_id),
+            neighbours(rows, cols),
+            split_order(rows, cols),
+            target,
+            POINTS_BY_LENGTH,
+            3,
+        ):
+            assert points == every[board]
+            found.add(_canonical(rows, cols, board))
+    assert found == expected
+
+
+def _canonical(rows: int, cols: int, letters: tuple[str, ...]) -> str:
+    return Board(rows, cols, board_cells(letters)).canonical_text()
