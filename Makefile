@@ -14,7 +14,8 @@ $(BIN)/python:
 # One stamp per extra, rebuilt when the packaging or the compiled search changes.
 # The compiled sources (setup.py's MYPYC and CYTHON): a change to one rebuilds the install.
 COMPILED := solver/games/boggle/search.py solver/games/letterboxed/search.py \
-	structures/backends/array_trie/native.pyx
+	solver/games/crossword/search.py solver/games/crossword/native.pyx \
+	structures/backends/array_trie/native.pyx structures/backends/kwg/native.pyx
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'

@@ -14,6 +14,7 @@ import pytest
 #: tests/solver/games/test_boggle_compiled.py checks both the compiled modules and their source.
 collect_ignore = [
     "lexibench/solver/games/boggle/search.py",
+    "lexibench/solver/games/crossword/search.py",
     "lexibench/solver/games/letterboxed/search.py",
 ]
 

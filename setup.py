@@ -32,9 +32,14 @@ from setuptools.command.build_ext import build_ext
 
 MYPYC = [
     "lexibench/solver/games/boggle/search.py",
+    "lexibench/solver/games/crossword/search.py",
     "lexibench/solver/games/letterboxed/search.py",
 ]
-CYTHON = ["lexibench/structures/backends/array_trie/native.pyx"]
+CYTHON = [
+    "lexibench/structures/backends/array_trie/native.pyx",
+    "lexibench/structures/backends/kwg/native.pyx",
+    "lexibench/solver/games/crossword/native.pyx",
+]
 
 
 def ext_modules() -> list[Any]:

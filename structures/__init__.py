@@ -16,9 +16,11 @@ from lexibench.structures.protocol import (
     NativeLexicon,
     PersistentLexicon,
     SteppingLexicon,
+    WordGraphLexicon,
     can_solve_natively,
     can_step,
     class_of,
+    has_word_graph,
     native_unavailable,
 )
 from lexibench.structures.registry import (
@@ -47,6 +49,7 @@ __all__ = [
     "TooManyPathsError",
     "UnknownBackendError",
     "UnstorableWordError",
+    "WordGraphLexicon",
     "all_backend_info",
     "available_backend_names",
     "backend_class",
@@ -56,6 +59,7 @@ __all__ = [
     "can_solve_natively",
     "can_step",
     "class_of",
+    "has_word_graph",
     "native_unavailable",
     "refresh_entry_points",
 ]

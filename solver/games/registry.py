@@ -36,6 +36,9 @@ class Entry(NamedTuple):
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
         "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "random", "solve")),
+        "crossword": Entry(
+            "lexibench.solver.games.crossword.game:Crossword", ("moves", "selfplay")
+        ),
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),
