@@ -13,6 +13,7 @@ made per candidate or per move. ``best=True`` keeps only the first move in the m
 (score, then coordinate and word), for a greedy player.
 """
 
+cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy, memset
@@ -64,6 +65,7 @@ cdef struct Lane:
     int n
 
 
+@cython.final
 cdef class NativeGenerator:
     """Move generation over ``nodes`` (a KWG array) for one rule set; see the module docstring.
 
@@ -88,8 +90,10 @@ cdef class NativeGenerator:
     cdef uint8_t word[MAX_SIDE]
     cdef uint8_t placed[MAX_SIDE]
     cdef bint _gaddag
+    cdef uint32_t usable
     cdef bint best_only
     cdef bint have_best
+    cdef int best_score
     cdef uint8_t best[RECORD]
     cdef uint8_t candidate[RECORD]
     cdef char *out
@@ -140,6 +144,13 @@ cdef class NativeGenerator:
                 empty = False
                 break
         self._gaddag = gaddag
+        self.usable = self.letters
+        if not self.rack[0]:
+            self.usable = 0
+            for i in range(1, 27):
+                if self.rack[i]:
+                    self.usable |= 1u << i
+            self.usable &= self.letters
         self._prepare(&board[0], empty)
         self.out_size = 0
         self.generated = 0
@@ -156,7 +167,7 @@ cdef class NativeGenerator:
                     if self.dirs[d].anchor[self.base + pos]:
                         self.anchor_pos = pos
                         if gaddag:
-                            self._gordon_at(pos, self.nodes[1] & ARC, 0, 1, 0, 0, 0)
+                            self._gordon(pos)
                         else:
                             self._appel_jacobson(pos)
         if self.failed:
@@ -233,7 +244,7 @@ cdef class NativeGenerator:
                         na += 1
                         score += 0 if tile & BLANK else self.values[tile]
                     L.xscore[i] = score
-                    L.xset[i] = self._cross_set(before, nb, after, na) & self.letters
+                    L.xset[i] = self._cross_set(before, nb, after, na) & self.usable
 
     cdef uint32_t _cross_set(self, const uint8_t *before, int nb, const uint8_t *after,
                              int na) noexcept:
@@ -271,7 +282,7 @@ cdef class NativeGenerator:
         j = lst
         while True:
             tile = nodes[j] >> TILE_SHIFT
-            if tile:
+            if tile and (self.usable >> tile) & 1:
                 if nsecond == 0:
                     if nodes[j] & ACCEPTS:
                         found |= 1u << tile
@@ -301,6 +312,9 @@ cdef class NativeGenerator:
         if self.down and count == 1 and L.xhas[self.base + last_placed]:
             return  # a single tile that makes an across word: found across
         score = main * multiplier + cross + (self.bingo if count == self.rack_size else 0)
+        self.generated += 1
+        if self.best_only and self.have_best and score < self.best_score:
+            return  # cannot come first: not written
         lane = self.base // self.n
         if self.down:
             row = first
@@ -308,7 +322,6 @@ cdef class NativeGenerator:
         else:
             row = lane
             col = first
-        self.generated += 1
         if self.best_only:
             rec = self.candidate
         else:
@@ -343,6 +356,7 @@ cdef class NativeGenerator:
         if not self.have_best or _better(rec, self.best):
             memcpy(self.best, rec, RECORD)
             self.have_best = True
+            self.best_score = score
 
     # --- Appel and Jacobson -----------------------------------------------------------------
 
@@ -462,6 +476,31 @@ cdef class NativeGenerator:
             j += 1
 
     # --- Gordon -----------------------------------------------------------------------------
+
+    cdef void _gordon(self, int anchor) noexcept:
+        """From ``anchor``: after a run of tiles, read the run leftwards, cross the separator and
+        go on right from the anchor; otherwise start at the anchor (see ``search.py``)."""
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef uint32_t lst = nodes[1] & ARC, j
+        cdef int pos, main = 0
+        cdef uint8_t tile
+        if anchor == 0 or not L.cells[self.base + anchor - 1]:
+            self._gordon_at(anchor, lst, 0, 1, 0, 0, 0)
+            return
+        pos = anchor - 1
+        while pos >= 0 and L.cells[self.base + pos]:
+            tile = L.cells[self.base + pos]
+            j = find(nodes, lst, tile & 0x7F)
+            if j == 0:
+                return
+            lst = nodes[j] & ARC
+            self.word[pos] = tile
+            self.placed[pos] = 0
+            main += 0 if tile & BLANK else self.values[tile]
+            pos -= 1
+        if lst and nodes[lst] >> TILE_SHIFT == 0:
+            self._gordon_right_at(anchor, nodes[lst] & ARC, pos + 1, main, 1, 0, 0, 0)
 
     cdef void _gordon_at(self, int pos, uint32_t lst, int main, int multiplier, int cross,
                          int count, int last_placed) noexcept:

@@ -6,8 +6,9 @@ not compiled.
 Both algorithms see the board one lane at a time (each row for across moves, each column for down
 moves), with, for every empty square, its *cross-set* (the letters that make a word with the
 tiles above and below it, or left and right of it for down moves: all letters when it has no
-such neighbour), its cross-score and whether it has a cross-word at all. An *anchor* is an empty
-square beside a tile (on an empty board: the start square). Each move is generated from the
+such neighbour), its cross-score and whether it has a cross-word at all (only the letters the
+rack can place are cross-checked: all of them with a blank). An *anchor* is an empty square
+beside a tile (on an empty board: the start square). Each move is generated from the
 leftmost anchor it covers, so within a direction no move is found twice; across the two
 directions a move of one tile is kept only once, across when it makes an across word, down
 otherwise.
@@ -20,7 +21,10 @@ otherwise.
     Over a lexicon of the GADDAG strings (:mod:`structures.gaddag`). From each anchor it reads
     leftwards (placing or reading tiles, never onto an earlier anchor), crosses the separator
     ``@`` and reads rightwards from the square after the anchor: each string walked is a
-    reversed prefix, ``@``, a suffix, so no left part is tried that no word ends with.
+    reversed prefix, ``@``, a suffix, so no left part is tried that no word ends with. An
+    anchor just after a run of tiles starts from that run instead (read leftwards, then the
+    separator, then rightwards from the anchor), as Macondo and MAGPIE anchor on a run's last
+    tile: the tiles constrain the first letters tried.
 
 How the lexicon is asked (:class:`Access`): the string tier builds each candidate string and asks
 ``has_prefix`` (and ``is_word`` to record); the step tier carries a node and asks ``child`` and
@@ -62,8 +66,9 @@ class Access:
         """True when the node's string is stored."""
         raise NotImplementedError
 
-    def cross_set(self, before: str, after: str) -> int:
-        """The letters ``x`` (bit ``t`` for tile ``t``) that make ``before + x + after`` a word."""
+    def cross_set(self, before: str, after: str, wanted: int) -> int:
+        """The letters ``x`` among ``wanted`` (bit ``t`` for tile ``t``) that make
+        ``before + x + after`` a word."""
         raise NotImplementedError
 
 
@@ -91,10 +96,12 @@ class StringAccess(Access):
     def terminal(self, node: Any) -> bool:
         return bool(self.is_word(node))
 
-    def cross_set(self, before: str, after: str) -> int:
+    def cross_set(self, before: str, after: str, wanted: int) -> int:
         is_word = self.is_word
         found = 0
         for t in range(1, 27):
+            if not wanted >> t & 1:
+                continue
             word = before + LETTERS[t - 1] + after
             if is_word(word[::-1] if self.gaddag else word):
                 found |= 1 << t
@@ -134,7 +141,7 @@ class StepAccess(Access):
                 return None
         return node
 
-    def cross_set(self, before: str, after: str) -> int:
+    def cross_set(self, before: str, after: str, wanted: int) -> int:
         # The words lexicon reads before, the letter, after; the GADDAG's reversed word reads
         # after reversed, the letter, before reversed. The first part is walked once.
         first, second = (after[::-1], before[::-1]) if self.gaddag else (before, after)
@@ -144,6 +151,8 @@ class StepAccess(Access):
             return found
         step = self.step
         for t in range(1, 27):
+            if not wanted >> t & 1:
+                continue
             nxt = step(node, LETTERS[t - 1])
             if nxt is None:
                 continue
@@ -200,6 +209,7 @@ class Generator:
         self.wm: list[int] = []
         # the search's state
         self.rack: list[int] = []
+        self.usable = letters
         self.word: list[int] = []
         self.placed: list[bool] = []
         self.moves: list[RawMove] = []
@@ -210,6 +220,10 @@ class Generator:
         tile, index 0 the blanks), as raw moves."""
         self.rack = list(rack)
         self.moves = []
+        # the letters the rack can place: only those need a cross-check
+        self.usable = self.letters
+        if not rack[0]:
+            self.usable &= sum(1 << t for t in range(1, 27) if rack[t])
         across = list(board)
         down = [across[r * self.cols + c] for c in range(self.cols) for r in range(self.rows)]
         empty = not any(across)
@@ -225,7 +239,7 @@ class Generator:
                     if self.anchor[self.base + pos]:
                         self.anchor_pos = pos
                         if self.gaddag:
-                            self._gordon_at(pos, self.access.root())
+                            self._gordon(pos)
                         else:
                             self._appel_jacobson(pos)
         return self.moves
@@ -288,7 +302,7 @@ class Generator:
                     after += LETTERS[(tile & 0x7F) - 1]
                     score += 0 if tile & BLANK else values[tile]
                 self.xscore[i] = score
-                self.xset[i] = access.cross_set(before, after) & self.letters
+                self.xset[i] = access.cross_set(before, after, self.usable)
         self.word = [0] * n
         self.placed = [False] * n
 
@@ -426,6 +440,30 @@ class Generator:
                 rack[0] += 1
 
     # --- Gordon -----------------------------------------------------------------------------
+
+    def _gordon(self, anchor: int) -> None:
+        """Every move from ``anchor``. After a run of tiles the words start with that run: read
+        it leftwards, cross the separator, and go on right from the anchor (the run's last tile
+        is where Macondo and MAGPIE anchor); otherwise start at the anchor itself."""
+        cells = self.cells
+        base = self.base
+        if anchor == 0 or not cells[base + anchor - 1]:
+            self._gordon_at(anchor, self.access.root())
+            return
+        access = self.access
+        node = access.root()
+        pos = anchor - 1
+        while pos >= 0 and cells[base + pos]:
+            tile = cells[base + pos]
+            node = access.child(node, LETTERS[(tile & 0x7F) - 1])
+            if node is None:
+                return
+            self.word[pos] = tile
+            self.placed[pos] = False
+            pos -= 1
+        node = access.child(node, SEPARATOR)
+        if node is not None:
+            self._gordon_right_at(anchor, node, pos + 1)
 
     def _gordon_at(self, pos: int, node: Any) -> None:
         """Place or read square ``pos`` (at or left of the anchor), then go on leftwards."""
