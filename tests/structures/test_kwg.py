@@ -162,22 +162,28 @@ def test_queries_and_stepping_in_both_views() -> None:
         assert not lexicon.is_word(word[0] + SEPARATOR + word[1:])
 
 
-def test_the_python_core_answers_as_the_compiled_one() -> None:
-    words = web2_sample()
-    lexicon = KwgLexicon(words)
+@pytest.mark.parametrize("view", ["words", "gaddag"])
+def test_the_python_core_answers_as_the_compiled_one(view: str) -> None:
+    words = web2_sample()[:1000]
+    strings = list(gaddag_strings(words)) if view == "gaddag" else list(words)
+    lexicon = KwgLexicon(strings)
     python = PythonCore()
-    python._attach(lexicon.kwg(), len(lexicon), 0)
-    probes = [w[:k] for w in words[:200] for k in range(len(w) + 1)] + ["qz", "é", "A", "@a"]
+    python._attach(lexicon.kwg(), len(lexicon), lexicon.root())
+    probes = [s[:k] for s in strings[:400] for k in range(len(s) + 1)]
+    probes += ["qz", "é", "A", "@a", "a@", "@"]
     for probe in probes:
         assert python.is_word(probe) == lexicon.is_word(probe), probe
         assert python.has_prefix(probe) == lexicon.has_prefix(probe), probe
-    node: int | None = lexicon.root()
-    other: int | None = python.root()
-    for letter in words[0]:
+    for string in strings[:100]:
+        node: int | None = lexicon.root()
+        other: int | None = python.root()
+        for letter in string:
+            assert node is not None
+            assert other is not None
+            node, other = lexicon.child(node, letter), python.child(other, letter)
+            assert node == other
         assert node is not None
-        assert other is not None
-        node, other = lexicon.child(node, letter), python.child(other, letter)
-        assert node == other
+        assert python.is_terminal(node) == lexicon.is_terminal(node)
 
 
 @pytest.mark.parametrize(

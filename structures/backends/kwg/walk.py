@@ -31,8 +31,10 @@ def tile_of(ch: str) -> int:
     >>> tile_of("a"), tile_of("z"), tile_of("@"), tile_of("A")
     (1, 26, 0, -1)
     """
+    if ch == "@":
+        return 0
     code = ord(ch) - 96
-    return code if 0 <= code <= LETTERS else -1
+    return code if 1 <= code <= LETTERS else -1
 
 
 def check_nodes(nodes: Sequence[int]) -> None:
