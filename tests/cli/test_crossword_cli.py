@@ -201,3 +201,7 @@ def test_the_cache_keeps_the_two_variants_apart(
         capfd, MID, "--wordlist", wordlist, "--algorithm", "dawg", "--lexicon", "marisa"
     )
     assert again == dawg
+    status, out, _ = run(capfd, "cache", "--json", "--backend", "marisa")
+    assert status == 0
+    entries = json.loads(out)
+    assert {entry["variant"] for entry in entries} >= {None, "crossword:gaddag"}

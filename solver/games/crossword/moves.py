@@ -187,7 +187,7 @@ def moves_text(moves: Moves, top: int | None = DEFAULT_TOP, heading: Iterable[st
         width = max(len(move.shown()) for move in listed)
         lines.append("score  coord  word" + " " * max(width - 4, 0) + "  leave")
         lines += [
-            f"{move.score:>5}  {move.coord:<5}  {move.shown():<{width}}  {move.leave}"
+            f"{move.score:>5}  {move.coord:<5}  {move.shown():<{width}}  {move.leave}".rstrip()
             for move in listed
         ]
     return "\n".join(lines)
