@@ -28,16 +28,16 @@ from pathlib import Path
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
 
-SUITES = ("solve", "build", "lookup", "letterboxed", "pitfalls", "best", "scaling")
+SUITES = ("games", "interpreted", "build", "lookup", "pitfalls", "best", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
 HERE = Path(__file__).parent  # not resolved: under lexibench/, suites import as lexibench.*
 QUICK = {
+    "scale": "quick",
     "boards": 10,
     "sizes": "4x4",
     "queries": 1_000,
-    "puzzles": 3,
     "sweep": "smoke",
     "search_runs": 1,
     "search_budget": 3_000,

@@ -45,17 +45,23 @@ class LexiconCache:
 
     def __init__(self, words: tuple[str, ...]) -> None:
         self._words = words
-        self._key: tuple[str, int] | None = None
+        self._key: tuple[object, ...] | None = None
         self._lexicon: Lexicon | None = None
 
-    def get(self, name: str, words: tuple[str, ...] | None = None) -> Lexicon:
-        """Backend ``name`` built from ``words`` (default: the run's word list)."""
+    def get(
+        self,
+        name: str,
+        words: tuple[str, ...] | None = None,
+        key: tuple[object, ...] = (),
+    ) -> Lexicon:
+        """Backend ``name`` built from ``words`` (default: the run's word list); ``key`` tells
+        apart lists of one length (a game's variants), besides their length."""
         words = self._words if words is None else words
-        key = (name, len(words))  # the word lists of a run differ in length (nested subsets)
-        if self._key != key or self._lexicon is None:
+        full_key = (name, len(words), *key)  # a run's lists differ in length (nested subsets)
+        if self._key != full_key or self._lexicon is None:
             self.clear()
             self._lexicon = structures.build_lexicon(name, words)
-            self._key = key
+            self._key = full_key
             gc.collect()
             gc.freeze()
         return self._lexicon

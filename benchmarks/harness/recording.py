@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.metadata
 from typing import Any, NoReturn
 
+import msgspec
 import pytest
 
 from lexibench import structures
@@ -53,15 +54,19 @@ def not_run(
     backend: str,
     reason: str,
     *,
-    tier: Tier | None = None,
+    tier: Tier | str | None = None,
     size: str | None = None,
     op: str | None = None,
     query_set: str | None = None,
+    game: str | None = None,
+    workload: str | None = None,
+    variant: str | None = None,
 ) -> NoReturn:
     """Skip this case of suite ``kind`` with ``reason``, and record it so the tables show a
     "not run" row."""
     cases = request.config.stash.setdefault(_NOT_RUN, [])
-    cases.append(NotRun(kind.suite, backend, reason, tier, size, op, query_set))
+    case = NotRun(kind.suite, backend, reason, None, size, op, query_set, game, workload, variant)
+    cases.append(msgspec.structs.replace(case, tier=tier) if tier is not None else case)
     pytest.skip(reason)
 
 

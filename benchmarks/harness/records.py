@@ -6,7 +6,7 @@ Each record is a msgspec Struct tagged by its schema (its ``schema`` field, such
 Structs, so the schema is written once. Four kinds of raw file:
 
 - pytest-benchmark JSON from the suites (``results/raw/<suite>.json``): each benchmark's
-  ``extra_info`` is one per-suite record (:data:`BenchRecord`: :class:`SolveRecord`,
+  ``extra_info`` is one per-suite record (:data:`BenchRecord`: :class:`GameRecord`,
   :class:`LookupRecord`, ...); ``machine_info["lexibench"]`` is the run's :class:`RunRecord`
   (settings, package versions, what each backend declared, the cases not run);
 - the memory file (:class:`MemoryFile`) and the memory sweep (:class:`MemorySweepFile`);
@@ -38,15 +38,18 @@ from lexibench.solver.errors import InputError
 Count = Annotated[int, Meta(ge=0)]
 Positive = Annotated[int, Meta(ge=1)]
 Seconds = Annotated[float, Meta(ge=0)]
-Tier = Literal["string", "step", "native", "auto", "reference"]
-"""How a case asked its lexicon: a tier of :mod:`solver.tiers` (``auto``: the fastest the
-backend offers), or ``reference`` for the plain-Python reference solver's row."""
+Tier = Literal["string", "step", "index", "native", "auto", "reference"]
+"""How a case asked its structure: a tier of :mod:`solver.tiers` (``auto``: the fastest the
+structure offers), or ``reference`` for a row that is no structure: a baseline solver
+(:mod:`benchmarks.baselines`) or the game's brute-force filter."""
 
 REFERENCE: Final = "plain-python"
-"""The solve tables' row of the plain-Python reference solver
+"""The Boggle tables' row of the plain-Python reference solver
 (:mod:`benchmarks.baselines.reference_solver`): its ``backend``."""
+FILTER: Final = "filter"
+"""Every game's row of its brute-force reference (a filter over the word list)."""
 REFERENCE_TIER: Final = "reference"
-"""Its ``tier``: it is no backend, and never a candidate answer."""
+"""The ``tier`` of those rows: they are no structure, and never a candidate answer."""
 
 
 class Part(Struct, forbid_unknown_fields=True):
@@ -83,22 +86,35 @@ class Record(Struct, forbid_unknown_fields=True, tag_field="schema"):
     units: Positive
 
 
-class SolveRecord(Record, tag="lexibench-solve/3"):
-    """Solving seeded boards of one size with one backend and tier (or the reference solver)."""
+class GameRecord(Record, tag="lexibench-games/3"):
+    """A game's seeded workload solved with one structure, variant and tier (or a reference
+    row: a baseline solver, the game's filter). ``backend`` is the structure's id (or the row's
+    name); ``units`` the puzzles of a round."""
 
-    suite = "solve"
+    suite = "games"
+    unit = "puzzle"
+    game: str
+    workload: str
+    unit_name: str
+    """What one puzzle of the game is called (``board``, ``puzzle``, ``position``)."""
+    variant: str
+    """The lexicon's variant (``words``; a game may add others, such as ``gaddag``)."""
+    tier: Tier
+    score: Count
+    """The answers' points (or sizes), summed over the round's puzzles."""
+    cap: str | None = None
+
+
+class SolveInterpretedRecord(Record, tag="lexibench-solve-interpreted/4"):
+    """Boggle boards of one size solved with the search's source run by the interpreter."""
+
+    suite = "solve-interpreted"
     unit = "board"
     tier: Tier
     size: str
     words: Count
     """Words found, summed over the round's boards."""
     cap: str | None = None
-
-
-class SolveInterpretedRecord(SolveRecord, tag="lexibench-solve-interpreted/3"):
-    """The same, with the search's source run by the interpreter."""
-
-    suite = "solve-interpreted"
 
 
 class BuildRecord(Record, tag="lexibench-build/3"):
@@ -123,15 +139,6 @@ class LookupRecord(Record, tag="lexibench-lookup/3"):
     unit = "query"
     op: Literal["is_word", "has_prefix"]
     query_set: str
-    cap: str | None = None
-
-
-class LetterboxedRecord(Record, tag="lexibench-letterboxed/3"):
-    """Words and two-word solutions of seeded Letter Boxed puzzles."""
-
-    suite = "letterboxed"
-    unit = "puzzle"
-    words: Count
     cap: str | None = None
 
 
@@ -215,12 +222,11 @@ class BestRecord(Record, tag="lexibench-best/3"):
 
 
 BenchRecord = (
-    SolveRecord
+    GameRecord
     | SolveInterpretedRecord
     | BuildRecord
     | LoadRecord
     | LookupRecord
-    | LetterboxedRecord
     | ScalingDictionaryRecord
     | ScalingBoardRecord
     | PitfallRecord
@@ -246,6 +252,9 @@ class NotRun(Part, omit_defaults=True):
     size: str | None = None
     op: str | None = None
     query_set: str | None = None
+    game: str | None = None
+    workload: str | None = None
+    variant: str | None = None
 
     def __post_init__(self) -> None:
         if self.suite not in SUITES:

@@ -8,8 +8,9 @@ case, capped or not, is compared with the same answers.
 - Boggle (the solve, pitfall and scaling suites): the plain-Python reference solver
   (:mod:`benchmarks.baselines.reference_solver`) on the same seeded boards: the words found on
   each board.
-- Letter Boxed: the brute-force filter of the word list
-  (:func:`solver.games.letterboxed.reference.filter_words`): the valid words of each puzzle.
+- Every game's workloads (the games suite): the game's own brute-force reference (a filter over
+  the word list), each answer's key (:meth:`~solver.games.protocol.Game.key`) and score
+  (:func:`game_answers`).
 - The best-board search: the same seeded search with the reference solver's trie as the lexicon
   (string tier): its course, ``(evaluations, best score)`` at every rise.
 
@@ -18,12 +19,15 @@ The checks run outside the timing (``STYLE.md``, 5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from functools import cache
 
 from lexibench.benchmarks.baselines import reference_solver
 from lexibench.benchmarks.harness import workloads
+from lexibench.benchmarks.harness.games import game_words, puzzles
+from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.games.boggle.best import search
-from lexibench.solver.games.letterboxed.reference import filter_words
+from lexibench.solver.games.registry import game
 
 Course = tuple[tuple[int, int], ...]
 """A best-board search's ``(evaluations, best score)`` at every rise."""
@@ -96,14 +100,6 @@ class References:
             )
         return self._answers[key]
 
-    def letterboxed(self, seed: int, count: int) -> tuple[int, ...]:
-        """Valid words of each of the ``count`` seeded puzzles."""
-        key = ("letterboxed", seed, count)
-        if key not in self._answers:
-            puzzles = workloads.letterboxed_puzzles(seed, count)
-            self._answers[key] = tuple(len(filter_words(box, self._words)) for box in puzzles)
-        return self._answers[key]
-
     def search_course(self, size: str, seed: int, budget: int) -> Course:
         """The course of one seeded best-board search of ``budget`` evaluations (one chain)."""
         key = (size, seed, budget)
@@ -123,3 +119,13 @@ def check(found: Sequence[int], expected: Sequence[int], what: str) -> None:
         f"{what} disagrees with the reference on item {mismatched[0]}: "
         f"{found[mismatched[0]]} words, the reference {expected[mismatched[0]]}"
     )
+
+
+@cache
+def game_answers(settings: Settings, name: str, workload: str) -> tuple[tuple[Hashable, int], ...]:
+    """The game's brute-force reference (a filter over its word list, correct by construction)
+    on every puzzle of the workload: each answer's key and score."""
+    played = game(name)
+    solve = played.reference(game_words(settings.wordlist, name).words)
+    answers = [solve(puzzle) for puzzle in puzzles(settings, name, workload)]
+    return tuple((played.key(answer), played.score(answer)) for answer in answers)

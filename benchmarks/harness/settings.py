@@ -15,6 +15,7 @@ from typing import Any, Final
 
 DEFAULT_SEED: Final = 2026
 SWEEPS: Final = ("smoke", "reduced", "full")
+SCALES: Final = ("full", "quick")
 
 
 def _option(default: Any, help_text: str, choices: tuple[str, ...] | None = None) -> Any:
@@ -27,11 +28,25 @@ class Settings:
 
     wordlist: str = _option("web2", "word list: a name (web2, gcide, system) or a path")
     seed: int = _option(DEFAULT_SEED, "seed of every generated workload (boards, queries, ...)")
-    boards: int = _option(100, "boards per board size in the solve suite")
-    sizes: str = _option("4x4,5x5,6x6", "board sizes of the solve suite, comma-separated")
+    games: str = _option("", "games to run, comma-separated (default: every registered game)")
+    workloads: str = _option(
+        "", "the games' workloads to run, comma-separated names (default: every one)"
+    )
+    scale: str = _option(
+        "full",
+        "each workload's count of puzzles: full, or quick (the headline workload of each game "
+        "alone, with its quick count)",
+        SCALES,
+    )
+    puzzles: int = _option(0, "puzzles per game workload (0: each workload's own count)")
+    boards: int = _option(100, "boards per board size in the Boggle suites (scaling, pitfalls)")
+    sizes: str = _option(
+        "4x4,5x5,6x6", "board sizes of the interpreted-search suite, comma-separated"
+    )
     queries: int = _option(10_000, "queries per named query set in the look-up suite")
-    puzzles: int = _option(20, "Letter Boxed puzzles in the Letter Boxed suite")
-    backends: str = _option("", "backend ids to run, comma-separated (default: every available)")
+    backends: str = _option(
+        "", "structure ids to run, comma-separated (default: every available one)"
+    )
     sweep: str = _option("reduced", "points of the scaling suite", SWEEPS)
     search_runs: int = _option(5, "seeded runs per board size in the best-board suite")
     search_budget: int = _option(
@@ -44,6 +59,14 @@ class Settings:
     def size_list(self) -> tuple[str, ...]:
         """:attr:`sizes` as a tuple."""
         return tuple(s for s in self.sizes.split(",") if s)
+
+    def game_list(self) -> tuple[str, ...]:
+        """:attr:`games` as a tuple (empty: every game)."""
+        return tuple(g for g in self.games.split(",") if g)
+
+    def workload_list(self) -> tuple[str, ...]:
+        """:attr:`workloads` as a tuple (empty: every workload)."""
+        return tuple(w for w in self.workloads.split(",") if w)
 
     def backend_list(self) -> tuple[str, ...]:
         """:attr:`backends` as a tuple (empty: every available backend)."""

@@ -1,7 +1,8 @@
 """Named, seeded workloads shared by the benchmark suites, and the caps on slow baselines.
 
 Everything is derived from one word list and one seed, so a run can be repeated exactly: boards
-per size, query sets for the look-up suite, and Letter Boxed puzzles.
+per size for the Boggle suites (the games' own workloads are :mod:`.games`'), query sets for the
+look-up suite, and the scaling sweeps.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board, parse_size
 from lexibench.solver.games.boggle.dice import default_kind, random_boards
 from lexibench.solver.games.boggle.solve import SearchLoops, find_words
-from lexibench.solver.games.letterboxed.puzzle import Box
 from lexibench.structures import Lexicon
 
 #: A backend that declares a linear cost (``cost="linear"`` in the registry: the unsorted list)
@@ -26,8 +26,6 @@ from lexibench.structures import Lexicon
 SLOW_MAX_CELLS: Final = 25
 """Largest board the slow baseline solves (one board): a 6x6 board takes minutes."""
 SLOW_QUERIES: Final = 20
-SLOW_PUZZLES: Final = 0
-"""The slow baseline solves no Letter Boxed puzzle: one needs about 10**5 look-ups."""
 
 QUERY_SETS: Final = ("hits", "misses", "prefix-2", "prefix-4", "prefix-8", "mixed")
 
@@ -62,16 +60,6 @@ def query_cap(backend: str, queries: int) -> Cap:
         n = min(queries, SLOW_QUERIES)
         return Cap(n, f"first {n} of the {queries} queries (a linear scan per query)")
     return Cap(queries)
-
-
-def puzzle_cap(backend: str, puzzles: int) -> Cap:
-    """How many of the seeded Letter Boxed puzzles the backend solves."""
-    if is_slow(backend):
-        n = min(puzzles, SLOW_PUZZLES)
-        if n == 0:
-            return Cap(0, "not run: a puzzle needs about 10^5 look-ups, each a linear scan")
-        return Cap(n, f"first {n} of the {puzzles} puzzles, 1 round (a linear scan per query)")
-    return Cap(puzzles)
 
 
 def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> list[Board]:
@@ -119,13 +107,6 @@ def query_sets(words: tuple[str, ...], seed: int, count: int) -> dict[str, list[
     mixed = hits[: count - 2 * quarter] + misses[:quarter] + sets["prefix-4"][:quarter]
     sets["mixed"] = shuffled(rng, mixed)
     return sets
-
-
-def letterboxed_puzzles(seed: int, count: int) -> list[Box]:
-    """``count`` seeded Letter Boxed puzzles (the game's own workload)."""
-    from lexibench.solver.games.letterboxed.workload import random_boxes
-
-    return random_boxes(seed, count)
 
 
 # --- scaling sweeps -------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Literal
 
 from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
 from lexibench.benchmarks.harness.workloads import boards_for
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
@@ -81,7 +82,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
     """Time every (case, count, jobs); check that the outputs agree."""
     runs: list[BulkRun] = []
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")}
+        env = user_env({"LEXIBENCH_CACHE_DIR": str(Path(tmp) / "cache")})
         warm = Path(tmp) / "warm.txt"
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
         wordlist = wl.name

@@ -31,6 +31,7 @@ from pathlib import Path
 from lexibench import structures
 from lexibench.benchmarks.harness import workloads
 from lexibench.benchmarks.harness.records import FirstAnswer, Processes, StartupFile, WordListRef
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.cli.runtime import PHASES_ENV
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
@@ -82,8 +83,9 @@ def run_all(backends: list[str], wordlist: WordList, runs: int) -> StartupFile:
     per_backend: dict[str, FirstAnswer] = {}
     not_run: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": tmp}
+        env = user_env({"LEXIBENCH_CACHE_DIR": tmp})
         for name, args in (("version", ["--version"]), ("random", ["random", "--count", "1"])):
+            time_process([*base, *args], env)  # a first run writes the byte code, as an install
             cases[name] = measure([*base, *args], env, runs)[0]
             _say(name, cases[name])
         for backend in backends:

@@ -19,7 +19,7 @@ from lexibench.benchmarks.harness.records import (
     ScalingDictionaryRecord,
 )
 from lexibench.benchmarks.report import rows
-from lexibench.benchmarks.report.formatting import PLOTS, date_text, footnotes
+from lexibench.benchmarks.report.formatting import PLOTS, date_text
 from lexibench.benchmarks.report.publish import check_targets, publish
 from lexibench.benchmarks.report.sections import (
     Section,
@@ -28,8 +28,8 @@ from lexibench.benchmarks.report.sections import (
     board_size,
     bulk,
     dictionary,
+    games,
     interpreted,
-    letterboxed,
     lookups,
     memory,
     pitfalls,
@@ -60,7 +60,7 @@ REPORT_SECTIONS: tuple[Render, ...] = (
     interpreted.render,
     memory.render,
     lookups.render,
-    letterboxed.render,
+    games.render,
 )
 #: The sections of scaling.md, in order.
 SCALING_SECTIONS: tuple[Render, ...] = (dictionary.render, board_size.render, bulk.render)
@@ -87,23 +87,22 @@ def _document(
 
 
 def headline(results: Results) -> str:
-    """The answer and the headline solve table, for the README."""
+    """The answer, for the README (the tables behind it are in the report)."""
     if not rows.solve_rows(results):
         raise InputError(
-            "results: no solve benchmarks in the raw files (the README's headline needs them)"
+            "results: no Boggle benchmarks in the raw files (the README's headline needs them)"
         )
     size = rows.headline_size(results)
-    table, notes = solve.table(results, size)
     run = results.run
     words = run.wordlist if run else None
-    intro = (
-        f"Solving {run.settings.boards if run else '?'} seeded random {size} boards "
-        f"with {words.name if words else '?'} ({words.words if words else 0:,} words), run "
-        f"{date_text(run.datetime if run else None)}:"
+    source = (
+        f"Measured with {words.name if words else '?'} ({words.words if words else 0:,} words), "
+        f"run {date_text(run.datetime if run else None)}; every table and plot behind it is in "
+        "[results/report.md](results/report.md)."
     )
     lines = answer.answer_lines(results, size)
     lines = [line.replace("## ", "### ", 1) if line.startswith("## ") else line for line in lines]
-    return "\n".join([*lines, intro, "", table, *footnotes(notes)]).rstrip()
+    return "\n".join([*lines, source]).rstrip()
 
 
 def has_scaling(results: Results) -> bool:

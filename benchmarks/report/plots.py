@@ -1,18 +1,23 @@
 """Every plot of the reports (matplotlib, no pyplot state): same rows in, same PNG bytes out.
 
-Dot plots on log axes with plain tick labels (1, 10, 100, not powers of ten), the spread over the
-rounds as a line through each dot, legends outside the data.
+Dot plots on log axes with plain tick labels (1, 10, 100, not powers of ten; 1-2-5 steps on short
+ranges, decades on long ones, so labels never run together), the spread over the rounds as a line
+through each dot, legends outside the data. Point labels are placed where they overlap no other
+label or point; a plot never draws more series than :data:`MAX_SERIES` in one panel, each with its
+own colour and marker, and a plot of many like traces shows the few that matter in colour and the
+rest in grey.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from typing import Any
 
-import matplotlib
 from matplotlib import ticker
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from lexibench.benchmarks.harness.records import SearchRun
 from lexibench.benchmarks.report.formatting import num
@@ -22,6 +27,12 @@ _METADATA = {"Software": None}  # no version string: the bytes depend only on th
 FULL = "#4c72b0"
 CAPPED = "#c44e52"
 OTHER = "#55a868"
+GREY = "#b0b0b0"
+#: The most series one panel draws: more are split into panels.
+MAX_SERIES = 8
+#: A colour and a marker per series of a panel (all pairs distinct).
+COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
 def png(fig: Figure) -> bytes:
@@ -35,23 +46,86 @@ def _plain() -> ticker.Formatter:
     return ticker.FuncFormatter(lambda v, _pos: f"{v:,.10g}")
 
 
-def _log_axis(axis: Any) -> None:
-    """Ticks at 1, 2 and 5 times each power of ten, written plainly."""
-    axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+def _log_axis(axis: Any, low: float, high: float) -> None:
+    """Ticks written plainly: at 1, 2 and 5 times each power of ten over at most 3 decades,
+    at each power of ten over at most 7, at every other power beyond (so they never crowd)."""
+    decades = math.log10(max(high, 1e-300) / max(low, 1e-300))
+    if decades <= 3:
+        major = ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0))
+    elif decades <= 7:
+        major = ticker.LogLocator(base=10, subs=(1.0,))
+    else:
+        major = ticker.LogLocator(base=100, subs=(1.0,))
+    axis.set_major_locator(major)
     axis.set_major_formatter(_plain())
     axis.set_minor_locator(ticker.LogLocator(base=10, subs="all"))
     axis.set_minor_formatter(ticker.NullFormatter())
 
 
 def _log_x(ax: Axes) -> None:
+    """A log x axis, its ticks chosen for the range of the data already drawn."""
     ax.set_xscale("log")
-    _log_axis(ax.xaxis)
+    low, high = ax.get_xlim()
+    _log_axis(ax.xaxis, low, high)
     ax.grid(axis="x", which="both", alpha=0.3)
 
 
 def _log_y(ax: Axes) -> None:
+    """A log y axis, its ticks chosen for the range of the data already drawn."""
     ax.set_yscale("log")
-    _log_axis(ax.yaxis)
+    low, high = ax.get_ylim()
+    _log_axis(ax.yaxis, low, high)
+
+
+def _offsets() -> list[tuple[int, int]]:
+    """Where a label may go around its point, nearest first: beside it, then on rings further
+    out (joined to it by a leader line)."""
+    near = [(6, 4), (6, -14), (-6, 4), (-6, -14), (0, 10), (0, -20), (10, -5), (-10, -5)]
+    rings = []
+    for radius in range(24, 24 * 9, 16):
+        for step in range(16):
+            angle = math.tau * step / 16
+            rings.append((round(radius * math.cos(angle)), round(radius * math.sin(angle))))
+    return near + rings
+
+
+def _place_labels(
+    fig: Figure, ax: Axes, points: list[tuple[float, float]], labels: list[str]
+) -> None:
+    """Each label beside its point, at the nearest of :func:`_offsets` where it stays inside the
+    axes and overlaps no label already placed and no point (labels are placed in the order
+    given); a label set apart from its point is joined to it by a thin line."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    fig.draw_without_rendering()
+    marks = [ax.transData.transform(p) for p in points]
+    frame = ax.get_window_extent(renderer)
+    placed: list[Any] = []
+    candidates = _offsets()
+    for (x, y), label in zip(points, labels, strict=True):
+        for i, (dx, dy) in enumerate(candidates):
+            align = "left" if dx > 0 else "right" if dx < 0 else "center"
+            leader = {"arrowstyle": "-", "color": GREY, "linewidth": 0.6} if i >= 8 else None
+            text = ax.annotate(
+                label, (x, y), textcoords="offset points", xytext=(dx, dy), fontsize=8,
+                ha=align, va="center" if i >= 8 else "baseline", arrowprops=leader,
+            )  # fmt: skip
+            # the label's own box (an annotation's extent would include its leader line), once
+            # its offset from the point is applied
+            text.update_positions(renderer)
+            box = Text.get_window_extent(text, renderer).expanded(1.04, 1.15)
+            inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
+            free = (
+                inside
+                and box.y1 <= frame.y1
+                and not any(box.overlaps(other) for other in placed)
+                and not any(box.contains(px, py) for px, py in marks)
+            )
+            if free or i == len(candidates) - 1:
+                placed.append(box)
+                break
+            text.remove()
 
 
 def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]) -> None:
@@ -67,7 +141,14 @@ def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]
     ax.set_ylim(len(values) - 0.5, -0.5)
 
 
-def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
+def _colour(row: CaseRow) -> str:
+    """Capped rows red, reference rows (no structure: a baseline, the filter) green."""
+    if row.note:
+        return CAPPED
+    return OTHER if row.tier == "reference" else FULL
+
+
+def solve_figure(size: str, rows: list[CaseRow]) -> Figure:
     """ms/board per backend and tier: median dot, min-max line; capped rows in red."""
     ran = [r for r in rows if r.value is not None]
     fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
@@ -76,7 +157,7 @@ def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
         ax,
         [f"{r.backend} ({r.tier})" + (" *" if r.note else "") for r in ran],
         [r.value for r in ran if r.value is not None],
-        [CAPPED if r.note else FULL for r in ran],
+        [_colour(r) for r in ran],
     )
     _log_x(ax)
     ax.set_xlabel("ms per board (median; line: min to max over the rounds; log scale)")
@@ -84,7 +165,39 @@ def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
         f"Solving random {size} boards"
         + (" (* capped workload)" if any(r.note for r in ran) else "")
     )
-    return png(fig)
+    return fig
+
+
+def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
+    """:func:`solve_figure` as PNG bytes."""
+    return png(solve_figure(size, rows))
+
+
+def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
+    """ms per puzzle per structure, variant and tier: median dot, min-max line; capped rows in
+    red (one game workload)."""
+    ran = [r for r in rows if r.value is not None]
+    fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
+    ax = fig.subplots()
+    _dots(
+        ax,
+        [
+            f"{r.backend} ({r.tier}{'' if r.variant in ('', 'words') else ', ' + r.variant})"
+            + (" *" if r.note else "")
+            for r in ran
+        ],
+        [r.value for r in ran if r.value is not None],
+        [_colour(r) for r in ran],
+    )
+    _log_x(ax)
+    ax.set_xlabel(f"ms per {unit} (median; line: min to max over the rounds; log scale)")
+    ax.set_title(title + (" (* capped workload)" if any(r.note for r in ran) else ""))
+    return fig
+
+
+def game_plot(title: str, unit: str, rows: list[CaseRow]) -> bytes:
+    """:func:`game_figure` as PNG bytes."""
+    return png(game_figure(title, unit, rows))
 
 
 def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> bytes:
@@ -107,72 +220,104 @@ def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> by
     return png(fig)
 
 
-def tradeoff_plot(points: list[tuple[str, float, float, float | None]], size: str) -> bytes:
+def tradeoff_figure(points: list[tuple[str, float, float, float | None]], size: str) -> Figure:
     """boards/s (x) against memory (y), both log; the label gives the cold first answer.
 
     ``points``: (backend, boards/s, RSS MiB, first answer ms or None).
     """
-    fig = Figure(figsize=(8, 5.5))
+    fig = Figure(figsize=(9, 6))
     ax = fig.subplots()
-    for name, speed, mib, first in points:
+    for _name, speed, mib, _first in points:
         ax.plot([speed], [mib], "o", color=FULL)
-        label = f"{name}\n{first:,.0f} ms to first answer" if first is not None else name
-        ax.annotate(label, (speed, mib), textcoords="offset points", xytext=(6, 4), fontsize=8)
+    ax.margins(x=0.15, y=0.12)
     _log_x(ax)
     _log_y(ax)
+    labels = [
+        f"{name} ({first:,.0f} ms to first answer)" if first is not None else name
+        for name, _speed, _mib, first in points
+    ]
+    _place_labels(fig, ax, [(speed, mib) for _n, speed, mib, _f in points], labels)
     ax.grid(which="both", alpha=0.3)
     ax.set_xlabel(f"{size} boards per second, fastest tier (log; right is better)")
     ax.set_ylabel("resident memory of the built structure, MiB (log; lower is better)")
     ax.set_title("Speed against memory (lower right is better)")
-    return png(fig)
+    return fig
+
+
+def tradeoff_plot(points: list[tuple[str, float, float, float | None]], size: str) -> bytes:
+    """:func:`tradeoff_figure` as PNG bytes."""
+    return png(tradeoff_figure(points, size))
+
+
+def panels_of(series: Series) -> list[list[str]]:
+    """The series split into panels of at most :data:`MAX_SERIES`, ordered by their last value
+    (the fastest together), as evenly as the count allows."""
+    order = sorted(series, key=lambda n: (series[n][max(series[n])] if series[n] else 0.0, n))
+    count = max(1, math.ceil(len(order) / MAX_SERIES))
+    size = math.ceil(len(order) / count) if order else 0
+    return [order[i : i + size] for i in range(0, len(order), size)] or [[]]
+
+
+def loglog_figure(series: Series, xlabel: str, ylabel: str, title: str) -> Figure:
+    """One line per backend, both axes log, legend outside; at most :data:`MAX_SERIES` lines a
+    panel (each its own colour and marker), panels of like values, on shared axes."""
+    groups = panels_of(series)
+    fig = Figure(figsize=(8.5, 3.4 * len(groups) + 0.6), layout="constrained")
+    axes = fig.subplots(len(groups), 1, squeeze=False, sharex=True)[:, 0]
+    for ax, group in zip(axes, groups, strict=True):
+        for i, name in enumerate(group):
+            points = series[name]
+            xs = sorted(points)
+            ax.plot(xs, [points[x] for x in xs], marker=MARKERS[i], color=COLOURS[i], label=name)
+        ax.grid(which="both", alpha=0.3)
+        ax.set_ylabel(ylabel)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    for ax in axes:
+        _log_x(ax)
+        _log_y(ax)
+    axes[-1].set_xlabel(xlabel)
+    if len(groups) > 1:
+        fig.suptitle(f"{title} (panels: the series in order of their last value)")
+    else:
+        axes[0].set_title(title)
+    return fig
 
 
 def loglog_plot(series: Series, xlabel: str, ylabel: str, title: str) -> bytes:
-    """One line per backend, both axes log, legend outside."""
-    fig = Figure(figsize=(8.5, 5))
-    ax = fig.subplots()
-    for name, points in series.items():
-        xs = sorted(points)
-        ax.plot(xs, [points[x] for x in xs], marker="o", label=name)
-    _log_x(ax)
-    _log_y(ax)
-    ax.grid(which="both", alpha=0.3)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    return png(fig)
+    """:func:`loglog_figure` as PNG bytes."""
+    return png(loglog_figure(series, xlabel, ylabel, title))
 
 
-def search_plot(
+def search_figure(
     panels: dict[str, dict[str, SearchRun]],
     by_seconds: bool,
     title: str,
     targets: dict[str, int] | None = None,
-) -> bytes:
+    highlight: tuple[str, ...] | None = None,
+) -> Figure:
     """Best score (y) against evaluations or seconds (x, log, decades) for each labelled run, one
     panel per key of ``panels``: a step line through the run's rises to its last evaluation, and
-    the panel's target (``targets``) as a dashed line."""
+    the panel's target (``targets``) as a dashed line. ``highlight``: the runs drawn in colour
+    (at most :data:`MAX_SERIES`); the others are thin grey lines under one legend entry."""
     fig = Figure(figsize=(8.5, 3.4 * len(panels) + 0.4))
     axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
-    colours = matplotlib.colormaps["tab10"]
-    styles = ("-", "--", ":", "-.")
     for ax, (name, runs) in zip(axes, panels.items(), strict=True):
-        for i, (label, run) in enumerate(runs.items()):
+        shown = list(highlight) if highlight is not None else list(runs)[:MAX_SERIES]
+        greyed = False
+        for label, run in runs.items():
             xs = [t if by_seconds else float(e) for e, _, t in run.trajectory]
             ys = [float(s) for _, s, _ in run.trajectory]
             xs.append(max(run.seconds if by_seconds else float(run.evaluations), xs[-1]))
             ys.append(ys[-1])
             xs = [max(x, 1e-5) for x in xs]  # no zero on a log axis
-            ax.step(
-                xs,
-                ys,
-                where="post",
-                label=label,
-                linewidth=1.2,
-                color=colours(i % 10),
-                linestyle=styles[(i // 10) % len(styles)],
-            )
+            if label in shown:
+                i = shown.index(label)
+                ax.step(xs, ys, where="post", label=label, linewidth=1.4, color=COLOURS[i],
+                        marker=MARKERS[i], markevery=[len(xs) - 1])  # fmt: skip
+            else:
+                others = f"the {len(runs) - len(shown)} others" if not greyed else None
+                ax.step(xs, ys, where="post", label=others, linewidth=0.7, color=GREY, zorder=0)
+                greyed = True
         target = (targets or {}).get(name)
         if target is not None:
             ax.axhline(target, color="black", linestyle="--", linewidth=0.8, alpha=0.6)
@@ -185,7 +330,21 @@ def search_plot(
         ax.grid(which="major", alpha=0.3)
         ax.set_ylabel("best score so far")
         ax.set_title(name, fontsize=10)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+        handles, labels = ax.get_legend_handles_labels()  # the coloured runs first, then grey
+        order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("the "))
+        ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0), fontsize=7)  # fmt: skip
     axes[-1].set_xlabel("seconds (log scale)" if by_seconds else "evaluations (log scale)")
     fig.suptitle(title)
-    return png(fig)
+    return fig
+
+
+def search_plot(
+    panels: dict[str, dict[str, SearchRun]],
+    by_seconds: bool,
+    title: str,
+    targets: dict[str, int] | None = None,
+    highlight: tuple[str, ...] | None = None,
+) -> bytes:
+    """:func:`search_figure` as PNG bytes."""
+    return png(search_figure(panels, by_seconds, title, targets, highlight))

@@ -41,17 +41,13 @@ def load_articles() -> list[dict[str, Any]]:
 
 
 def _ours(results: Results, ours: dict[str, str]) -> tuple[float | None, str | None]:
-    """This run's milliseconds per unit for the row ``ours`` names (its suite, backend, and
-    where given its tier and size), and its cap note."""
+    """This run's milliseconds per unit for the row ``ours`` names (its suite, and the values
+    its record's fields must have: backend, game, workload, tier, ...), and its cap note."""
+    wanted = {k: v for k, v in ours.items() if k != "suite"}
     for bench in results.of(SUITES[ours["suite"]]):
         record = bench.record
-        if record.backend != ours["backend"]:
-            continue
-        if "tier" in ours and getattr(record, "tier", None) != ours["tier"]:
-            continue
-        if "size" in ours and getattr(record, "size", None) != ours["size"]:
-            continue
-        return bench.per_unit_ms(), getattr(record, "cap", None)
+        if all(getattr(record, k, None) == v for k, v in wanted.items()):
+            return bench.per_unit_ms(), getattr(record, "cap", None)
     return None, None
 
 

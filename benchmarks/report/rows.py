@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lexibench.benchmarks.harness.records import (
     REFERENCE_TIER,
     Bench,
-    LetterboxedRecord,
+    GameRecord,
     LoadRecord,
     LookupRecord,
     Record,
@@ -21,11 +21,12 @@ from lexibench.benchmarks.harness.records import (
     ScalingBoardRecord,
     ScalingDictionaryRecord,
     SolveInterpretedRecord,
-    SolveRecord,
 )
 from lexibench.solver.games.boggle.board import parse_size
 
 HEADLINE_SIZE = "4x4"
+BOGGLE = "boggle"
+"""The game the report's Boggle sections (the headline, the tiers, memory) read."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class CaseRow:
     note: str | None
     """Why the workload was capped, or why it was not run."""
     words: int | None = None
+    """Words found (the interpreted suite), or the answers' score (the games suite), over the
+    round."""
+    variant: str = ""
 
     @property
     def ran(self) -> bool:
@@ -70,24 +74,68 @@ def _order(rows: list[CaseRow]) -> list[CaseRow]:
             r.note is not None,
             r.value.median if r.value else 0.0,
             r.backend,
+            r.variant,
             r.tier,
         ),
     )
 
 
-def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[CaseRow]]:
-    """Per board size (smallest first), ms/board per backend and tier (``interpreted``: with
-    the search's source run by the interpreter)."""
-    kind = SolveInterpretedRecord if interpreted else SolveRecord
+def games(results: Results) -> list[str]:
+    """The games the raw files have rows of, in the order they ran."""
+    return list(dict.fromkeys(b.record.game for b in results.of(GameRecord)))
+
+
+def game_rows(results: Results, game: str) -> dict[str, list[CaseRow]]:
+    """Per workload of ``game`` (in the order they ran), ms per puzzle per structure, variant
+    and tier (with the game's filter and baselines), fastest first."""
     table: dict[str, list[CaseRow]] = defaultdict(list)
+    for b in results.of(GameRecord):
+        r = b.record
+        if r.game == game:
+            table[r.workload].append(
+                CaseRow(r.backend, r.tier, _measured(b, 1000), r.units, r.cap, r.score, r.variant)
+            )
+    for case in results.not_run_of(GameRecord):
+        if case.game == game:
+            table[case.workload or "?"].append(
+                CaseRow(
+                    case.backend, case.tier or "", None, 0, case.reason, None, case.variant or ""
+                )
+            )
+    return {workload: _order(found) for workload, found in table.items()}
+
+
+def title_of(game: str) -> str:
+    """How prose names ``game`` (its declared title; its id when it is no longer registered)."""
+    from lexibench.solver.games.registry import GAMES
+    from lexibench.solver.games.registry import game as game_of
+
+    return game_of(game).title if game in GAMES else game
+
+
+def unit_of(results: Results, game: str) -> str:
+    """What one puzzle of ``game`` is called, as its records say."""
+    return next(
+        (b.record.unit_name for b in results.of(GameRecord) if b.record.game == game), "puzzle"
+    )
+
+
+def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[CaseRow]]:
+    """Per Boggle board size (smallest first), ms/board per backend and tier, with the
+    reference rows (``interpreted``: the search's source run by the interpreter)."""
+    if not interpreted:
+        table = game_rows(results, BOGGLE)
+        return {size: table[size] for size in sorted(table, key=parse_size)}
+    found: dict[str, list[CaseRow]] = defaultdict(list)
+    kind = SolveInterpretedRecord
     for b in results.of(kind):
         r = b.record
-        table[r.size].append(
+        found[r.size].append(
             CaseRow(r.backend, r.tier, _measured(b, 1000), r.units, r.cap, r.words)
         )
     for case in results.not_run_of(kind):
-        table[case.size or "?"].append(CaseRow(case.backend, case.tier or "", None, 0, case.reason))
-    return {size: _order(table[size]) for size in sorted(table, key=parse_size)}
+        found[case.size or "?"].append(CaseRow(case.backend, case.tier or "", None, 0, case.reason))
+    return {size: _order(found[size]) for size in sorted(found, key=parse_size)}
 
 
 def headline_size(results: Results) -> str:
@@ -144,20 +192,6 @@ def lookup_rows(results: Results, op: str) -> tuple[list[str], dict[str, dict[st
                 case.backend, "", None, 0, case.reason
             )
     return sets, dict(table)
-
-
-def letterboxed_rows(results: Results) -> list[CaseRow]:
-    """ms per puzzle per backend."""
-    rows = [
-        CaseRow(
-            b.record.backend, "", _measured(b, 1000), b.record.units, b.record.cap, b.record.words
-        )
-        for b in results.of(LetterboxedRecord)
-    ]
-    rows += [
-        CaseRow(c.backend, "", None, 0, c.reason) for c in results.not_run_of(LetterboxedRecord)
-    ]
-    return _order(rows)
 
 
 @dataclass(frozen=True)

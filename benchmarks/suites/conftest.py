@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from lexibench import structures
-from lexibench.benchmarks.harness import recording
+from lexibench.benchmarks.baselines import BASELINES
+from lexibench.benchmarks.harness import games, recording
 from lexibench.benchmarks.harness.fixtures import (
     LexiconCache,
     _collect_garbage,
@@ -24,7 +25,7 @@ from lexibench.benchmarks.harness.fixtures import (
     wordlist,
 )
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.harness.records import REFERENCE, REFERENCE_TIER
+from lexibench.benchmarks.harness.records import FILTER, REFERENCE, REFERENCE_TIER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
@@ -52,10 +53,44 @@ def _offers(backend: str, tier: str) -> bool:
     return {"string": True, "step": info.stepping, "native": info.native}[tier]
 
 
+GAME_PARAMS = ("game", "workload", "structure", "variant", "tier")
+
+
+def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, str, str]]:
+    """The games suite's rows of one kind: the structures' cases, each workload's filter row,
+    or its baselines' rows (see :mod:`benchmarks.harness.games`)."""
+    settings = settings_from(config)
+    if kind == "structures":
+        return [
+            (c.game, c.workload, c.structure, c.variant, c.tier)
+            for c in games.cases(settings, _backends(config))
+        ]
+    pairs = [
+        (name, workload.name)
+        for name in games.chosen_games(settings)
+        for workload in games.chosen_workloads(settings, name)
+    ]
+    if kind == "filter":
+        return [(g, w, FILTER, "words", REFERENCE_TIER) for g, w in pairs]
+    return [(g, w, b.name, "words", REFERENCE_TIER) for g, w in pairs for b in BASELINES.get(g, ())]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize over the chosen backends (with their tiers) and board sizes."""
-    backends = _backends(metafunc.config)
+    """Parametrize over the chosen backends (with their tiers) and board sizes, and the games
+    suite over the games' workloads x structures x variants x tiers."""
     names = metafunc.fixturenames
+    rows_marker = metafunc.definition.get_closest_marker("game_rows")
+    if rows_marker is not None:
+        rows = _game_rows(metafunc.config, rows_marker.args[0])
+        metafunc.parametrize(
+            GAME_PARAMS,
+            rows,
+            ids=[
+                "-".join(f"{k}={v}" for k, v in zip(GAME_PARAMS, row, strict=True)) for row in rows
+            ],
+        )
+        return
+    backends = _backends(metafunc.config)
     if metafunc.definition.get_closest_marker("reference_row"):
         # the plain-Python reference: one row, with the same parameters as the backends' rows
         metafunc.parametrize(
@@ -80,6 +115,9 @@ def pytest_configure(config: pytest.Config) -> None:
     would time something else than the suites say."""
     config.addinivalue_line(
         "markers", "reference_row: the plain-Python reference solver's row (no backend)"
+    )
+    config.addinivalue_line(
+        "markers", "game_rows(kind): the games suite's rows: structures, filter or baselines"
     )
     try:
         search_build()

@@ -1,6 +1,8 @@
-"""The report's first section, "Which structure should I use?": for each need, the best backend
-with its figure and the runner-up, and the Pareto set; computed from the rows of one run, for the
-headline board size. The README's headline block starts with it too."""
+"""The report's first section, "Which structure should I use?": for each game and need, the best
+structure with its figure and the runner-up (Boggle's needs: many boards, a cold start, memory,
+files, builds, stepping, pure Python; every other game's: speed on each of its workloads), and
+Boggle's Pareto set; computed from the rows of one run. The README's headline block is this
+section."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lexibench.benchmarks.harness.records import BuildRecord, Results
+from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
 from lexibench.benchmarks.report.sections import Section
@@ -36,6 +38,7 @@ class Need:
     need: str
     measure: str
     ranked: list[Candidate]
+    game: str = "Boggle"
 
 
 def _ranked(
@@ -100,6 +103,36 @@ def needs(results: Results, size: str) -> list[Need]:
         ranked = _ranked(pure, _boards_per_s, True, tiers)
         found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest tier", ranked))
     return found
+
+
+def game_needs(results: Results) -> list[Need]:
+    """Every other game's needs: speed on each of its workloads, each structure at its fastest
+    tier (reference rows and capped rows aside)."""
+    found: list[Need] = []
+    for game in rows.games(results):
+        if game == rows.BOGGLE:
+            continue
+        unit = rows.unit_of(results, game)
+        for workload, table_rows in rows.game_rows(results, game).items():
+            best: dict[str, rows.CaseRow] = {}
+            for r in table_rows:  # fastest first: the first row of a structure is its best
+                if r.value and not r.note and r.tier != REFERENCE_TIER and r.backend not in best:
+                    best[r.backend] = r
+            if not best:
+                continue
+            speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
+            labels = {n: f"{n} ({_kind(r)})" for n, r in best.items()}
+
+            def per_s(v: float, unit: str = unit) -> str:
+                return f"{v:,.0f} {unit}s/s"
+
+            ranked = _ranked(speed, per_s, True, labels)
+            found.append(Need(workload, f"{unit}s/s, fastest tier", ranked, rows.title_of(game)))
+    return found
+
+
+def _kind(row: rows.CaseRow) -> str:
+    return row.tier + ("" if row.variant in ("", "words") else f", {row.variant}")
 
 
 def pareto(results: Results, size: str) -> list[str]:
@@ -172,9 +205,9 @@ def defaults_line(results: Results, size: str) -> list[str]:
 
 
 def answer_lines(results: Results, size: str) -> list[str]:
-    """The Markdown lines of the section for ``size`` boards (empty when nothing is
-    measured)."""
-    found = needs(results, size)
+    """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
+    nothing is measured)."""
+    found = needs(results, size) + game_needs(results)
     if not found:
         return []
     body = []
@@ -183,6 +216,7 @@ def answer_lines(results: Results, size: str) -> list[str]:
         runner = need.ranked[1] if len(need.ranked) > 1 else None
         body.append(
             [
+                need.game,
                 need.need,
                 f"**{best.label}**: {best.text}",
                 f"{runner.label}: {runner.text}" if runner else "",
@@ -193,7 +227,10 @@ def answer_lines(results: Results, size: str) -> list[str]:
     lines = [
         "## Which structure should I use?",
         "",
-        table(["if you need", "use", "runner-up", "measured as"], body),
+        "The answer depends on the game: for each game and need, the structure that measured "
+        "best, with its figure, and the runner-up.",
+        "",
+        table(["game", "if you need", "use", "runner-up", "measured as"], body),
         "",
     ]
     lines += defaults_line(results, size)

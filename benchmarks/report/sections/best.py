@@ -112,14 +112,12 @@ def render(results: Results) -> Section:
             title="Best score against evaluations (array-trie, native)",
             targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
         )
+        runs = {f"{b.record.backend} ({b.record.tier})": _runs(b)[0] for b in speed if _runs(b)}
         images[PLOT_SECONDS] = plots.search_plot(
-            {
-                f"the same {speed[0].record.size if speed else ''} search through each backend": {
-                    f"{b.record.backend} ({b.record.tier})": _runs(b)[0] for b in speed if _runs(b)
-                }
-            },
+            {f"the same {speed[0].record.size if speed else ''} search through each backend": runs},
             by_seconds=True,
             title="Best score against seconds",
+            highlight=_highlighted(runs),
         )
         lines += [
             f"![best score against evaluations](plots/{PLOT_EVALUATIONS})",
@@ -128,6 +126,21 @@ def render(results: Results) -> Section:
             "",
         ]
     return Section.of(lines, images)
+
+
+def _highlighted(runs: dict[str, SearchRun]) -> tuple[str, ...]:
+    """The runs the seconds plot draws in colour: the fastest of each tier, the slowest, and
+    the fastest pure-Python stepping (dict-trie, step), in order of speed."""
+    by_time = sorted(runs, key=lambda label: (runs[label].seconds, label))
+    chosen: list[str] = []
+    for tier in ("native", "step", "string"):
+        fastest = next((label for label in by_time if label.endswith(f"({tier})")), None)
+        if fastest is not None:
+            chosen.append(fastest)
+    for label in ("dict-trie (step)", *by_time[-1:]):
+        if label in runs and label not in chosen:
+            chosen.append(label)
+    return tuple(sorted(chosen, key=by_time.index)[: plots.MAX_SERIES])
 
 
 def _speed_table(speed: list[Case]) -> list[str]:

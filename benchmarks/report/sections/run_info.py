@@ -22,8 +22,10 @@ def render(results: Results) -> Section:
         f"- Python: {run.python}; solver search {build_text(run.solver_build)}",
         "- Packages: " + ", ".join(f"{k} {v}" for k, v in sorted(run.packages.items())),
         f"- Word list: {words.name}, {words.words:,} words, sha256 `{words.sha256}`",
-        f"- Workload: seed {s.seed}, {s.boards} boards per size ({s.sizes}), {s.queries} queries "
-        f"per set, {s.puzzles} Letter Boxed puzzles, scaling sweep {s.sweep}; rounds as "
+        f"- Workload: seed {s.seed}; each game's workloads at the {s.scale} scale"
+        + (f" ({s.puzzles} puzzles each)" if s.puzzles else "")
+        + f"; {s.boards} boards per size in the Boggle suites; {s.queries} queries "
+        f"per set, scaling sweep {s.sweep}; rounds as "
         "pytest-benchmark calibrated them (each table gives the spread)",
         f"- Raw files: {', '.join(f'`{name}`' for name in results.sources)}",
     ]

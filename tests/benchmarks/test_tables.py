@@ -24,8 +24,9 @@ from lexibench.benchmarks.report.sections import solve
 from lexibench.benchmarks.report.sections.answer import answer_lines
 from lexibench.solver.cli import main
 from lexibench.solver.errors import InputError
+from tests.commands import ROOT
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "results"
+FIXTURE = ROOT / "tests" / "fixtures" / "results"
 RAW_FILES = sorted(p.name for p in (FIXTURE / "raw").glob("*.json"))
 
 
@@ -48,7 +49,7 @@ def published(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_fixture_is_a_whole_run() -> None:
-    assert "solve.json" in RAW_FILES
+    assert "games.json" in RAW_FILES
     assert "startup.json" in RAW_FILES
     assert (FIXTURE / "memory.json").is_file()
 
@@ -135,17 +136,18 @@ def test_the_known_boards_name_enable2k_proven_boards() -> None:
 def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
     lines = "\n".join(answer_lines(load(inputs()), "4x4")).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "**" in line]
-    needs = [row.split("|")[1].strip() for row in rows]
+    needs = [(row.split("|")[1].strip(), row.split("|")[2].strip()) for row in rows]
     assert needs == [
-        "many boards",
-        "one board from a cold start",
-        "least memory",
-        "smallest file",
-        "fastest build",
-        "letter-by-letter stepping",
-        "no C compiler (pure Python)",
+        ("Boggle", "many boards"),
+        ("Boggle", "one board from a cold start"),
+        ("Boggle", "least memory"),
+        ("Boggle", "smallest file"),
+        ("Boggle", "fastest build"),
+        ("Boggle", "letter-by-letter stepping"),
+        ("Boggle", "no C compiler (pure Python)"),
+        ("Letter Boxed", "puzzles"),
     ]
-    assert all(row.split("|")[3].strip() for row in rows)  # a runner-up everywhere
+    assert all(row.split("|")[4].strip() for row in rows)  # a runner-up everywhere
     assert any(line.startswith("The Pareto set") for line in lines)
 
 
@@ -193,17 +195,17 @@ def _first_bench(data: dict[str, object]) -> dict[str, object]:
 
 CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     "empty benchmarks": (
-        "solve.json",
+        "games.json",
         lambda d: d.update(benchmarks=[]),
         "field 'benchmarks': is empty",
     ),
     "no units": (
-        "solve.json",
+        "games.json",
         lambda d: _first_bench(d)["extra_info"].pop("units"),  # type: ignore[attr-defined]
         "extra_info, field 'units': missing",
     ),
     "bad median": (
-        "solve.json",
+        "games.json",
         lambda d: _first_bench(d)["stats"].update(median="fast"),  # type: ignore[attr-defined]
         "stats, field 'median': expected a number >= 0, not 'fast'",
     ),
@@ -218,12 +220,12 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         "extra_info, field 'tier': not a field of this record",
     ),
     "an old record": (
-        "solve.json",
+        "games.json",
         lambda d: _first_bench(d)["extra_info"].update(schema="lexibench/2"),  # type: ignore[attr-defined]
         "extra_info, field 'schema': unknown schema 'lexibench/2'",
     ),
     "not-run case of an unknown suite": (
-        "solve.json",
+        "interpreted.json",
         lambda d: d["machine_info"]["lexibench"]["not_run"][0].update(suite="dance"),
         "machine_info.lexibench, field 'not_run[0]': unknown suite 'dance'",
     ),
@@ -233,7 +235,7 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         "field 'machine_info': missing",
     ),
     "bad not-run entry": (
-        "solve.json",
+        "games.json",
         lambda d: d["machine_info"]["lexibench"]["not_run"].append({"suite": "solve"}),
         "field 'backend': missing",
     ),
@@ -398,7 +400,7 @@ def test_written_files_get_the_usual_modes_and_a_symlink_is_written_through(
     assert stat.S_IMODE((out / "plots" / "solve-4x4.png").stat().st_mode) == 0o644
     assert link.is_symlink()
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
-    assert "| backend" in real.read_text()
+    assert "### Which structure should I use?" in real.read_text()
 
 
 def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path, Path]) -> None:
@@ -422,7 +424,7 @@ def test_a_file_size_limit_is_one_line_and_changes_nothing(published: tuple[Path
 
 
 def test_regenerating_the_committed_results_changes_no_byte(tmp_path: Path) -> None:
-    results_dir = Path(__file__).resolve().parent.parent / "results"
+    results_dir = ROOT / "results"
     copy = tmp_path / "results"
     shutil.copytree(results_dir, copy)
     before = snapshot(copy)
@@ -439,5 +441,5 @@ def test_a_partial_run_makes_a_partial_report(tmp_path: Path) -> None:
     assert "## Solve" not in text
     readme = tmp_path / "README.md"
     readme.write_text(f"{report.README_START}\n{report.README_END}\n")
-    with pytest.raises(InputError, match="no solve benchmarks"):
+    with pytest.raises(InputError, match="no Boggle benchmarks"):
         report.write_report(results, tmp_path, readme)

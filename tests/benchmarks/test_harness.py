@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
 from lexibench import structures
-from lexibench.benchmarks.harness import workloads
+from lexibench.benchmarks.harness import games, workloads
 from lexibench.benchmarks.harness.fixtures import LexiconCache
 from lexibench.benchmarks.harness.records import RECORDS, SCHEMAS, SUITES, schema_of
 from lexibench.benchmarks.harness.references import References, TrieLexicon, check
 from lexibench.benchmarks.harness.settings import Settings, option_name
 from lexibench.benchmarks.suites.bench_scaling import BoardBudget
+from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.wordlist import load_wordlist
+from tests.commands import ROOT
 
 #: The workload options are documented beside the benchmarks, not in the top-level README.
-README = Path(__file__).resolve().parent.parent / "benchmarks" / "README.md"
+README = ROOT / "benchmarks" / "README.md"
 
 
 def test_query_sets_are_what_they_say() -> None:
@@ -33,12 +34,40 @@ def test_query_sets_are_what_they_say() -> None:
     assert sets == workloads.query_sets(words, seed=1, count=300)
 
 
-def test_letterboxed_puzzles_are_valid_and_seeded() -> None:
-    puzzles = workloads.letterboxed_puzzles(seed=4, count=10)
-    assert puzzles == workloads.letterboxed_puzzles(seed=4, count=10)
-    for box in puzzles:
-        assert len(set(box.letters)) == 12
-        assert "q" not in box.letters
+def test_the_games_cases_come_from_the_registries() -> None:
+    """Every game's workloads x structures x the tiers the game offers each: none of a game's
+    cases is missing, none is one the game does not offer; quick runs the headline workloads."""
+    settings = Settings(backends="dict-trie,marisa,array-trie")
+    found = games.cases(settings, settings.backend_list())
+    assert {c.game for c in found} == set(game_names())
+    for name in game_names():
+        played = game(name)
+        for workload in played.workloads():
+            for structure in settings.backend_list():
+                cls = structures.class_of(structures.backend_class(structure))
+                offered = set(played.tiers(cls))
+                ran = {c.tier for c in found if (c.game, c.workload, c.structure)
+                       == (name, workload.name, structure)}  # fmt: skip
+                assert ran == offered, (name, workload.name, structure)
+    quick = games.cases(Settings(scale="quick"), ["dict-trie"])
+    assert {(c.game, c.workload) for c in quick} == {
+        (name, game(name).workloads()[0].name) for name in game_names()
+    }
+    assert games.count_of(Settings(puzzles=7), game("boggle").workloads()[0]) == 7
+
+
+def test_a_slow_structure_is_capped_by_its_estimated_cost() -> None:
+    settings = Settings(wordlist="web2", puzzles=3)
+    slow = structures.build_lexicon(
+        "unsorted-list", games.lexicon_strings("web2", "boggle", "words")
+    )
+    case = games.GameCase("boggle", "4x4", "unsorted-list", "words", "string")
+    capped = games.cap(settings, case, slow)
+    assert capped.count in (0, 1)
+    assert capped.note is not None
+    assert "a scan of every word" in capped.note
+    fast = games.GameCase("boggle", "4x4", "dict-trie", "words", "step")
+    assert games.cap(settings, fast, None).count == 3
 
 
 def test_every_workload_option_has_help_and_is_in_the_readme() -> None:
@@ -62,7 +91,8 @@ def test_caps_follow_the_declared_cost(backend: str) -> None:
 
 
 def test_every_suite_has_its_record_tagged_by_its_name() -> None:
-    assert {schema_of(kind) for kind in RECORDS} == {f"lexibench-{name}/3" for name in SUITES}
+    tags = {schema_of(kind) for kind in RECORDS}
+    assert {tag.rpartition("/")[0] for tag in tags} == {f"lexibench-{name}" for name in SUITES}
 
 
 def test_reference_answers_do_not_depend_on_what_ran_before() -> None:

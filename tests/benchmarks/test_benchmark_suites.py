@@ -16,20 +16,20 @@ from lexibench.benchmarks.harness.records import load
 from lexibench.benchmarks.report import build as report
 from lexibench.solver.games.boggle import search
 from lexibench.solver.wordlist import load_wordlist
+from tests.commands import ROOT
 from tests.plugin import install_plugin
 
-ROOT = Path(__file__).resolve().parent.parent
 #: What a full run writes into results/raw/ (memory.json goes beside it).
 RAW_FILES = [
     "best.json",
     "build.json",
     "bulk.json",
-    "letterboxed.json",
+    "games.json",
+    "interpreted.json",
     "lookup.json",
     "pitfalls.json",
     "scaling-memory.json",
     "scaling.json",
-    "solve.json",
     "startup.json",
 ]
 FAST = ["--benchmark-max-time=0.0001", "--benchmark-min-rounds=2"]
@@ -63,21 +63,22 @@ def test_smoke_every_suite(sample_wordlist: Path) -> None:
     assert "failed" not in done.stdout
     # Cases not run are skips with their reason, never timed no-ops.
     assert "SKIPPED" in done.stdout
-    assert "not run: one 6x6 board takes minutes" in done.stdout
+    assert "not run: one 6x6 board takes minutes" in done.stdout  # the interpreted suite's cap
 
 
 def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_path: Path) -> None:
     """Group by any parameter, a histogram, and `pytest-benchmark compare` all work; every group
     holds rows doing the same work per round; no case is a timed no-op."""
-    out = tmp_path / "solve.json"
+    out = tmp_path / "games.json"
     done = _run(
         [
-            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites/bench_solve.py",
+            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites/bench_games.py",
             "--benchmark-only",
             "-q", "-p", "no:cacheprovider", f"--benchmark-json={out}",
-            "--benchmark-group-by=param:backend", f"--benchmark-histogram={tmp_path / 'hist'}",
-            "--lexibench-wordlist", str(sample_wordlist), "--lexibench-boards", "3",
-            "--lexibench-sizes", "3x3,6x6", "--lexibench-backends", "unsorted-list,dawg,dict-trie",
+            "--benchmark-group-by=param:structure", f"--benchmark-histogram={tmp_path / 'hist'}",
+            "--lexibench-wordlist", str(sample_wordlist), "--lexibench-puzzles", "3",
+            "--lexibench-games", "boggle", "--lexibench-workloads", "4x4,6x6",
+            "--lexibench-backends", "unsorted-list,dawg,dict-trie",
             *FAST,
         ]
     )  # fmt: skip
@@ -85,17 +86,17 @@ def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_pat
     assert list(tmp_path.glob("hist*.svg"))
     data = json.loads(out.read_text())
     for bench in data["benchmarks"]:
-        assert set(bench["params"]) >= {"backend", "tier"}
+        assert set(bench["params"]) >= {"game", "workload", "structure", "variant", "tier"}
         assert bench["extra_info"]["units"] >= 1
     groups: dict[str, set[int]] = {}
     for bench in data["benchmarks"]:
-        info = bench["extra_info"]
-        key = f"{info['schema']} {info['size']} {info['cap']}"
-        groups.setdefault(key, set()).add(info["units"])
+        groups.setdefault(bench["group"], set()).add(bench["extra_info"]["units"])
     assert all(len(units) == 1 for units in groups.values()), groups
+    rows = {b["extra_info"]["backend"] for b in data["benchmarks"]}
+    assert rows >= {"dawg", "dict-trie", "filter", "plain-python"}
     results = load([out])
-    assert {c.backend for c in results.not_run} == {"unsorted-list"}
-    for group_by in ("param:size", "param:tier", "group"):
+    assert {c.backend for c in results.not_run} <= {"unsorted-list"}
+    for group_by in ("param:workload", "param:tier", "param:structure", "group"):
         compare = _run(
             [
                 sys.executable,
@@ -146,9 +147,10 @@ def wordless(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(
     ("suite", "select", "backend", "failure"),
     [
-        ("bench_solve.py", "test_solve and 4x4", "wordless", "disagrees with the reference"),
-        ("bench_solve.py", "test_solve and 6x6", "dict-trie", None),
-        ("bench_letterboxed.py", "letterboxed", "wordless", "disagrees with the reference"),
+        ("bench_games.py", "test_game and boggle and 4x4", "wordless", "disagrees with the game"),
+        ("bench_games.py", "test_game and boggle and 6x6", "dict-trie", None),
+        ("bench_games.py", "test_game and letterboxed", "wordless", "disagrees with the game"),
+        ("bench_interpreted.py", "4x4", "wordless", "disagrees with the reference"),
         ("bench_best.py", "test_search_speed", "wordless", "the search took another course"),
         (
             "bench_scaling.py",
@@ -214,6 +216,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert not (out / ".staging").exists()
     text = (out / "report.md").read_text()
     solve_4x4 = text.split("## Solve 4x4")[1].split("\n## ")[0]
+    assert "| plain-python " in solve_4x4
+    assert "| filter " in solve_4x4
     assert "| tuple-scan " in solve_4x4
     assert "| dict-trie " in solve_4x4
     assert "| step " in solve_4x4

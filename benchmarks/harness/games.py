@@ -1,0 +1,164 @@
+"""The games suite's workload: every registered game's seeded workloads, run on every structure
+of the registry at every tier (and variant) the game offers it, from the two registries alone.
+
+A case is :class:`GameCase`. The puzzles, the game's word list (normalized under the game's word
+rules) and the cap on a structure whose queries scan every word are derived here once per
+session, so every case of a workload does the same work per round.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from lexibench import structures
+from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.harness.workloads import Cap, is_slow
+from lexibench.solver.games.protocol import Game, Workload
+from lexibench.solver.games.registry import game, game_names
+from lexibench.solver.tiers import Tier
+from lexibench.solver.wordlist import WordList, load_wordlist
+from lexibench.structures import Lexicon
+
+#: A structure that scans every word per query runs the first puzzle of a workload, in one
+#: round, when that is estimated to take at most this many seconds; else it is not run.
+SLOW_BUDGET_S: Final = 60.0
+#: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
+FILTER_PUZZLES: Final = 10
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """One timed case: a game's workload on one structure, variant and tier."""
+
+    game: str
+    workload: str
+    structure: str
+    variant: str
+    tier: str
+
+    @property
+    def id(self) -> str:
+        return (
+            f"game={self.game}-workload={self.workload}-structure={self.structure}-"
+            f"variant={self.variant}-tier={self.tier}"
+        )
+
+
+def chosen_games(settings: Settings) -> list[str]:
+    """The games this run covers (``--lexibench-games``, default every registered one)."""
+    chosen = settings.game_list()
+    unknown = sorted(set(chosen) - set(game_names()))
+    if unknown:
+        raise ValueError(f"--lexibench-games: unknown game(s) {', '.join(unknown)}")
+    return list(chosen) or game_names()
+
+
+def chosen_workloads(settings: Settings, name: str) -> list[Workload[Any]]:
+    """A game's workloads this run covers: every one (or those ``--lexibench-workloads``
+    names), only the headline one at the quick scale."""
+    declared = list(game(name).workloads())
+    wanted = settings.workload_list()
+    if wanted:
+        declared = [w for w in declared if w.name in wanted]
+    return declared[:1] if settings.scale == "quick" else declared
+
+
+def count_of(settings: Settings, workload: Workload[Any]) -> int:
+    """Puzzles per round: ``--lexibench-puzzles``, else the workload's own count (or its quick
+    count at the quick scale)."""
+    if settings.puzzles:
+        return settings.puzzles
+    return workload.quick if settings.scale == "quick" else workload.count
+
+
+def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
+    """Every case: each game's workloads x structures x variants x the tiers the game offers
+    each structure (a structure it cannot serve at all offers none)."""
+    found = []
+    for name in chosen_games(settings):
+        played = game(name)
+        for workload in chosen_workloads(settings, name):
+            for structure in names:
+                cls = structures.class_of(structures.backend_class(structure))
+                for variant in played.variants:
+                    for tier in played.tiers(cls, variant):
+                        found.append(GameCase(name, workload.name, structure, variant, tier))
+    return found
+
+
+@cache
+def game_words(wordlist: str, name: str) -> WordList:
+    """The run's word list normalized under game ``name``'s word rules, loaded once."""
+    rules = game(name).word_rules
+    return load_wordlist(wordlist, min_length=rules.min_length, q_needs_u=rules.q_needs_u)
+
+
+@cache
+def lexicon_strings(wordlist: str, name: str, variant: str) -> tuple[str, ...]:
+    """What a lexicon of ``variant`` holds for game ``name``."""
+    return tuple(game(name).lexicon_words(game_words(wordlist, name).words, variant))
+
+
+@cache
+def puzzles(settings: Settings, name: str, workload: str) -> tuple[Any, ...]:
+    """The seeded puzzles of one workload (its whole count)."""
+    chosen = next(w for w in game(name).workloads() if w.name == workload)
+    words = game_words(settings.wordlist, name).words
+    return tuple(chosen.generate(settings.seed, count_of(settings, chosen), words))
+
+
+class _Counting:
+    """Counts the queries a search makes, answering from another lexicon."""
+
+    def __init__(self, inner: Lexicon) -> None:
+        self.inner = inner
+        self.count = 0
+
+    def __len__(self) -> int:
+        return len(self.inner)
+
+    def is_word(self, s: str) -> bool:
+        self.count += 1
+        return self.inner.is_word(s)
+
+    def has_prefix(self, s: str) -> bool:
+        self.count += 1
+        return self.inner.has_prefix(s)
+
+
+@cache
+def _queries_of_first(settings: Settings, name: str, workload: str, variant: str) -> int:
+    """The whole-string queries the string tier makes on the workload's first puzzle (the same
+    for every structure: they all answer alike)."""
+    played: Game[Any, Any] = game(name)
+    counting = _Counting(
+        structures.build_lexicon("dict-trie", lexicon_strings(settings.wordlist, name, variant))
+    )
+    played.solver(counting, Tier.STRING, variant)(puzzles(settings, name, workload)[0])
+    return counting.count
+
+
+def cap(settings: Settings, case: GameCase, slow: Lexicon | None) -> Cap:
+    """How many of the workload's puzzles ``case`` solves (``slow``: the built structure, when
+    its queries scan every word: its cost per query is measured to estimate the first puzzle's)."""
+    count = len(puzzles(settings, case.game, case.workload))
+    unit = game(case.game).unit
+    if slow is None or not is_slow(case.structure):
+        return Cap(count)
+    queries = _queries_of_first(settings, case.game, case.workload, case.variant)
+    start = time.perf_counter()
+    for probe in ("zzzzzz", "qqqqqq", "xxxxxx", "jjjjjj", "vvvvvv"):
+        slow.has_prefix(probe)  # misses: a whole scan each
+    per_query = (time.perf_counter() - start) / 5
+    estimate = queries * per_query
+    if estimate > SLOW_BUDGET_S:
+        return Cap(
+            0,
+            f"not run: the first {unit} alone needs {queries:,} queries, each a scan of every "
+            f"word (about {estimate:,.0f} s)",
+        )
+    return Cap(1, f"first 1 of the {count} {unit}s, 1 round (a scan of every word per query)")

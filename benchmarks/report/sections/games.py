@@ -1,0 +1,80 @@
+"""The report's section of every game but Boggle (whose tables are :mod:`.solve`'s): per workload,
+every structure, variant and tier beside the game's brute-force filter and baselines, and a plot.
+
+It is generated from the games suite's records alone, so a game added to the registry gets its
+section without any code here: the table's rows are what the records hold.
+"""
+
+from __future__ import annotations
+
+from lexibench.benchmarks.harness.records import REFERENCE_TIER, Results
+from lexibench.benchmarks.report import plots, rows
+from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
+
+#: Games whose tables another section renders.
+ELSEWHERE = frozenset({rows.BOGGLE})
+
+
+def _kind(row: rows.CaseRow) -> str:
+    """The row's tier, with its variant when it is not the plain words."""
+    return row.tier + ("" if row.variant in ("", "words") else f" ({row.variant})")
+
+
+def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list[str]]:
+    """One workload's Markdown table and its footnotes."""
+    candidates = [r for r in table_rows if r.value and not r.note and r.tier != REFERENCE_TIER]
+    fastest = min((r.value.median for r in candidates if r.value), default=None)
+    filtered = next((r.value.median for r in table_rows if r.backend == "filter" and r.value), None)
+    markers, lines = notes([(r.backend, r.note) for r in table_rows])
+    headers = ["structure", "tier", f"ms/{unit}", "min-max", f"{unit}s/s", "vs fastest"]
+    headers += ["x the filter's speed", "score"]
+    body = []
+    for r in table_rows:
+        v = r.value
+        body.append(
+            [
+                r.backend + markers.get(r.backend, ""),
+                _kind(r),
+                num(v.median) if v else "not run",
+                spread(v.low, v.high) if v else "",
+                num(1000 / v.median) if v else "",
+                f"{v.median / fastest:,.2f}" if v and fastest else "",
+                f"{filtered / v.median:,.1f}" if v and filtered else "",
+                "" if r.words is None else f"{r.words:,}",
+            ]
+        )
+    return table(headers, body), lines
+
+
+def render(results: Results) -> Section:
+    """A section per game (but those rendered elsewhere), a table and a plot per workload."""
+    lines: list[str] = []
+    images: dict[str, bytes] = {}
+    for game in rows.games(results):
+        if game in ELSEWHERE:
+            continue
+        unit = rows.unit_of(results, game)
+        title = rows.title_of(game)
+        lines += [f"## {title}", ""]
+        lines += [
+            f"Every structure and tier the game offers on its seeded {unit}s, beside its "
+            "brute-force filter over the word list (the reference every answer is checked "
+            "against) and its baselines. `x the filter's speed`: how many times faster than "
+            "the filter; `score`: the answers' points summed over the round.",
+            "",
+        ]
+        for workload, table_rows in rows.game_rows(results, game).items():
+            body, notes_lines = workload_table(unit, table_rows)
+            name = f"game-{game}-{workload}.png"
+            images[name] = plots.game_plot(f"{title}: {workload}", unit, table_rows)
+            lines += [
+                f"### {title}: {workload}",
+                "",
+                body,
+                *footnotes(notes_lines),
+                "",
+                f"![ms per {unit}, {title} {workload}](plots/{name})",
+                "",
+            ]
+    return Section.of(lines, images) if lines else EMPTY

@@ -1,0 +1,158 @@
+"""Games suite: every registered game's seeded workloads on every structure, variant and tier the
+game offers it, beside the game's brute-force filter and its baselines, from the two registries.
+
+One round solves every puzzle of a workload (``--lexibench-puzzles``, else the workload's own
+count); the report divides by it. Answers are checked after timing: every case must give, on
+every puzzle, the same answer (the game's :meth:`~solver.games.protocol.Game.key`) as the game's
+brute-force reference, whichever cases run (:func:`~benchmarks.harness.references.game_answers`).
+A structure that scans every word per query runs the first puzzle in one round when that is
+estimated to take at most a minute, else it is listed as not run with the estimate.
+"""
+
+from __future__ import annotations
+
+import platform
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from lexibench import structures
+from lexibench.benchmarks.baselines import BASELINES
+from lexibench.benchmarks.harness import games
+from lexibench.benchmarks.harness.fixtures import LexiconCache
+from lexibench.benchmarks.harness.games import FILTER_PUZZLES, GameCase
+from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
+from lexibench.benchmarks.harness.records import FILTER, REFERENCE_TIER, GameRecord
+from lexibench.benchmarks.harness.references import game_answers
+from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.harness.timing import group_name, time_case
+from lexibench.solver.games.registry import game as game_of
+from lexibench.solver.tiers import Tier
+from lexibench.structures import Lexicon
+
+
+def _solve_all(solve: Callable[[Any], Any], puzzles: Sequence[Any]) -> list[Any]:
+    """The timed work of a round: every puzzle's answer."""
+    return [solve(puzzle) for puzzle in puzzles]
+
+
+def _group(case_game: str, workload: str, cap: str | None) -> str:
+    return group_name(f"{case_game} {workload}", cap)
+
+
+@pytest.mark.game_rows("structures")
+def test_game(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    game: str,
+    workload: str,
+    structure: str,
+    variant: str,
+    tier: str,
+    settings: Settings,
+    lexicons: LexiconCache,
+) -> None:
+    case = GameCase(game, workload, structure, variant, tier)
+    played = game_of(case.game)
+    where = {"game": case.game, "workload": case.workload, "variant": case.variant}
+    strings = games.lexicon_strings(settings.wordlist, case.game, case.variant)
+    try:
+        lexicon: Lexicon = lexicons.get(
+            case.structure, strings, key=(case.game, case.variant, settings.wordlist)
+        )
+    except structures.UnstorableWordError as exc:
+        reason = f"not run: cannot store the {case.variant} strings ({exc})"
+        not_run(request, GameRecord, case.structure, reason, tier=case.tier, **where)
+    cap = games.cap(settings, case, lexicon)
+    if cap.count == 0:
+        not_run(request, GameRecord, case.structure, cap.note or "not run", tier=case.tier, **where)
+    benchmark.group = _group(case.game, case.workload, cap.note)
+    puzzles = games.puzzles(settings, case.game, case.workload)[: cap.count]
+    solve = played.solver(lexicon, Tier(case.tier), case.variant)
+    answers = time_case(benchmark, _solve_all, solve, puzzles, capped=cap.note is not None)
+    _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), cap.note)
+    expected = game_answers(settings, case.game, case.workload)
+    for i, answer in enumerate(answers):
+        assert played.key(answer) == expected[i][0], (
+            f"{case.id}: puzzle {i} disagrees with the game's reference"
+        )
+
+
+@pytest.mark.game_rows("filter")
+def test_game_filter(
+    benchmark: Any,
+    game: str,
+    workload: str,
+    structure: str,
+    variant: str,
+    tier: str,
+    settings: Settings,
+) -> None:
+    """The game's brute-force reference (a filter over its word list), timed on the first
+    :data:`~benchmarks.harness.games.FILTER_PUZZLES` puzzles in one round."""
+    name = game
+    played = game_of(name)
+    all_puzzles = games.puzzles(settings, name, workload)
+    puzzles = all_puzzles[:FILTER_PUZZLES]
+    note = None
+    if len(puzzles) < len(all_puzzles):
+        note = f"first {len(puzzles)} of the {len(all_puzzles)} {played.unit}s, 1 round"
+    benchmark.group = _group(name, workload, note)
+    solve = played.reference(games.game_words(settings.wordlist, name).words)
+    answers = time_case(benchmark, _solve_all, solve, puzzles, capped=True)
+    case = GameCase(name, workload, FILTER, "words", REFERENCE_TIER)
+    _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), note)
+    expected = game_answers(settings, name, workload)
+    assert [played.key(a) for a in answers] == [key for key, _ in expected[: len(puzzles)]]
+
+
+@pytest.mark.game_rows("baselines")
+def test_game_baseline(
+    benchmark: Any,
+    game: str,
+    workload: str,
+    structure: str,
+    variant: str,
+    tier: str,
+    settings: Settings,
+) -> None:
+    """A baseline solver (:mod:`benchmarks.baselines`) on the same puzzles, in full rounds."""
+    name = game
+    baseline = next(b for b in BASELINES[name] if b.name == structure)
+    puzzles = games.puzzles(settings, name, workload)
+    benchmark.group = _group(name, workload, None)
+    solve = baseline.build(games.game_words(settings.wordlist, name).words)
+    scores = time_case(benchmark, _solve_all, solve, puzzles)
+    case = GameCase(name, workload, baseline.name, "words", REFERENCE_TIER)
+    _record(benchmark, settings, case, len(puzzles), sum(scores), None)
+    expected = [score for _, score in game_answers(settings, name, workload)]
+    assert scores == expected, f"{baseline.name} disagrees with {name}'s reference"
+
+
+def _record(
+    benchmark: Any, settings: Settings, case: GameCase, units: int, score: int, cap: str | None
+) -> None:
+    played = game_of(case.game)
+    row = case.structure
+    version = (
+        library_version(row)
+        if row in structures.backend_names()
+        else f"python {platform.python_version()}"
+    )
+    record(
+        benchmark,
+        GameRecord(
+            row,
+            version,
+            wordlist_ref(games.game_words(settings.wordlist, case.game)),
+            units,
+            game=case.game,
+            workload=case.workload,
+            unit_name=played.unit,
+            variant=case.variant,
+            tier=case.tier,  # type: ignore[arg-type]
+            score=score,
+            cap=cap,
+        ),
+    )
