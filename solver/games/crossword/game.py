@@ -90,10 +90,12 @@ class Crossword:
     def reference(self, words: Sequence[str]) -> Solver[Position, Moves]:
         """Every word of the list tried at every span of every line (no lexicon)."""
         from lexibench.solver.games.crossword.moves import Moves
-        from lexibench.solver.games.crossword.reference import reference_moves
+        from lexibench.solver.games.crossword.reference import Words, reference_moves
+
+        indexed = Words(words)
 
         def solve(position: Position) -> Moves:
-            return Moves(position, reference_moves(position, words))
+            return Moves(position, reference_moves(position, indexed))
 
         return solve
 
@@ -113,9 +115,9 @@ class Crossword:
         )
 
     def score(self, answer: Moves) -> int:
-        """The best move's score (0 when there is none)."""
-        best = answer.best()
-        return best.score if best is not None else 0
+        """The number of legal moves: the answer's size, what a generator produces (a round's
+        sum over its time is moves per second; the best move's points are in the answer)."""
+        return len(answer)
 
     def to_json(self, puzzle: Position, answer: Moves) -> dict[str, Any]:
         """``{"count": n, "moves": [...]}``, the ten best (as ``lexibench moves --json``)."""

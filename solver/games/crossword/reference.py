@@ -75,18 +75,27 @@ def score_placement(rules: RuleSet, board: bytes, placed: dict[int, int], down: 
     return score
 
 
-def reference_moves(position: Position, words: Sequence[str]) -> list[RawMove]:
+class Words:
+    """A word list as the reference reads it: a set, and the words by length and by the letter
+    at each position (to try only the words that agree with a span's first tile)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.word_set = set(words)
+        self.by_length: dict[int, list[str]] = defaultdict(list)
+        self.by_letter: dict[tuple[int, int, str], list[str]] = defaultdict(list)
+        for word in sorted(self.word_set):
+            self.by_length[len(word)].append(word)
+            for k, letter in enumerate(word):
+                self.by_letter[len(word), k, letter].append(word)
+
+
+def reference_moves(position: Position, words: Sequence[str] | Words) -> list[RawMove]:
     """Every legal move of ``position`` with the words ``words`` (see the module docstring)."""
+    indexed = words if isinstance(words, Words) else Words(words)
+    word_set, by_length, by_letter = indexed.word_set, indexed.by_length, indexed.by_letter
     rules = position.rules
     board = position.board
     rows, cols = rules.rows, rules.cols
-    word_set = set(words)
-    by_length: dict[int, list[str]] = defaultdict(list)
-    by_letter: dict[tuple[int, int, str], list[str]] = defaultdict(list)
-    for word in sorted(word_set):
-        by_length[len(word)].append(word)
-        for k, letter in enumerate(word):
-            by_letter[len(word), k, letter].append(word)
     rack = position.rack_counts()
     tiles_in_rack = sum(rack)
     empty = position.is_empty()
@@ -118,6 +127,16 @@ def reference_moves(position: Position, words: Sequence[str]) -> list[RawMove]:
         return "".join(x for x in "abcdefghijklmnopqrstuvwxyz" if before + x + after in word_set)
 
     playable = {chr(96 + t) for t in range(1, 27) if rules.counts[t]}
+    # the words the rack alone can spell, by length: a span with no tile takes only those
+    have = {chr(96 + t): rack[t] for t in range(1, 27)}
+    from_rack: dict[int, list[str]] = {
+        length: [
+            word
+            for word in by_length[length]
+            if sum(max(0, word.count(x) - have[x]) for x in set(word)) <= rack[0]
+        ]
+        for length in range(2, min(rules.rack_size, tiles_in_rack) + 1)
+    }
     found: list[RawMove] = []
     for down in (False, True):
         allowed = {
@@ -152,7 +171,7 @@ def reference_moves(position: Position, words: Sequence[str]) -> list[RawMove]:
                     candidates = (
                         by_letter[len(span), fixed[0][0], fixed[0][1]]
                         if fixed
-                        else by_length[len(span)]
+                        else from_rack.get(len(span), [])
                     )
                     for word in candidates:
                         if any(word[k] != letter for k, letter in fixed):
