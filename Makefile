@@ -21,7 +21,9 @@ COMPILED := solver/games/anagram/search.py solver/games/boggle/search.py \
 	structures/backends/array_trie/native.pyx structures/backends/array_trie/native.pxd \
 	structures/backends/array_trie/search.c structures/backends/array_trie/search.h \
 	structures/backends/array_trie/queries.pyx structures/backends/array_trie/nodes.pxd \
-	solver/games/boggle/prove/native.pyx
+	solver/games/boggle/prove/native.pyx \
+	solver/games/crossword/search.py solver/games/crossword/native.pyx \
+	structures/backends/kwg/native.pyx
 
 $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'

@@ -39,6 +39,7 @@ from setuptools.command.build_ext import build_ext
 MYPYC = [
     "lexibench/solver/games/anagram/search.py",
     "lexibench/solver/games/boggle/search.py",
+    "lexibench/solver/games/crossword/search.py",
     "lexibench/solver/games/letterboxed/search.py",
     "lexibench/solver/games/pattern/search.py",
     "lexibench/solver/games/spellingbee/search.py",
@@ -59,7 +60,9 @@ CYTHON = {
         "lexibench/structures/backends/array_trie/native.pxd",
         "lexibench/structures/backends/array_trie/search.h",
     ],
+    "lexibench/structures/backends/kwg/native.pyx": [],
     "lexibench/solver/games/boggle/prove/native.pyx": [],
+    "lexibench/solver/games/crossword/native.pyx": [],
     "lexibench/solver/games/wordle/grader.pyx": [],
 }
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
 
-SUITES = ("games", "interpreted", "build", "lookup", "pitfalls", "best", "scaling")
+SUITES = ("games", "crossword", "interpreted", "build", "lookup", "pitfalls", "best", "scaling")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
@@ -42,6 +42,7 @@ QUICK = {
     "search_runs": 1,
     "search_budget": 3_000,
     "search_compare": 200,
+    "selfplay_games": 10,
 }
 QUICK_SAMPLE = 20_000
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]

@@ -10,6 +10,7 @@ Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files
   package), and what changes what it yields: the game's word rules (minimum length, the Qu
   rule), the capitalised-entries policy and the normalization's version;
 - the backend id, its library and the library's version;
+- what the lexicon holds, when it is not the words (a game's variant: ``crossword:gaddag``);
 - the saved-file format.
 
 So a changed word list, an upgraded library or a new normalization rule is a new key, never a
@@ -42,8 +43,15 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("lexibench", appauthor=False))
 
 
-def cache_key(backend: str, source: Source, rules: WordRules, capitalised: Capitalised) -> str:
-    """The cache key of a lexicon (see the module docstring)."""
+def cache_key(
+    backend: str,
+    source: Source,
+    rules: WordRules,
+    capitalised: Capitalised,
+    variant: str | None = None,
+) -> str:
+    """The cache key of a lexicon (see the module docstring); ``variant``: ``game:variant`` for
+    a lexicon holding a game's variant strings instead of the words."""
     library, version = library_of(backend)
     fields = {
         "backend": backend,
@@ -57,12 +65,20 @@ def cache_key(backend: str, source: Source, rules: WordRules, capitalised: Capit
     }
     if not rules.q_needs_u:  # the key of every list made under the Qu rule is unchanged
         fields["q_needs_u"] = False
+    if variant is not None:  # nor that of every lexicon of the words
+        fields["variant"] = variant
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
 
 
-def cache_path(backend: str, source: Source, rules: WordRules, capitalised: Capitalised) -> Path:
+def cache_path(
+    backend: str,
+    source: Source,
+    rules: WordRules,
+    capitalised: Capitalised,
+    variant: str | None = None,
+) -> Path:
     """Where the cache keeps this lexicon."""
-    key = cache_key(backend, source, rules, capitalised)
+    key = cache_key(backend, source, rules, capitalised, variant)
     return cache_dir() / f"{backend}-{key[:32]}{SUFFIX}"
 
 

@@ -31,6 +31,8 @@ class CacheEntry:
     """The word list it was built from, and the options it was built with."""
     problem: str | None = None
     """Why the entry cannot be described (it would be rebuilt when next wanted)."""
+    variant: str | None = None
+    """``game:variant`` when it holds a game's variant strings instead of the words."""
 
     def options(self) -> str:
         """The word-list options it was built with, in the CLI's words."""
@@ -38,7 +40,11 @@ class CacheEntry:
         if info is None:
             return ""
         rules = f"--min-length {info.min_length}, capitalised {info.capitalised}"
-        return rules + ("" if info.q_needs_u else ", q without u kept")
+        rules += "" if info.q_needs_u else ", q without u kept"
+        if self.variant is not None:
+            game, _, variant = self.variant.partition(":")
+            rules += f", {game}'s {variant} strings"
+        return rules
 
     def as_json(self) -> dict[str, object]:
         """Every field, JSON-ready."""
@@ -51,12 +57,14 @@ class CacheEntry:
             "library": self.library,
             "library_version": self.library_version,
             "wordlist": None if info is None else info.as_dict(),
+            "variant": self.variant,
             "problem": self.problem,
         }
 
 
 def describe(path: Path) -> CacheEntry:
     """The :class:`CacheEntry` of the cache file ``path``."""
+    from lexibench.solver.lexicons import variant_of
     from lexibench.structures.errors import LexiconError
     from lexibench.structures.saved import read_header
 
@@ -65,6 +73,7 @@ def describe(path: Path) -> CacheEntry:
         header = read_header(path)
         raw = header.meta.get("wordlist")
         info = WordListInfo.from_dict(raw) if isinstance(raw, dict) else None
+        game, name = variant_of(header.meta)
     except (LexiconError, KeyError, TypeError, ValueError) as exc:
         return CacheEntry(path, status.st_size, status.st_mtime, None, problem=str(exc))
     return CacheEntry(
@@ -75,6 +84,7 @@ def describe(path: Path) -> CacheEntry:
         header.library,
         header.library_version,
         info,
+        variant=None if name == "words" else f"{game}:{name}",
     )
 
 

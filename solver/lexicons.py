@@ -56,6 +56,8 @@ DEFAULT_LEXICON: Final = "array-trie"
 ONE_BOARD_LEXICON: Final = "dawg"
 MANY_BOARDS_LEXICON: Final = "dict-trie"
 MANY_UNITS: Final = 7_000
+#: The variant every game can use: a lexicon of the words themselves.
+WORDS: Final = "words"
 
 Notify = Callable[[str], None]
 
@@ -137,6 +139,11 @@ class LexiconSpec(NamedTuple):
     capitalised: Capitalised | None = None
     cache: bool = True
     limits: Limits = DEFAULT_LIMITS
+    game: str | None = None
+    """The game whose :attr:`variant` the lexicon holds (None: the words, any game)."""
+    variant: str = WORDS
+    """What the lexicon holds: ``"words"``, or another of the game's variants, whose strings
+    the game makes from the word list (:meth:`lexibench.solver.games.Game.lexicon_words`)."""
 
     def check(self) -> None:
         """Refuse options that cannot both hold, before any work; check the backend id."""
@@ -190,10 +197,43 @@ def _wordlist_of(path: Path | str, meta: dict[str, object]) -> WordListInfo:
         raise SavedLexiconError(path, "corrupt header (its word list description)") from None
 
 
-def _meta(info: WordListInfo) -> dict[str, object]:
+def _meta(info: WordListInfo, game: str | None, variant: str) -> dict[str, object]:
     from lexibench import __version__
 
-    return {"wordlist": info.as_dict(), "lexibench": __version__}
+    meta: dict[str, object] = {"wordlist": info.as_dict(), "lexibench": __version__}
+    if variant != WORDS:
+        meta["variant"] = {"game": game, "name": variant}
+    return meta
+
+
+def variant_of(meta: dict[str, object]) -> tuple[str | None, str]:
+    """``(game, variant)`` of a saved lexicon's header (``(None, "words")``: the words)."""
+    raw = meta.get("variant")
+    if isinstance(raw, dict) and isinstance(raw.get("name"), str):
+        game = raw.get("game")
+        return (game if isinstance(game, str) else None), str(raw["name"])
+    return None, WORDS
+
+
+def describe_variant(game: str | None, variant: str) -> str:
+    """A variant in words: ``the words``, or ``crossword's gaddag strings``."""
+    return "the words" if variant == WORDS else f"{game}'s {variant} strings"
+
+
+def _strings(words: tuple[str, ...], game: str | None, variant: str) -> list[str] | tuple[str, ...]:
+    """What a lexicon of ``variant`` holds: the words, or the strings the game makes of them."""
+    if variant == WORDS:
+        return words
+    if game is None:
+        raise InputError(f"the lexicon variant {variant!r} needs the game that defines it")
+    from lexibench.solver.games.registry import game as game_of
+
+    played = game_of(game)
+    if variant not in played.variants:
+        raise InputError(
+            f"game {game} has no lexicon variant {variant!r} (it has: {', '.join(played.variants)})"
+        )
+    return list(played.lexicon_words(words, variant))
 
 
 def _resolve(
@@ -207,13 +247,20 @@ def _resolve(
 
 
 def _build(
-    backend: str, source: Source, rules: WordRules, policy: Capitalised
-) -> tuple[Structure, WordList]:
-    """Load and normalize the word list, then build ``backend`` (either kind) from it."""
+    backend: str,
+    source: Source,
+    rules: WordRules,
+    policy: Capitalised,
+    game: str | None = None,
+    variant: str = WORDS,
+) -> tuple[Structure, WordList, list[str] | tuple[str, ...]]:
+    """Load and normalize the word list, make the variant's strings, then build ``backend``
+    (either kind) from them; the lexicon, the word list and the strings."""
     wordlist = load_wordlist(
         source, min_length=rules.min_length, q_needs_u=rules.q_needs_u, capitalised=policy
     )
-    return structures.build_structure(backend, wordlist.words), wordlist
+    strings = _strings(wordlist.words, game, variant)
+    return structures.build_structure(backend, strings), wordlist, strings
 
 
 def open_lexicon(
@@ -227,11 +274,14 @@ def open_lexicon(
     limits: Limits = DEFAULT_LIMITS,
     units: int = 1,
     notify: Notify = _stderr,
+    game: str | None = None,
+    variant: str = WORDS,
 ) -> Opened:
     """The lexicon ``backend`` (default: :func:`default_backend` for ``units`` boards) over the
     word list ``wordlist`` (a name, a path or ``-``): from the cache when it holds it, else built
     (and then cached, unless ``cache`` is False). ``min_length`` and ``q_needs_u`` are the game's
-    word rules (the defaults are Boggle's).
+    word rules (the defaults are Boggle's). ``variant``: what it holds, the words or another of
+    ``game``'s variants (:attr:`lexibench.solver.games.Game.variants`).
 
     >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
     >>> opened.backend, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
@@ -241,21 +291,24 @@ def open_lexicon(
     policy = Capitalised(capitalised) if capitalised is not None else None
     rules = WordRules(min_length, q_needs_u)
     resolved, policy = _resolve(name, wordlist, policy, limits)
-    path = cache_path(name, resolved, rules, policy) if cache else None
+    key_variant = None if variant == WORDS else f"{game}:{variant}"
+    path = cache_path(name, resolved, rules, policy, key_variant) if cache else None
     if path is not None and path.exists():
         try:
             saved = load_lexicon(path, name)
             info = _wordlist_of(path, saved.header.meta)
             if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
+            if variant_of(saved.header.meta) != ((game if variant != WORDS else None), variant):
+                raise SavedLexiconError(path, "holds another variant")
             # The key is the list's content: it is named as this command names it.
             return Opened(name, saved.structure, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
-    lexicon, words = _build(name, resolved, rules, policy)
+    lexicon, words, strings = _build(name, resolved, rules, policy, game, variant)
     if path is not None:
         try:
-            save_lexicon(path, name, lexicon, words.words, _meta(words.info))
+            save_lexicon(path, name, lexicon, strings, _meta(words.info, game, variant))
         except OSError as exc:
             notify(f"cache: cannot write {path} ({exc.strerror or exc}); continuing without it")
     return Opened(name, lexicon, words.info, "built")
@@ -267,12 +320,14 @@ def open_lexicon_file(
     backend: str | None = None,
     min_length: int = DEFAULT_MIN_LENGTH,
     q_needs_u: bool = True,
+    game: str | None = None,
+    variant: str = WORDS,
 ) -> Opened:
     """The lexicon saved at ``path`` by ``lexibench build`` (``--lexicon-file``).
 
     ``backend``: when given, the file must hold it. Raises :class:`InputError` (one line) when
-    the file cannot be used, or was built without words the game's rules (``min_length``,
-    ``q_needs_u``) ask for.
+    the file cannot be used, was built without words the game's rules (``min_length``,
+    ``q_needs_u``) ask for, or holds another variant than ``variant`` (of ``game``).
     """
     path = Path(path)
     try:
@@ -290,6 +345,14 @@ def open_lexicon_file(
         raise InputError(
             f"lexicon file {path}: built for a game of Qu tiles, which dropped the words with a "
             "q not followed by u that this game plays (rebuild it for this game)"
+        )
+    held = variant_of(saved.header.meta)
+    wanted = (game if variant != WORDS else None, variant)
+    if held != wanted:
+        how = f" --game {game} --variant {variant}" if variant != WORDS else ""
+        raise InputError(
+            f"lexicon file {path}: holds {describe_variant(*held)}, this search needs "
+            f"{describe_variant(*wanted)} (build it with lexibench build{how})"
         )
     return Opened(saved.header.backend, saved.structure, info, "file")
 
@@ -310,6 +373,8 @@ def open_spec(
             backend=spec.backend,
             min_length=spec.rules.min_length,
             q_needs_u=spec.rules.q_needs_u,
+            game=spec.game,
+            variant=spec.variant,
         )
     else:
         opened = open_lexicon(
@@ -322,6 +387,8 @@ def open_spec(
             limits=spec.limits,
             units=units,
             notify=notify,
+            game=spec.game,
+            variant=spec.variant,
         )
     if freeze:
         gc.collect()
@@ -337,12 +404,15 @@ def build_lexicon_file(
     rules: WordRules = DEFAULT_RULES,
     capitalised: Capitalised | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    game: str | None = None,
+    variant: str = WORDS,
 ) -> tuple[Opened, int]:
-    """Build ``backend`` from ``source`` and save it to ``output``; return it and the file size."""
+    """Build ``backend`` from ``source`` (holding ``variant`` of ``game``: the words by
+    default) and save it to ``output``; return it and the file size."""
     resolved, policy = _resolve(backend, source, capitalised, limits)
-    lexicon, wordlist = _build(backend, resolved, rules, policy)
+    lexicon, wordlist, strings = _build(backend, resolved, rules, policy, game, variant)
     try:
-        size = save_lexicon(output, backend, lexicon, wordlist.words, _meta(wordlist.info))
+        size = save_lexicon(output, backend, lexicon, strings, _meta(wordlist.info, game, variant))
     except OSError as exc:
         raise InputError(f"output {output}: cannot write it ({exc.strerror or exc})") from None
     return Opened(backend, lexicon, wordlist.info, "built"), size

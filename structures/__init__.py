@@ -18,9 +18,11 @@ from lexibench.structures.protocol import (
     NativeLexicon,
     PersistentLexicon,
     SteppingLexicon,
+    WordGraphLexicon,
     can_solve_natively,
     can_step,
     class_of,
+    has_word_graph,
     native_unavailable,
 )
 from lexibench.structures.queries import (
@@ -72,6 +74,7 @@ __all__ = [
     "TooManyPathsError",
     "UnknownBackendError",
     "UnstorableWordError",
+    "WordGraphLexicon",
     "all_backend_info",
     "all_structure_info",
     "answers",
@@ -84,6 +87,7 @@ __all__ = [
     "can_solve_natively",
     "can_step",
     "class_of",
+    "has_word_graph",
     "index_names",
     "is_lexicon",
     "kind_of",

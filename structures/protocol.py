@@ -41,6 +41,12 @@ Nothing of any game is in it: a solver passes a board's cells and adjacency. A c
 native code could not be loaded says why in the class attribute ``NATIVE_UNAVAILABLE`` and does
 not define these methods.
 
+Word graph (optional, :class:`WordGraphLexicon`): ``kwg()`` hands out the structure as an array
+of 32-bit nodes in the KWG layout (the one wolges, MAGPIE and Macondo read; described in
+:mod:`structures.backends.kwg.lexicon`): node 0 points at the DAWG of the words, node 1 at their
+GADDAG. A search compiled against that layout walks it with no call into the lexicon at all (a
+crossword game's native tier does). The array is the lexicon's own: callers must not change it.
+
 Persistence (optional, :class:`PersistentLexicon`): ``to_bytes()`` gives the structure in the
 library's own format (named by the class attribute ``FILE_FORMAT``) and the class method
 ``from_bytes(data)`` reads it back. Files are written by :mod:`structures.saved`, which wraps that
@@ -49,6 +55,7 @@ payload in a checked header; a backend without a format of its own is saved ther
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 from functools import cache
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
@@ -128,6 +135,15 @@ class NativeLexicon(Lexicon, Protocol):
 
 
 @runtime_checkable
+class WordGraphLexicon(Lexicon, Protocol):
+    """A lexicon that hands out its word graph as a KWG node array."""
+
+    def kwg(self) -> array[int]:
+        """The nodes (``array('I')``): node 0 the DAWG's root pointer, node 1 the GADDAG's."""
+        ...
+
+
+@runtime_checkable
 class PersistentLexicon(Lexicon, Protocol):
     """A lexicon whose library has a serialized format of its own."""
 
@@ -155,6 +171,7 @@ class LexiconFactory(Protocol):
 STEPPING_MEMBERS = ("root", "child", "is_terminal")
 NATIVE_MEMBERS = ("find_paths", "path_words", "path_total")
 PERSISTENT_MEMBERS = ("to_bytes", "from_bytes")
+GRAPH_MEMBERS = ("kwg",)
 
 
 @cache
@@ -183,6 +200,12 @@ def can_solve_natively(lexicon: Lexicon | type) -> bool:
     """True when ``lexicon`` (an instance, or a backend's class) offers the native search
     (:class:`NativeLexicon`)."""
     return class_has(class_of(lexicon), NATIVE_MEMBERS)
+
+
+def has_word_graph(lexicon: Lexicon | type) -> bool:
+    """True when ``lexicon`` (an instance, or a backend's class) hands out its word graph as a
+    KWG array (:class:`WordGraphLexicon`)."""
+    return class_has(class_of(lexicon), GRAPH_MEMBERS)
 
 
 def native_unavailable(cls: object) -> str | None:

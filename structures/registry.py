@@ -110,6 +110,9 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
             excluded="hat-trie-python 0.6 binds no prefix search (Tessil's equal_prefix_range is "
             "not exposed), so has_prefix would scan every key; listed, not offered",
         ),
+        "kwg": Entry(
+            "lexibench.structures.backends.kwg.lexicon:KwgLexicon", None, pure_python=False
+        ),
         "letter-mask-map": Entry(
             "lexibench.structures.backends.letter_mask_map:LetterMaskMap",
             None,

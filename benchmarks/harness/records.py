@@ -221,8 +221,67 @@ class BestRecord(Record, tag="lexibench-best/3"):
     search: SearchRecord
 
 
+class CrosswordLexiconRecord(Record, tag="lexibench-crossword-lexicon/1"):
+    """A lexicon the crossword game's generators search, built from the game's word list: the
+    words (``variant`` ``words``, Appel and Jacobson's DAWG algorithm) or their GADDAG strings
+    (``gaddag``, Gordon's), on one backend. The timing is one in-process build; the memory is
+    measured in a fresh process (:mod:`benchmarks.processes.memory`)."""
+
+    suite = "crossword-lexicon"
+    unit = "build"
+    variant: str
+    strings: Positive
+    """Strings stored: the words, or their GADDAG strings (one per letter of every word)."""
+    saved_bytes: Count
+    """Its saved file (structures.saved: the library's own format, or the strings)."""
+    rss_bytes: Count
+    """Resident-set growth of the build, in a fresh process."""
+    build_seconds: Seconds
+    """That fresh process's build time."""
+    kwg_nodes: Count | None = None
+    """For ``kwg``: the nodes of its array (DAWG and GADDAG)."""
+    kwg_dawg_nodes: Count | None = None
+    """For ``kwg``: the nodes the DAWG reaches (the rest is the GADDAG's)."""
+
+
+class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1"):
+    """Native move generation over ``kwg`` on the positions of one kind (a workload's positions
+    with ``blanks`` blanks on the rack, or a published position): every move (``mode``
+    ``all``), or the first in order only (``best``, a greedy player's question)."""
+
+    suite = "crossword-movegen"
+    unit = "position"
+    variant: str
+    """``words`` (the DAWG algorithm) or ``gaddag``."""
+    tier: Tier
+    positions: str
+    """The workload (``mid``, ...) or the published position's name."""
+    blanks: Count
+    mode: Literal["all", "best"]
+    moves: Count
+    """Legal moves of the round's positions, summed."""
+
+
+class SelfPlayRecord(Record, tag="lexibench-selfplay/1"):
+    """``lexibench selfplay --games N``, whole process (start-up, the lexicon from the cache, the
+    games); ``units`` the games."""
+
+    suite = "selfplay"
+    unit = "game"
+    variant: str
+    tier: Tier
+    seed: Count
+    moves_played: Count
+    moves_generated: Count
+    cpu_seconds: Seconds
+    """CPU seconds of one process (the median round's)."""
+
+
 BenchRecord = (
     GameRecord
+    | CrosswordLexiconRecord
+    | CrosswordMovegenRecord
+    | SelfPlayRecord
     | SolveInterpretedRecord
     | BuildRecord
     | LoadRecord

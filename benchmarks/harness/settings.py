@@ -55,6 +55,9 @@ class Settings:
     search_compare: int = _option(
         1_000, "evaluations of the best-board search every backend and tier runs"
     )
+    selfplay_games: int = _option(
+        100, "greedy crossword games per lexibench selfplay process in the crossword suite"
+    )
 
     def size_list(self) -> tuple[str, ...]:
         """:attr:`sizes` as a tuple."""

@@ -115,6 +115,12 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     return result
 
 
+def measure_in_child(backend: str, words_file: Path) -> dict[str, Any]:
+    """Build ``backend`` from ``words_file`` (one string per line) in a fresh process: its
+    ``rss_bytes``, ``build_seconds`` and ``serialized_bytes`` (see :func:`measure_once`)."""
+    return _child(backend, words_file, "rss")
+
+
 def _wordlist_ref(wl: WordList) -> WordListRef:
     return WordListRef(wl.name, len(wl.words), wl.sha256)
 

@@ -27,6 +27,7 @@ from lexibench.benchmarks.report.sections import (
     best,
     board_size,
     bulk,
+    crossword,
     dictionary,
     games,
     interpreted,
@@ -61,6 +62,7 @@ REPORT_SECTIONS: tuple[Render, ...] = (
     memory.render,
     lookups.render,
     games.render,
+    crossword.render,
 )
 #: The sections of scaling.md, in order.
 SCALING_SECTIONS: tuple[Render, ...] = (dictionary.render, board_size.render, bulk.render)

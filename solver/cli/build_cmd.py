@@ -7,8 +7,9 @@ from pathlib import Path
 
 from lexibench.solver.cli.options import add_wordlist_options, lexicon_spec
 from lexibench.solver.cli.runtime import say
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.registry import game, game_names
-from lexibench.solver.lexicons import DEFAULT_LEXICON, build_lexicon_file
+from lexibench.solver.lexicons import DEFAULT_LEXICON, WORDS, build_lexicon_file
 from lexibench.solver.wordlist import DEFAULT_WORDLIST
 from lexibench.structures.registry import offered_builtins, offered_indexes
 
@@ -21,6 +22,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         default="boggle",
         help="the game whose word rules the list is normalized under (minimum length, the Qu "
         "rule; default: %(default)s)",
+    )
+    parser.add_argument(
+        "--variant",
+        default=WORDS,
+        metavar="NAME",
+        help="what the lexicon holds: the words (the default), or another of the game's "
+        "variants (crossword: gaddag, the GADDAG strings of its words)",
     )
     add_wordlist_options(parser, None)
     parser.add_argument(
@@ -43,7 +51,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build, save, and say what was written."""
-    args.word_rules = game(args.game).word_rules
+    played = game(args.game)
+    if args.variant not in played.variants:
+        raise InputError(
+            f"--variant {args.variant}: game {args.game} has {', '.join(played.variants)}"
+        )
+    args.word_rules = played.word_rules
     if args.min_length is None:
         args.min_length = args.word_rules.min_length
     spec = lexicon_spec(args)
@@ -54,9 +67,12 @@ def run(args: argparse.Namespace) -> int:
         rules=spec.rules,
         capitalised=spec.capitalised,
         limits=spec.limits,
+        game=args.game,
+        variant=args.variant,
     )
+    held = "" if args.variant == WORDS else f" ({args.game}'s {args.variant} strings)"
     say(
-        f"wrote {args.output}: lexicon {opened.backend} over {opened.wordlist.name} "
+        f"wrote {args.output}: lexicon {opened.backend}{held} over {opened.wordlist.name} "
         f"({opened.wordlist.words:,} words), {size:,} bytes",
     )
     return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 from lexibench.solver.cli.runtime import say
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, Dask, Here, Processes, Where, max_jobs
-from lexibench.solver.lexicons import LexiconSpec, Opened, describe_default, open_spec
+from lexibench.solver.lexicons import WORDS, LexiconSpec, Opened, describe_default, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
@@ -115,12 +115,19 @@ def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | Non
 
 
 def add_lexicon_options(
-    parser: argparse.ArgumentParser, rules: WordRules, kinds: tuple[str, ...] = ()
+    parser: argparse.ArgumentParser,
+    rules: WordRules,
+    kinds: tuple[str, ...] = (),
+    default: str | None = None,
+    default_help: str | None = None,
 ) -> None:
     """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``.
 
     ``kinds``: the query kinds the command's game asks (:data:`lexibench.structures.QUERY_KINDS`);
-    ``--lexicon`` then offers the indexes that answer them too."""
+    ``--lexicon`` then offers the indexes that answer them too. ``default``: the backend this
+    command uses when none is named (None: the library's policy,
+    :func:`~lexibench.solver.lexicons.default_backend`), and ``default_help`` why, for
+    ``--help``."""
     from lexibench.structures.registry import BUILTIN, offered_builtins, offered_indexes
 
     add_wordlist_options(parser, rules)
@@ -129,9 +136,20 @@ def add_lexicon_options(
         "--lexicon",
         default=None,
         metavar="ID",
-        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id"
-        + (f"; or an index built for this game's query: {', '.join(indexes)}" if indexes else "")
-        + f" (see `lexibench backends`). Default: {describe_default()}",
+    parser: argparse.ArgumentParser,
+    rules: WordRules,
+    kinds: tuple[str, ...] = (),
+    default: str | None = None,
+    default_help: str | None = None,
+) -> None:
+    """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``.
+
+    ``kinds``: the query kinds the command's game asks (:data:`lexibench.structures.QUERY_KINDS`);
+    ``--lexicon`` then offers the indexes that answer them too. ``default``: the backend this
+    command uses when none is named (None: the library's policy,
+    :func:`~lexibench.solver.lexicons.default_backend`), and ``default_help`` why, for
+    ``--help``."""
+    from lexibench.structures.registry import BUILTIN, offered_builtins, offered_indexes
     )
     parser.add_argument(
         "--lexicon-file",
@@ -148,20 +166,25 @@ def add_lexicon_options(
     parser.add_argument(
         "--verbose", action="store_true", help="report the word list and the lexicon on stderr"
     )
-    parser.set_defaults(word_rules=rules)
+    parser.set_defaults(word_rules=rules, default_lexicon=default)
 
 
 def lexicon_spec(args: argparse.Namespace) -> LexiconSpec:
     """The lexicon the options name (checked: conflicting options are one line here)."""
     rules: WordRules = args.word_rules
+    backend = args.lexicon
+    if backend is None and args.lexicon_file is None:
+        backend = getattr(args, "default_lexicon", None)
     spec = LexiconSpec(
-        backend=args.lexicon,
+        backend=backend,
         wordlist=args.wordlist,
         lexicon_file=args.lexicon_file,
         rules=WordRules(args.min_length, rules.q_needs_u),
         capitalised=Capitalised(args.capitalised) if args.capitalised else None,
         cache=not args.no_cache,
         limits=Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length),
+        game=getattr(args, "lexicon_game", None),
+        variant=getattr(args, "lexicon_variant", WORDS),
     )
     spec.check()
     return spec

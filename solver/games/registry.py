@@ -37,6 +37,9 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
     {
         "anagram": Entry("lexibench.solver.games.anagram.game:Anagram", ("anagram",)),
         "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")),
+        "crossword": Entry(
+            "lexibench.solver.games.crossword.game:Crossword", ("moves", "selfplay")
+        ),
         "letterboxed": Entry(
             "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
         ),

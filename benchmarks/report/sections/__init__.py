@@ -10,7 +10,8 @@ workload), :mod:`.startup` (start-up and time to first answer), :mod:`.solve` (a
 plot per board size), :mod:`.tiers`, :mod:`.best` (the best-board search), :mod:`.published`
 (the articles' figures reproduced), :mod:`.pitfalls`, :mod:`.interpreted` (compiled and
 interpreted search), :mod:`.memory` (build, load and memory), :mod:`.lookups`,
-:mod:`.letterboxed`. ``scaling.md``: :mod:`.dictionary` (dictionary size, with the memory
+:mod:`.games` (every other game), :mod:`.crossword` (the crossword game: DAWG against GADDAG).
+``scaling.md``: :mod:`.dictionary` (dictionary size, with the memory
 sweep), :mod:`.board_size`, :mod:`.bulk`.
 """
 

@@ -12,8 +12,9 @@ from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
 from lexibench.benchmarks.report.sections import EMPTY, Section
 
-#: Games whose tables another section renders.
-ELSEWHERE = frozenset({rows.BOGGLE})
+#: Games whose tables another section renders (Boggle's, :mod:`.solve`; the crossword game's,
+#: :mod:`.crossword`, with its moves per second).
+ELSEWHERE = frozenset({rows.BOGGLE, "crossword"})
 
 
 def _kind(row: rows.CaseRow) -> str:

@@ -21,7 +21,7 @@ from tests.commands import run
 #: Words in the vocabulary, and in the one a structure whose queries scan every word (cost
 #: "linear": the unsorted list) is built from, capped openly.
 WORDS = 3000
-WORDS_LINEAR = 400
+WORDS_LINEAR = 300
 #: Puzzles per workload: a quick run's count, at most this many.
 PER_WORKLOAD = 5
 

@@ -1,0 +1,335 @@
+"""The report's crossword-game section: DAWG against GADDAG.
+
+From the games suite's crossword records (every structure x algorithm x tier on the seeded
+positions: positions/s and moves/s) and the crossword suite's (the lexicons' build time, saved size
+and resident memory; native generation by blanks on the rack; Macondo's benchmark position;
+whole-process self-play), with the verdicts as ratios against the published figures
+(``benchmarks/data/crossword.toml``): Gordon's 5x size and 2x speed, the Go engine's 7.2x size and
+0.9x speed, Macondo's 118 us per position and 70 games/s (figures from other hardware).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import defaultdict
+from importlib import resources
+from typing import Any, Final
+
+from lexibench.benchmarks.harness.records import (
+    CrosswordLexiconRecord,
+    CrosswordMovegenRecord,
+    Results,
+    SelfPlayRecord,
+)
+from lexibench.benchmarks.report import rows
+from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
+
+GAME: Final = "crossword"
+ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag"}
+MIB: Final = 2**20
+
+
+def published_figures() -> list[dict[str, Any]]:
+    """The published figures (``benchmarks/data/crossword.toml``)."""
+    data = resources.files("lexibench.benchmarks").joinpath("data", "crossword.toml")
+    figures: list[dict[str, Any]] = tomllib.loads(data.read_text(encoding="utf-8"))["figure"]
+    return figures
+
+
+def _moves_table(results: Results) -> list[str]:
+    lines: list[str] = []
+    for workload, table_rows in rows.game_rows(results, GAME).items():
+        unit = rows.unit_of(results, GAME)
+        measured = [r for r in table_rows if r.value and not r.note and r.backend != "filter"]
+        fastest = min((r.value.median for r in measured if r.value), default=None)
+        markers, note_lines = notes([(r.backend, r.note) for r in table_rows])
+        body = []
+        for r in table_rows:
+            v = r.value
+            moves = None if r.words is None or not r.units else r.words / r.units
+            body.append(
+                [
+                    r.backend + markers.get(r.backend, ""),
+                    ALGORITHM.get(r.variant, r.variant) if r.backend != "filter" else "",
+                    r.tier,
+                    num(v.median) if v else "not run",
+                    spread(v.low, v.high) if v else "",
+                    num(1000 / v.median) if v else "",
+                    num(moves * 1000 / v.median) if v and moves is not None else "",
+                    f"{v.median / fastest:,.2f}" if v and fastest else "",
+                ]
+            )
+        headers = ["structure", "algorithm", "tier", f"ms/{unit}", "min-max", f"{unit}s/s"]
+        headers += ["moves/s", "vs fastest"]
+        lines += [f"### Every structure: {workload}", "", table(headers, body)]
+        lines += [*footnotes(note_lines), ""]
+    return lines
+
+
+def _lexicons(results: Results) -> dict[str, dict[str, CrosswordLexiconRecord]]:
+    found: dict[str, dict[str, CrosswordLexiconRecord]] = defaultdict(dict)
+    for bench in results.of(CrosswordLexiconRecord):
+        found[bench.record.backend][bench.record.variant] = bench.record
+    return found
+
+
+def _lexicon_table(results: Results) -> list[str]:
+    built = _lexicons(results)
+    if not built:
+        return []
+    seconds = {
+        (b.record.backend, b.record.variant): b.timing.median
+        for b in results.of(CrosswordLexiconRecord)
+    }
+    refused = {
+        (n.backend, n.variant): n.reason for n in results.not_run if n.suite == "crossword-lexicon"
+    }
+    body = []
+    for backend in sorted(set(built) | {b for b, _ in refused}):
+        cells = [backend]
+        for variant in ("words", "gaddag"):
+            r = built[backend].get(variant)
+            if r is None:
+                cells += ["not run", "", "", ""]
+                continue
+            cells += [
+                num(seconds[backend, variant]),
+                num(r.saved_bytes / MIB),
+                num(r.rss_bytes / MIB),
+                f"{r.strings:,}",
+            ]
+        words, gaddag = built[backend].get("words"), built[backend].get("gaddag")
+        ratio = (
+            gaddag.saved_bytes / words.saved_bytes
+            if words and gaddag and words.saved_bytes
+            else None
+        )
+        cells.append(f"{ratio:,.1f}" if ratio else "")
+        body.append(cells)
+    headers = ["backend", "words: build s", "saved MiB", "RSS MiB", "strings"]
+    headers += ["GADDAG: build s", "saved MiB", "RSS MiB", "strings", "GADDAG/words saved"]
+    reasons = sorted({f"{b} ({v}): {r}" for (b, v), r in refused.items()})
+    lines = [
+        "### The lexicons",
+        "",
+        "Each backend built from the game's words (Appel and Jacobson's algorithm searches them) "
+        "and from their GADDAG strings (Gordon's): one in-process build (`build s`), and in a "
+        "fresh process the resident-set growth (`RSS`) and the saved file's size. `kwg` is one "
+        "array holding the DAWG and the GADDAG either way (built from the strings it checks "
+        "that they are a word list's GADDAG strings first).",
+        "",
+        table(headers, body),
+    ]
+    if reasons:
+        lines += [
+            "",
+            *(reason.replace(": not run: ", ": not run, ", 1) + "." for reason in reasons),
+        ]
+    kwg = built.get("kwg", {}).get("words")
+    if kwg is not None and kwg.kwg_nodes and kwg.kwg_dawg_nodes:
+        gaddag_nodes = kwg.kwg_nodes - 2 - kwg.kwg_dawg_nodes
+        lines += [
+            "",
+            f"The KWG: {kwg.kwg_nodes:,} nodes of 4 bytes ({num(4 * kwg.kwg_nodes / MIB)} MiB "
+            f"as a .kwg file), {kwg.kwg_dawg_nodes:,} of them reached from the DAWG's root and "
+            f"{gaddag_nodes:,} more by the GADDAG: the GADDAG part is "
+            f"{gaddag_nodes / kwg.kwg_dawg_nodes:,.1f}x the DAWG. For scale (other lexicons): "
+            "wolges mentions a KWG of about 1.5 million nodes (6 MB) for an unnamed lexicon; the "
+            "Go solver's SOWPODS DAWG is 732.5 KB and its GADDAG 5.12 MB.",
+        ]
+    return [*lines, ""]
+
+
+def _movegen(results: Results) -> dict[tuple[str, int, str, str], Any]:
+    return {
+        (b.record.positions, b.record.blanks, b.record.mode, b.record.variant): b
+        for b in results.of(CrosswordMovegenRecord)
+    }
+
+
+def _native_table(results: Results) -> list[str]:
+    found = _movegen(results)
+    keys = sorted({(p, k, m) for p, k, m, _ in found}, key=lambda x: (x[0] != "mid", x))
+    if not keys:
+        return []
+    body = []
+    for positions, blanks, mode in keys:
+        dawg = found.get((positions, blanks, mode, "words"))
+        gaddag = found.get((positions, blanks, mode, "gaddag"))
+        any_bench = dawg or gaddag
+        per = any_bench.record.moves / any_bench.record.units if any_bench else None
+        d = dawg.per_unit_ms() if dawg else None
+        g = gaddag.per_unit_ms() if gaddag else None
+        body.append(
+            [
+                positions,
+                str(blanks),
+                mode,
+                str(any_bench.record.units) if any_bench else "",
+                num(per),
+                num(d),
+                num(g),
+                f"{g / d:,.2f}" if d and g else "",
+            ]
+        )
+    headers = ["positions", "blanks", "moves", "n", "moves/position", "DAWG ms/position"]
+    headers += ["GADDAG ms/position", "GADDAG/DAWG time"]
+    return [
+        "### Native generation, DAWG against GADDAG",
+        "",
+        "One KWG array, the whole generation in C over it (`kwg`, native tier): Appel and "
+        "Jacobson's algorithm from the DAWG's root, Gordon's from the GADDAG's, on the headline "
+        "workload's positions by blanks on the rack and on Macondo's benchmark position "
+        "(`vs-matt`: VsMatt, rack AABDELT, with this run's word list); `all`: every move scored "
+        "and recorded, `best`: the first in order only (a greedy player's question).",
+        "",
+        table(headers, body),
+        "",
+    ]
+
+
+def _selfplay_table(results: Results) -> list[str]:
+    benches = list(results.of(SelfPlayRecord))
+    if not benches:
+        return []
+    body = []
+    for b in benches:
+        r = b.record
+        seconds = b.timing.median
+        body.append(
+            [
+                ALGORITHM.get(r.variant, r.variant),
+                str(r.units),
+                num(seconds),
+                num(r.units / seconds),
+                num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
+                num(r.moves_played / seconds),
+                num(r.moves_generated / seconds),
+            ]
+        )
+    headers = ["algorithm", "games", "s, whole process", "games/s", "games/CPU-s", "moves/s"]
+    headers += ["moves generated/s"]
+    return [
+        "### Self-play",
+        "",
+        "`lexibench selfplay --games N --seed S --lexicon kwg --tier native` as a whole process "
+        "(start-up, the lexicon from the cache, N greedy games), timed from outside; games/CPU-s "
+        "divides by the process's CPU time (this machine is shared).",
+        "",
+        table(headers, body),
+        "",
+    ]
+
+
+def _time_ratio(results: Results) -> float | None:
+    """GADDAG time over DAWG time, native, every move of the headline positions (all blanks)."""
+    found = _movegen(results)
+    totals: dict[str, float] = defaultdict(float)
+    for (positions, _, mode, variant), bench in found.items():
+        if positions == "mid" and mode == "all":
+            totals[variant] += bench.timing.median
+    if totals.get("words") and totals.get("gaddag"):
+        return totals["gaddag"] / totals["words"]
+    return None
+
+
+def _ours(results: Results, kind: str) -> tuple[float | None, str]:
+    """This run's figure for a published one of kind ``kind``, and what it is."""
+    if kind == "size":
+        kwg = _lexicons(results).get("kwg", {}).get("words")
+        if kwg is not None and kwg.kwg_nodes and kwg.kwg_dawg_nodes:
+            gaddag = kwg.kwg_nodes - 2 - kwg.kwg_dawg_nodes
+            return gaddag / kwg.kwg_dawg_nodes, "kwg: GADDAG nodes over DAWG nodes"
+        return None, "kwg's nodes"
+    if kind == "time":
+        ratio = _time_ratio(results)
+        return ratio, "kwg native, every move of the mid positions, GADDAG time over DAWG time"
+    if kind == "vs-matt":
+        found = _movegen(results).get(("vs-matt", 0, "best", "gaddag"))
+        value = found.per_unit_ms() * 1000 if found else None
+        return value, "kwg native GADDAG, VsMatt AABDELT, best move, us (this machine, web2)"
+    if kind == "selfplay":
+        benches = [b for b in results.of(SelfPlayRecord) if b.record.variant == "gaddag"]
+        if benches:
+            b = benches[0]
+            return b.record.units / b.timing.median, "lexibench selfplay, GADDAG, whole process"
+    return None, kind
+
+
+def ratio_verdict(published: float, ours: float | None) -> str:
+    """Whether this run's ratio (GADDAG over DAWG) is on the published side of 1, and how far.
+
+    >>> ratio_verdict(0.5, 1.26)
+    'did not hold (1.26x, the other side of 1)'
+    >>> ratio_verdict(5.0, 6.43), ratio_verdict(1.1, None)
+    ('held (1.29x the published ratio)', 'not measured')
+    """
+    if ours is None:
+        return "not measured"
+    if (published > 1) == (ours > 1):
+        return f"held ({ours / published:,.2f}x the published ratio)"
+    return f"did not hold ({ours:,.2f}x, the other side of 1)"
+
+
+def _verdicts(results: Results) -> list[str]:
+    body = []
+    for figure in published_figures():
+        ours, what = _ours(results, figure["ours"])
+        if "ratio" in figure:
+            ratio = float(figure["ratio"])
+            published = f"{ratio:g}x"
+            held = ratio_verdict(ratio, ours)
+            shown = f"{ours:,.2f}x" if ours is not None else ""
+        else:
+            unit = "us" if "us" in figure else "games/s"
+            value = float(figure.get("us", figure.get("games_per_s", 0.0)))
+            published = f"{value:g} {unit}"
+            shown = f"{num(ours)} {unit}" if ours is not None else ""
+            held = "other hardware: " + (
+                f"{ours / value:,.2f}x the published figure" if ours is not None else "not measured"
+            )
+        body.append([figure["key"], figure["claim"], published, shown, what, held])
+    headers = ["figure", "published", "value", "this run", "measured as", "verdict"]
+    sources = [f"- `{f['key']}`: {f['source']}." for f in published_figures()]
+    return [
+        "### Against the published figures",
+        "",
+        "Ratios travel between machines and languages; the absolute figures (microseconds, games "
+        "per second) were measured on other hardware, with other lexicons, and are given for "
+        "scale only.",
+        "",
+        table(headers, body),
+        "",
+        *sources,
+        "",
+    ]
+
+
+def render(results: Results) -> Section:
+    """The section, when the raw files hold any crossword row."""
+    has_rows = bool(rows.game_rows(results, GAME)) if GAME in rows.games(results) else False
+    extra = any(
+        True
+        for kind in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord)
+        for _ in results.of(kind)
+    )
+    if not has_rows and not extra:
+        return EMPTY
+    lines = [
+        "## Crossword game (Scrabble): DAWG against GADDAG",
+        "",
+        "Every legal move of seeded positions (greedy self-play at four stages, 0, 1 and 2 "
+        "blanks on the rack), generated by Appel and Jacobson's algorithm over a lexicon of the "
+        "words (`dawg`) and by Gordon's over a lexicon of their GADDAG strings (`gaddag`), on "
+        "every structure and tier that can hold them, every answer checked against the game's "
+        "brute-force reference. `moves/s`: legal moves found per second.",
+        "",
+    ]
+    lines += _verdicts(results)
+    lines += _native_table(results)
+    lines += _lexicon_table(results)
+    lines += _selfplay_table(results)
+    if has_rows:
+        lines += _moves_table(results)
+    return Section.of(lines)

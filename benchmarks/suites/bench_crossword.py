@@ -1,0 +1,324 @@
+"""Crossword suite: what the crossword game's generators cost beyond the games suite's
+positions per second (every structure x variant x tier, in ``bench_games.py``):
+
+- **the lexicons** each generator searches: every backend built from the game's word list (the
+  ``words`` variant, Appel and Jacobson's DAWG algorithm) and from its GADDAG strings
+  (``gaddag``, Gordon's), one in-process build timed, and in a fresh process the resident
+  memory, the build time and the saved file's size; for ``kwg``, the nodes of its array and
+  those of its DAWG alone (the rest is the GADDAG's);
+- **native move generation** over ``kwg`` (the DAWG and the GADDAG of one array, generated in
+  C), on the headline workload's positions (its full count, whatever the scale) by blanks on the
+  rack (0, 1, 2), every move or only the best, and on Macondo's benchmark position (VsMatt, rack
+  AABDELT);
+- **self-play**: ``lexibench selfplay --games N`` as a whole process (start-up, the lexicon
+  from the cache, the games), timed from outside.
+
+Answers are checked after timing, against the game's brute-force reference on the same positions
+(every move, or the best one); self-play's rounds must play the same games.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+from lexibench import structures
+from lexibench.benchmarks.harness import games
+from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
+from lexibench.benchmarks.harness.records import (
+    CrosswordLexiconRecord,
+    CrosswordMovegenRecord,
+    SelfPlayRecord,
+)
+from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.harness.timing import time_case
+from lexibench.benchmarks.processes import memory
+from lexibench.solver.games.crossword.movegen import NATIVE_UNAVAILABLE, MoveGenerator
+from lexibench.solver.games.crossword.moves import coord
+from lexibench.solver.games.crossword.position import Position, parse_cgp
+from lexibench.solver.games.registry import game as game_of
+from lexibench.structures.saved import dump_lexicon
+
+GAME: Final = "crossword"
+VARIANTS: Final = ("words", "gaddag")
+#: The workload whose positions the native cases split by blanks.
+HEADLINE: Final = "mid"
+#: Macondo's movegen benchmark position (movegen_test.go, BenchmarkJustMovegen: ~118 us with
+#: its "America" lexicon on its author's machine), as MAGPIE's VS_MATT.
+VS_MATT: Final = (
+    "7ZEP1F3/1FLUKY3R1R3/5EX2A1U3/2SCARIEST1I3/9TOT3/6GO1LO4/6OR1ETA3/6JABS1b3/5QI4A3/"
+    "5I1N3N3/3ReSPOND1D3/1HOE3V3O3/1ENCOMIA3N3/7T7/3VENGED6 AABDELT/ 0/0 0"
+)
+
+
+def _words(settings: Settings) -> Any:
+    return games.game_words(settings.wordlist, GAME)
+
+
+_KWG: dict[tuple[str, str], structures.Lexicon] = {}
+
+
+def _kwg(settings: Settings, variant: str) -> structures.Lexicon:
+    """``kwg`` over the game's words (or their GADDAG strings), once per session."""
+    key = (settings.wordlist, variant)
+    if key not in _KWG:
+        strings = games.lexicon_strings(settings.wordlist, GAME, variant)
+        _KWG[key] = structures.build_lexicon("kwg", strings)
+    return _KWG[key]
+
+
+def _reachable(nodes: Sequence[int], root: int) -> int:
+    """The nodes reachable from pointer node ``root`` of a KWG array."""
+    seen: set[int] = set()
+    lists = [nodes[root] & 0x3FFFFF]
+    while lists:
+        index = lists.pop()
+        while index and index not in seen:
+            seen.add(index)
+            lists.append(nodes[index] & 0x3FFFFF)
+            if nodes[index] & 0x400000:
+                break
+            index += 1
+    return len(seen)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crossword_lexicon(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    backend: str,
+    variant: str,
+    settings: Settings,
+    tmp_path: Path,
+) -> None:
+    """A backend built from the crossword's words, or from their GADDAG strings: one round."""
+    strings = games.lexicon_strings(settings.wordlist, GAME, variant)
+    try:  # a backend that cannot hold the variant's strings refuses those of one word too
+        structures.build_lexicon(backend, game_of(GAME).lexicon_words(["ab"], variant))
+    except structures.UnstorableWordError as exc:
+        reason = f"not run: cannot store the {variant} strings ({exc.reason})"
+        not_run(request, CrosswordLexiconRecord, backend, reason, game=GAME, variant=variant)
+    benchmark.group = "crossword lexicon build"
+    cls = structures.backend_class(backend)
+
+    def build() -> structures.Lexicon:
+        return cls(strings)
+
+    gc.collect()
+    lexicon = time_case(benchmark, build, capped=True)
+    saved = len(dump_lexicon(backend, lexicon, strings, {}))
+    nodes = dawg_nodes = None
+    if backend == "kwg":
+        array = lexicon.kwg()  # type: ignore[attr-defined]
+        nodes, dawg_nodes = len(array), _reachable(array, 0)
+    count = len(lexicon)
+    del lexicon
+    gc.collect()
+    words_file = tmp_path / "strings.txt"
+    words_file.write_text("\n".join(strings), encoding="utf-8")
+    fresh = memory.measure_in_child(backend, words_file)
+    record(
+        benchmark,
+        CrosswordLexiconRecord(
+            backend,
+            library_version(backend),
+            wordlist_ref(_words(settings)),
+            1,
+            variant=variant,
+            strings=count,
+            saved_bytes=saved,
+            rss_bytes=max(0, int(fresh["rss_bytes"])),
+            build_seconds=float(fresh["build_seconds"]),
+            kwg_nodes=nodes,
+            kwg_dawg_nodes=dawg_nodes,
+        ),
+    )
+    assert count == len(set(strings))
+
+
+def _solve_all(solve: Callable[[Position], Any], positions: Sequence[Position]) -> list[Any]:
+    return [solve(position) for position in positions]
+
+
+def _movegen_case(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    settings: Settings,
+    variant: str,
+    mode: str,
+    name: str,
+    blanks: int,
+    positions: Sequence[Position],
+) -> list[Any]:
+    if NATIVE_UNAVAILABLE is not None:
+        not_run(request, CrosswordMovegenRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
+                tier="native", game=GAME, variant=variant)  # fmt: skip
+    if not positions:
+        not_run(request, CrosswordMovegenRecord, "kwg",
+                f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
+                variant=variant)  # fmt: skip
+    generator = MoveGenerator(_kwg(settings, variant), "native", variant)
+    if mode == "best":
+
+        def solve(position: Position) -> Any:
+            rules = position.rules
+            return generator.best_raw(rules, position.board, position.rack_counts())
+
+    else:
+        solve = generator
+    benchmark.group = f"crossword native {name}, {blanks} blank(s), {mode} moves"
+    gc.collect()
+    answers = time_case(benchmark, _solve_all, solve, positions)
+    moves = [len(generator(p)) for p in positions]
+    record(
+        benchmark,
+        CrosswordMovegenRecord(
+            "kwg",
+            library_version("kwg"),
+            wordlist_ref(_words(settings)),
+            len(positions),
+            variant=variant,
+            tier="native",
+            positions=name,
+            blanks=blanks,
+            mode=mode,  # type: ignore[arg-type]
+            moves=sum(moves),
+        ),
+    )
+    return answers
+
+
+@pytest.mark.parametrize("mode", ["all", "best"])
+@pytest.mark.parametrize("blanks", [0, 1, 2])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crossword_native(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    variant: str,
+    blanks: int,
+    mode: str,
+    settings: Settings,
+) -> None:
+    """Native generation over ``kwg`` on the headline workload's positions with ``blanks``
+    blanks, every move or the best."""
+    everything = _positions(settings)
+    chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
+    positions = [everything[i] for i in chosen]
+    answers = _movegen_case(
+        benchmark, request, settings, variant, mode, HEADLINE, blanks, positions
+    )
+    expected = _expected(settings)
+    for i, answer in zip(chosen, answers, strict=True):
+        _check(answer, expected[i], mode, f"{HEADLINE} position {i}")
+
+
+@cache
+def _positions(settings: Settings) -> tuple[Position, ...]:
+    """The headline workload's positions: its whole count (``--lexibench-puzzles`` when given,
+    at least 3, so that 0, 1 and 2 blanks all occur), whatever the scale."""
+    workload = next(w for w in game_of(GAME).workloads() if w.name == HEADLINE)
+    count = max(settings.puzzles or workload.count, 3)
+    return tuple(workload.generate(settings.seed, count, _words(settings).words))
+
+
+@cache
+def _expected(settings: Settings) -> tuple[Any, ...]:
+    """The reference's answer (its key) on each of :func:`_positions`."""
+    played = game_of(GAME)
+    solve = played.reference(_words(settings).words)
+    return tuple(played.key(solve(position)) for position in _positions(settings))
+
+
+@pytest.mark.parametrize("mode", ["all", "best"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crossword_published_position(
+    benchmark: Any, request: pytest.FixtureRequest, variant: str, mode: str, settings: Settings
+) -> None:
+    """Macondo's benchmark position (VsMatt, rack AABDELT) with the run's word list."""
+    position = parse_cgp(VS_MATT)
+    answers = _movegen_case(benchmark, request, settings, variant, mode, "vs-matt", 0, [position])
+    played = game_of(GAME)
+    reference = played.reference(_words(settings).words)(position)
+    _check(answers[0], played.key(reference), mode, "vs-matt")
+
+
+def _check(answer: Any, expected: Any, mode: str, what: str) -> None:
+    """Every move (``all``), or the first in order (``best``), as the reference's answer."""
+    if mode == "all":
+        assert game_of(GAME).key(answer) == expected, f"{what} disagrees with the reference"
+        return
+    first = min(expected, key=lambda m: (-m[2], m[0], m[1]), default=None)
+    found = (
+        None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
+    )
+    assert found == first, f"{what}: the best move disagrees with the reference"
+
+
+SELFPLAY_ROUNDS: Final = 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crossword_selfplay(
+    benchmark: Any, request: pytest.FixtureRequest, variant: str, settings: Settings
+) -> None:
+    """``lexibench selfplay --games N`` in a fresh process, the lexicon in a cache of its own
+    (filled by a first, untimed process), native tier."""
+    if NATIVE_UNAVAILABLE is not None:
+        not_run(request, SelfPlayRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
+                tier="native", game=GAME, variant=variant)  # fmt: skip
+    algorithm = "gaddag" if variant == "gaddag" else "dawg"
+    games_count = settings.selfplay_games
+    command = [
+        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
+        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
+        "--tier", "native", "--algorithm", algorithm, "--json",
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
+        warm = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        assert warm.returncode == 0, warm.stderr
+        cpu: list[float] = []
+        outputs: list[dict[str, Any]] = []
+
+        def one_process() -> None:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            assert done.returncode == 0, done.stderr
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            outputs.append(json.loads(done.stdout))
+
+        benchmark.group = f"crossword selfplay, {games_count} games"
+        benchmark.pedantic(one_process, rounds=SELFPLAY_ROUNDS, iterations=1, warmup_rounds=0)
+    first = outputs[0]
+    assert all(
+        (o["moves_played"], o["moves_generated"])
+        == (first["moves_played"], first["moves_generated"])
+        for o in outputs
+    )
+    record(
+        benchmark,
+        SelfPlayRecord(
+            "kwg",
+            library_version("kwg"),
+            wordlist_ref(_words(settings)),
+            games_count,
+            variant=variant,
+            tier="native",
+            seed=settings.seed,
+            moves_played=first["moves_played"],
+            moves_generated=first["moves_generated"],
+            cpu_seconds=sorted(cpu)[len(cpu) // 2],
+        ),
+    )

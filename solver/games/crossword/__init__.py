@@ -1,0 +1,1 @@
+"""Crossword games (English-language Scrabble and its kin): see :mod:`.game`."""

@@ -1,0 +1,24 @@
+"""Types of the native move generator (solver/games/crossword/native.pyx)."""
+
+from collections.abc import Sequence
+
+from typing_extensions import Buffer
+
+class NativeGenerator:
+    generated: int
+    def __init__(
+        self,
+        nodes: Buffer,
+        rows: int,
+        cols: int,
+        letter_multiplier: Sequence[int],
+        word_multiplier: Sequence[int],
+        values: Sequence[int],
+        start: int,
+        rack_size: int,
+        bingo: int,
+        letters: int,
+    ) -> None: ...
+    def generate(
+        self, board: bytes, rack: Sequence[int], gaddag: bool, best: bool = False
+    ) -> bytes: ...

@@ -1,0 +1,676 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""The crossword game's native tier: the whole move generation in C over a KWG node array.
+
+The same two algorithms as :mod:`solver.games.crossword.search` (read there what they do), with
+the same anchors, the same single-tile rule and the same scoring, walking the KWG layout of
+:mod:`structures.backends.kwg.lexicon` directly: Appel and Jacobson's from the DAWG's root (node
+0), Gordon's from the GADDAG's (node 1). The board, the rack, each direction's cross-sets (one
+bit per tile), cross-scores and anchors are C arrays; a candidate is a C stack frame, the score is
+carried along, and a move found is written as one 36-byte record (the ``RECORD`` of
+:mod:`solver.games.crossword.moves`) in a buffer handed back as one ``bytes``. No Python object is
+made per candidate or per move. ``best=True`` keeps only the first move in the moves' order
+(score, then coordinate and word), for a greedy player.
+"""
+
+cimport cython
+from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy, memset
+
+cdef extern from *:
+    """
+    #define XW_TILE_SHIFT 24
+    #define XW_ACCEPTS 0x800000u
+    #define XW_IS_END 0x400000u
+    #define XW_ARC 0x3FFFFFu
+    """
+    const uint32_t TILE_SHIFT "XW_TILE_SHIFT"
+    const uint32_t ACCEPTS "XW_ACCEPTS"
+    const uint32_t IS_END "XW_IS_END"
+    const uint32_t ARC "XW_ARC"
+
+cdef enum:
+    MAX_SIDE = 21
+    MAX_SQUARES = 441
+    RECORD = 36
+    BLANK = 0x80
+
+
+cdef inline uint32_t find(const uint32_t *nodes, uint32_t start, uint32_t tile) noexcept nogil:
+    """The node for ``tile`` in the sibling list at ``start`` (0: none), or 0."""
+    cdef uint32_t v, t
+    if start == 0:
+        return 0
+    while True:
+        v = nodes[start]
+        t = v >> TILE_SHIFT
+        if t == tile:
+            return start
+        if t > tile or v & IS_END:
+            return 0
+        start += 1
+
+
+cdef struct Lane:
+    # one direction's arrays, lane-major (lane * n + pos)
+    uint8_t cells[MAX_SQUARES]
+    uint32_t xset[MAX_SQUARES]
+    int xscore[MAX_SQUARES]
+    uint8_t xhas[MAX_SQUARES]
+    uint8_t anchor[MAX_SQUARES]
+    int lm[MAX_SQUARES]
+    int wm[MAX_SQUARES]
+    int lanes
+    int n
+
+
+@cython.final
+cdef class NativeGenerator:
+    """Move generation over ``nodes`` (a KWG array) for one rule set; see the module docstring.
+
+    ``generate(board, rack, gaddag, best)``: ``board`` one byte per square (0 empty, 1-26, or
+    ``0x80 | t``), ``rack`` 27 counts (index 0: blanks); returns the records of every legal move
+    (or of the best one). ``generated`` is the number of moves the last call found.
+    """
+
+    cdef object _owner
+    cdef const uint32_t *nodes
+    cdef Py_ssize_t size
+    cdef int rows, cols, rack_size, bingo, start
+    cdef uint32_t letters
+    cdef int lmul[MAX_SQUARES]
+    cdef int wmul[MAX_SQUARES]
+    cdef int values[27]
+    # per call
+    cdef Lane dirs[2]
+    cdef Lane *lane_arrays
+    cdef int down, base, anchor_pos, n
+    cdef int rack[27]
+    cdef uint8_t word[MAX_SIDE]
+    cdef uint8_t placed[MAX_SIDE]
+    cdef bint _gaddag
+    cdef uint32_t usable
+    cdef bint best_only
+    cdef bint have_best
+    cdef int best_score
+    cdef uint8_t best[RECORD]
+    cdef uint8_t candidate[RECORD]
+    cdef char *out
+    cdef Py_ssize_t out_size, out_room
+    cdef bint failed
+    cdef readonly Py_ssize_t generated
+
+    def __cinit__(self):
+        self.out = NULL
+        self.out_room = 0
+
+    def __dealloc__(self):
+        free(self.out)
+
+    def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
+                 int start, int rack_size, int bingo, int letters):
+        cdef const uint32_t[::1] view = nodes
+        cdef int i
+        if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
+            raise ValueError(f"a board is from 2x2 to {MAX_SIDE}x{MAX_SIDE}")
+        if view.shape[0] < 2:
+            raise ValueError("a KWG has at least its two root nodes")
+        self._owner = nodes
+        self.nodes = &view[0]
+        self.size = view.shape[0]
+        self.rows = rows
+        self.cols = cols
+        self.start = start
+        self.rack_size = rack_size
+        self.bingo = bingo
+        self.letters = <uint32_t>letters
+        for i in range(rows * cols):
+            self.lmul[i] = letter_multiplier[i]
+            self.wmul[i] = word_multiplier[i]
+        for i in range(27):
+            self.values[i] = values[i]
+
+    def generate(self, const uint8_t[::1] board, rack, bint gaddag, bint best=False):
+        """The records of every legal move (``best``: of the first in order, or none)."""
+        cdef int i, lane, pos, d
+        cdef bint empty = True
+        if board.shape[0] != self.rows * self.cols:
+            raise ValueError("the board does not match the rule set")
+        for i in range(27):
+            self.rack[i] = rack[i]
+        for i in range(self.rows * self.cols):
+            if board[i]:
+                empty = False
+                break
+        self._gaddag = gaddag
+        self.usable = self.letters
+        if not self.rack[0]:
+            self.usable = 0
+            for i in range(1, 27):
+                if self.rack[i]:
+                    self.usable |= 1u << i
+            self.usable &= self.letters
+        self._prepare(&board[0], empty)
+        self.out_size = 0
+        self.generated = 0
+        self.best_only = best
+        self.have_best = False
+        self.failed = False
+        for d in range(2):
+            self.down = d
+            self.lane_arrays = &self.dirs[d]
+            self.n = self.dirs[d].n
+            for lane in range(self.dirs[d].lanes):
+                self.base = lane * self.n
+                for pos in range(self.n):
+                    if self.dirs[d].anchor[self.base + pos]:
+                        self.anchor_pos = pos
+                        if gaddag:
+                            self._gordon(pos)
+                        else:
+                            self._appel_jacobson(pos)
+        if self.failed:
+            raise MemoryError()
+        if best:
+            return (<char *>self.best)[:RECORD] if self.have_best else b""
+        return self.out[:self.out_size] if self.out_size else b""
+
+    # --- the lanes --------------------------------------------------------------------------
+
+    cdef void _prepare(self, const uint8_t *board, bint empty) noexcept:
+        cdef int d, lane, pos, i, square, lanes, n, o, lo, hi, k, score, other_lanes
+        cdef Lane *L
+        cdef Lane *other
+        cdef uint8_t tile
+        cdef uint8_t before[MAX_SIDE]
+        cdef uint8_t after[MAX_SIDE]
+        cdef int nb, na
+        cdef bint beside
+        # the cells of both directions first: each direction's cross-words lie in the other's
+        for d in range(2):
+            L = &self.dirs[d]
+            L.lanes = self.cols if d else self.rows
+            L.n = self.rows if d else self.cols
+            for lane in range(L.lanes):
+                for pos in range(L.n):
+                    square = pos * self.cols + lane if d else lane * self.cols + pos
+                    i = lane * L.n + pos
+                    L.cells[i] = board[square]
+                    L.lm[i] = self.lmul[square]
+                    L.wm[i] = self.wmul[square]
+        for d in range(2):
+            L = &self.dirs[d]
+            other = &self.dirs[1 - d]
+            lanes = L.lanes
+            n = L.n
+            for lane in range(lanes):
+                for pos in range(n):
+                    i = lane * n + pos
+                    L.xset[i] = self.letters
+                    L.xscore[i] = 0
+                    L.xhas[i] = 0
+                    L.anchor[i] = 0
+                    if L.cells[i]:
+                        continue
+                    if empty:
+                        square = pos * self.cols + lane if d else i
+                        L.anchor[i] = square == self.start
+                        continue
+                    o = pos * lanes
+                    lo = lane
+                    while lo > 0 and other.cells[o + lo - 1]:
+                        lo -= 1
+                    hi = lane
+                    while hi + 1 < lanes and other.cells[o + hi + 1]:
+                        hi += 1
+                    beside = (pos > 0 and L.cells[i - 1] != 0) or (pos + 1 < n and L.cells[i + 1] != 0)
+                    if lo == lane and hi == lane:
+                        L.anchor[i] = beside
+                        continue
+                    L.anchor[i] = 1
+                    L.xhas[i] = 1
+                    nb = 0
+                    na = 0
+                    score = 0
+                    for k in range(lo, lane):
+                        tile = other.cells[o + k]
+                        before[nb] = tile & 0x7F
+                        nb += 1
+                        score += 0 if tile & BLANK else self.values[tile]
+                    for k in range(lane + 1, hi + 1):
+                        tile = other.cells[o + k]
+                        after[na] = tile & 0x7F
+                        na += 1
+                        score += 0 if tile & BLANK else self.values[tile]
+                    L.xscore[i] = score
+                    L.xset[i] = self._cross_set(before, nb, after, na) & self.usable
+
+    cdef uint32_t _cross_set(self, const uint8_t *before, int nb, const uint8_t *after,
+                             int na) noexcept:
+        """The tiles ``x`` making ``before x after`` a word: through the DAWG (before, x, after)
+        or, for Gordon's algorithm, through the GADDAG (after reversed, x, before reversed)."""
+        cdef const uint32_t *nodes = self.nodes
+        cdef uint32_t lst, j, k, start
+        cdef uint32_t found = 0, tile
+        cdef int m
+        cdef const uint8_t *first
+        cdef const uint8_t *second
+        cdef int nfirst, nsecond, step
+        if self._gaddag:
+            lst = nodes[1] & ARC
+            for m in range(na - 1, -1, -1):
+                j = find(nodes, lst, after[m])
+                if j == 0:
+                    return 0
+                lst = nodes[j] & ARC
+            second = before
+            nsecond = nb
+            step = -1
+        else:
+            lst = nodes[0] & ARC
+            for m in range(nb):
+                j = find(nodes, lst, before[m])
+                if j == 0:
+                    return 0
+                lst = nodes[j] & ARC
+            second = after
+            nsecond = na
+            step = 1
+        if lst == 0:
+            return 0
+        j = lst
+        while True:
+            tile = nodes[j] >> TILE_SHIFT
+            if tile and (self.usable >> tile) & 1:
+                if nsecond == 0:
+                    if nodes[j] & ACCEPTS:
+                        found |= 1u << tile
+                else:
+                    k = j
+                    for m in range(nsecond):
+                        k = find(nodes, nodes[k] & ARC,
+                                 second[m] if step > 0 else second[nsecond - 1 - m])
+                        if k == 0:
+                            break
+                    if k and nodes[k] & ACCEPTS:
+                        found |= 1u << tile
+            if nodes[j] & IS_END:
+                break
+            j += 1
+        return found
+
+    # --- recording --------------------------------------------------------------------------
+
+    cdef void _record(self, int first, int last, int main, int multiplier, int cross,
+                      int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef int score, pos, row, col, lane, length = last - first + 1
+        cdef uint32_t mask = 0
+        cdef uint8_t *rec
+        cdef char *grown
+        if self.down and count == 1 and L.xhas[self.base + last_placed]:
+            return  # a single tile that makes an across word: found across
+        score = main * multiplier + cross + (self.bingo if count == self.rack_size else 0)
+        self.generated += 1
+        if self.best_only and self.have_best and score < self.best_score:
+            return  # cannot come first: not written
+        lane = self.base // self.n
+        if self.down:
+            row = first
+            col = lane
+        else:
+            row = lane
+            col = first
+        if self.best_only:
+            rec = self.candidate
+        else:
+            if self.out_size + RECORD > self.out_room:
+                grown = <char *>realloc(self.out, max(4096, 2 * self.out_room))
+                if grown == NULL:
+                    self.failed = True
+                    return
+                self.out = grown
+                self.out_room = max(4096, 2 * self.out_room)
+            rec = <uint8_t *>(self.out + self.out_size)
+        for pos in range(first, last + 1):
+            if self.placed[pos]:
+                mask |= 1u << (pos - first)
+        rec[0] = score & 0xFF
+        rec[1] = (score >> 8) & 0xFF
+        rec[2] = (score >> 16) & 0xFF
+        rec[3] = (score >> 24) & 0xFF
+        rec[4] = self.down
+        rec[5] = row
+        rec[6] = col
+        rec[7] = length
+        rec[8] = mask & 0xFF
+        rec[9] = (mask >> 8) & 0xFF
+        rec[10] = (mask >> 16) & 0xFF
+        rec[11] = (mask >> 24) & 0xFF
+        memset(rec + 12, 0, 24)
+        memcpy(rec + 12, &self.word[first], length)
+        if not self.best_only:
+            self.out_size += RECORD
+            return
+        if not self.have_best or _better(rec, self.best):
+            memcpy(self.best, rec, RECORD)
+            self.have_best = True
+            self.best_score = score
+
+    # --- Appel and Jacobson -----------------------------------------------------------------
+
+    cdef void _appel_jacobson(self, int anchor) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int start, pos, limit, main = 0
+        cdef uint32_t lst = nodes[0] & ARC, j = 0
+        cdef uint8_t tile
+        cdef uint8_t part[MAX_SIDE]
+        if anchor > 0 and L.cells[self.base + anchor - 1]:
+            start = anchor - 1
+            while start > 0 and L.cells[self.base + start - 1]:
+                start -= 1
+            for pos in range(start, anchor):
+                tile = L.cells[self.base + pos]
+                j = find(nodes, lst, tile & 0x7F)
+                if j == 0:
+                    return
+                lst = nodes[j] & ARC
+                self.word[pos] = tile
+                self.placed[pos] = 0
+                main += 0 if tile & BLANK else self.values[tile]
+            self._extend_right(anchor, lst, 0, start, main, 1, 0, 0, 0)
+            return
+        limit = 0
+        pos = anchor - 1
+        while pos >= 0 and not L.cells[self.base + pos] and not L.anchor[self.base + pos]:
+            limit += 1
+            pos -= 1
+        self._left_part(lst, part, 0, anchor, limit)
+
+    cdef void _left_part(self, uint32_t lst, uint8_t *part, int length, int anchor,
+                         int limit) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int start = anchor - length, k, i, main = 0, multiplier = 1, value
+        cdef uint32_t j, tile, v
+        for k in range(length):
+            self.word[start + k] = part[k]
+            self.placed[start + k] = 1
+            i = self.base + start + k
+            value = 0 if part[k] & BLANK else self.values[part[k]]
+            main += value * L.lm[i]
+            multiplier *= L.wm[i]
+        self._extend_right(anchor, lst, 0, start, main, multiplier, 0, length, 0)
+        if limit == 0 or lst == 0:
+            return
+        j = lst
+        while True:
+            v = nodes[j]
+            tile = v >> TILE_SHIFT
+            if tile and (self.letters >> tile) & 1:
+                if self.rack[tile]:
+                    self.rack[tile] -= 1
+                    part[length] = tile
+                    self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
+                    self.rack[tile] += 1
+                if self.rack[0]:
+                    self.rack[0] -= 1
+                    part[length] = tile | BLANK
+                    self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
+                    self.rack[0] += 1
+            if v & IS_END:
+                break
+            j += 1
+
+    cdef void _extend_right(self, int pos, uint32_t lst, bint accepts, int start, int main,
+                            int multiplier, int cross, int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int i = self.base + pos, value, lm, wm
+        cdef uint32_t j, tile, v, allowed
+        cdef uint8_t cell
+        if pos < self.n and L.cells[i]:
+            cell = L.cells[i]
+            j = find(nodes, lst, cell & 0x7F)
+            if j:
+                self.word[pos] = cell
+                self.placed[pos] = 0
+                self._extend_right(pos + 1, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, start,
+                                   main + (0 if cell & BLANK else self.values[cell]),
+                                   multiplier, cross, count, last_placed)
+            return
+        if accepts and pos > self.anchor_pos and pos - start >= 2:
+            self._record(start, pos - 1, main, multiplier, cross, count, last_placed)
+        if pos >= self.n or lst == 0:
+            return
+        allowed = L.xset[i]
+        lm = L.lm[i]
+        wm = L.wm[i]
+        j = lst
+        while True:
+            v = nodes[j]
+            tile = v >> TILE_SHIFT
+            if (allowed >> tile) & 1 and tile:
+                self.placed[pos] = 1
+                if self.rack[tile]:
+                    self.rack[tile] -= 1
+                    self.word[pos] = tile
+                    value = self.values[tile] * lm
+                    self._extend_right(pos + 1, v & ARC, (v & ACCEPTS) != 0, start, main + value,
+                                       multiplier * wm,
+                                       cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
+                                       count + 1, pos)
+                    self.rack[tile] += 1
+                if self.rack[0]:
+                    self.rack[0] -= 1
+                    self.word[pos] = tile | BLANK
+                    self._extend_right(pos + 1, v & ARC, (v & ACCEPTS) != 0, start, main,
+                                       multiplier * wm,
+                                       cross + (L.xscore[i] * wm if L.xhas[i] else 0),
+                                       count + 1, pos)
+                    self.rack[0] += 1
+            if v & IS_END:
+                break
+            j += 1
+
+    # --- Gordon -----------------------------------------------------------------------------
+
+    cdef void _gordon(self, int anchor) noexcept:
+        """From ``anchor``: after a run of tiles, read the run leftwards, cross the separator and
+        go on right from the anchor; otherwise start at the anchor (see ``search.py``)."""
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef uint32_t lst = nodes[1] & ARC, j
+        cdef int pos, main = 0
+        cdef uint8_t tile
+        if anchor == 0 or not L.cells[self.base + anchor - 1]:
+            self._gordon_at(anchor, lst, 0, 1, 0, 0, 0)
+            return
+        pos = anchor - 1
+        while pos >= 0 and L.cells[self.base + pos]:
+            tile = L.cells[self.base + pos]
+            j = find(nodes, lst, tile & 0x7F)
+            if j == 0:
+                return
+            lst = nodes[j] & ARC
+            self.word[pos] = tile
+            self.placed[pos] = 0
+            main += 0 if tile & BLANK else self.values[tile]
+            pos -= 1
+        if lst and nodes[lst] >> TILE_SHIFT == 0:
+            self._gordon_right_at(anchor, nodes[lst] & ARC, pos + 1, main, 1, 0, 0, 0)
+
+    cdef void _gordon_at(self, int pos, uint32_t lst, int main, int multiplier, int cross,
+                         int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int i = self.base + pos, value, lm, wm
+        cdef uint32_t j, tile, v, allowed
+        cdef uint8_t cell = L.cells[i]
+        if cell:
+            j = find(nodes, lst, cell & 0x7F)
+            if j:
+                self.word[pos] = cell
+                self.placed[pos] = 0
+                self._gordon_left(pos, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0,
+                                  main + (0 if cell & BLANK else self.values[cell]),
+                                  multiplier, cross, count, last_placed)
+            return
+        if lst == 0:
+            return
+        allowed = L.xset[i]
+        lm = L.lm[i]
+        wm = L.wm[i]
+        j = lst
+        while True:
+            v = nodes[j]
+            tile = v >> TILE_SHIFT
+            if tile and (allowed >> tile) & 1:
+                self.placed[pos] = 1
+                if self.rack[tile]:
+                    self.rack[tile] -= 1
+                    self.word[pos] = tile
+                    value = self.values[tile] * lm
+                    self._gordon_left(pos, v & ARC, (v & ACCEPTS) != 0, main + value,
+                                      multiplier * wm,
+                                      cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
+                                      count + 1, pos)
+                    self.rack[tile] += 1
+                if self.rack[0]:
+                    self.rack[0] -= 1
+                    self.word[pos] = tile | BLANK
+                    self._gordon_left(pos, v & ARC, (v & ACCEPTS) != 0, main, multiplier * wm,
+                                      cross + (L.xscore[i] * wm if L.xhas[i] else 0),
+                                      count + 1, pos)
+                    self.rack[0] += 1
+            if v & IS_END:
+                break
+            j += 1
+
+    cdef void _gordon_left(self, int pos, uint32_t lst, bint accepts, int main, int multiplier,
+                           int cross, int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int anchor = self.anchor_pos, n = self.n, base = self.base
+        cdef bint left_free = pos == 0 or L.cells[base + pos - 1] == 0
+        if (left_free and accepts and anchor - pos >= 1
+                and (anchor + 1 == n or L.cells[base + anchor + 1] == 0)):
+            self._record(pos, anchor, main, multiplier, cross, count, last_placed)
+        if lst == 0:
+            return
+        if pos > 0 and (L.cells[base + pos - 1] or not L.anchor[base + pos - 1]):
+            self._gordon_at(pos - 1, lst, main, multiplier, cross, count, last_placed)
+        # the separator (tile 0) sorts first in a list
+        if left_free and anchor + 1 < n and nodes[lst] >> TILE_SHIFT == 0:
+            self._gordon_right_at(anchor + 1, nodes[lst] & ARC, pos, main, multiplier, cross,
+                                  count, last_placed)
+
+    cdef void _gordon_right_at(self, int pos, uint32_t lst, int start, int main, int multiplier,
+                               int cross, int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef const uint32_t *nodes = self.nodes
+        cdef int i = self.base + pos, value, lm, wm
+        cdef uint32_t j, tile, v, allowed
+        cdef uint8_t cell = L.cells[i]
+        if cell:
+            j = find(nodes, lst, cell & 0x7F)
+            if j:
+                self.word[pos] = cell
+                self.placed[pos] = 0
+                self._gordon_right(pos, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, start,
+                                   main + (0 if cell & BLANK else self.values[cell]),
+                                   multiplier, cross, count, last_placed)
+            return
+        if lst == 0:
+            return
+        allowed = L.xset[i]
+        lm = L.lm[i]
+        wm = L.wm[i]
+        j = lst
+        while True:
+            v = nodes[j]
+            tile = v >> TILE_SHIFT
+            if tile and (allowed >> tile) & 1:
+                self.placed[pos] = 1
+                if self.rack[tile]:
+                    self.rack[tile] -= 1
+                    self.word[pos] = tile
+                    value = self.values[tile] * lm
+                    self._gordon_right(pos, v & ARC, (v & ACCEPTS) != 0, start, main + value,
+                                       multiplier * wm,
+                                       cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
+                                       count + 1, pos)
+                    self.rack[tile] += 1
+                if self.rack[0]:
+                    self.rack[0] -= 1
+                    self.word[pos] = tile | BLANK
+                    self._gordon_right(pos, v & ARC, (v & ACCEPTS) != 0, start, main,
+                                       multiplier * wm,
+                                       cross + (L.xscore[i] * wm if L.xhas[i] else 0),
+                                       count + 1, pos)
+                    self.rack[0] += 1
+            if v & IS_END:
+                break
+            j += 1
+
+    cdef void _gordon_right(self, int pos, uint32_t lst, bint accepts, int start, int main,
+                            int multiplier, int cross, int count, int last_placed) noexcept:
+        cdef Lane *L = self.lane_arrays
+        cdef int n = self.n
+        if accepts and (pos + 1 == n or L.cells[self.base + pos + 1] == 0):
+            self._record(start, pos, main, multiplier, cross, count, last_placed)
+        if pos + 1 < n and lst:
+            self._gordon_right_at(pos + 1, lst, start, main, multiplier, cross, count,
+                                  last_placed)
+
+
+cdef int _coord(const uint8_t *rec, char *out) noexcept:
+    """Write the record's coordinate (``8D`` or ``D8``); its length."""
+    cdef int row = rec[5] + 1, k = 0
+    if rec[4]:
+        out[k] = 65 + rec[6]
+        k += 1
+    if row >= 10:
+        out[k] = 48 + row // 10
+        k += 1
+    out[k] = 48 + row % 10
+    k += 1
+    if not rec[4]:
+        out[k] = 65 + rec[6]
+        k += 1
+    return k
+
+
+cdef int _compare_text(const char *a, int na, const char *b, int nb) noexcept:
+    cdef int k = 0
+    while k < na and k < nb:
+        if a[k] != b[k]:
+            return -1 if <uint8_t>a[k] < <uint8_t>b[k] else 1
+        k += 1
+    return -1 if na < nb else (1 if na > nb else 0)
+
+
+cdef bint _better(const uint8_t *rec, const uint8_t *best) noexcept:
+    """True when ``rec`` comes before ``best`` in the moves' order: higher score, then
+    coordinate, then word (as the strings compare)."""
+    cdef int32_t a = <int32_t>(rec[0] | (rec[1] << 8) | (rec[2] << 16) | (<uint32_t>rec[3] << 24))
+    cdef int32_t b = <int32_t>(best[0] | (best[1] << 8) | (best[2] << 16) | (<uint32_t>best[3] << 24))
+    cdef char x[8]
+    cdef char y[8]
+    cdef char u[MAX_SIDE]
+    cdef char w[MAX_SIDE]
+    cdef int nx, ny, c, k
+    if a != b:
+        return a > b
+    nx = _coord(rec, x)
+    ny = _coord(best, y)
+    c = _compare_text(x, nx, y, ny)
+    if c:
+        return c < 0
+    for k in range(rec[7]):
+        u[k] = (96 if rec[12 + k] & BLANK else 64) + (rec[12 + k] & 0x7F)
+    for k in range(best[7]):
+        w[k] = (96 if best[12 + k] & BLANK else 64) + (best[12 + k] & 0x7F)
+    return _compare_text(u, rec[7], w, best[7]) < 0

@@ -1,0 +1,220 @@
+"""A crossword game's rule set, read from a data file: the board and its premium squares, the
+tiles (how many of each, and what each scores), the rack size and the bingo bonus.
+
+A rule set is one JSON file (``rulesets/english.json`` is English-language Scrabble; another
+game, Words With Friends or a 21x21 board, is one more file)::
+
+    {
+      "name": "english",
+      "title": "English-language Scrabble: 15x15 board, 100 tiles",
+      "rack_size": 7,            tiles on a rack
+      "bingo_bonus": 50,         added when a move plays a whole rack
+      "start": "*",              the symbol of the start square (exactly one on the board)
+      "squares": {".": {"letter": 1, "word": 1, "name": "plain"}, ...},
+      "board": ["T..d...T...d..T", ...],   one string per row, one symbol per square
+      "tiles": {"A": {"count": 9, "value": 1}, ..., "?": {"count": 2, "value": 0}}
+    }
+
+Each square symbol names a letter multiplier and a word multiplier; ``?`` is the blank. Tiles are
+the letters A-Z (words are made of a-z, see :data:`WORD_RULES`); a letter the set does not list
+has no tiles, and a blank can stand for any letter it lists. Boards are from 2x2 to 21x21.
+
+Tiles as numbers, everywhere in this package: 0 is an empty square (and the blank on a rack), 1-26
+the letters A-Z (as in the KWG layout), and ``0x80 | t`` a blank on the board standing for ``t``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from lexibench.solver.errors import InputError, read_error
+from lexibench.solver.words import WordRules
+
+#: The words a crossword game plays: two letters or more; a Q is a tile of its own.
+WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
+#: The rule set of the commands and the workloads unless another is named.
+DEFAULT_RULES: Final = "english"
+RULESETS: Final = Path(__file__).with_name("rulesets")
+BLANK: Final = 0x80
+"""Or-ed into a letter's tile: a blank on the board standing for that letter."""
+LETTERS: Final = 26
+MAX_SIDE: Final = 21
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set, checked (see the module docstring). Squares are numbered row by row from 0."""
+
+    name: str
+    title: str
+    rows: int
+    cols: int
+    rack_size: int
+    bingo_bonus: int
+    start: int
+    """The start square's number (``row * cols + col``)."""
+    letter_multiplier: tuple[int, ...]
+    """Per square."""
+    word_multiplier: tuple[int, ...]
+    """Per square."""
+    counts: tuple[int, ...]
+    """Per tile 0-26: how many the bag holds (0: the blank)."""
+    values: tuple[int, ...]
+    """Per tile 0-26: what it scores (the blank's is its own value, usually 0)."""
+    layout: tuple[str, ...]
+    """The board as the file draws it, for a reader."""
+
+    @property
+    def squares(self) -> int:
+        """Squares on the board."""
+        return self.rows * self.cols
+
+    @property
+    def letters(self) -> str:
+        """The letters with tiles in this set, upper case (what a blank may stand for)."""
+        return "".join(chr(64 + t) for t in range(1, LETTERS + 1) if self.counts[t])
+
+    def value(self, tile: int) -> int:
+        """What ``tile`` scores on the board: its letter's value, 0 for a blank (``0x80 | t``)."""
+        return 0 if tile & BLANK else self.values[tile]
+
+
+def _fail(where: str, message: str) -> InputError:
+    return InputError(f"rule set {where}: {message}")
+
+
+def _whole(where: str, data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _fail(where, f'"{key}" must be a whole number from {low} to {high}, not {value!r}')
+    return value
+
+
+def parse_rules(text: str, where: str) -> RuleSet:
+    """A rule set from its JSON text (``where`` names it in errors, which are one line)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise _fail(where, f"not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise _fail(where, "not a JSON object")
+    known = {"name", "title", "rack_size", "bingo_bonus", "start", "squares", "board", "tiles"}
+    for key in data:
+        if key not in known:
+            raise _fail(where, f"unknown field {key!r} (known: {', '.join(sorted(known))})")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise _fail(where, '"name" must be a non-empty string')
+    title = data.get("title", name)
+    if not isinstance(title, str):
+        raise _fail(where, '"title" must be a string')
+    rack_size = _whole(where, data, "rack_size", 1, 15)
+    bingo = _whole(where, data, "bingo_bonus", 0, 1000)
+    squares = data.get("squares")
+    if not isinstance(squares, dict) or not squares:
+        raise _fail(where, '"squares" must map each board symbol to its multipliers')
+    multipliers: dict[str, tuple[int, int]] = {}
+    for symbol, spec in squares.items():
+        if len(symbol) != 1 or not isinstance(spec, dict):
+            raise _fail(where, f'"squares" {symbol!r}: one character mapped to an object')
+        letter = _whole(f"{where}, square {symbol!r}", spec, "letter", 1, 10)
+        word = _whole(f"{where}, square {symbol!r}", spec, "word", 1, 10)
+        multipliers[symbol] = (letter, word)
+    start_symbol = data.get("start")
+    if start_symbol not in multipliers:
+        raise _fail(where, '"start" must be one of the symbols of "squares"')
+    board = data.get("board")
+    if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+        raise _fail(where, '"board" must be a list of strings, one per row')
+    rows = len(board)
+    if not 2 <= rows <= MAX_SIDE:
+        raise _fail(where, f'"board" has {rows} rows (from 2 to {MAX_SIDE})')
+    cols = len(board[0])
+    letter_multiplier: list[int] = []
+    word_multiplier: list[int] = []
+    starts: list[int] = []
+    for r, row in enumerate(board):
+        if len(row) != cols or not 2 <= cols <= MAX_SIDE:
+            raise _fail(
+                where,
+                f'"board" row {r + 1} is {len(row)} squares wide (every row: the same width, '
+                f"from 2 to {MAX_SIDE})",
+            )
+        for c, symbol in enumerate(row):
+            if symbol not in multipliers:
+                raise _fail(
+                    where, f'"board" row {r + 1} holds {symbol!r}, not a symbol of "squares"'
+                )
+            if symbol == start_symbol:
+                starts.append(r * cols + c)
+            letter, word = multipliers[symbol]
+            letter_multiplier.append(letter)
+            word_multiplier.append(word)
+    if len(starts) != 1:
+        raise _fail(where, f'"board" must hold the start symbol {start_symbol!r} exactly once')
+    tiles = data.get("tiles")
+    if not isinstance(tiles, dict):
+        raise _fail(
+            where, '"tiles" must map each tile (A-Z, ? for the blank) to its count and value'
+        )
+    counts = [0] * (LETTERS + 1)
+    values = [0] * (LETTERS + 1)
+    for tile, spec in tiles.items():
+        if not (tile == "?" or (len(tile) == 1 and "A" <= tile <= "Z")) or not isinstance(
+            spec, dict
+        ):
+            raise _fail(where, f'"tiles" {tile!r}: a letter A-Z or ?, mapped to an object')
+        index = 0 if tile == "?" else ord(tile) - 64
+        counts[index] = _whole(f"{where}, tile {tile}", spec, "count", 0, 100)
+        values[index] = _whole(f"{where}, tile {tile}", spec, "value", 0, 100)
+    if not any(counts[1:]):
+        raise _fail(where, '"tiles" holds no letter')
+    return RuleSet(
+        name=name,
+        title=title,
+        rows=rows,
+        cols=cols,
+        rack_size=rack_size,
+        bingo_bonus=bingo,
+        start=starts[0],
+        letter_multiplier=tuple(letter_multiplier),
+        word_multiplier=tuple(word_multiplier),
+        counts=tuple(counts),
+        values=tuple(values),
+        layout=tuple(board),
+    )
+
+
+def ruleset_names() -> list[str]:
+    """The rule sets shipped with lexibench (``rulesets/*.json``), by name."""
+    return sorted(path.stem for path in RULESETS.glob("*.json"))
+
+
+@cache
+def load_rules(name: str = DEFAULT_RULES) -> RuleSet:
+    """The rule set ``name`` (one shipped with lexibench) or at the path ``name`` (a ``.json``
+    file); errors are one-line :class:`InputError`.
+
+    >>> rules = load_rules()
+    >>> rules.rows, rules.cols, rules.rack_size, rules.bingo_bonus, sum(rules.counts)
+    (15, 15, 7, 50, 100)
+    >>> rules.values[ord("Q") - 64], rules.word_multiplier[0], rules.start
+    (10, 3, 112)
+    """
+    path = RULESETS / f"{name}.json" if name in ruleset_names() else Path(name)
+    if path.suffix != ".json" and not path.exists():
+        raise InputError(
+            f"rule set {name!r}: neither a rule set of lexibench ({', '.join(ruleset_names())}) "
+            "nor a .json file"
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise read_error(f"rule set {name}", exc) from None
+    except UnicodeDecodeError:
+        raise _fail(name, "not UTF-8 text") from None
+    return parse_rules(text, name)

@@ -1,0 +1,159 @@
+"""Greedy self-play: two players who each play their highest-scoring move.
+
+A game: the bag (every tile of the rule set, or every tile but the blanks) is shuffled by a
+seeded ``random.Random``; each player draws a rack; on each turn the player on turn plays the
+first move in the moves' order (highest score, then coordinate, then word), or passes when there
+is none, and draws back up to a full rack. The game ends when a player has played every tile
+and the bag is empty (that player adds twice the value of the other's rack), or after six
+scoreless turns in a row (each player loses the value of their own rack). The same seed gives the
+same game with every generator, tier and backend, since they all give the same moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from lexibench.solver.games.crossword.moves import RawMove
+from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.rules import BLANK, RuleSet
+
+#: Scoreless turns in a row that end a game.
+MAX_ZEROS = 6
+
+Chooser = Callable[[RuleSet, bytes, list[int]], RawMove | None]
+"""``(rules, board, rack counts) -> the move to play`` (None: pass)."""
+
+
+@dataclass
+class Turn:
+    """The state before a turn: what a position of the workloads is made from."""
+
+    board: bytes
+    racks: tuple[list[int], list[int]]
+    """Each player's rack (counts per tile), the player on turn first."""
+    scores: tuple[int, int]
+    """The player on turn's score first."""
+    zeros: int
+    bag: int
+    """Tiles left in the bag."""
+    number: int
+    """0 for the first turn."""
+
+
+@dataclass
+class GameResult:
+    """A game played: its turns (the state before each), its final scores, the moves played
+    and the moves the generators found along the way."""
+
+    turns: list[Turn] = field(default_factory=list)
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    played: int = 0
+    generated: int = 0
+
+
+def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
+    """Every tile of the rule set (0: a blank), in tile order."""
+    return [t for t in range(27) if t or blanks for _ in range(rules.counts[t])]
+
+
+def _draw(rack: list[int], bag: list[int], size: int) -> None:
+    while sum(rack) < size and bag:
+        rack[bag.pop()] += 1
+
+
+def _value(rules: RuleSet, rack: list[int]) -> int:
+    return sum(rules.values[t] * n for t, n in enumerate(rack))
+
+
+def play(
+    rules: RuleSet,
+    choose: Chooser,
+    rng: random.Random,
+    *,
+    blanks: bool = True,
+    keep_turns: bool = False,
+    counter: Callable[[], int] | None = None,
+) -> GameResult:
+    """Play one greedy game (see the module docstring). ``choose`` picks each move; ``counter``,
+    when given, says how many moves the last choice looked at (summed in ``generated``);
+    ``keep_turns`` records the state before every turn; ``blanks=False`` leaves the blanks out
+    of the bag."""
+    bag = bag_of(rules, blanks)
+    rng.shuffle(bag)
+    racks = ([0] * 27, [0] * 27)
+    for rack in racks:
+        _draw(rack, bag, rules.rack_size)
+    board = bytearray(rules.squares)
+    result = GameResult()
+    scores = result.scores
+    zeros = 0
+    player = 0
+    number = 0
+    cols = rules.cols
+    while True:
+        rack = racks[player]
+        if keep_turns:
+            result.turns.append(
+                Turn(
+                    bytes(board),
+                    (list(rack), list(racks[1 - player])),
+                    (scores[player], scores[1 - player]),
+                    zeros,
+                    len(bag),
+                    number,
+                )
+            )
+        move = choose(rules, bytes(board), rack)
+        if counter is not None:
+            result.generated += counter()
+        number += 1
+        if move is None:
+            zeros += 1
+            if zeros >= MAX_ZEROS:
+                for k in (0, 1):
+                    scores[k] -= _value(rules, racks[k])
+                return result
+            player = 1 - player
+            continue
+        score, down, row, col, word, placed = move
+        for i, letter in enumerate(word):
+            if placed >> i & 1:
+                square = (row + i) * cols + col if down else row * cols + col + i
+                if letter.islower():
+                    board[square] = (ord(letter) - 96) | BLANK
+                    rack[0] -= 1
+                else:
+                    tile = ord(letter) - 64
+                    board[square] = tile
+                    rack[tile] -= 1
+        scores[player] += score
+        result.played += 1
+        zeros = 0 if score else zeros + 1
+        _draw(rack, bag, rules.rack_size)
+        if not any(rack):
+            scores[player] += 2 * _value(rules, racks[1 - player])
+            return result
+        if zeros >= MAX_ZEROS:
+            for k in (0, 1):
+                scores[k] -= _value(rules, racks[k])
+            return result
+        player = 1 - player
+
+
+def position_of(rules: RuleSet, turn: Turn, rack: list[int] | None = None) -> Position:
+    """The position before ``turn`` (with ``rack`` instead of the player's own, when given)."""
+    mine = turn.racks[0] if rack is None else rack
+
+    def tiles(counts: list[int]) -> bytes:
+        return bytes(t for t in [*range(1, 27), 0] for _ in range(counts[t]))
+
+    return Position(
+        rules,
+        turn.board,
+        tiles(mine),
+        tiles(turn.racks[1]),
+        turn.scores,
+        turn.zeros,
+    )

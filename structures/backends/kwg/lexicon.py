@@ -1,0 +1,206 @@
+"""``kwg``: a word list's DAWG and GADDAG in one flat array of 32-bit nodes (the KWG layout).
+
+The layout is the one Andy Kurnia designed for wolges and that MAGPIE and Macondo read (the
+"Kurnia Word Graph"): an array of ``uint32`` nodes, little-endian on disk, no header::
+
+    bits 24-31  tile: 1-26 for the letters a-z, 0 for the GADDAG separator
+    bit  23     accepts: taking this tile completes a stored string
+    bit  22     is_end: the last node of its sibling list
+    bits 0-21   arc: the index of the first node of its children's list (0: none)
+
+A node's children are consecutive nodes in ascending tile order, the last flagged ``is_end``; a
+look-up scans them. Node 0 is a pointer to the DAWG's root list (the words), node 1 to the
+GADDAG's (the GADDAG strings of the same words, see :mod:`structures.gaddag`). After a separator
+the GADDAG points into the DAWG: what may follow ``rev(p)@`` is exactly what follows ``p``, so
+the DAWG costs the GADDAG one root. The graph is minimal: equal sub-graphs, and equal tails of
+sibling lists, are stored once (the builder, step by step: :mod:`structures.backends.kwg.build`).
+
+One array, two views of it: built from words, the lexicon answers the protocol over the words
+(from node 0); built from the GADDAG strings of a word list (what
+:func:`structures.gaddag.gaddag_strings` gives: strings holding the separator ``@``), it answers
+over those strings (from node 1); the array is the same either way. Strings holding the
+separator that are not exactly the GADDAG strings of some word list, and any character but a-z
+(and that separator), are refused with :class:`~structures.errors.UnstorableWordError`: a KWG's
+tiles are its alphabet.
+
+:meth:`KwgLexicon.kwg` hands out the array, for searches compiled against this layout (a
+crossword game's native tier reads it); ``kwg_bytes()`` is a file wolges, MAGPIE and Macondo read.
+Saved, the structure is that array after a 24-byte header (format ``lexibench-kwg/1``, which view
+and how many strings); loading is one copy and one pass in C checking every arc and every sibling
+list, so a file that passes its checksum but was not written by lexibench cannot send a walk out
+of the array.
+
+The builder and the queries come from :mod:`structures.backends.kwg.native` (compiled with Cython
+on install); installed with ``LEXIBENCH_NO_COMPILE=1``, the same run interpreted
+(:mod:`structures.backends.kwg.build`, :mod:`structures.backends.kwg.walk`), slower, with the
+same answers and the same array.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from array import array
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Self
+
+from lexibench.structures.backends.kwg.walk import PythonCore
+from lexibench.structures.builds import stale_reason
+from lexibench.structures.errors import StaleBuildError, UnstorableWordError
+from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
+from lexibench.structures.words import unique_words
+
+NATIVE_UNAVAILABLE: str | None
+"""Why the compiled core could not be imported, or None when it is in use."""
+
+if TYPE_CHECKING:
+    from lexibench.structures.backends.kwg.native import KwgCore as _Core
+    from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+else:
+    try:
+        from lexibench.structures.backends.kwg.native import KwgCore as _Core
+        from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+
+        NATIVE_UNAVAILABLE = None
+    except ImportError as exc:
+        from lexibench.structures.backends.kwg.build import build_nodes as _build_nodes
+
+        _Core = PythonCore
+        NATIVE_UNAVAILABLE = (
+            f"lexibench.structures.backends.kwg.native is not compiled ({exc}); "
+            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
+        )
+
+
+def native_build() -> str:
+    """``"cython"`` when the compiled core is in use, ``"interpreted"`` when it is not.
+
+    Raises :class:`~structures.errors.StaleBuildError` when the compiled core was not built from
+    the ``.pyx`` beside it (see :mod:`structures.builds`)."""
+    if NATIVE_UNAVAILABLE is not None:
+        return "interpreted"
+    reason = stale_reason(Path(__file__).with_name("native.pyx"))
+    if reason:
+        raise StaleBuildError(reason)
+    return "cython"
+
+
+_HEADER = struct.Struct("<4sIIIQ")  # magic, format version, view, nodes, strings
+_MAGIC = b"LKWG"
+_VERSION = 1
+#: The pointer node of each view.
+VIEWS = ("words", "gaddag")
+#: a-z as tiles 1-26.
+_TILES = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(1, 27)))
+
+
+def _tiles(word: str) -> bytes:
+    if not (word.isascii() and word.isalpha() and word.islower()):
+        raise UnstorableWordError(
+            "kwg",
+            word,
+            f"a KWG's tiles are the letters a-z (and the GADDAG separator {SEPARATOR!r} in the "
+            "GADDAG strings of a word list)",
+        )
+    return word.encode().translate(_TILES)
+
+
+def build_kwg(words: Iterable[str]) -> tuple[array[int], int]:
+    """The node array of the KWG of ``words`` (a-z strings; any order, repeats allowed) and the
+    number of distinct words, with the compiled builder when there is one."""
+    tiles = sorted({_tiles(word) for word in words})
+    return _build_nodes(tiles), len(tiles)
+
+
+class KwgLexicon(_Core):
+    """A word list's DAWG and GADDAG in one KWG array (see the module docstring).
+
+    Cost: ``is_word`` and ``has_prefix`` O(|s| x siblings scanned), in C; stepping: nodes are
+    ints, ``child`` O(siblings) and ``is_terminal`` O(1), C methods. Build: sorting the words,
+    then O(characters of the words and of their GADDAG strings) hash look-ups and a sort of the
+    GADDAG strings, in C (about half a second for web2). Memory: 4 bytes per node, about 5.7 MB
+    for web2 (1.4 million nodes). Load: one copy and one checking pass, O(nodes).
+
+    >>> lex = KwgLexicon(["care", "car"])
+    >>> lex.is_word("car"), lex.is_word("ca"), lex.has_prefix("ca"), len(lex), lex.view
+    (True, False, True, 2, 'words')
+    >>> from lexibench.structures.gaddag import gaddag_strings
+    >>> strings = KwgLexicon(gaddag_strings(["care", "car"]))
+    >>> strings.is_word("rac@e"), strings.is_word("rac"), len(strings), strings.view
+    (True, True, 7, 'gaddag')
+    >>> strings.kwg() == lex.kwg()
+    True
+    """
+
+    FILE_FORMAT: ClassVar[str] = "lexibench-kwg/1"
+    NATIVE_UNAVAILABLE: ClassVar[str | None] = NATIVE_UNAVAILABLE
+    """Why the compiled builder and queries are not in use (None when they are)."""
+
+    def __init__(self, words: Iterable[str] = ()) -> None:
+        """Build the KWG of ``words`` (a-z strings), or of the words whose GADDAG strings
+        ``words`` are (when any holds the separator)."""
+        unique = unique_words(words, "kwg")
+        if any(SEPARATOR in word for word in unique):
+            try:
+                plain = words_of(unique)
+            except NotGaddagError as exc:
+                raise UnstorableWordError(
+                    "kwg",
+                    exc.string,
+                    f"{SEPARATOR!r} is the GADDAG separator, and these strings are not the "
+                    f"GADDAG strings of a word list ({exc.reason})",
+                ) from None
+            nodes, _ = build_kwg(plain)
+            self._attach(nodes, sum(map(len, plain)), 1)
+        else:
+            nodes, count = build_kwg(unique)
+            self._attach(nodes, count, 0)
+
+    @property
+    def view(self) -> str:
+        """``"words"`` when built from words (answering from node 0), ``"gaddag"`` when built
+        from GADDAG strings (answering from node 1)."""
+        return VIEWS[self.root()]
+
+    def kwg(self) -> array[int]:
+        """The node array (``array('I')``; node 0: the DAWG's root pointer, node 1: the
+        GADDAG's), whichever view answers the protocol. Do not change it."""
+        nodes: array[int] = self._node_array()  # type: ignore[assignment]
+        return nodes
+
+    def kwg_bytes(self) -> bytes:
+        """The array as a ``.kwg`` file: little-endian nodes, no header (what wolges, MAGPIE
+        and Macondo read)."""
+        nodes = self.kwg()
+        if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
+            nodes = array("I", nodes)
+            nodes.byteswap()
+        return nodes.tobytes()
+
+    def to_bytes(self) -> bytes:
+        """The header and the node array, little-endian: O(size)."""
+        return (
+            _HEADER.pack(_MAGIC, _VERSION, self.root(), len(self.kwg()), len(self))
+            + self.kwg_bytes()
+        )
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Self:
+        """Read :meth:`to_bytes`'s output: one copy and a checking pass, O(size)."""
+        if len(data) < _HEADER.size:
+            raise ValueError("kwg: the data is shorter than its header")
+        magic, version, view, size, count = _HEADER.unpack_from(data)
+        if magic != _MAGIC or version != _VERSION:
+            raise ValueError(f"kwg: not format {cls.FILE_FORMAT}")
+        if view not in (0, 1):
+            raise ValueError(f"kwg: unknown view {view}")
+        if len(data) != _HEADER.size + 4 * size:
+            raise ValueError(f"kwg: {len(data)} bytes do not hold {size} nodes")
+        nodes = array("I")
+        nodes.frombytes(memoryview(data)[_HEADER.size :])
+        if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
+            nodes.byteswap()
+        self = cls.__new__(cls)
+        self._attach(nodes, count, view)
+        return self

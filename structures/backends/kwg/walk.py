@@ -1,0 +1,159 @@
+"""The interpreted core of ``kwg``: the node layout's constants, the check every loaded array
+passes, and the queries in Python.
+
+Used when :mod:`structures.backends.kwg.native` is not compiled (an install with
+``LEXIBENCH_NO_COMPILE=1``): the answers are the same, only slower. The layout is described in
+:mod:`structures.backends.kwg.lexicon`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+TILE_SHIFT: Final = 24
+"""Bits 24-31 of a node: its tile (1-26 for a-z; 0 for the GADDAG separator)."""
+ACCEPTS: Final = 0x80_0000
+"""Bit 23: taking this node's tile completes a stored string."""
+IS_END: Final = 0x40_0000
+"""Bit 22: the node is the last of its sibling list."""
+ARC: Final = 0x3F_FFFF
+"""Bits 0-21: the index of the node's first child (0: it has none)."""
+MAX_NODES: Final = ARC + 1
+"""The most nodes a 22-bit arc index can reach."""
+LETTERS: Final = 26
+"""Tiles 1-26 are the letters a-z."""
+
+
+def tile_of(ch: str) -> int:
+    """The tile of a character: a-z are 1-26, the GADDAG separator ``@`` is 0, anything else -1.
+
+    >>> tile_of("a"), tile_of("z"), tile_of("@"), tile_of("A")
+    (1, 26, 0, -1)
+    """
+    if ch == "@":
+        return 0
+    code = ord(ch) - 96
+    return code if 1 <= code <= LETTERS else -1
+
+
+def check_nodes(nodes: Sequence[int]) -> None:
+    """Raise ``ValueError`` unless ``nodes`` is a KWG this package can walk safely.
+
+    Two root nodes (tile 0, no accepts, end of list); every arc inside the array; every tile 0-26;
+    every sibling list in strictly ascending tile order, ending with an end-of-list node before the
+    array ends. The compiled core reads the array through a C pointer and stops scanning a list
+    at the first tile above the one sought, so a file that passed its checksum but was written by
+    something else must not reach it unchecked. O(nodes).
+    """
+    size = len(nodes)
+    if size < 2 or size > MAX_NODES:
+        raise ValueError(f"kwg: {size} nodes (at least the 2 roots, at most {MAX_NODES:,})")
+    for root in (0, 1):
+        if nodes[root] >> TILE_SHIFT or nodes[root] & ACCEPTS or not nodes[root] & IS_END:
+            raise ValueError(f"kwg: node {root} is not a root pointer")
+    starts = {nodes[0] & ARC, nodes[1] & ARC}
+    for index in range(size):
+        node = nodes[index]
+        tile = node >> TILE_SHIFT
+        if index >= 2 and tile > LETTERS:
+            raise ValueError(f"kwg: node {index} holds tile {tile} (at most {LETTERS})")
+        arc = node & ARC
+        if arc >= size or arc == 1:
+            raise ValueError(f"kwg: node {index} points outside the array")
+        if arc:
+            starts.add(arc)
+    starts.discard(0)
+    for start in starts:
+        index, previous = start, -1
+        while True:
+            if index >= size:
+                raise ValueError(f"kwg: the list at node {start} runs past the end of the array")
+            tile = nodes[index] >> TILE_SHIFT
+            if tile <= previous:
+                raise ValueError(f"kwg: the list at node {start} is not in ascending tile order")
+            previous = tile
+            if nodes[index] & IS_END:
+                break
+            index += 1
+
+
+class PythonCore:
+    """Queries and stepping over the node array, interpreted.
+
+    Nodes are indices: the root is the pointer node of the lexicon's view (0 for the words, 1
+    for the GADDAG strings); ``child`` scans the sibling list its arc points at.
+
+    Cost: ``is_word`` and ``has_prefix`` O(|s| x siblings scanned); ``child`` O(siblings),
+    ``is_terminal`` O(1).
+    """
+
+    _nodes: Sequence[int]
+    _count: int
+    _root: int
+
+    def _attach(self, nodes: Sequence[int], count: int, root: int) -> None:
+        """Use ``nodes`` (checked), holding ``count`` strings, read from pointer node ``root``."""
+        check_nodes(nodes)
+        self._nodes = nodes
+        self._count = count
+        self._root = root
+
+    def _node_array(self) -> Sequence[int]:
+        """The sequence given to :meth:`_attach` (for saving it)."""
+        return self._nodes
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _walk(self, s: str) -> int:
+        """The node reached by ``s`` from the root, or -1."""
+        nodes = self._nodes
+        node = self._root
+        for ch in s:
+            tile = tile_of(ch)
+            index = nodes[node] & ARC
+            if tile < 0 or not index:
+                return -1
+            while True:
+                found = nodes[index] >> TILE_SHIFT
+                if found == tile:
+                    break
+                if found > tile or nodes[index] & IS_END:
+                    return -1
+                index += 1
+            node = index
+        return node
+
+    def is_word(self, s: str) -> bool:
+        """True when ``s`` is stored: the walk ends on an accepting node."""
+        node = self._walk(s)
+        return node >= 2 and bool(self._nodes[node] & ACCEPTS)
+
+    def has_prefix(self, s: str) -> bool:
+        """True when some stored string starts with ``s``."""
+        node = self._walk(s)
+        return node >= 2 or (node >= 0 and bool(self._nodes[node] & ARC))
+
+    def root(self) -> int:
+        """The root pointer node."""
+        return self._root
+
+    def child(self, node: int, letter: str) -> int | None:
+        """The node after ``letter`` (one character), or None."""
+        nodes = self._nodes
+        tile = tile_of(letter) if len(letter) == 1 else -1
+        index = nodes[node] & ARC
+        if tile < 0 or not index:
+            return None
+        while True:
+            found = nodes[index] >> TILE_SHIFT
+            if found == tile:
+                return index
+            if found > tile or nodes[index] & IS_END:
+                return None
+            index += 1
+
+    def is_terminal(self, node: int) -> bool:
+        """True when the string leading to ``node`` is stored (never for a root)."""
+        return node >= 2 and bool(self._nodes[node] & ACCEPTS)
