@@ -14,7 +14,15 @@ import pytest
 #: tests/solver/games/test_boggle_compiled.py checks both the compiled modules and their source.
 collect_ignore = [
     f"lexibench/solver/games/{game}/search.py"
-    for game in ("anagram", "boggle", "crossword", "letterboxed", "pattern", "spellingbee", "wordle")
+    for game in (
+        "anagram",
+        "boggle",
+        "crossword",
+        "letterboxed",
+        "pattern",
+        "spellingbee",
+        "wordle",
+    )
 ]
 
 #: The ``--lexibench-*`` options, known before the benchmark suites are collected.

@@ -101,9 +101,11 @@ def check(work: Path) -> None:
         env,
     )  # fmt: skip
     words = build.split()
-    if words[:2] != ["mypyc", "cython"] or words[2] not in ("popcnt", "generic") or words[3:] != [
-        "cython"
-    ]:
+    if (
+        words[:2] != ["mypyc", "cython"]
+        or words[2] not in ("popcnt", "generic")
+        or words[3:] != ["cython"]
+    ):
         raise CheckFailedError(
             f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
         )

@@ -136,20 +136,9 @@ def add_lexicon_options(
         "--lexicon",
         default=None,
         metavar="ID",
-    parser: argparse.ArgumentParser,
-    rules: WordRules,
-    kinds: tuple[str, ...] = (),
-    default: str | None = None,
-    default_help: str | None = None,
-) -> None:
-    """The word-list options, ``--lexicon``, ``--lexicon-file``, ``--no-cache``, ``--verbose``.
-
-    ``kinds``: the query kinds the command's game asks (:data:`lexibench.structures.QUERY_KINDS`);
-    ``--lexicon`` then offers the indexes that answer them too. ``default``: the backend this
-    command uses when none is named (None: the library's policy,
-    :func:`~lexibench.solver.lexicons.default_backend`), and ``default_help`` why, for
-    ``--help``."""
-    from lexibench.structures.registry import BUILTIN, offered_builtins, offered_indexes
+        help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id"
+        + (f"; or an index built for this game's query: {', '.join(indexes)}" if indexes else "")
+        + f" (see `lexibench backends`). Default: {default_help or default or describe_default()}",
     )
     parser.add_argument(
         "--lexicon-file",

@@ -36,7 +36,9 @@ class Entry(NamedTuple):
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
         "anagram": Entry("lexibench.solver.games.anagram.game:Anagram", ("anagram",)),
-        "boggle": Entry("lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")),
+        "boggle": Entry(
+            "lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")
+        ),
         "crossword": Entry(
             "lexibench.solver.games.crossword.game:Crossword", ("moves", "selfplay")
         ),

@@ -36,8 +36,8 @@ def add_crossword_options(parser: argparse.ArgumentParser) -> None:
     add_lexicon_options(
         parser,
         WORD_RULES,
-        DEFAULT_LEXICON,
-        f"{DEFAULT_LEXICON}, the word list's DAWG and GADDAG in one array, which the native "
+        default=DEFAULT_LEXICON,
+        default_help=f"{DEFAULT_LEXICON}, the word list's DAWG and GADDAG in one array, which the native "
         "move generator walks",
     )
     add_tier_option(parser)
