@@ -35,6 +35,7 @@ from lexibench.structures import (
     can_step,
     class_of,
     has_word_graph,
+    is_lexicon,
 )
 from lexibench.structures.builds import stale_reason
 from lexibench.structures.errors import StaleBuildError
@@ -77,7 +78,9 @@ def native_build() -> str:
 def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
     """The tiers move generation offers on ``lexicon`` (an instance, or a backend's class): string
     always, step where it steps, native where it hands out a KWG array and the native generator
-    is compiled."""
+    is compiled; none on an index (it is not a lexicon)."""
+    if not is_lexicon(lexicon):
+        return ()
     offered = [Tier.STRING]
     if can_step(lexicon):
         offered.append(Tier.STEP)
