@@ -144,6 +144,9 @@ class LexiconSpec(NamedTuple):
     variant: str = WORDS
     """What the lexicon holds: ``"words"``, or another of the game's variants, whose strings
     the game makes from the word list (:meth:`lexibench.solver.games.Game.lexicon_words`)."""
+    shown_as: str | None = None
+    """The word list's name as the user gave it, where :attr:`wordlist` is its absolute path
+    (:meth:`for_workers`): every process's output names the list alike."""
 
     def check(self) -> None:
         """Refuse options that cannot both hold, before any work; check the backend id."""
@@ -182,6 +185,7 @@ class LexiconSpec(NamedTuple):
         return self._replace(
             backend=opened.backend,
             wordlist=wordlist,
+            shown_as=opened.wordlist.name if wordlist != self.wordlist else self.shown_as,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
         )
 
@@ -390,6 +394,8 @@ def open_spec(
             game=spec.game,
             variant=spec.variant,
         )
+    if spec.shown_as is not None and spec.lexicon_file is None:
+        opened = replace(opened, wordlist=replace(opened.wordlist, name=spec.shown_as))
     if freeze:
         gc.collect()
         gc.freeze()

@@ -24,6 +24,7 @@ RAW_FILES = [
     "best.json",
     "build.json",
     "bulk.json",
+    "crossword.json",
     "games.json",
     "interpreted.json",
     "lookup.json",
@@ -150,7 +151,12 @@ def wordless(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("bench_games.py", "test_game and boggle and 4x4", "wordless", "disagrees with the game"),
         ("bench_games.py", "test_game and boggle and 6x6", "dict-trie", None),
         ("bench_games.py", "test_game and letterboxed", "wordless", "disagrees with the game"),
-        ("bench_interpreted.py", "test_solve_interpreted", "wordless", "disagrees with the reference"),
+        (
+            "bench_interpreted.py",
+            "test_solve_interpreted",
+            "wordless",
+            "disagrees with the reference",
+        ),
         ("bench_best.py", "test_search_speed", "wordless", "the search took another course"),
         (
             "bench_scaling.py",

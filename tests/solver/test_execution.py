@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from dataclasses import dataclass
 
 import pytest
@@ -148,3 +149,21 @@ def test_a_dask_worker_killed_mid_job_is_recovered_from() -> None:
         assert out == ""
         assert err.count("\n") == 1
         assert err.startswith("lexibench: error: ")
+
+
+def test_bulk_lines_on_dask_name_the_word_list_as_given(tmp_path: Path) -> None:
+    """Dask workers open the list by its absolute path; every line still names it as the user
+    gave it, so the output is byte for byte that of one process."""
+    pytest.importorskip("distributed")
+    words = tmp_path / "words.txt"
+    words.write_text("eat\nsat\nseat\ntea\nteas\n")
+    boards = tmp_path / "boards.txt"
+    boards.write_text("ea/st\nse/at\ntt/ee\n")
+    common = [sys.executable, "-m", "lexibench", "solve", "--boards-file", "boards.txt",
+              "--wordlist", "words.txt"]  # fmt: skip
+    alone = subprocess.run(common, capture_output=True, text=True, check=True, cwd=tmp_path)
+    dask = subprocess.run(
+        [*common, "--dask-workers", "1"], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    assert '"name":"words.txt"' in alone.stdout
+    assert dask.stdout == alone.stdout
