@@ -37,8 +37,8 @@ def add_crossword_options(parser: argparse.ArgumentParser) -> None:
         parser,
         WORD_RULES,
         default=DEFAULT_LEXICON,
-        default_help=f"{DEFAULT_LEXICON}, the word list's DAWG and GADDAG in one array, which the native "
-        "move generator walks",
+        default_help=f"{DEFAULT_LEXICON}, the word list's DAWG and GADDAG in one array, which the "
+        "native move generator walks",
     )
     add_tier_option(parser)
     parser.add_argument(
