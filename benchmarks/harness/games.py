@@ -24,15 +24,17 @@ from lexibench.solver.wordlist import WordList, load_wordlist
 from lexibench.structures import Lexicon, Structure
 
 #: A structure that scans every word per query runs the first puzzle of a workload, in one
-#: round, when that is estimated to take at most this many seconds; else it is not run.
+#: round, when that is estimated to take at most this many seconds (at the quick scale the
+#: second); else it is not run.
 SLOW_BUDGET_S: Final = 60.0
+QUICK_SLOW_BUDGET_S: Final = 3.0
 #: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
 FILTER_PUZZLES: Final = 10
 #: The longest one round of a case may take (seconds; at the quick scale the second): a case
 #: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
 #: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
 ROUND_BUDGET_S: Final = 15.0
-QUICK_ROUND_BUDGET_S: Final = 2.0
+QUICK_ROUND_BUDGET_S: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
         slow.has_prefix(probe)  # misses: a whole scan each
     per_query = (time.perf_counter() - start) / 5
     estimate = queries * per_query
-    if estimate > SLOW_BUDGET_S:
+    if estimate > (QUICK_SLOW_BUDGET_S if settings.scale == "quick" else SLOW_BUDGET_S):
         return Cap(
             0,
             f"not run: the first {unit} alone needs {queries:,} queries, each a scan of every "
