@@ -5,6 +5,8 @@ run's ``machine_info``."""
 from __future__ import annotations
 
 import importlib.metadata
+import re
+import time
 from typing import Any, NoReturn
 
 import msgspec
@@ -30,6 +32,8 @@ from lexibench.structures.backends.array_trie.lexicon import native_build
 PACKAGES = ("Cython", "english-words", "msgspec", "mypy", "pytest", "pytest-benchmark")
 
 _NOT_RUN = pytest.StashKey[list[NotRun]]()
+_STARTED = pytest.StashKey[float]()
+_BY_GAME = pytest.StashKey[dict[str, float]]()
 
 
 def wordlist_ref(wordlist: WordList) -> WordListRef:
@@ -84,6 +88,7 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
         except importlib.metadata.PackageNotFoundError:
             versions[name] = None
     skipped: list[NotRun] = config.stash.get(_NOT_RUN, [])
+    started = config.stash.get(_STARTED, None)
     run = RunRecord(
         packages=versions,
         unavailable={
@@ -103,5 +108,21 @@ def update_machine_info(config: pytest.Config, machine_info: dict[str, Any]) -> 
             for i in infos
             if i.available
         },
+        seconds=None if started is None else round(time.perf_counter() - started, 1),
+        seconds_by_game={g: round(t, 1) for g, t in sorted(config.stash.get(_BY_GAME, {}).items())},
     )
     machine_info["lexibench"] = encode(run)
+
+
+def start_clock(config: pytest.Config) -> None:
+    """Note when the suite's session starts (its wall time is recorded with the run)."""
+    config.stash[_STARTED] = time.perf_counter()
+
+
+def count_time(config: pytest.Config, report: pytest.TestReport) -> None:
+    """Add one phase of a case (set-up, call, tear-down) to its game's wall time, for a case
+    with a ``game`` parameter."""
+    game = re.search(r"[\[-]game=([^-\]]+)", report.nodeid)
+    if game is not None:
+        totals = config.stash.setdefault(_BY_GAME, {})
+        totals[game.group(1)] = totals.get(game.group(1), 0.0) + report.duration

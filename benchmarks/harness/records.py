@@ -343,6 +343,10 @@ class RunRecord(Part, tag_field="schema", tag="lexibench-run/3"):
     wordlist: WordListRef
     not_run: tuple[NotRun, ...]
     backends: dict[str, BackendMeta]
+    seconds: float | None = None
+    """The suite's wall time, start to end of its pytest session (None in older files)."""
+    seconds_by_game: dict[str, float] = {}
+    """The games suite's wall time by game: its cases' set-up, calls and tear-down."""
 
 
 # --- the measurements in fresh processes ------------------------------------------------------
@@ -565,9 +569,11 @@ class Run:
     system: str
     python: str
     record: RunRecord
+    source: str = ""
+    """The raw file it came from (``games.json``)."""
 
     @classmethod
-    def of(cls, data: SuiteFile) -> Run:
+    def of(cls, data: SuiteFile, source: str = "") -> Run:
         mi = data.machine_info
         system = f"{mi.system or '?'} {mi.release or ''} {mi.machine or ''}"
         return cls(
@@ -577,6 +583,7 @@ class Run:
             system=system.replace("  ", " ").strip(),
             python=f"{mi.python_implementation or '?'} {mi.python_version}",
             record=mi.lexibench,
+            source=source,
         )
 
     @property
@@ -849,7 +856,7 @@ def load(paths: list[Path]) -> Results:
         results.sources.append(path.name)
         if schema is None and "benchmarks" in data:
             suite: SuiteFile = _decode(path, raw, data, SuiteFile)
-            results.runs.append(Run.of(suite))
+            results.runs.append(Run.of(suite, path.name))
             results.benches += suite.benchmarks
         elif schema in PROCESS_SCHEMAS:
             decoded = _decode(path, raw, data, ProcessFile)

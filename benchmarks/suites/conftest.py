@@ -134,6 +134,18 @@ def pytest_configure(config: pytest.Config) -> None:
         native_build()
     except (InputError, StaleBuildError) as err:
         raise pytest.UsageError(str(err)) from None
+    recording.start_clock(config)
+    _CONFIG[:] = [config]
+
+
+#: This session's configuration (a report hook is given none).
+_CONFIG: list[pytest.Config] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count each case's time to its game (the run records the suite's cost by game)."""
+    if _CONFIG:
+        recording.count_time(_CONFIG[0], report)
 
 
 def pytest_benchmark_update_machine_info(

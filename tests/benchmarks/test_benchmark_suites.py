@@ -230,6 +230,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "Not measured, unavailable here: broken" in text
     assert "## Which structure should I use?" in text
     assert "## Best-board search" in text
+    cost = text.split("### What the run cost")[1].split("\n## ")[0]  # recorded by the suites
+    assert "| games " in cost and "| Boggle " in cost
     startup = text.split("## Start-up and time to first answer")[1].split("\n## ")[0]
     assert "| tuple-scan " in startup
     builds = text.split("## Compiled and interpreted search (4x4)")[1].split("\n## ")[0]

@@ -4,7 +4,8 @@ files, and the backends not measured (unavailable here)."""
 from __future__ import annotations
 
 from lexibench.benchmarks.harness.records import Results
-from lexibench.benchmarks.report.formatting import build_text, date_text
+from lexibench.benchmarks.report.formatting import build_text, date_text, table
+from lexibench.benchmarks.report.rows import title_of
 from lexibench.benchmarks.report.sections import EMPTY, Section
 
 
@@ -33,4 +34,35 @@ def render(results: Results) -> Section:
         f"- Not measured, unavailable here: {n} ({why})"
         for n, why in sorted(run.unavailable.items())
     ]
-    return Section.of([*lines, ""])
+    return Section.of([*lines, "", *_cost(results)])
+
+
+def _cost(results: Results) -> list[str]:
+    """What each suite of the run cost in wall time, and the games suite game by game (from the
+    runs that recorded it)."""
+    timed = [r for r in results.runs if r.record.seconds is not None]
+    if not timed:
+        return []
+    suites = sorted(
+        ((r.source.removesuffix(".json"), r.record.seconds or 0.0) for r in timed),
+        key=lambda x: -x[1],
+    )
+    lines = [
+        "### What the run cost",
+        "",
+        "Wall time of each suite's pytest session (the fresh-process measurements, memory, "
+        "start-up and bulk runs, come after them):",
+        "",
+        table(["suite", "minutes"], [[name, f"{seconds / 60:.1f}"] for name, seconds in suites]),
+        "",
+    ]
+    by_game = {g: t for r in timed for g, t in r.record.seconds_by_game.items()}
+    if by_game:
+        rows = [[title_of(g), f"{t / 60:.1f}"] for g, t in sorted(by_game.items())]
+        lines += [
+            "The games suite by game (each case's set-up, rounds and checks):",
+            "",
+            table(["game", "minutes"], rows),
+            "",
+        ]
+    return lines
