@@ -28,7 +28,17 @@ from pathlib import Path
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
 
-SUITES = ("games", "crossword", "interpreted", "build", "lookup", "pitfalls", "best", "scaling")
+SUITES = (
+    "games",
+    "crossword",
+    "interpreted",
+    "build",
+    "lookup",
+    "pitfalls",
+    "best",
+    "prove",
+    "scaling",
+)
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
