@@ -26,14 +26,14 @@ from lexibench.structures import Lexicon, Structure
 #: A structure that scans every word per query runs the first puzzle of a workload, in one
 #: round, when that is estimated to take at most this many seconds (at the quick scale the
 #: second); else it is not run.
-SLOW_BUDGET_S: Final = 60.0
+SLOW_BUDGET_S: Final = 20.0
 QUICK_SLOW_BUDGET_S: Final = 3.0
 #: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
 FILTER_PUZZLES: Final = 10
 #: The longest one round of a case may take (seconds; at the quick scale the second): a case
 #: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
 #: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
-ROUND_BUDGET_S: Final = 15.0
+ROUND_BUDGET_S: Final = 5.0
 QUICK_ROUND_BUDGET_S: Final = 0.5
 
 
@@ -74,12 +74,18 @@ def chosen_workloads(settings: Settings, name: str) -> list[Workload[Any]]:
     return declared[:1] if settings.scale == "quick" else declared
 
 
+#: Puzzles per round at the full scale, at most: a workload's declared count beyond it (100 Boggle
+#: boards, 50 racks, ...) would lengthen every round of the slow tiers, and ``make bench`` is kept
+#: within an hour; ``--lexibench-puzzles`` asks for any count.
+FULL_MAX_PUZZLES: Final = 30
+
+
 def count_of(settings: Settings, workload: Workload[Any]) -> int:
-    """Puzzles per round: ``--lexibench-puzzles``, else the workload's own count (or its quick
-    count at the quick scale)."""
+    """Puzzles per round: ``--lexibench-puzzles``, else the workload's own count, at most
+    :data:`FULL_MAX_PUZZLES` (or its quick count at the quick scale)."""
     if settings.puzzles:
         return settings.puzzles
-    return workload.quick if settings.scale == "quick" else workload.count
+    return workload.quick if settings.scale == "quick" else min(workload.count, FULL_MAX_PUZZLES)
 
 
 def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:

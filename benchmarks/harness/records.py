@@ -277,6 +277,27 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1"):
     """CPU seconds of one process (the median round's)."""
 
 
+class ProveRecord(Record, tag="lexibench-prove/1"):
+    """The proof's work on a seeded sample of one size's top-level classes (``units``: the
+    classes a round proves) through one backend and tier of the tree bound (step: any backend
+    that steps, in Python; native: array-trie's node array in C)."""
+
+    suite = "prove"
+    unit = "class"
+    tier: Tier
+    size: str
+    partition: str
+    target: Positive
+    """The score the proof asks about: no board of the classes reaching it, or which do."""
+    classes: Positive
+    """The canonical classes of the whole proof of this size (the sample is drawn from them)."""
+    outcomes: dict[str, int]
+    """How the round's classes ended: ``pruned``, ``searched``, ``found``."""
+    bounds: tuple[int, ...]
+    """Each class's top-level tree bound, in the sample's order (how tight the bound is)."""
+    cap: str | None = None
+
+
 BenchRecord = (
     GameRecord
     | CrosswordLexiconRecord
@@ -290,6 +311,7 @@ BenchRecord = (
     | ScalingBoardRecord
     | PitfallRecord
     | BestRecord
+    | ProveRecord
 )
 """Any suite's record."""
 

@@ -29,6 +29,7 @@ RAW_FILES = [
     "interpreted.json",
     "lookup.json",
     "pitfalls.json",
+    "prove.json",
     "scaling-memory.json",
     "scaling.json",
     "startup.json",
@@ -57,6 +58,7 @@ def test_smoke_every_suite(sample_wordlist: Path) -> None:
             "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
             "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
             "--lexibench-queries", "40", "--lexibench-puzzles", "2", "--lexibench-sweep", "smoke",
+            "--lexibench-scale", "quick",
         ]
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -211,6 +213,7 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
             "--lexibench-wordlist", str(sample_wordlist),
             "--results", str(out), "--readme", str(readme), "--memory-runs", "1",
             "--startup-runs", "1", "--lexibench-sweep", "smoke", "--bulk-counts", "20",
+            "--lexibench-scale", "quick",
             "--lexibench-boards", "2", "--lexibench-sizes", "4x4", "--lexibench-queries", "20",
             "--lexibench-puzzles", "1", "--lexibench-search-runs", "1",
             "--lexibench-search-budget", "300", "--lexibench-search-compare", "30", *FAST,
@@ -230,8 +233,10 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert "Not measured, unavailable here: broken" in text
     assert "## Which structure should I use?" in text
     assert "## Best-board search" in text
+    assert "| array-trie  | native |" in text.split("## Proving the best board")[1]
     cost = text.split("### What the run cost")[1].split("\n## ")[0]  # recorded by the suites
-    assert "| games " in cost and "| Boggle " in cost
+    assert "| games " in cost
+    assert "| Boggle " in cost
     startup = text.split("## Start-up and time to first answer")[1].split("\n## ")[0]
     assert "| tuple-scan " in startup
     builds = text.split("## Compiled and interpreted search (4x4)")[1].split("\n## ")[0]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.benchmarks.report.sections import Section
+from lexibench.benchmarks.report.sections import Section, prove
 from lexibench.solver.lexicons import (
     DEFAULT_LEXICON,
     MANY_BOARDS_LEXICON,
@@ -110,6 +110,10 @@ def needs(results: Results, size: str) -> list[Need]:
     if pure:
         ranked = _ranked(pure, _boards_per_s, True, tiers)
         found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest tier", ranked))
+    proving = dict(prove.fastest(results))
+    if proving:
+        ranked = _ranked(proving, lambda v: f"{num(v)} classes/s", True)
+        found.append(Need("proving the best board", "3x3 classes/s of the proof", ranked))
     return found
 
 

@@ -1,0 +1,138 @@
+"""The report's "Proving the best board" section: the proof suite's classes per second through
+every backend and tier of the tree bound, how tight the bound is, the projected CPU time of the
+whole 3x4 proof beside hybrid-boggle's, and the proven boards of the run's word list and of
+ENABLE2K (``benchmarks/data/known_boards.toml``)."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+
+from lexibench.benchmarks.harness.records import Bench, ProveRecord, Results
+from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.report.sections import EMPTY, Section
+from lexibench.benchmarks.report.sections.best import known_boards
+
+#: hybrid-boggle's proof of the best 3x4 board under ENABLE2K: CPU seconds on one Apple M2 core
+#: (its README: 5 h 54 min).
+PUBLISHED_3X4_S = 5 * 3600 + 54 * 60
+#: ENABLE2K's SHA-256 as lexibench records it (known_boards.toml's key for its proven boards).
+ENABLE2K_SHA256 = "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
+
+Case = Bench[ProveRecord]
+
+
+def classes_per_s(bench: Case) -> float:
+    """Classes proved per second (the round's median over its classes)."""
+    return 1000 / bench.per_unit_ms()
+
+
+def fastest(results: Results) -> list[tuple[str, float]]:
+    """``(backend (tier), classes/s)`` of the 3x3 sample, fastest first (the answer's need)."""
+    found = [b for b in results.of(ProveRecord) if b.record.size == "3x3"]
+    ranked = sorted(found, key=lambda b: -classes_per_s(b))
+    return [(f"{b.record.backend} ({b.record.tier})", classes_per_s(b)) for b in ranked]
+
+
+def _speed_table(benches: Sequence[Case]) -> list[str]:
+    best = max(classes_per_s(b) for b in benches)
+    body = []
+    for b in sorted(benches, key=lambda b: -classes_per_s(b)):
+        r = b.record
+        done = ", ".join(f"{k} {v}" for k, v in r.outcomes.items() if v)
+        body.append(
+            [
+                r.backend,
+                r.tier,
+                f"{r.units}" + ("*" if r.cap else ""),
+                num(b.per_unit_ms() / 1000),
+                num(classes_per_s(b)),
+                f"{best / classes_per_s(b):,.1f}x",
+                done,
+            ]
+        )
+    headers = ["backend", "tier", "classes", "s/class", "classes/s", "vs fastest", "outcomes"]
+    notes = sorted({f"{b.record.backend}: {b.record.cap}" for b in benches if b.record.cap})
+    return [table(headers, body), "", *(f"\\* {n}" for n in notes), ""]
+
+
+def _tightness(bench: Case) -> list[str]:
+    r = bench.record
+    ratios = [bound / r.target for bound in r.bounds]
+    below = sum(1 for bound in r.bounds if bound < r.target)
+    return [
+        f"How tight the bound is ({r.backend}, {r.tier}): over the {len(ratios)} sampled classes "
+        f"the top-level tree bound is {num(statistics.median(ratios))}x the target in the "
+        f"median (from {num(min(ratios))}x to {num(max(ratios))}x); {below} of them "
+        f"({below / len(ratios):.0%}) are pruned by it at once, the others split cell by cell.",
+        "",
+    ]
+
+
+def _projection(bench: Case) -> list[str]:
+    r = bench.record
+    seconds = bench.per_unit_ms() / 1000
+    projected = seconds * r.classes
+    return [
+        f"**3x4, projected.** The native tier took {num(seconds)} s a class on {r.units} seeded "
+        f"3x4 classes (partition `{r.partition}`, target {r.target:,}, {r.wordlist.name}): "
+        f"the whole proof's {r.classes:,} classes would take about "
+        f"{projected / 3600:,.1f} CPU hours on this machine, against hybrid-boggle's published "
+        f"{PUBLISHED_3X4_S / 3600:.1f} h on one M2 core under ENABLE2K (another list, another "
+        f"machine: {projected / PUBLISHED_3X4_S:,.1f}x).",
+        "",
+    ]
+
+
+def _proven(results: Results) -> list[str]:
+    run = results.run
+    sha = run.record.wordlist.sha256 if run else None
+    body = []
+    for which in dict.fromkeys([sha, ENABLE2K_SHA256]):
+        name, known = known_boards(which)
+        for size, k in sorted(known.items()):
+            body.append([name or "", size, k.board, f"{k.score:,}", k.status, k.source])
+    if not body:
+        return []
+    return [
+        "The best boards known for the run's word list and for ENABLE2K "
+        "(`benchmarks/data/known_boards.toml`; hybrid-boggle writes its boards column by "
+        "column):",
+        "",
+        table(["word list", "size", "board", "score", "status", "source"], body),
+        "",
+    ]
+
+
+def render(results: Results) -> Section:
+    benches = results.of(ProveRecord)
+    if not benches:
+        return EMPTY
+    lines = [
+        "## Proving the best board",
+        "",
+        "`lexibench prove` bounds every class of boards (each cell a bucket of letters) with a "
+        "tree of the words the class could spell, and splits the classes whose bound reaches the "
+        "target: a walk of the lexicon by prefixes along every path of every letter choice. The "
+        "suite proves a seeded sample of the canonical classes, with the same target (the best "
+        "known board's score for the word list, else that of a seeded `lexibench best` search), "
+        "through every backend that steps (the bound in Python) and array-trie's node array (in "
+        "C); every class's outcome, bound and boards are checked against the native tier's.",
+        "",
+    ]
+    small = [b for b in benches if b.record.size == "3x3"]
+    if small:
+        r = small[0].record
+        lines += [
+            f"### 3x3: {r.units if not r.cap else ''} sampled classes of {r.classes:,} "
+            f"(partition `{r.partition}`, target {r.target:,})".replace(":  ", ": "),
+            "",
+            *_speed_table(small),
+        ]
+        native = [b for b in small if b.record.tier == "native"]
+        if native:
+            lines += _tightness(native[0])
+    large = [b for b in benches if b.record.size == "3x4"]
+    if large:
+        lines += _projection(large[0])
+    return Section.of([*lines, *_proven(results)])
