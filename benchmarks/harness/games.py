@@ -95,10 +95,11 @@ def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
     found = []
     for name in chosen_games(settings):
         played = game(name)
-        for workload in chosen_workloads(settings, name):
-            for structure in names:
-                cls = structures.class_of(structures.structure_class(structure))
-                for variant in played.variants:
+        # structure by structure: each is built once for all of the game's workloads
+        for structure in names:
+            cls = structures.class_of(structures.structure_class(structure))
+            for variant in played.variants:
+                for workload in chosen_workloads(settings, name):
                     for tier in played.tiers(cls, variant):
                         found.append(GameCase(name, workload.name, structure, variant, tier))
     return found
