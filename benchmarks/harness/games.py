@@ -146,6 +146,7 @@ class _Counting:
 
 
 @cache
+@cache
 def _queries_of_first(settings: Settings, name: str, workload: str, variant: str) -> int:
     """The whole-string queries the string tier makes on the workload's first puzzle (the same
     for every structure: they all answer alike)."""
