@@ -32,11 +32,9 @@ import errno
 import itertools
 import os
 import signal
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from types import FrameType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -384,56 +382,11 @@ def _dask_batch(batch: list[Any], job: Job[Any, Any, Any]) -> list[Any]:
 
 def worker_signals() -> None:
     """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
-    the parent decides) and exit quietly on SIGTERM (how the parent stops it); then let signals
-    in (they were blocked while the pool started: see :func:`forking`).
-
-    The exit on SIGTERM is an exception (:func:`exit_on_sigterm`), not the signal's default
-    action: unwinding releases the locks the worker holds, among them the pool's lock on its task
-    queue, which an idle worker holds while it waits for a task. A worker killed outright while
-    holding it (SIGTERM sent to the whole process group, as a service manager or a container
-    stop does) left the parent's pool teardown waiting for that lock forever."""
+    the parent decides) and die quietly on SIGTERM (how the parent stops it); then let signals
+    in (they were blocked while the pool started: see :func:`forking`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, exit_on_sigterm)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-
-
-#: How long a worker told to stop may finish sending a message (a parent that has stopped
-#: reading never lets the send end).
-SEND_GRACE_S: Final = 1.0
-_stopping_since: list[float] = []
-
-
-def exit_on_sigterm(_signum: int, frame: FrameType | None) -> None:
-    """A worker's SIGTERM handler: exit with SIGTERM's status, by unwinding; but not in the
-    middle of sending a message to the parent (a result: a parent still reading would wait
-    forever for its rest), where it checks again every 20 ms (SIGALRM) until the message is
-    sent, for at most :data:`SEND_GRACE_S`."""
-    if not _stopping_since:
-        _stopping_since.append(time.monotonic())
-    if _sending(frame) and time.monotonic() - _stopping_since[0] < SEND_GRACE_S:
-        signal.signal(signal.SIGALRM, exit_on_sigterm)
-        signal.setitimer(signal.ITIMER_REAL, 0.02)
-        return
-    raise SystemExit(128 + signal.SIGTERM)
-
-
-def _sending(frame: FrameType | None) -> bool:
-    """Whether ``frame`` (where a signal found the worker) is inside a put on a queue (which
-    holds the queue's lock) or a send on a connection."""
-    from multiprocessing import connection, queues
-
-    sends = {
-        queues.SimpleQueue.put.__code__,  # the pool's result queue: its lock, then the send
-        connection._ConnectionBase.send_bytes.__code__,
-        connection._ConnectionBase.send.__code__,
-        connection.Connection._send_bytes.__code__,  # type: ignore[attr-defined]
-        connection.Connection._send.__code__,  # type: ignore[attr-defined]
-    }
-    while frame is not None:
-        if frame.f_code in sends:
-            return True
-        frame = frame.f_back
-    return False
 
 
 @contextmanager

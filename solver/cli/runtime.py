@@ -6,8 +6,8 @@ happens and reported as one line, instead of a traceback at exit or a silent exi
 
 Signals: SIGINT and SIGTERM raise :class:`Interrupted` in the main process, except while a write
 is under way, which finishes first: output always ends on a whole line. Worker processes ignore
-SIGINT and exit quietly on SIGTERM, by unwinding, so that no lock of the pool is left held
-(:func:`lexibench.solver.execution.worker_signals`); the main process stops them.
+SIGINT and die quietly on SIGTERM (:func:`lexibench.solver.execution.worker_signals`); the main
+process stops them.
 
 Exit statuses (solver/README.md lists them): 0 success; 1 a runtime fault (output cannot be written,
 out of memory, an internal error); 2 a usage error or bad input; 130 interrupted (SIGINT); 143
@@ -116,9 +116,8 @@ class _Signals:
     def handle(self, signum: int, _frame: FrameType | None) -> None:
         if os.getpid() != self.owner:
             if signum == signal.SIGTERM:
-                from lexibench.solver.execution import exit_on_sigterm
-
-                exit_on_sigterm(signum, _frame)  # unwinding: the locks it holds are released
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.kill(os.getpid(), signal.SIGTERM)
             return
         if self.caught is not None and self.caught.signum is None:
             self.caught.signum = signum

@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from lexibench.solver.cli import runtime
-from lexibench.solver.cli.options import (
-    add_lexicon_options,
-    add_tier_option,
-    check_tier,
-    open_lexicon_of,
-)
-from lexibench.solver.cli.runtime import emit
+from lexibench.solver.cli.query import add_query_options, answer
 from lexibench.solver.games.pattern.puzzle import (
     KIND,
     TITLE,
@@ -29,19 +21,19 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "pattern", help="letters a-z, ? for one letter, * for any letters: 'c?t*' (quote it)"
     )
-    add_lexicon_options(parser, WORD_RULES, (KIND,))
-    add_tier_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_query_options(parser, WORD_RULES, KIND)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Parse the pattern, find its words, print them."""
     pattern = parse_pattern(args.pattern, min_length=args.min_length)
-    check_tier(args, tiers, game=TITLE)
-    opened = open_lexicon_of(args)
-    runtime.phase("lexicon")
-    found = solve(pattern, opened.structure, args.tier)
-    runtime.phase("search")
-    emit(json.dumps(answer_json(found)) if args.json else answer_text(pattern, found))
-    return 0
+    return answer(
+        args,
+        pattern,
+        TITLE,
+        tiers,
+        solve,
+        answer_json,
+        lambda found: answer_text(pattern, found),
+    )

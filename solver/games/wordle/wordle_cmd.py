@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from lexibench.solver.cli import runtime
-from lexibench.solver.cli.options import (
-    add_lexicon_options,
-    add_tier_option,
-    check_tier,
-    int_at_least,
-    open_lexicon_of,
-)
-from lexibench.solver.cli.runtime import emit
+from lexibench.solver.cli.options import int_at_least
+from lexibench.solver.cli.query import add_query_options, answer
 from lexibench.solver.games.wordle.puzzle import (
     KIND,
     MAX_LENGTH,
@@ -50,19 +42,19 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="also give the guess, among every word of that length, that leaves the fewest "
         "candidates expected",
     )
-    add_lexicon_options(parser, WORD_RULES, (KIND,))
-    add_tier_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_query_options(parser, WORD_RULES, KIND)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Parse the guesses, find the candidates (and the suggestion), print them."""
     position = make_position(args.guess, args.length, args.suggest)
-    check_tier(args, tiers, game=TITLE)
-    opened = open_lexicon_of(args)
-    runtime.phase("lexicon")
-    found = solve(position, opened.structure, args.tier)
-    runtime.phase("search")
-    emit(json.dumps(answer_json(found, position)) if args.json else answer_text(found, position))
-    return 0
+    return answer(
+        args,
+        position,
+        TITLE,
+        tiers,
+        solve,
+        lambda found: answer_json(found, position),
+        lambda found: answer_text(found, position),
+    )
