@@ -21,9 +21,10 @@ hands out items and receives small results, and never touches the bytes.
 
 Workers ignore SIGINT (the terminal sends it to every process of the job; the parent decides) and
 die quietly on SIGTERM (how the parent stops them), except while writing output, which finishes
-first: the output ends on a whole piece. While the pool starts, SIGINT and SIGTERM are blocked in
-this process, so no signal reaches a worker before it is set up and none meant for this process is
-lost: it is delivered when the pool has started.
+first: the output ends on a whole piece. The pool (:mod:`lexibench.solver.pool`) shares no lock
+with its workers, so a signal that kills one, even sent to the whole process group, never leaves
+this process waiting; while it starts the workers, SIGINT and SIGTERM wait in this process, so
+no signal reaches a worker before it is set up and none meant for this process is lost.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ import errno
 import itertools
 import os
 import signal
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
@@ -117,24 +117,22 @@ class Stop:
 
     def __init__(self) -> None:
         self._set = False
-        self._shared: Any = None  # a multiprocessing Event, made before workers are forked
+        self._shared: Any = None  # a byte in shared memory (no lock), made before the workers
 
     def set(self) -> None:
         """Ask every process of the job to stop."""
         self._set = True
         if self._shared is not None:
-            self._shared.set()
+            self._shared.value = 1
 
     def is_set(self) -> bool:
         """True once :meth:`set` was called here or in the parent."""
-        return self._set or (self._shared is not None and self._shared.is_set())
+        return self._set or (self._shared is not None and bool(self._shared.value))
 
     def share(self, context: Any) -> None:
         """Make it visible to worker processes started from ``context`` after this call."""
-        if self._shared is None:
-            self._shared = context.Event()
-            if self._set:
-                self._shared.set()
+        if self._shared is None:  # lock-free: a worker killed while reading it holds nothing
+            self._shared = context.RawValue("b", int(self._set))
 
 
 class WorkerOutputError(Exception):
@@ -324,10 +322,12 @@ def _pooled(
     stop: Stop | None,
     task: Callable[[int, list[Any]], tuple[list[Any], tuple[int, str] | None]],
 ) -> Iterator[tuple[list[R], tuple[int, str] | None]]:
-    """``task(number, batch)`` over the batches of ``items`` in a pool of ``jobs`` workers, its
-    results in input order, with at most :data:`BATCHES_PER_WORKER` batches per worker in
-    flight."""
+    """``task(number, batch)`` over the batches of ``items`` in ``jobs`` worker processes
+    (:func:`lexibench.solver.pool.run_pool`), its results in input order, with at most
+    :data:`BATCHES_PER_WORKER` batches per worker in flight."""
     import multiprocessing
+
+    from lexibench.solver.pool import run_pool
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     if fork:
@@ -336,16 +336,15 @@ def _pooled(
     turns = _Turns(context)
     if stop is not None:
         stop.share(context)
-    with forking():
-        pool = context.Pool(jobs, initializer=_init_worker, initargs=(job, stop, turns))
-    with pool:  # leaving it, normally or not, stops every worker
-        pending: deque[Any] = deque()
-        for number, chunk in enumerate(batches(items, batch)):
-            pending.append(pool.apply_async(task, (number, chunk)))
-            if len(pending) >= jobs * BATCHES_PER_WORKER:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+    yield from run_pool(
+        context,
+        jobs,
+        _init_worker,
+        (job, stop, turns),
+        task,
+        batches(items, batch),
+        in_flight=jobs * BATCHES_PER_WORKER,
+    )
 
 
 class _Turns:
@@ -383,19 +382,7 @@ def _dask_batch(batch: list[Any], job: Job[Any, Any, Any]) -> list[Any]:
 def worker_signals() -> None:
     """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
     the parent decides) and die quietly on SIGTERM (how the parent stops it); then let signals
-    in (they were blocked while the pool started: see :func:`forking`)."""
+    in (they were blocked while the pool started: see :func:`lexibench.solver.pool.run_pool`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-
-
-@contextmanager
-def forking() -> Iterator[None]:
-    """Around starting worker processes: SIGINT and SIGTERM are blocked, so a worker, which
-    starts with this mask, receives none before :func:`worker_signals` has set it up, and one
-    sent to this process meanwhile is delivered (to its own handler) when the block ends."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -60,6 +60,75 @@ def test_here_and_in_processes_give_the_same_results_in_order() -> None:
     assert list(batches([], 5)) == []
 
 
+@dataclass(frozen=True)
+class Faulty:
+    """A job whose batch holding ``bad`` raises, and whose batch holding ``dies`` kills its
+    worker (as the kernel's out-of-memory killer or a signal from outside would)."""
+
+    bad: int = -1
+    dies: int = -1
+
+    def open(self) -> None:
+        return None
+
+    def run(self, state: None, batch: list[int]) -> list[int]:
+        if self.bad in batch:
+            raise ValueError(f"bad item {self.bad}")
+        if self.dies in batch:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return batch
+
+
+def _children() -> list[int]:
+    """The live child processes of this process (from /proc)."""
+    me = str(os.getpid())
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if fields[1] == me and fields[0] != "Z":
+            found.append(int(stat_file.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_worker_faults_are_raised_here_and_leave_no_worker() -> None:
+    """A task's exception is raised in this process; a worker that dies is one error naming
+    how; stopping early (the consumer leaves) stops the workers; none is left behind."""
+    from lexibench.solver.pool import WorkerDiedError
+
+    before = set(_children())  # such as an earlier test's helper processes
+    with pytest.raises(ValueError, match="bad item 500"):
+        list(ordered_map(Faulty(bad=500), range(1000), Processes(2), batch=10))
+    assert set(_children()) <= before
+    with pytest.raises(WorkerDiedError, match="killed by SIGKILL"):
+        list(ordered_map(Faulty(dies=500), range(1000), Processes(2), batch=10))
+    assert set(_children()) <= before
+    run = ordered_map(Faulty(), range(10**6), Processes(2), batch=10)
+    assert [next(run) for _ in range(5)] == list(range(5))
+    run.close()
+    assert set(_children()) <= before
+
+
+def test_large_batches_and_results_flow_both_ways_at_once() -> None:
+    """Batches and results far larger than a socket's buffer, many in flight: no deadlock."""
+    items = [bytes([i % 256]) * 300_000 for i in range(40)]
+    assert list(ordered_map(Echo(), items, Processes(2), batch=2)) == items
+
+
+@dataclass(frozen=True)
+class Echo:
+    """A job whose results are its items."""
+
+    def open(self) -> None:
+        return None
+
+    def run(self, state: None, batch: list[bytes]) -> list[bytes]:
+        return batch
+
+
 def test_a_stop_set_before_the_run_starts_nothing() -> None:
     stop = Stop()
     stop.set()
