@@ -33,7 +33,7 @@ FILTER_PUZZLES: Final = 10
 #: The longest one round of a case may take (seconds; at the quick scale the second): a case
 #: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
 #: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
-ROUND_BUDGET_S: Final = 2.0
+ROUND_BUDGET_S: Final = 1.0
 QUICK_ROUND_BUDGET_S: Final = 0.5
 
 

@@ -48,12 +48,12 @@ class Settings:
         "", "structure ids to run, comma-separated (default: every available one)"
     )
     sweep: str = _option("reduced", "points of the scaling suite", SWEEPS)
-    search_runs: int = _option(5, "seeded runs per board size in the best-board suite")
+    search_runs: int = _option(3, "seeded runs per board size in the best-board suite")
     search_budget: int = _option(
         0, "evaluations per best-board run (0: lexibench best's default for each size)"
     )
     search_compare: int = _option(
-        1_000, "evaluations of the best-board search every backend and tier runs"
+        500, "evaluations of the best-board search every backend and tier runs"
     )
     selfplay_games: int = _option(
         100, "greedy crossword games per lexibench selfplay process in the crossword suite"

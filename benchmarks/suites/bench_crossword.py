@@ -7,7 +7,7 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
   memory, the build time and the saved file's size; for ``kwg``, the nodes of its array and
   those of its DAWG alone (the rest is the GADDAG's);
 - **native move generation** over ``kwg`` (the DAWG and the GADDAG of one array, generated in
-  C), on the headline workload's positions (its full count, whatever the scale) by blanks on the
+  C), on 30 of the headline workload's positions (whatever the scale) by blanks on the
   rack (0, 1, 2), every move or only the best, and on Macondo's benchmark position (VsMatt, rack
   AABDELT);
 - **self-play**: ``lexibench selfplay --games N`` as a whole process (start-up, the lexicon
@@ -54,6 +54,9 @@ GAME: Final = "crossword"
 VARIANTS: Final = ("words", "gaddag")
 #: The workload whose positions the native cases split by blanks.
 HEADLINE: Final = "mid"
+#: How many of its positions they split (more than a games-suite round: the native generator is
+#: fast, and each count of blanks needs positions of its own).
+NATIVE_POSITIONS: Final = 30
 #: Macondo's movegen benchmark position (movegen_test.go, BenchmarkJustMovegen: ~118 us with
 #: its "America" lexicon on its author's machine), as MAGPIE's VS_MATT.
 VS_MATT: Final = (
@@ -225,10 +228,10 @@ def test_crossword_native(
 
 @cache
 def _positions(settings: Settings) -> tuple[Position, ...]:
-    """The headline workload's positions: its whole count (``--lexibench-puzzles`` when given,
-    at least 3, so that 0, 1 and 2 blanks all occur), whatever the scale."""
+    """The headline workload's positions: :data:`NATIVE_POSITIONS` (``--lexibench-puzzles``
+    when given, at least 3, so that 0, 1 and 2 blanks all occur), whatever the scale."""
     workload = next(w for w in game_of(GAME).workloads() if w.name == HEADLINE)
-    count = max(settings.puzzles or workload.count, 3)
+    count = max(settings.puzzles or NATIVE_POSITIONS, 3)
     return tuple(workload.generate(settings.seed, count, _words(settings).words))
 
 
