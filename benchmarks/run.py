@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
     parser.add_argument("--skip-bulk", action="store_true", help="no bulk runs")
     parser.add_argument("--sample", type=int, default=0, help="use N words of the word list")
-    parser.add_argument("--memory-runs", type=int, default=3, help="fresh processes per backend")
+    parser.add_argument("--memory-runs", type=int, default=2, help="fresh processes per backend")
     parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
     parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
     parser.add_argument("--results", type=Path, default=None, help="output folder")

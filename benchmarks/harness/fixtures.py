@@ -4,6 +4,7 @@ answers, a clean heap."""
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Iterator
 from functools import cache
 from typing import cast
@@ -48,6 +49,8 @@ class LexiconCache:
         self._words = words
         self._key: tuple[object, ...] | None = None
         self._lexicon: Structure | None = None
+        self.seconds: dict[tuple[object, ...], float] = {}
+        """How long each build took (seconds), by ``(name, *key)``."""
 
     def get(
         self,
@@ -72,7 +75,9 @@ class LexiconCache:
         full_key = (name, len(words), *key)  # a run's lists differ in length (nested subsets)
         if self._key != full_key or self._lexicon is None:
             self.clear()
+            start = time.perf_counter()
             self._lexicon = structures.build_structure(name, words)
+            self.seconds[(name, *key)] = time.perf_counter() - start
             self._key = full_key
             gc.collect()
             gc.freeze()

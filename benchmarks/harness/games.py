@@ -28,6 +28,11 @@ from lexibench.structures import Lexicon, Structure
 #: second); else it is not run.
 SLOW_BUDGET_S: Final = 20.0
 QUICK_SLOW_BUDGET_S: Final = 3.0
+#: A structure builds a game's later variant (the crossword's GADDAG strings, about ten times the
+#: characters of its words) only when that is estimated to take at most this many seconds: its
+#: build of the first variant, scaled by the characters each holds. (The crossword suite builds
+#: every backend's GADDAG, whatever it costs, and reports it.)
+VARIANT_BUILD_BUDGET_S: Final = 10.0
 #: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
 FILTER_PUZZLES: Final = 10
 #: The longest one round of a case may take (seconds; at the quick scale the second): a case
@@ -156,6 +161,33 @@ def _queries_of_first(settings: Settings, name: str, workload: str, variant: str
     )
     played.solver(counting, Tier.STRING, variant)(puzzles(settings, name, workload)[0])
     return counting.count
+
+
+@cache
+def _characters(wordlist: str, name: str, variant: str) -> int:
+    return sum(map(len, lexicon_strings(wordlist, name, variant)))
+
+
+def variant_build_note(
+    settings: Settings, case: GameCase, seconds: dict[tuple[object, ...], float]
+) -> str | None:
+    """Why ``case`` is not run, when its structure's build of a later variant is estimated to
+    take over :data:`VARIANT_BUILD_BUDGET_S` (``seconds``: the builds so far, by
+    ``(structure, game, variant, wordlist)``); None to run it."""
+    first = game(case.game).variants[0]
+    took = seconds.get((case.structure, case.game, first, settings.wordlist))
+    if case.variant == first or took is None:
+        return None
+    scale = _characters(settings.wordlist, case.game, case.variant) / max(
+        1, _characters(settings.wordlist, case.game, first)
+    )
+    if took * scale <= VARIANT_BUILD_BUDGET_S:
+        return None
+    return (
+        f"not run: building its {case.variant} strings would take about {took * scale:,.0f} s "
+        f"({scale:,.1f}x the characters of its {first} build, {took:,.1f} s); the crossword "
+        "suite times that build"
+    )
 
 
 def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:

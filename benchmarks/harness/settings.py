@@ -53,7 +53,7 @@ class Settings:
         0, "evaluations per best-board run (0: lexibench best's default for each size)"
     )
     search_compare: int = _option(
-        500, "evaluations of the best-board search every backend and tier runs"
+        300, "evaluations of the best-board search every backend and tier runs"
     )
     selfplay_games: int = _option(
         100, "greedy crossword games per lexibench selfplay process in the crossword suite"

@@ -53,7 +53,7 @@ QUICK_SAMPLE = 4
 #: Classes of the 3x4 sample at the quick scale.
 QUICK_SAMPLE_3X4 = 2
 #: The longest round a Python-level (step) tier may take, seconds (quick: the second).
-STEP_BUDGET_S = 20.0
+STEP_BUDGET_S = 8.0
 QUICK_STEP_BUDGET_S = 2.0
 #: The quick scale proves 3x3 with a finer partition (more classes, each far cheaper), so that
 #: every backend's step tier proves a few classes in seconds.

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +109,7 @@ def test_worker_faults_are_raised_here_and_leave_no_worker() -> None:
     assert set(_children()) <= before
     run = ordered_map(Faulty(), range(10**6), Processes(2), batch=10)
     assert [next(run) for _ in range(5)] == list(range(5))
+    assert isinstance(run, Generator)
     run.close()
     assert set(_children()) <= before
 
