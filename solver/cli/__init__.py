@@ -245,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         runtime.say(f"lexibench: internal error: {detail} (LEXIBENCH_DEBUG=1 shows the traceback)")
         return runtime.EXIT_FAULT
     finally:
-        if main_thread:
+        if main_thread and argv is None:  # the lexibench process: it exits with this status
+            runtime.SIGNALS.done = True  # even if a signal arrives meanwhile
+        elif main_thread:  # called from Python: its own handlers again
             for sig, handler in previous.items():
                 signal.signal(sig, handler)

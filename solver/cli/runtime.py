@@ -113,7 +113,13 @@ class _Signals:
     starts at any time, even while stopping) behaves as
     :func:`~lexibench.solver.execution.worker_signals` says instead."""
 
+    done = False
+    """Set once the command has returned its status: a signal then changes nothing (the
+    process is exiting with the status it has)."""
+
     def handle(self, signum: int, _frame: FrameType | None) -> None:
+        if self.done:
+            return
         if os.getpid() != self.owner:
             if signum == signal.SIGTERM:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -130,6 +136,7 @@ class _Signals:
 
     def install(self) -> None:
         self.owner = os.getpid()
+        self.done = False
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, self.handle)
 
