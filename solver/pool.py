@@ -126,12 +126,9 @@ def run_pool(
     workers: list[_Worker] = []
     finished = False
     try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:  # signals are blocked: a worker starts with them blocked (see worker_signals)
+        with _signals_held():  # a worker starts with them blocked (see worker_signals)
             for _ in range(jobs):
                 workers.append(_start(context, workers, init, init_args, task))
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         yield from _dispatch(workers, batches, in_flight)
         finished = True
     finally:
@@ -208,8 +205,7 @@ def _dispatch(
 def _stop(workers: list[_Worker], finished: bool) -> None:
     """Stop every worker: at the end of the work by closing its socket, otherwise by SIGTERM;
     kill those alive after :data:`GRACE` seconds. Signals wait until this is done."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
+    with _signals_held():
         if not finished:
             for worker in workers:
                 with contextlib.suppress(OSError):  # ended already
@@ -223,6 +219,15 @@ def _stop(workers: list[_Worker], finished: bool) -> None:
             if worker.process.exitcode is None:
                 worker.process.kill()
                 worker.process.join()
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait (blocked) in this process within the block, and are delivered,
+    if they came, when it ends."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
