@@ -223,10 +223,14 @@ def _stop(workers: list[_Worker], finished: bool) -> None:
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait (blocked) in this process within the block, and are delivered,
-    if they came, when it ends."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    """SIGINT and SIGTERM (and SIGALRM, by which the command line delivers an interruption put
+    off) wait (blocked) in this process within the block, and are delivered, if they came, when
+    it ends."""
+    # pthread_sigmask runs the handlers of signals already arrived: an Interrupted raised by the
+    # first call leaves the mask as it was; one raised by the second, within the try, restores it.
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGALRM})
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)

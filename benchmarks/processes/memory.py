@@ -92,6 +92,7 @@ def measure_once(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
         _release_free_memory()  # what the build freed is not the structure's
         out["rss_bytes"] = rss_bytes() - before
         out["serialized_bytes"] = len(dump_lexicon(backend, lexicon, words, {}))
+    out["count"] = len(lexicon)
     assert len(lexicon) == len(words)
     return out
 
@@ -117,7 +118,8 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
 
 def measure_in_child(backend: str, words_file: Path) -> dict[str, Any]:
     """Build ``backend`` from ``words_file`` (one string per line) in a fresh process: its
-    ``rss_bytes``, ``build_seconds`` and ``serialized_bytes`` (see :func:`measure_once`)."""
+    ``rss_bytes``, ``build_seconds``, ``serialized_bytes`` and ``count`` (see
+    :func:`measure_once`)."""
     return _child(backend, words_file, "rss")
 
 

@@ -197,9 +197,41 @@ def _run(args_list: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     runtime.phase("imports")
     status: int = args.run(args)
+    runtime.SIGNALS.raise_pending()  # a signal whose exception Python dropped (see runtime)
     runtime.phase("output")
     runtime.write_phases()
     return status
+
+
+def _failure(exc: BaseException) -> int:
+    """Report the exception that ended the command in one line; its exit status."""
+    if isinstance(exc, InputError | LexiconError):
+        runtime.say(f"lexibench: error: {exc}")
+        return runtime.EXIT_USAGE
+    if isinstance(exc, Fault | OSError):
+        output = exc if isinstance(exc, Fault) else runtime.OutputError(str(exc))
+        runtime.silence_stdout()
+        if output.closed_pipe:  # `lexibench random ... | head`: the reader has what it wanted
+            return runtime.EXIT_PIPE
+        runtime.say(f"lexibench: error: {output}")
+        return runtime.EXIT_FAULT
+    if isinstance(exc, MemoryError):
+        runtime.say(
+            "lexibench: error: out of memory (a smaller word list, board or --jobs may fit)"
+        )
+        return runtime.EXIT_FAULT
+    if isinstance(exc, runtime.Interrupted | KeyboardInterrupt):
+        signum = exc.signum if isinstance(exc, runtime.Interrupted) else signal.SIGINT
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
+        runtime.say(f"lexibench: {word} ({signal.Signals(signum).name})")
+        return runtime.EXIT_SIGNAL_BASE + signum
+    if not isinstance(exc, Exception):  # SystemExit, GeneratorExit: not a failure of ours
+        raise exc
+    if _debug():  # a bug: still one line, with the way to the details
+        traceback.print_exception(exc)
+    detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
+    runtime.say(f"lexibench: internal error: {detail} (LEXIBENCH_DEBUG=1 shows the traceback)")
+    return runtime.EXIT_FAULT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -213,40 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         runtime.say("lexibench: error: standard output is closed; nothing would be seen")
         return runtime.EXIT_FAULT
     main_thread = threading.current_thread() is threading.main_thread()
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = {sig: signal.getsignal(sig) for sig in runtime.HANDLED}
     if main_thread:
         runtime.install_signal_handlers()
     try:
         return _run(args_list)
-    except (InputError, LexiconError) as exc:
-        runtime.say(f"lexibench: error: {exc}")
-        return runtime.EXIT_USAGE
-    except (Fault, OSError) as exc:
-        output = exc if isinstance(exc, Fault) else runtime.OutputError(str(exc))
-        runtime.silence_stdout()
-        if output.closed_pipe:  # `lexibench random ... | head`: the reader has what it wanted
-            return runtime.EXIT_PIPE
-        runtime.say(f"lexibench: error: {output}")
-        return runtime.EXIT_FAULT
-    except MemoryError:
-        runtime.say(
-            "lexibench: error: out of memory (a smaller word list, board or --jobs may fit)"
-        )
-        return runtime.EXIT_FAULT
-    except (runtime.Interrupted, KeyboardInterrupt) as exc:
-        signum = exc.signum if isinstance(exc, runtime.Interrupted) else signal.SIGINT
-        word = "interrupted" if signum == signal.SIGINT else "terminated"
-        runtime.say(f"lexibench: {word} ({signal.Signals(signum).name})")
-        return runtime.EXIT_SIGNAL_BASE + signum
-    except Exception as exc:  # a bug: still one line, with the way to the details
-        if _debug():
-            traceback.print_exc()
-        detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
-        runtime.say(f"lexibench: internal error: {detail} (LEXIBENCH_DEBUG=1 shows the traceback)")
-        return runtime.EXIT_FAULT
+    except BaseException as exc:
+        runtime.SIGNALS.done = True  # the outcome is decided: a signal now changes nothing
+        return _failure(exc)
     finally:
         if main_thread and argv is None:  # the lexibench process: it exits with this status
-            runtime.SIGNALS.done = True  # even if a signal arrives meanwhile
+            runtime.SIGNALS.finish()  # even if a signal arrives meanwhile
         elif main_thread:  # called from Python: its own handlers again
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+            runtime.SIGNALS.restore(previous)

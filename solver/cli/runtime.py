@@ -5,7 +5,10 @@ Output goes to file descriptor 1 with ``os.write``, never through Python's buffe
 happens and reported as one line, instead of a traceback at exit or a silent exit 0.
 
 Signals: SIGINT and SIGTERM raise :class:`Interrupted` in the main process, except while a write
-is under way, which finishes first: output always ends on a whole line. Worker processes ignore
+is under way, which finishes first (output always ends on a whole line), or an import, which
+ends first (a compiled module interrupted half-way can be left broken); an interruption Python
+drops (raised in a finalizer) is raised again after the next write and before the command
+returns; once the command has its status, signals are ignored. Worker processes ignore
 SIGINT and die quietly on SIGTERM (:func:`lexibench.solver.execution.worker_signals`); the main
 process stops them.
 
@@ -22,10 +25,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from types import FrameType
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import Fault
 
@@ -106,18 +109,28 @@ class _Signals:
     record it for a search that stops by itself (a second signal interrupts all the same)."""
 
     writing = False
-    pending: int | None = None
+    received: int | None = None
+    """The signal that interrupted the command (outside a search that catches it). It stays set:
+    an :class:`Interrupted` the handler raised where Python prints and drops exceptions (a
+    finalizer, a weak-reference callback) is raised again after the next write
+    (:meth:`raise_pending`) and before the command returns its status."""
     caught: Caught | None = None
     owner = 0
     """The process that installed the handlers: a process forked from it (a worker the pool
     starts at any time, even while stopping) behaves as
     :func:`~lexibench.solver.execution.worker_signals` says instead."""
 
+    unraisable: Callable[[Any], object] = sys.__unraisablehook__
+    """The ``sys.unraisablehook`` before :meth:`install` (see :meth:`dropped`)."""
+
+    retrying = False
+    """True once an interruption was put off by an import (SIGALRM's timer may be running)."""
+
     done = False
     """Set once the command has returned its status: a signal then changes nothing (the
     process is exiting with the status it has)."""
 
-    def handle(self, signum: int, _frame: FrameType | None) -> None:
+    def handle(self, signum: int, frame: FrameType | None) -> None:
         if self.done:
             return
         if os.getpid() != self.owner:
@@ -129,21 +142,91 @@ class _Signals:
             self.caught.signum = signum
             if self.caught.then is not None:
                 self.caught.then()
-        elif self.writing:
-            self.pending = signum
-        else:
-            raise Interrupted(signum)
+            return
+        if self.received is None:
+            self.received = signum
+        self._deliver(frame)
+
+    def retry(self, _signum: int, frame: FrameType | None) -> None:
+        """SIGALRM's handler: deliver an interruption an import put off (see :meth:`_deliver`)."""
+        if not self.done and self.received is not None and os.getpid() == self.owner:
+            self._deliver(frame)
+
+    def _deliver(self, frame: FrameType | None) -> None:
+        """Raise :class:`Interrupted` now, unless a write is under way (it is raised when the
+        write ends) or a module is being imported: an exception raised there can leave a compiled
+        module half set up without a word (msgspec's JSON encoder, whose import of ``datetime``
+        it interrupted, crashed every worker forked after), so it is tried again
+        :data:`RETRY_SECONDS` later (SIGALRM), until no import is under way."""
+        if self.writing:
+            return
+        if _importing(frame):
+            self.retrying = True
+            signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
+            return
+        raise Interrupted(self.received or signal.SIGINT)
 
     def install(self) -> None:
         self.owner = os.getpid()
         self.done = False
+        self.received = None
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, self.handle)
+        signal.signal(signal.SIGALRM, self.retry)
+        self.unraisable = sys.unraisablehook
+        sys.unraisablehook = self.dropped
+
+    def dropped(self, report: Any) -> None:
+        """``sys.unraisablehook``: an :class:`Interrupted` Python drops (raised in a finalizer
+        or a callback) is not reported there, since it is raised again after (see
+        :attr:`received`); anything else is reported as before."""
+        if not isinstance(report.exc_value, Interrupted):
+            self.unraisable(report)
+
+    def finish(self) -> None:
+        """The command has its status and the process exits with it: from now on SIGINT and
+        SIGTERM are ignored. (Python puts back their default action when it starts to shut
+        down, so a signal arriving then would kill the process, its status lost.)"""
+        self.done = True
+        self._stop_retrying()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+
+    def restore(self, handlers: Mapping[signal.Signals, Any]) -> None:
+        """Put ``handlers`` back (the command was run from Python, which goes on); one Python
+        did not install (None) is left as it is."""
+        self._stop_retrying()
+        sys.unraisablehook = self.unraisable
+        for sig, handler in handlers.items():
+            if handler is not None:
+                signal.signal(sig, handler)
+
+    def _stop_retrying(self) -> None:
+        if self.retrying:
+            self.retrying = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
     def raise_pending(self) -> None:
-        if self.pending is not None:
-            signum, self.pending = self.pending, None
-            raise Interrupted(signum)
+        """Raise :class:`Interrupted` if a signal interrupted the command."""
+        if self.received is not None:
+            raise Interrupted(self.received)
+
+
+#: The signals the main process handles: SIGALRM only to deliver an interruption that an import
+#: put off.
+HANDLED: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+#: Seconds between tries to deliver an interruption put off by an import.
+RETRY_SECONDS: Final = 0.005
+_IMPORT_SYSTEM: Final = ("<frozen importlib._bootstrap", "<frozen importlib._bootstrap_external")
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """True when ``frame`` runs within an import (the import system's frames are below it)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_IMPORT_SYSTEM):
+            return True
+        frame = frame.f_back
+    return False
 
 
 SIGNALS = _Signals()

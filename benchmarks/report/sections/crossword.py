@@ -78,10 +78,6 @@ def _lexicon_table(results: Results) -> list[str]:
     built = _lexicons(results)
     if not built:
         return []
-    seconds = {
-        (b.record.backend, b.record.variant): b.timing.median
-        for b in results.of(CrosswordLexiconRecord)
-    }
     refused = {
         (n.backend, n.variant): n.reason for n in results.not_run if n.suite == "crossword-lexicon"
     }
@@ -94,7 +90,7 @@ def _lexicon_table(results: Results) -> list[str]:
                 cells += ["not run", "", "", ""]
                 continue
             cells += [
-                num(seconds[backend, variant]),
+                num(r.build_seconds),
                 num(r.saved_bytes / MIB),
                 num(r.rss_bytes / MIB),
                 f"{r.strings:,}",
@@ -114,8 +110,8 @@ def _lexicon_table(results: Results) -> list[str]:
         "### The lexicons",
         "",
         "Each backend built from the game's words (Appel and Jacobson's algorithm searches them) "
-        "and from their GADDAG strings (Gordon's): one in-process build (`build s`), and in a "
-        "fresh process the resident-set growth (`RSS`) and the saved file's size. `kwg` is one "
+        "and from their GADDAG strings (Gordon's), once, in a fresh process: the build's time "
+        "(`build s`), the resident-set growth (`RSS`) and the saved file's size. `kwg` is one "
         "array holding the DAWG and the GADDAG either way (built from the strings it checks "
         "that they are a word list's GADDAG strings first).",
         "",

@@ -1,0 +1,155 @@
+"""Signals at the awkward moments of a process: during an import, inside code where Python drops
+exceptions, and while the interpreter shuts down.
+
+Each case runs in a child process of its own (its signal handlers are the command line's), where
+the moment is made to happen for certain, not by chance: the repeated signal test
+(tests/cli/test_errors.py::test_no_hang_on_any_signal) found each of them by chance first.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def _python(code: str, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_an_interruption_during_an_import_comes_when_the_import_is_whole(tmp_path: Path) -> None:
+    """A signal that arrives while a module is imported is delivered once the import ended: an
+    exception raised in the middle can leave a compiled module half set up (msgspec's JSON
+    encoder, interrupted while it imported ``datetime``, crashed every worker forked after it)."""
+    (tmp_path / "slow_module.py").write_text(
+        textwrap.dedent(
+            """
+            import os, signal, time
+            os.kill(os.getpid(), signal.SIGINT)
+            start = time.monotonic()
+            while time.monotonic() - start < 0.1:  # the signal is handled while this runs
+                pass
+            WHOLE = True
+            """
+        )
+    )
+    child = _python(
+        """
+        import sys, time
+        sys.path.insert(0, sys.argv[1])
+        from lexibench.solver.cli import runtime
+        runtime.install_signal_handlers()
+        start = time.monotonic()
+        try:
+            import slow_module
+            time.sleep(10)
+        except runtime.Interrupted as exc:
+            whole = getattr(sys.modules.get("slow_module"), "WHOLE", False)
+            print(exc, whole, round(time.monotonic() - start, 1))
+        """,
+        str(tmp_path),
+    )
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    name, whole, seconds = out.split()
+    assert (name, whole) == ("SIGINT", "True")
+    assert float(seconds) < 5  # soon after the import, not after the sleep
+
+
+def test_an_interruption_python_dropped_is_raised_after_the_next_write() -> None:
+    """An interruption raised where Python prints and drops exceptions (a finalizer here; a
+    weak-reference callback of the import system did it in the repeated test) is not lost: the
+    next write (whole) is followed by it, and so is every write after."""
+    child = _python(
+        """
+        import os, signal
+        from lexibench.solver.cli import runtime
+        runtime.install_signal_handlers()
+
+        class Dropper:
+            def __del__(self):
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(10_000):  # the handler runs here; Python drops its exception
+                    pass
+
+        Dropper()
+        try:
+            runtime.emit("a whole line")
+        except runtime.Interrupted as exc:
+            print(f"then {exc}")
+        """
+    )
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert out == "a whole line\nthen SIGTERM\n"
+    assert err == ""  # no "Exception ignored" report from Python: the interruption is not lost
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_the_process_shuts_down_keeps_its_status(sig: signal.Signals) -> None:
+    """Once the command returned its status the process exits with it: a signal that arrives
+    while the interpreter shuts down (it puts back the signals' default actions early on) used to
+    kill the process, its status lost (-2)."""
+    child = _python(
+        """
+        import sys, time
+        from lexibench.solver.cli import main
+
+        class Slow:  # destroyed while the interpreter shuts down
+            def __del__(self):
+                print("shutting down", flush=True)
+                time.sleep(2)
+
+        keep = Slow()
+        sys.argv = ["lexibench", "backends", "--json"]
+        sys.exit(main())
+        """
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    while not lines or lines[-1] != "shutting down\n":
+        line = child.stdout.readline()
+        assert line, child.stderr.read() if child.stderr else ""
+        lines.append(line)
+    child.send_signal(sig)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert err == ""
+
+
+def test_a_signal_while_a_failure_is_reported_changes_nothing() -> None:
+    """The outcome is decided once the command failed: a signal while its one line is written
+    (a second Ctrl-C, say) neither adds a traceback nor changes the status."""
+    child = _python(
+        """
+        import os, signal, sys
+        from lexibench.solver.cli import main, runtime
+
+        say = runtime.say
+
+        def say_after_a_signal(message):
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(10_000):  # the handler runs here
+                pass
+            say(message)
+
+        runtime.say = say_after_a_signal
+        sys.argv = ["lexibench", "solve", "abc"]  # not a square board: a usage error
+        sys.exit(main())
+        """
+    )
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 2, err
+    assert err.startswith("lexibench: error: board: 3 cells is not a square"), err
+    assert err.count("\n") == 1, err
