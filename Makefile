@@ -32,7 +32,7 @@ $(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run $(BENCH_ARGS)
 
-# Every suite and backend on a small workload (about 80 s); tables into results-quick/.
+# Every suite and backend on a small workload (a few minutes); tables into results-quick/.
 bench-quick: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run --quick $(BENCH_ARGS)
 

@@ -117,7 +117,7 @@ def _sample(settings: Settings, count: int, results: Path) -> Settings:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m lexibench.benchmarks.run", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="a small workload, in 90 s or so")
+    parser.add_argument("--quick", action="store_true", help="a small workload, in a few minutes")
     parser.add_argument("--suites", default=",".join(SUITES), help="comma-separated suites")
     parser.add_argument("--skip-memory", action="store_true", help="no memory measurement")
     parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
