@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from lexibench.solver.errors import InputError, missing_extra
+from lexibench.solver.errors import Fault, InputError, missing_extra
 from lexibench.solver.execution import Dask
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
@@ -27,6 +27,11 @@ STOP_POLL: Final = 0.2
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class ClusterError(Fault):
+    """The Dask cluster itself failed (a worker that could not be started again, a scheduler
+    lost): one line, exit status 1, never a partial result."""
 
 
 def _import_dask() -> Any:
@@ -81,9 +86,19 @@ def run_on_cluster(
     stop: Callable[[], bool] | None = None,
 ) -> Iterator[R]:
     """``function(item, *extra)`` for every item on the cluster ``where`` names
-    (:func:`client_for`), in input order (:func:`ordered_map`; ``stop``: see there)."""
-    with client_for(where) as client:
-        yield from ordered_map(client, function, items, *extra, stop=stop)
+    (:func:`client_for`), in input order (:func:`ordered_map`; ``stop``: see there).
+
+    Raises :class:`ClusterError` when the cluster fails (Dask's own exceptions, starting, running
+    or stopping it; a local cluster's nanny that cannot start a worker again after one was
+    killed raised ``RuntimeError``)."""
+    try:
+        with client_for(where) as client:
+            yield from ordered_map(client, function, items, *extra, stop=stop)
+    except (InputError, Fault):
+        raise
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else "no message"
+        raise ClusterError(f"the Dask cluster failed: {type(exc).__name__}: {reason}") from None
 
 
 def worker_count(client: Any) -> int:

@@ -183,6 +183,38 @@ def _workers_of(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.parametrize("when", ["start", "stop"])
+def test_a_failing_dask_cluster_is_one_line_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], when: str
+) -> None:
+    """A cluster that fails, starting or stopping (a local cluster's nanny that cannot start a
+    worker again after one was killed: seen once in CI), is one line and status 1, never an
+    internal error."""
+    distributed = pytest.importorskip("distributed")
+    from lexibench.solver.cli import main
+
+    real = distributed.LocalCluster
+
+    class Failing(real):  # type: ignore[misc,valid-type]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            if when == "start":
+                raise RuntimeError("Nanny failed to start.")
+            super().__init__(*args, **kwargs)
+
+        def __exit__(self, *exc: object) -> None:
+            super().__exit__(*exc)
+            raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(distributed, "LocalCluster", Failing)
+    argv = ["best", "--size", "3x3", "--wordlist", TINY, "--evaluations", "2000"]
+    status = main([*argv, "--seed", "3", "--dask-workers", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert out == ""
+    failed = "the Dask cluster failed: RuntimeError: Nanny failed to start."
+    assert err == f"lexibench: error: {failed}\n"
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process tree of Linux")
 def test_a_dask_worker_killed_mid_job_is_recovered_from() -> None:
     """A worker process killed while it runs a chain: the scheduler runs the chain again on a
