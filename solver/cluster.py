@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from lexibench.solver.errors import Fault, InputError, missing_extra
+from lexibench.solver.errors import Fault, InputError, describe, missing_extra
 from lexibench.solver.execution import Dask
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
@@ -97,8 +97,7 @@ def run_on_cluster(
     except (InputError, Fault):
         raise
     except Exception as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else "no message"
-        raise ClusterError(f"the Dask cluster failed: {type(exc).__name__}: {reason}") from None
+        raise ClusterError(f"the Dask cluster failed: {describe(exc)}") from None
 
 
 def worker_count(client: Any) -> int:

@@ -20,6 +20,13 @@ class Fault(Exception):  # noqa: N818  (OutputError and PublishError are its kin
     closed_pipe = False
 
 
+def describe(exc: BaseException) -> str:
+    """``exc`` in one line for an error message: its type, and the first line of its message if
+    it has one (``"RuntimeError: Nanny failed to start."``)."""
+    first = (str(exc).splitlines() or [""])[0]
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
 def read_error(where: str, exc: OSError) -> InputError:
     """The one-line :class:`InputError` for a file that cannot be opened or read."""
     if isinstance(exc, FileNotFoundError):

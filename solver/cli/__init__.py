@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from lexibench import __version__
 from lexibench.solver.cli import runtime
-from lexibench.solver.errors import Fault, InputError, MissingExtraError, missing_extra
+from lexibench.solver.errors import (
+    Fault,
+    InputError,
+    MissingExtraError,
+    describe,
+    missing_extra,
+)
 from lexibench.structures.errors import LexiconError
 
 if TYPE_CHECKING:
@@ -229,8 +235,9 @@ def _failure(exc: BaseException) -> int:
         raise exc
     if _debug():  # a bug: still one line, with the way to the details
         traceback.print_exception(exc)
-    detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
-    runtime.say(f"lexibench: internal error: {detail} (LEXIBENCH_DEBUG=1 shows the traceback)")
+    runtime.say(
+        f"lexibench: internal error: {describe(exc)} (LEXIBENCH_DEBUG=1 shows the traceback)"
+    )
     return runtime.EXIT_FAULT
 
 

@@ -145,18 +145,18 @@ class _Signals:
             return
         if self.received is None:
             self.received = signum
-        self._deliver(frame)
+        self._deliver(self.received, frame)
 
     def retry(self, _signum: int, frame: FrameType | None) -> None:
         """SIGALRM's handler: deliver an interruption an import put off (see :meth:`_deliver`)."""
         if not self.done and self.received is not None and os.getpid() == self.owner:
-            self._deliver(frame)
+            self._deliver(self.received, frame)
 
-    def _deliver(self, frame: FrameType | None) -> None:
-        """Raise :class:`Interrupted` now, unless a write is under way (it is raised when the
-        write ends) or a module is being imported: an exception raised there can leave a compiled
-        module half set up without a word (msgspec's JSON encoder, whose import of ``datetime``
-        it interrupted, crashed every worker forked after), so it is tried again
+    def _deliver(self, signum: int, frame: FrameType | None) -> None:
+        """Raise :class:`Interrupted` for ``signum`` now, unless a write is under way (it is
+        raised when the write ends) or a module is being imported: an exception raised there can
+        leave a compiled module half set up without a word (msgspec's JSON encoder, whose import
+        of ``datetime`` it interrupted, crashed every worker forked after), so it is tried again
         :data:`RETRY_SECONDS` later (SIGALRM), until no import is under way."""
         if self.writing:
             return
@@ -164,7 +164,7 @@ class _Signals:
             self.retrying = True
             signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
             return
-        raise Interrupted(self.received or signal.SIGINT)
+        raise Interrupted(signum)
 
     def install(self) -> None:
         self.owner = os.getpid()
