@@ -1,10 +1,10 @@
-"""Getting a ready lexicon: the default backend, and a lexicon built from a word list, read from a
-saved file, or taken from the cache (:mod:`lexibench.solver.cache`).
+"""Getting a ready structure: built from a word list, read from a saved file, or taken from the
+cache (:mod:`lexibench.solver.cache`).
 
-This is the one place that decides which backend a job uses when none is named
-(:func:`default_backend`) and how a lexicon is opened; the command line, the workers of a
-parallel run and the benchmarks all come here. A :class:`LexiconSpec` says what to open in a form
-that can be sent to another process, so every worker opens the same lexicon.
+This is how a structure is opened; the command line, the workers of a parallel run and the
+benchmarks all come here (which structure a job uses when none is named is
+:mod:`lexibench.solver.defaults`' to say). A :class:`LexiconSpec` says what to open in a form
+that can be sent to another process, so every worker opens the same structure.
 
 The cache: an entry that cannot be used (truncated, corrupt, edited) is reported in one line on
 standard error and rebuilt; a cache that cannot be written is reported and skipped. Each file is
@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from lexibench import structures
+from lexibench.solver import defaults
 from lexibench.solver.cache import cache_path
+from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
-    DEFAULT_WORDLIST,
     Capitalised,
     Limits,
     Source,
@@ -44,20 +45,7 @@ from lexibench.structures.saved import (
     save_lexicon,
 )
 
-#: The default backend, chosen by measurement (results/report.md, "Which structure should I
-#: use?"): array-trie's native tier is the fastest search and its saved arrays load in a few
-#: milliseconds, so it is among the quickest for one board from a cold start and the cheapest
-#: from a few boards on.
-DEFAULT_LEXICON: Final = "array-trie"
-#: Where array-trie's native tier is not compiled (an install with LEXIBENCH_NO_COMPILE=1), the
-#: defaults measured before it: dawg, the quickest from a cold start, and dict-trie, the fastest
-#: interpreted-protocol search, once its longer load is repaid, from :data:`MANY_UNITS` units of
-#: work (boards or evaluations; the break-even measured with web2).
-ONE_BOARD_LEXICON: Final = "dawg"
-MANY_BOARDS_LEXICON: Final = "dict-trie"
-MANY_UNITS: Final = 7_000
-#: The variant every game can use: a lexicon of the words themselves.
-WORDS: Final = "words"
+WORDS: Final = defaults.WORDS
 
 Notify = Callable[[str], None]
 
@@ -66,37 +54,12 @@ def _stderr(message: str) -> None:
     print(f"lexibench: {message}", file=sys.stderr)
 
 
-def native_default() -> bool:
-    """True when :data:`DEFAULT_LEXICON` has its native tier here (it was compiled)."""
-    return structures.backend_info(DEFAULT_LEXICON).native
-
-
-def default_backend(units: int = 1) -> str:
-    """The backend a job of ``units`` boards (or evaluations) uses when none is named.
-
-    >>> default_backend() == DEFAULT_LEXICON or not native_default()
-    True
-    """
-    if native_default():
-        return DEFAULT_LEXICON
-    return MANY_BOARDS_LEXICON if units >= MANY_UNITS else ONE_BOARD_LEXICON
-
-
-def describe_default() -> str:
-    """The default policy in words, for ``--help``."""
-    return (
-        f"{DEFAULT_LEXICON}, the fastest search per board and among the quickest from a cold "
-        f"start (measured: see results/report.md); where its native tier is not compiled, "
-        f"{ONE_BOARD_LEXICON}, or "
-        f"{MANY_BOARDS_LEXICON} for {MANY_UNITS:,} boards or more"
-    )
-
-
 @dataclass(frozen=True)
 class Opened:
     """A structure ready to query (a lexicon, or an index), with where it came from."""
 
-    backend: str
+    id: str
+    """Its registry id."""
     structure: Structure
     """What was opened: a lexicon, or (for a game that can use one) an index."""
     wordlist: WordListInfo
@@ -107,9 +70,7 @@ class Opened:
     def lexicon(self) -> Lexicon:
         """The structure as a lexicon; an index is a one-line :class:`InputError`."""
         if not structures.is_lexicon(self.structure):
-            raise InputError(
-                str(NotALexiconError(self.backend, structures.answers(self.structure)))
-            )
+            raise InputError(str(NotALexiconError(self.id, structures.answers(self.structure))))
         lexicon: Lexicon = self.structure  # type: ignore[assignment]
         return lexicon
 
@@ -123,17 +84,17 @@ class Opened:
 
 
 class LexiconSpec(NamedTuple):
-    """What lexicon to open: a backend over a word list, or a saved file. It can be sent to a
+    """What structure to open: one over a word list, or a saved file. It can be sent to a
     worker process, which opens the same lexicon from it (:func:`open_spec`). (A NamedTuple:
     cheap to define at every command's start.)"""
 
-    backend: str | None = None
-    """A registered structure's id (a lexicon backend, or an index for a game that uses one);
-    None for :func:`default_backend`."""
+    structure: str | None = None
+    """A registered structure's id (a lexicon, or an index for a game that uses one); None for
+    the default (:func:`lexibench.solver.defaults.default_structure`)."""
     wordlist: str | None = None
     """A word-list name, path or ``-``; None for the default list."""
     lexicon_file: Path | None = None
-    """A file written by ``lexibench build``: it carries its backend and word list."""
+    """A file written by ``lexibench build``: it carries its structure and word list."""
     rules: WordRules = DEFAULT_RULES
     """The game's word rules (minimum length, the Qu rule)."""
     capitalised: Capitalised | None = None
@@ -149,7 +110,7 @@ class LexiconSpec(NamedTuple):
     (:meth:`for_workers`): every process's output names the list alike."""
 
     def check(self) -> None:
-        """Refuse options that cannot both hold, before any work; check the backend id."""
+        """Refuse options that cannot both hold, before any work; check the structure id."""
         if self.lexicon_file is not None and (
             self.wordlist is not None or self.capitalised is not None
         ):
@@ -159,18 +120,13 @@ class LexiconSpec(NamedTuple):
             )
         if self.lexicon_file is not None and not self.cache:
             raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
-        if self.backend is not None:
-            structures.structure_class(self.backend)
+        if self.structure is not None:
+            structures.structure_class(self.structure)
 
-    def depends_on_units(self) -> bool:
-        """True when the amount of work picks the backend (see :func:`default_backend`)."""
-        return self.backend is None and self.lexicon_file is None and not native_default()
-
-    def backend_name(self, units: int = 1) -> str:
-        """The backend this spec opens for a job of ``units``, known before anything is built
-        or loaded (a lexicon file's header names its own)."""
+    def held_structure(self) -> str:
+        """The structure the lexicon file holds, from its header (nothing else is read)."""
         if self.lexicon_file is None:
-            return self.backend or default_backend(units)
+            raise ValueError("no lexicon file")
         try:
             return read_header(self.lexicon_file).backend
         except structures.LexiconError as exc:
@@ -178,12 +134,12 @@ class LexiconSpec(NamedTuple):
 
     def for_workers(self, opened: Opened) -> LexiconSpec:
         """The spec other processes (perhaps on other machines) open the same lexicon with: the
-        backend this process chose, and absolute paths."""
+        structure this process opened, and absolute paths."""
         wordlist = self.wordlist
         if wordlist is not None and wordlist != "-" and Path(wordlist).exists():
             wordlist = str(Path(wordlist).resolve())
         return self._replace(
-            backend=opened.backend,
+            structure=opened.id,
             wordlist=wordlist,
             shown_as=opened.wordlist.name if wordlist != self.wordlist else self.shown_as,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
@@ -241,34 +197,34 @@ def _strings(words: tuple[str, ...], game: str | None, variant: str) -> list[str
 
 
 def _resolve(
-    backend: str, source: str | Path, capitalised: Capitalised | None, limits: Limits
+    structure: str, source: str | Path, capitalised: Capitalised | None, limits: Limits
 ) -> tuple[Source, Capitalised]:
-    """Check the backend (an unknown or unavailable one fails before any work) and resolve the
+    """Check the structure (an unknown or unavailable one fails before any work) and resolve the
     word-list source and its capitalised-entries policy."""
-    structures.structure_class(backend)
+    structures.structure_class(structure)
     resolved = resolve_source(source, limits)
     return resolved, default_capitalised(resolved.name) if capitalised is None else capitalised
 
 
 def _build(
-    backend: str,
+    structure: str,
     source: Source,
     rules: WordRules,
     policy: Capitalised,
     game: str | None = None,
     variant: str = WORDS,
 ) -> tuple[Structure, WordList, list[str] | tuple[str, ...]]:
-    """Load and normalize the word list, make the variant's strings, then build ``backend``
+    """Load and normalize the word list, make the variant's strings, then build ``structure``
     (either kind) from them; the lexicon, the word list and the strings."""
     wordlist = load_wordlist(
         source, min_length=rules.min_length, q_needs_u=rules.q_needs_u, capitalised=policy
     )
     strings = _strings(wordlist.words, game, variant)
-    return structures.build_structure(backend, strings), wordlist, strings
+    return structures.build_structure(structure, strings), wordlist, strings
 
 
 def open_lexicon(
-    backend: str | None = None,
+    structure: str | None = None,
     wordlist: str | Path = DEFAULT_WORDLIST,
     *,
     min_length: int = DEFAULT_MIN_LENGTH,
@@ -281,17 +237,18 @@ def open_lexicon(
     game: str | None = None,
     variant: str = WORDS,
 ) -> Opened:
-    """The lexicon ``backend`` (default: :func:`default_backend` for ``units`` boards) over the
+    """The structure ``structure`` (default: :func:`~lexibench.solver.defaults.default_structure`
+    for ``units`` boards) over the
     word list ``wordlist`` (a name, a path or ``-``): from the cache when it holds it, else built
     (and then cached, unless ``cache`` is False). ``min_length`` and ``q_needs_u`` are the game's
     word rules (the defaults are Boggle's). ``variant``: what it holds, the words or another of
     ``game``'s variants (:attr:`lexibench.solver.games.Game.variants`).
 
     >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
-    >>> opened.backend, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
+    >>> opened.id, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
     ('dawg', True, True)
     """
-    name = backend or default_backend(units)
+    name = structure or defaults.default_structure(game, units)
     policy = Capitalised(capitalised) if capitalised is not None else None
     rules = WordRules(min_length, q_needs_u)
     resolved, policy = _resolve(name, wordlist, policy, limits)
@@ -321,7 +278,7 @@ def open_lexicon(
 def open_lexicon_file(
     path: str | Path,
     *,
-    backend: str | None = None,
+    structure: str | None = None,
     min_length: int = DEFAULT_MIN_LENGTH,
     q_needs_u: bool = True,
     game: str | None = None,
@@ -329,13 +286,13 @@ def open_lexicon_file(
 ) -> Opened:
     """The lexicon saved at ``path`` by ``lexibench build`` (``--lexicon-file``).
 
-    ``backend``: when given, the file must hold it. Raises :class:`InputError` (one line) when
+    ``structure``: when given, the file must hold it. Raises :class:`InputError` (one line) when
     the file cannot be used, was built without words the game's rules (``min_length``,
     ``q_needs_u``) ask for, or holds another variant than ``variant`` (of ``game``).
     """
     path = Path(path)
     try:
-        saved = load_lexicon(path, backend)
+        saved = load_lexicon(path, structure)
         info = _wordlist_of(path, saved.header.meta)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
@@ -374,7 +331,7 @@ def open_spec(
     if spec.lexicon_file is not None:
         opened = open_lexicon_file(
             spec.lexicon_file,
-            backend=spec.backend,
+            structure=spec.structure,
             min_length=spec.rules.min_length,
             q_needs_u=spec.rules.q_needs_u,
             game=spec.game,
@@ -382,7 +339,7 @@ def open_spec(
         )
     else:
         opened = open_lexicon(
-            spec.backend,
+            spec.structure,
             spec.wordlist or DEFAULT_WORDLIST,
             min_length=spec.rules.min_length,
             q_needs_u=spec.rules.q_needs_u,
@@ -403,7 +360,7 @@ def open_spec(
 
 
 def build_lexicon_file(
-    backend: str,
+    structure: str,
     source: str | Path,
     output: Path,
     *,
@@ -413,12 +370,14 @@ def build_lexicon_file(
     game: str | None = None,
     variant: str = WORDS,
 ) -> tuple[Opened, int]:
-    """Build ``backend`` from ``source`` (holding ``variant`` of ``game``: the words by
+    """Build ``structure`` from ``source`` (holding ``variant`` of ``game``: the words by
     default) and save it to ``output``; return it and the file size."""
-    resolved, policy = _resolve(backend, source, capitalised, limits)
-    lexicon, wordlist, strings = _build(backend, resolved, rules, policy, game, variant)
+    resolved, policy = _resolve(structure, source, capitalised, limits)
+    lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:
-        size = save_lexicon(output, backend, lexicon, strings, _meta(wordlist.info, game, variant))
+        size = save_lexicon(
+            output, structure, lexicon, strings, _meta(wordlist.info, game, variant)
+        )
     except OSError as exc:
         raise InputError(f"output {output}: cannot write it ({exc.strerror or exc})") from None
-    return Opened(backend, lexicon, wordlist.info, "built"), size
+    return Opened(structure, lexicon, wordlist.info, "built"), size

@@ -1,37 +1,44 @@
-"""Tiers: the ways a game's search can ask a lexicon, fastest last.
+"""Tiers: the ways a game's search can ask a structure, and which a structure offers, as data.
 
 ``string``
     The search builds each candidate's string and asks ``has_prefix``/``is_word``. Every
-    backend offers it.
+    lexicon offers it.
 ``step``
     The search carries a lexicon node and asks ``child(node, letter)``/``is_terminal(node)``:
-    backends with the stepping extension (:class:`~lexibench.structures.SteppingLexicon`).
+    lexicons with the stepping extension (:class:`~lexibench.structures.SteppingLexicon`).
 ``index``
     The structure is an index built for the game's query kind (an alphagram map for anagrams:
     :mod:`lexibench.structures.queries`) and answers it with its own method. Indexes offer this
     tier alone, and only to games that ask a kind they answer.
 ``native``
-    The backend runs the game's whole search in its own compiled code (for Boggle, the native
-    path search of :class:`~lexibench.structures.NativeLexicon`; for a query game, the lexicon's
-    compiled walk for the game's query kind, such as array-trie's).
+    The whole search runs in compiled code: the structure's own (Boggle's path search of a
+    :class:`~lexibench.structures.NativeLexicon`, array-trie's walk for a query kind) or the
+    game's own over the structure's array (the crossword game's generator over a KWG).
 ``auto``
-    The fastest of these the structure offers for the game: native, then index, then step, then
-    string.
+    The fastest of these the structure offers: native, then index, then step, then string.
 
-Every tier gives identical answers; which ones a game offers on a structure is the game's to say
-(:meth:`lexibench.solver.games.Game.tiers`): none at all for a structure that cannot serve it.
+A game declares its tiers as data (:attr:`lexibench.solver.games.Game.tiers`): a
+:data:`TierTable` of each tier and the :class:`Need` a structure must meet for it. Which tiers a
+structure offers, and why it lacks one, follow from the table alone (:func:`offered`,
+:func:`resolve`), from the structure's class, before anything is built. Every tier gives
+identical answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from typing import TypeAlias
 
+from lexibench import structures
 from lexibench.solver.errors import InputError
 
 
 class Tier(StrEnum):
-    """How a search asks the lexicon (``--tier``)."""
+    """How a search asks the structure (``--tier``)."""
 
     STRING = "string"
     STEP = "step"
@@ -44,66 +51,139 @@ class Tier(StrEnum):
 ORDER = (Tier.STRING, Tier.STEP, Tier.INDEX, Tier.NATIVE)
 
 
-def resolve_tier(
-    offered: Sequence[Tier], asked: Tier | str, name: str, why_not: str | None = None
-) -> Tier:
-    """The tier to run: ``asked``, or for ``auto`` the fastest of ``offered``.
+@dataclass(frozen=True)
+class Need:
+    """What a structure's class must be or have for a tier: a test, and why it fails.
 
-    Asking for a tier that is not offered is an :class:`InputError` naming the lexicon ``name``
-    (with ``why_not``, the reason its native code is missing, when there is one).
+    ``why`` is a fixed reason or a function of the class (None: no reason worth saying); needs
+    combine with ``&`` (both must hold; the first that fails gives the reason)."""
 
-    >>> resolve_tier([Tier.STRING, Tier.STEP], "auto", "dict-trie")
+    test: Callable[[type], bool]
+    why: str | Callable[[type], str | None] | None = None
+
+    def holds(self, cls: type) -> bool:
+        """True when ``cls`` meets the need."""
+        return self.test(cls)
+
+    def reason(self, cls: type) -> str | None:
+        """Why ``cls`` does not meet it (None when it does, or when there is nothing to say)."""
+        if self.test(cls):
+            return None
+        return self.why(cls) if callable(self.why) else self.why
+
+    def __and__(self, other: Need) -> Need:
+        return Need(
+            lambda cls: self.holds(cls) and other.holds(cls),
+            lambda cls: self.reason(cls) or other.reason(cls),
+        )
+
+
+TierTable: TypeAlias = tuple[tuple[Tier, Need], ...]
+"""Each tier a game's search offers and what a structure needs for it."""
+
+
+def _what_index(cls: type) -> str:
+    return f"an index for {', '.join(structures.answers(cls))} queries"
+
+
+LEXICON = Need(structures.is_lexicon, _what_index)
+"""A lexicon (``is_word``/``has_prefix``), not an index."""
+STEPS = LEXICON & Need(structures.can_step, "it cannot step")
+"""A lexicon with the stepping extension."""
+PATHS = LEXICON & Need(structures.can_solve_natively, structures.native_unavailable)
+"""A lexicon whose compiled code runs Boggle's path search."""
+
+
+def compiled(module: str) -> Need:
+    """The compiled module ``module`` can be imported here (an install with
+    ``LEXIBENCH_NO_COMPILE=1`` has none); tried on first use."""
+    return Need(lambda _cls: _missing(module) is None, lambda _cls: _missing(module))
+
+
+@cache
+def _missing(module: str) -> str | None:
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        return f"{module} is not compiled ({exc}); reinstall lexibench without LEXIBENCH_NO_COMPILE"
+    return None
+
+
+def answering(kind: str) -> Need:
+    """A structure whose own methods answer query ``kind`` (an index, or a lexicon's compiled
+    walk)."""
+    return Need(
+        lambda cls: kind in structures.answers(cls),
+        lambda cls: (
+            structures.native_unavailable(cls)
+            or ("it answers none of this game's queries" if structures.is_index(cls) else None)
+        ),
+    )
+
+
+def word_tiers(native: Need | None = None) -> TierTable:
+    """The tiers of a search that asks words and prefixes: string on every lexicon, step where
+    it steps, and native where ``native`` holds."""
+    table: TierTable = ((Tier.STRING, LEXICON), (Tier.STEP, STEPS))
+    return (*table, (Tier.NATIVE, native)) if native is not None else table
+
+
+def query_tiers(kind: str) -> TierTable:
+    """The tiers of a query game that asks ``kind``: on a lexicon string, step where it steps
+    and native where its own compiled code answers the kind; on an index that answers the kind,
+    index alone."""
+    answers = answering(kind)
+    return (*word_tiers(LEXICON & answers), (Tier.INDEX, Need(structures.is_index) & answers))
+
+
+def offered(table: TierTable, structure: object) -> tuple[Tier, ...]:
+    """The tiers ``table`` offers on ``structure`` (an instance, or a class), in its order.
+
+    >>> from lexibench.structures import structure_class
+    >>> offered(query_tiers("anagram"), structure_class("dict-trie"))
+    (<Tier.STRING: 'string'>, <Tier.STEP: 'step'>)
+    >>> offered(query_tiers("anagram"), structure_class("alphagram-map"))
+    (<Tier.INDEX: 'index'>,)
+    >>> offered(query_tiers("pattern"), structure_class("alphagram-map"))
+    ()
+    """
+    cls = structures.class_of(structure)
+    return tuple(tier for tier, need in table if need.holds(cls))
+
+
+def fastest(tiers: Sequence[Tier]) -> Tier:
+    """The fastest of ``tiers`` (``auto``'s choice)."""
+    return max(tiers, key=ORDER.index)
+
+
+def resolve(table: TierTable, structure: object, asked: Tier | str, name: str, serves: str) -> Tier:
+    """The tier to run on ``structure`` (an instance, or a class; registry id ``name``):
+    ``asked``, or for ``auto`` the fastest ``table`` offers. ``serves``: what the search is, for
+    the error (``Boggle``, ``a proof``).
+
+    A structure the table offers no tier, or a tier it does not offer, is an
+    :class:`InputError` that names the structure and, where the table's need says it, why.
+
+    >>> from lexibench.structures import structure_class
+    >>> resolve(word_tiers(), structure_class("dict-trie"), "auto", "dict-trie", "Boggle")
     <Tier.STEP: 'step'>
-    >>> resolve_tier([Tier.STRING], "step", "marisa")
+    >>> resolve(word_tiers(), structure_class("marisa"), "step", "marisa", "Boggle")
     Traceback (most recent call last):
     ...
     lexibench.solver.errors.InputError: lexicon marisa: has no step tier (it offers: string)
     """
+    cls = structures.class_of(structure)
     chosen = Tier(asked)
-    if not offered:
-        raise InputError(f"lexicon {name}: cannot serve this game (it offers no tier for it)")
+    have = offered(table, cls)
+    if not have:
+        why = next((r for _, need in table if (r := need.reason(cls))), None)
+        raise InputError(f"lexicon {name}: cannot serve {serves}" + (f" ({why})" if why else ""))
     if chosen is Tier.AUTO:
-        return max(offered, key=ORDER.index)
-    if chosen not in offered:
-        detail = f" ({why_not})" if why_not and chosen is Tier.NATIVE else ""
-        have = ", ".join(tier.value for tier in ORDER if tier in offered)
-        raise InputError(f"lexicon {name}: has no {chosen} tier{detail} (it offers: {have})")
+        return fastest(have)
+    if chosen not in have:
+        need = dict(table).get(chosen)
+        why = need.reason(cls) if need is not None and chosen is Tier.NATIVE else None
+        detail = f" ({why})" if why else ""
+        listed = ", ".join(tier.value for tier in ORDER if tier in have)
+        raise InputError(f"lexicon {name}: has no {chosen} tier{detail} (it offers: {listed})")
     return chosen
-
-
-def query_tiers(structure: object, kind: str) -> tuple[Tier, ...]:
-    """The tiers a game that asks query ``kind`` (one of
-    :data:`~lexibench.structures.queries.QUERY_KINDS`) offers on ``structure`` (an instance, or
-    a class): on a lexicon string, step where it steps, and native where its own compiled code
-    answers the kind; on an index that answers the kind, index alone; else none.
-
-    >>> from lexibench.structures import backend_class, structure_class
-    >>> query_tiers(backend_class("dict-trie"), "anagram")
-    (<Tier.STRING: 'string'>, <Tier.STEP: 'step'>)
-    >>> query_tiers(structure_class("alphagram-map"), "anagram")
-    (<Tier.INDEX: 'index'>,)
-    >>> query_tiers(structure_class("alphagram-map"), "pattern")
-    ()
-    """
-    from lexibench.structures import answers, can_step, is_lexicon
-
-    answered = kind in answers(structure)
-    if not is_lexicon(structure):
-        return (Tier.INDEX,) if answered else ()
-    offered = [Tier.STRING]
-    if can_step(structure):  # type: ignore[arg-type]
-        offered.append(Tier.STEP)
-    if answered:
-        offered.append(Tier.NATIVE)
-    return tuple(offered)
-
-
-def resolve_query_tier(structure: object, kind: str, asked: Tier | str, name: str = "") -> Tier:
-    """The tier a query game runs on ``structure`` (an instance, or a class) for ``asked``
-    (:func:`query_tiers`, then :func:`resolve_tier`, with the reason a native tier is missing)."""
-    from lexibench.structures import class_of, native_unavailable
-
-    cls = class_of(structure)
-    return resolve_tier(
-        query_tiers(structure, kind), asked, name or cls.__name__, native_unavailable(cls)
-    )

@@ -29,6 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Final
 
+from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError, read_error
 from lexibench.solver.words import (
     DEFAULT_MIN_LENGTH,
@@ -38,7 +39,6 @@ from lexibench.solver.words import (
     normalize_word,
 )
 
-DEFAULT_WORDLIST: Final = "web2"
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
 #: Names accepted in place of a path.
 NAMED_SOURCES: Final = ("gcide", "system", "web2")

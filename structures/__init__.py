@@ -33,6 +33,7 @@ from lexibench.structures.queries import (
     PositionsQuery,
     Structure,
     answers,
+    is_index,
     is_lexicon,
 )
 from lexibench.structures.registry import (
@@ -53,6 +54,7 @@ from lexibench.structures.registry import (
     structure_class,
     structure_names,
 )
+from lexibench.structures.words import unstorable
 
 __all__ = [
     "BUILTIN",
@@ -89,10 +91,12 @@ __all__ = [
     "class_of",
     "has_word_graph",
     "index_names",
+    "is_index",
     "is_lexicon",
     "kind_of",
     "native_unavailable",
     "refresh_entry_points",
     "structure_class",
     "structure_names",
+    "unstorable",
 ]

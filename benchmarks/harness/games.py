@@ -19,7 +19,7 @@ from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.workloads import Cap, is_slow
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.registry import game, game_names
-from lexibench.solver.tiers import Tier
+from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList, load_wordlist
 from lexibench.structures import Lexicon, Structure
 
@@ -105,7 +105,7 @@ def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
             cls = structures.class_of(structures.structure_class(structure))
             for variant in played.variants:
                 for workload in chosen_workloads(settings, name):
-                    for tier in played.tiers(cls, variant):
+                    for tier in offered(played.tiers, cls):
                         found.append(GameCase(name, workload.name, structure, variant, tier))
     return found
 

@@ -35,10 +35,10 @@ from typing import Literal
 from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
 from lexibench.benchmarks.harness.workloads import boards_for
 from lexibench.benchmarks.processes.environment import user_env
+from lexibench.solver.defaults import DEFAULT_STRUCTURE
 from lexibench.solver.games.boggle import peer
 from lexibench.solver.games.boggle.dense import dense_boards
 from lexibench.solver.games.compiled import search_build
-from lexibench.solver.lexicons import DEFAULT_LEXICON
 from lexibench.solver.wordlist import WordList
 
 #: How each case is run: (engine, workers): one process, two processes (``--jobs 2``), and a
@@ -50,8 +50,8 @@ RUNNERS: tuple[tuple[Literal["processes", "dask"], int], ...] = (
 )
 #: (lexicon, output) of each case: "full" lines (words and paths) or "summary" lines.
 CASES: tuple[tuple[str, Literal["full", "summary"]], ...] = (
-    (DEFAULT_LEXICON, "full"),
-    (DEFAULT_LEXICON, "summary"),
+    (DEFAULT_STRUCTURE, "full"),
+    (DEFAULT_STRUCTURE, "summary"),
     ("dict-trie", "full"),
 )
 
@@ -84,7 +84,7 @@ def time_peer(
     boards_file: Path, wordlist: str, out: Path, env: dict[str, str]
 ) -> tuple[float, float]:
     """Wall and CPU seconds of the C++ peer scoring the same boards, start to exit."""
-    cmd = [sys.executable, "-m", "lexibench.solver.games.boggle.peer"]
+    cmd = [sys.executable, "-m", "lexibench.benchmarks.processes.peer"]
     cmd += ["--boards-file", str(boards_file), "--wordlist", wordlist]
     return _timed(cmd, out, env)
 
@@ -119,7 +119,7 @@ def _dense_and_peer(
     dense.write_text("".join(b.text() + "\n" for b in dense_boards(4, 4, seed, count)))
     summaries: dict[str, bytes] = {}
     for case in CASES:
-        if case[0] != DEFAULT_LEXICON:
+        if case[0] != DEFAULT_STRUCTURE:
             continue
         digests = set()
         for engine, jobs in DENSE_RUNNERS:
@@ -134,7 +134,7 @@ def _dense_and_peer(
             summaries["dense"] = data
     if peer.unavailable() is not None:
         return runs
-    summary = (DEFAULT_LEXICON, "summary")
+    summary = (DEFAULT_STRUCTURE, "summary")
     random_out = tmp / f"random-summary-{count}.jsonl"
     time_solve(boards, RUNNERS[0], summary, wordlist, random_out, env)
     summaries["random"] = random_out.read_bytes()
@@ -169,7 +169,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
             for case in CASES:
                 digests = set()
                 for engine, jobs in RUNNERS:
-                    if engine == "dask" and case[0] != DEFAULT_LEXICON:
+                    if engine == "dask" and case[0] != DEFAULT_STRUCTURE:
                         continue
                     out = Path(tmp) / f"out-{count}-{engine}-{jobs}.jsonl"
                     seconds, cpu = time_solve(boards, (engine, jobs), case, wordlist, out, env)

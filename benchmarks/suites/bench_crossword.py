@@ -44,10 +44,11 @@ from lexibench.benchmarks.harness.records import (
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
-from lexibench.solver.games.crossword.movegen import NATIVE_UNAVAILABLE, MoveGenerator
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.position import Position, parse_cgp
+from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
 from lexibench.solver.games.registry import game as game_of
+from lexibench.solver.tiers import Tier
 
 GAME: Final = "crossword"
 VARIANTS: Final = ("words", "gaddag")
@@ -162,7 +163,7 @@ def _movegen_case(
         not_run(request, CrosswordMovegenRecord, "kwg",
                 f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
                 variant=variant)  # fmt: skip
-    generator = MoveGenerator(_kwg(settings, variant), "native", variant)
+    generator = MoveGenerator(_kwg(settings, variant), Tier.NATIVE, variant)
     if mode == "best":
 
         def solve(position: Position) -> Any:

@@ -41,8 +41,8 @@ from lexibench.solver.games.boggle.best import search
 from lexibench.solver.games.boggle.prove.job import ClassOutcome, prove_class, prove_state
 from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
-from lexibench.solver.games.boggle.prove.tree import tiers as prove_tiers
-from lexibench.solver.tiers import Tier
+from lexibench.solver.games.boggle.prove.tiers import TIERS as PROOF_TIERS
+from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList
 from lexibench.structures import Lexicon, backend_class, backend_info, class_of
 
@@ -69,7 +69,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         cases = [
             (name, str(tier))
             for name in _lexicon_backends()
-            for tier in prove_tiers(class_of(backend_class(name)))
+            for tier in offered(PROOF_TIERS, class_of(backend_class(name)))
         ]
         metafunc.parametrize("prover", cases, ids=[f"backend={b}-tier={t}" for b, t in cases])
 
@@ -226,7 +226,7 @@ def test_prove_3x4_sample(
     """The native tier on sampled 3x4 classes: seconds per class, for the whole proof's
     projection."""
     backend, tier = NATIVE
-    if Tier.NATIVE not in prove_tiers(class_of(backend_class(backend))):
+    if Tier.NATIVE not in offered(PROOF_TIERS, class_of(backend_class(backend))):
         not_run(request, ProveRecord, backend, "not run: array-trie's native core is not compiled",
                 tier=tier, size="3x4")  # fmt: skip
     quick = settings.scale == "quick"

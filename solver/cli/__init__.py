@@ -45,7 +45,8 @@ EXIT_USAGE = runtime.EXIT_USAGE
 Register = Callable[[argparse.ArgumentParser], None]
 
 #: The tool's own commands: name -> (module, one-line summary). Each game adds its commands
-#: (:attr:`lexibench.solver.games.Game.commands`), listed from the game registry.
+#: (:attr:`lexibench.solver.games.Game.commands`, data), listed from the game registry and run
+#: through one path (:mod:`lexibench.solver.cli.games`).
 TOOLS: dict[str, tuple[str, str]] = {
     "backends": (
         "lexibench.solver.cli.backends_cmd",
@@ -59,14 +60,26 @@ TOOLS: dict[str, tuple[str, str]] = {
 }
 
 
-def _builtin(name: str) -> tuple[str, str]:
-    """A built-in command's module and summary (a game's: the first line of its docstring)."""
-    if name in TOOLS:
-        return TOOLS[name]
-    from lexibench.solver.games.registry import command_module
+def _register_tool(name: str) -> Register:
+    """A tool command's ``register``."""
+    register: Register = importlib.import_module(TOOLS[name][0]).register
+    return register
 
-    module = command_module(name)
-    return module, _summary_of(importlib.import_module(module).__doc__)
+
+def _register_game_command(game_name: str, name: str) -> tuple[Register, str]:
+    """A game command's ``register`` (its options, from its data) and summary."""
+    from lexibench.solver.cli import games
+    from lexibench.solver.cli.options import add_command
+    from lexibench.solver.games.registry import game
+
+    played = game(game_name)
+    command = games.command_of(game_name, name)
+
+    def register(parser: argparse.ArgumentParser) -> None:
+        add_command(parser, played.name, played.word_rules, played.queries, command)
+        parser.set_defaults(run=games.run, game=game_name)
+
+    return register, command.summary
 
 
 class _Parser(argparse.ArgumentParser):
@@ -157,7 +170,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     from lexibench.solver.games.registry import command_games
 
-    builtin = TOOLS.keys() | command_games().keys()
+    of_games = command_games()
+    builtin = TOOLS.keys() | of_games.keys()
     parser.add_argument("--version", action="version", version=f"lexibench {__version__}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=_Parser
@@ -166,10 +180,14 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     plugins = _plugins() if (chosen is not None and chosen not in builtin) or wants_help else {}
     for name in sorted(builtin | plugins.keys()):
         register: Register | None = None
-        if name in builtin:
-            module, summary = _builtin(name) if name == chosen or wants_help else ("", "")
+        if name in TOOLS:
+            summary = TOOLS[name][1]
             if name == chosen:
-                register = importlib.import_module(module).register
+                register = _register_tool(name)
+        elif name in of_games:
+            summary = ""
+            if name == chosen or wants_help:
+                register, summary = _register_game_command(of_games[name], name)
         else:
             summary = ""
             if name == chosen or wants_help:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from lexibench.solver.cli.options import add_wordlist_options, lexicon_spec
+from lexibench import structures
+from lexibench.solver import defaults
+from lexibench.solver.cli.options import add_wordlist_options
 from lexibench.solver.cli.runtime import say
-from lexibench.solver.errors import InputError
 from lexibench.solver.games.registry import game, game_names
-from lexibench.solver.lexicons import DEFAULT_LEXICON, WORDS, build_lexicon_file
-from lexibench.solver.wordlist import DEFAULT_WORDLIST
+from lexibench.solver.lexicons import build_lexicon_file
+from lexibench.solver.plan import check_storable, chosen_variant
+from lexibench.solver.wordlist import Capitalised, Limits
+from lexibench.solver.words import WordRules
 from lexibench.structures.registry import offered_builtins, offered_indexes
 
 
@@ -25,7 +28,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--variant",
-        default=WORDS,
+        default=defaults.WORDS,
         metavar="NAME",
         help="what the lexicon holds: the words (the default), or another of the game's "
         "variants (crossword: gaddag, the GADDAG strings of its words)",
@@ -33,10 +36,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_wordlist_options(parser, None)
     parser.add_argument(
         "--lexicon",
-        default=DEFAULT_LEXICON,
+        default=None,
         metavar="ID",
         help=f"lexicon backend: {', '.join(offered_builtins())}, or a plugin's id; or an index "
-        f"for a query game: {', '.join(offered_indexes())} (default: %(default)s)",
+        f"for a query game: {', '.join(offered_indexes())} (default: the game's commands' own: "
+        f"{_defaults()})",
     )
     parser.add_argument(
         "--output",
@@ -46,33 +50,36 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where to write it (the game commands read it with --lexicon-file FILE)",
     )
-    parser.set_defaults(run=run, lexicon_file=None, no_cache=False)
+    parser.set_defaults(run=run)
+
+
+def _defaults() -> str:
+    games = ", ".join(f"{s} for {g}" for g, s in sorted(defaults.GAME_STRUCTURES.items()))
+    return f"{defaults.DEFAULT_STRUCTURE}; {games}"
 
 
 def run(args: argparse.Namespace) -> int:
     """Build, save, and say what was written."""
     played = game(args.game)
-    if args.variant not in played.variants:
-        raise InputError(
-            f"--variant {args.variant}: game {args.game} has {', '.join(played.variants)}"
-        )
-    args.word_rules = played.word_rules
-    if args.min_length is None:
-        args.min_length = args.word_rules.min_length
-    spec = lexicon_spec(args)
-    opened, size = build_lexicon_file(
-        args.lexicon,
-        args.wordlist or DEFAULT_WORDLIST,
-        args.output,
-        rules=spec.rules,
-        capitalised=spec.capitalised,
-        limits=spec.limits,
-        game=args.game,
-        variant=args.variant,
+    variant = chosen_variant(played, args.variant)
+    structure = args.lexicon or defaults.default_structure(played.name)
+    check_storable(
+        played, structure, structures.class_of(structures.structure_class(structure)), variant
     )
-    held = "" if args.variant == WORDS else f" ({args.game}'s {args.variant} strings)"
+    rules = played.word_rules
+    opened, size = build_lexicon_file(
+        structure,
+        args.wordlist or defaults.DEFAULT_WORDLIST,
+        args.output,
+        rules=WordRules(args.min_length or rules.min_length, rules.q_needs_u),
+        capitalised=Capitalised(args.capitalised) if args.capitalised else None,
+        limits=Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length),
+        game=args.game,
+        variant=variant,
+    )
+    held = "" if variant == defaults.WORDS else f" ({args.game}'s {variant} strings)"
     say(
-        f"wrote {args.output}: lexicon {opened.backend}{held} over {opened.wordlist.name} "
+        f"wrote {args.output}: lexicon {opened.id}{held} over {opened.wordlist.name} "
         f"({opened.wordlist.words:,} words), {size:,} bytes",
     )
     return 0

@@ -7,9 +7,10 @@ import json
 import time
 from datetime import datetime
 
+from lexibench.solver import values
 from lexibench.solver.cache import cache_dir
 from lexibench.solver.cache_listing import CacheEntry, listing, matches
-from lexibench.solver.cli.options import positive_number
+from lexibench.solver.cli.options import checked
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table
 
@@ -30,7 +31,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--older-than",
-        type=positive_number,
+        type=checked(values.positive_number),
         metavar="DAYS",
         help="only entries written more than DAYS days ago",
     )

@@ -11,7 +11,7 @@ import importlib
 from pathlib import Path
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.registry import game, game_names
+from lexibench.solver.games.registry import GAMES, game_names
 from lexibench.structures.builds import stale_reason
 
 
@@ -30,7 +30,8 @@ def search_build() -> str:
     """
     builds = set()
     for name in game_names():
-        for module_name in game(name).compiled:
+        package = GAMES[name].target.partition(":")[0].rpartition(".")[0]
+        for module_name in (f"{package}.search",):
             build = module_build(module_name)
             builds.add(build)
             if build == "mypyc":

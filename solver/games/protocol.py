@@ -1,29 +1,37 @@
 """What a game declares: the one seam between the games and everything that runs them.
 
 A game is a package under ``solver/games/`` whose ``game.py`` holds a class meeting
-:class:`Game`, its commands (modules ``<command>_cmd.py`` beside it), and one line in
-:data:`lexibench.solver.games.registry.GAMES` (the class and the command names). From that
-declaration alone the command line offers the game's commands, the benchmark harness runs its
-workloads on every backend and tier it offers (and its baselines beside them), the report gives it
-a section, and the tests check every tier against its brute-force reference. Nothing here knows a
-particular backend: a game asks a :class:`~lexibench.structures.Lexicon` through its tiers.
+:class:`Game`, and one line in :data:`lexibench.solver.games.registry.GAMES`. From that
+declaration alone the command line offers the game's commands (:attr:`Game.commands`, data:
+:mod:`lexibench.solver.games.command`), the benchmark harness runs its workloads on every
+structure and tier it offers (and its baselines beside them), the report gives it a section, and
+the tests check every tier against its brute-force reference. Nothing here knows a particular
+structure: a game asks a :class:`~lexibench.structures.Lexicon` or an index through the tiers
+it declares (:attr:`Game.tiers`).
 
 A game's module imports its search, parser and renderers inside its methods, so importing it to
-ask one question stays cheap.
+ask one question (its commands' options, its tiers) stays cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
-from lexibench.solver.tiers import Tier
+from lexibench.solver.games.command import Command, Options
+from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.words import WordRules
 from lexibench.structures import Structure
 
+if TYPE_CHECKING:
+    from lexibench.solver.wordlist import WordListInfo
+
 P = TypeVar("P")
 A = TypeVar("A")
+
+#: No options: every search option at its default.
+NO_OPTIONS: Final[Options] = {}
 
 
 @dataclass(frozen=True)
@@ -43,12 +51,28 @@ class Workload(Generic[P]):
     (``words``: the run's normalized word list, for workloads drawn from it)."""
 
 
+@dataclass(frozen=True)
+class Context:
+    """What a rendering of an answer may say besides the answer: the structure the search
+    asked, its tier and variant, the word list, and the command's options (``--top``). A
+    rendering without them (the harness's) leaves them out."""
+
+    structure: str | None = None
+    tier: Tier | None = None
+    variant: str = "words"
+    wordlist: WordListInfo | None = None
+    options: Options = field(default_factory=dict)
+
+
+#: No context: a rendering of the answer alone.
+NO_CONTEXT: Final = Context()
+
 Solver = Callable[[P], A]
-"""A search bound to one lexicon and tier (or a baseline bound to a word list)."""
+"""A search bound to one structure and tier (or a baseline bound to a word list)."""
 
 
 class Game(Protocol[P, A]):
-    """A word game over the ``Lexicon`` protocol (see the module docstring)."""
+    """A word game over the structures (see the module docstring)."""
 
     name: str
     """The registry id (``boggle``)."""
@@ -58,16 +82,42 @@ class Game(Protocol[P, A]):
     """What one puzzle is called in tables (``board``, ``puzzle``, ``position``)."""
     word_rules: WordRules
     """Which word-list entries it plays (minimum length, the Qu rule)."""
-    compiled: tuple[str, ...]
-    """Modules of its own that the install compiles (their build is checked before timing)."""
-    variants: tuple[str, ...]
-    """The lexicons its search can use, each built from the word list by :meth:`lexicon_words`:
-    ``("words",)`` for most games (the words themselves); a game may add others (Scrabble's
-    ``"gaddag"``: the GADDAG strings of every word). The harness builds every variant on every
-    backend that can store its strings, and says which cannot."""
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The lexicons its search can use, each built from the word list by
+        :meth:`lexicon_words`: ``("words",)`` for most games (the words themselves); a game may
+        add others (the crossword game's ``"gaddag"``: the GADDAG strings of every word). The
+        harness builds every variant on every structure that can store its strings, and says
+        which cannot."""
+        ...
+
+    @property
+    def queries(self) -> tuple[str, ...]:
+        """The query kinds its search asks (:data:`lexibench.structures.QUERY_KINDS`): the
+        indexes that answer one can serve it. Empty for a game that asks words and prefixes
+        alone."""
+        ...
+
+    @property
+    def tiers(self) -> TierTable:
+        """The tiers its search offers, each with what a structure needs for it
+        (:mod:`lexibench.solver.tiers`): which a structure offers follows from its class."""
+        ...
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Its ``lexibench`` subcommands, as data; the first answers one puzzle
+        (:meth:`puzzle`)."""
+        ...
 
     def parse(self, text: str) -> P:
         """A puzzle from its text form; bad text raises a one-line ``InputError``."""
+        ...
+
+    def puzzle(self, options: Options) -> P:
+        """The puzzle its first command's options describe (``options`` holds every option of
+        that command by name, and ``min_length``)."""
         ...
 
     def workloads(self) -> tuple[Workload[P], ...]:
@@ -79,27 +129,17 @@ class Game(Protocol[P, A]):
         normalized word list (for ``"words"``: the words)."""
         ...
 
-    def tiers(self, lexicon: Structure | type, variant: str = "words") -> tuple[Tier, ...]:
-        """The tiers its search offers on ``lexicon`` (any structure of the registry, built as
-        ``variant``; an instance, or its class, so options are checked before anything is
-        built): on a lexicon string and whatever else it can; ``(Tier.INDEX,)`` on an index that
-        answers the game's query kind; empty when the structure cannot serve this game at all
-        (every index, for a game that asks only ``is_word`` and ``has_prefix``)."""
-        ...
-
-    def solver(self, lexicon: Structure, tier: Tier, variant: str = "words") -> Solver[P, A]:
-        """Its search bound to ``lexicon`` (built as ``variant``) and ``tier`` (one of
-        :meth:`tiers`)."""
+    def solver(
+        self, structure: Structure, tier: Tier, variant: str = "words", options: Options = ...
+    ) -> Solver[P, A]:
+        """Its search bound to ``structure`` (built as ``variant``) and ``tier`` (one it offers:
+        never ``auto``, the plan resolved it); ``options``: the command's, for searches that
+        take some (``--all-paths``)."""
         ...
 
     def reference(self, words: Sequence[str]) -> Solver[P, A]:
-        """A brute-force solver over ``words`` (a filter over the word list, correct by
-        construction, no lexicon): what every tier is checked against."""
-        ...
-
-    def baselines(self) -> Mapping[str, Callable[[Sequence[str]], Solver[P, A]]]:
-        """Solvers timed beside the backends in its benchmarks (such as a plain-Python solver
-        of the published articles), by row name; each is built from the word list."""
+        """A brute-force solver over ``words`` (a pass over the word list, correct by
+        construction, no structure): what every tier is checked against."""
         ...
 
     def key(self, answer: A) -> Hashable:
@@ -110,10 +150,10 @@ class Game(Protocol[P, A]):
         """The answer's points (or its size, for a game without points)."""
         ...
 
-    def to_json(self, puzzle: P, answer: A) -> dict[str, Any]:
+    def to_json(self, puzzle: P, answer: A, context: Context = ...) -> dict[str, Any]:
         """The answer as the JSON its command prints."""
         ...
 
-    def to_text(self, puzzle: P, answer: A) -> str:
+    def to_text(self, puzzle: P, answer: A, context: Context = ...) -> str:
         """The answer as text for a reader."""
         ...

@@ -1,12 +1,12 @@
 """The one table of games: add a game with a package under ``solver/games/`` and one line here.
 
-Each entry is ``id -> Entry("module:Class", commands)``: the class meeting
-:class:`~lexibench.solver.games.protocol.Game`, and the names of its ``lexibench`` subcommands.
-Command ``NAME`` is the module ``NAME_cmd`` of the game's package, whose ``register(parser)`` adds
-its options and whose docstring's first line is its summary, so the command line finds a command
-without importing any game. Kept sorted by id. A game is imported when first asked for; the
-command line, the benchmark harness, the report and the tests all iterate over
-:func:`game_names`.
+Each entry is ``id -> Entry("module:GAME", commands)``: the game, declared in its package's
+``game.py`` as ``GAME: Game[Puzzle, Answer] = TheGame()`` (so the type checker holds every game
+against :class:`~lexibench.solver.games.protocol.Game`), and the names of its ``lexibench``
+subcommands (declared as data in :attr:`~lexibench.solver.games.protocol.Game.commands`), so the
+command line knows which game a command belongs to without importing any game. Kept sorted by
+id. A game is imported when first asked for; the command line, the benchmark harness, the report
+and the tests all iterate over :func:`game_names`.
 """
 
 from __future__ import annotations
@@ -27,29 +27,23 @@ class Entry(NamedTuple):
     """Where a game's declaration lives, and the subcommands it adds."""
 
     target: str
-    """``"module:Class"``."""
+    """``"module:GAME"``: where the game is declared."""
     commands: tuple[str, ...]
-    """The names of its subcommands (each the module ``<name>_cmd`` of the game's package)."""
+    """The names of its subcommands (:attr:`~lexibench.solver.games.protocol.Game.commands`)."""
 
 
 #: Every game, by id. Add one: a package in ``solver/games/`` and one line here.
 GAMES: Mapping[str, Entry] = MappingProxyType(
     {
-        "anagram": Entry("lexibench.solver.games.anagram.game:Anagram", ("anagram",)),
+        "anagram": Entry("lexibench.solver.games.anagram.game:GAME", ("anagram",)),
         "boggle": Entry(
-            "lexibench.solver.games.boggle.game:Boggle", ("best", "prove", "random", "solve")
+            "lexibench.solver.games.boggle.game:GAME", ("best", "prove", "random", "solve")
         ),
-        "crossword": Entry(
-            "lexibench.solver.games.crossword.game:Crossword", ("moves", "selfplay")
-        ),
-        "letterboxed": Entry(
-            "lexibench.solver.games.letterboxed.game:LetterBoxed", ("letterboxed",)
-        ),
-        "pattern": Entry("lexibench.solver.games.pattern.game:CrosswordPattern", ("pattern",)),
-        "spellingbee": Entry(
-            "lexibench.solver.games.spellingbee.game:SpellingBee", ("spellingbee",)
-        ),
-        "wordle": Entry("lexibench.solver.games.wordle.game:Wordle", ("wordle",)),
+        "crossword": Entry("lexibench.solver.games.crossword.game:GAME", ("moves", "selfplay")),
+        "letterboxed": Entry("lexibench.solver.games.letterboxed.game:GAME", ("letterboxed",)),
+        "pattern": Entry("lexibench.solver.games.pattern.game:GAME", ("pattern",)),
+        "spellingbee": Entry("lexibench.solver.games.spellingbee.game:GAME", ("spellingbee",)),
+        "wordle": Entry("lexibench.solver.games.wordle.game:GAME", ("wordle",)),
     }
 )
 
@@ -65,7 +59,10 @@ def game(name: str) -> Game[Any, Any]:
     if name not in GAMES:
         raise InputError(f"unknown game {name!r} (known: {', '.join(game_names())})")
     module, _, attr = GAMES[name].target.partition(":")
-    found: Game[Any, Any] = getattr(importlib.import_module(module), attr)()
+    found: Game[Any, Any] = getattr(importlib.import_module(module), attr)
+    declared = sorted(command.name for command in found.commands)
+    if declared != sorted(GAMES[name].commands):
+        raise RuntimeError(f"game {name}: its commands are {declared}, its registry line's not")
     return found
 
 
@@ -78,10 +75,3 @@ def command_games() -> dict[str, str]:
                 raise RuntimeError(f"games {found[command]} and {name} both define {command}")
             found[command] = name
     return found
-
-
-def command_module(name: str) -> str:
-    """The module of the game subcommand ``name``: ``<the game's package>.<name>_cmd``."""
-    target = GAMES[command_games()[name]].target
-    package = target.partition(":")[0].rpartition(".")[0]
-    return f"{package}.{name}_cmd"

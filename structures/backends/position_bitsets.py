@@ -9,9 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.queries import ALPHABET
-from lexibench.structures.words import unique_words
+from lexibench.structures.words import letters_only, unique_words
 
 _CODES = {ch: k for k, ch in enumerate(ALPHABET)}
 #: bytes.translate tables: the letter k as b"1", every other byte as b"0"
@@ -94,12 +93,6 @@ def _group(words: list[str]) -> _Group:
     return _Group(tuple(words), every, tuple(at), tuple(at_least))
 
 
-def _storable(word: str) -> str:
-    if not (word.isascii() and word.isalpha() and word.islower()):
-        raise UnstorableWordError("position-bitsets", word, "only the letters a-z can be stored")
-    return word
-
-
 class PositionBitsets:
     """For each word length L: the words of that length, sorted, and per position ``i`` and letter
     ``c`` a bit set (a Python ``int``, bit j for the j-th word) of the words with ``c`` at ``i``;
@@ -127,13 +120,14 @@ class PositionBitsets:
     """
 
     ANSWERS: ClassVar[tuple[str, ...]] = ("pattern", "positions")
+    LETTERS_ONLY: ClassVar[bool] = True
     """The query kinds this index answers."""
 
     def __init__(self, words: Iterable[str]) -> None:
         by_length: dict[int, list[str]] = {}
         unique = unique_words(words, "position-bitsets")
         for word in unique:
-            by_length.setdefault(len(_storable(word)), []).append(word)
+            by_length.setdefault(len(letters_only(word, "position-bitsets")), []).append(word)
         self._groups = {length: _group(group) for length, group in sorted(by_length.items())}
         self._count = len(unique)
 

@@ -14,11 +14,11 @@ from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Re
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
 from lexibench.benchmarks.report.sections import Section, prove
-from lexibench.solver.lexicons import (
-    DEFAULT_LEXICON,
-    MANY_BOARDS_LEXICON,
+from lexibench.solver.defaults import (
+    DEFAULT_STRUCTURE,
+    MANY_BOARDS_STRUCTURE,
     MANY_UNITS,
-    ONE_BOARD_LEXICON,
+    ONE_BOARD_STRUCTURE,
 )
 
 
@@ -209,9 +209,9 @@ def defaults_line(results: Results, size: str) -> list[str]:
         f"Cheapest whole job by the number of {size} boards (the first answer from a cold start "
         "with the cache, then each further board at the fastest tier's ms/board): "
         + "; ".join(parts)
-        + f". `lexibench solve` defaults to {DEFAULT_LEXICON} for any number of boards; where its "
-        f"native tier is not compiled, to {ONE_BOARD_LEXICON} for fewer than {MANY_UNITS:,} "
-        f"boards and {MANY_BOARDS_LEXICON} from {MANY_UNITS:,} on.",
+        + f". `lexibench solve` defaults to {DEFAULT_STRUCTURE} for any number of boards; "
+        f"where its native tier is not compiled, to {ONE_BOARD_STRUCTURE} for fewer than "
+        f"{MANY_UNITS:,} boards and {MANY_BOARDS_STRUCTURE} from {MANY_UNITS:,} on.",
         "",
     ]
 

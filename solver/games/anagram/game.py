@@ -1,22 +1,24 @@
-"""Anagrams as the harness sees it: the declaration of :class:`~lexibench.solver.games.Game`.
+"""Anagrams as the harness and the command line see it: the declaration of
+:class:`~lexibench.solver.games.Game`.
 
-The pieces live beside this module: the rack, its rules and the search at each tier
-(``rack.py``, its loops in ``search.py``), seeded racks (``workload.py``), the brute-force
-reference (``reference.py``), renderers (``render.py``) and the command (``anagram_cmd.py``).
+The pieces live beside this module: the rack, its rules and its answer (``puzzle.py``), the search
+at each tier (``solve.py``, its loops in ``search.py``), seeded racks (``workload.py``), the
+brute-force reference (``reference.py``) and renderers (``render.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from lexibench.solver.games.anagram.rack import KIND, TITLE, WORD_RULES
-from lexibench.solver.games.protocol import Solver, Workload
-from lexibench.solver.tiers import Tier
+from lexibench.solver.games.anagram.puzzle import KIND, TIERS, TITLE, WORD_RULES
+from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.protocol import Game, Workload
+from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.words import WordRules
 
-Rack = Any  # lexibench.solver.games.anagram.rack.Rack, imported on use
-Answer = Any  # lexibench.solver.games.anagram.rack.Answer
+Rack = Any  # lexibench.solver.games.anagram.puzzle.Rack, imported on use
+Answer = Any  # lexibench.solver.games.anagram.puzzle.Answer
 
 
 def _racks(blanks: int) -> Any:
@@ -28,23 +30,36 @@ def _racks(blanks: int) -> Any:
     return generate
 
 
-class Anagram:
-    """Every word a rack of tiles spells, blanks included (see ``rack.py``)."""
+class Anagram(QueryGame):
+    """Every word a rack of tiles spells, blanks included (see ``puzzle.py``)."""
 
     name = "anagram"
     title = TITLE
     unit = "rack"
+    package = "lexibench.solver.games.anagram"
     word_rules: WordRules = WORD_RULES
-    variants = ("words",)
-    compiled = ("lexibench.solver.games.anagram.search",)
-    kind = KIND
-    """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
+    queries = (KIND,)
+    tiers = TIERS
+    commands = (
+        query_command(
+            "anagram",
+            "every word a rack of tiles spells (``?`` for a blank)",
+            Option(("rack",), "letters a-z and ? for a blank: retain?? (may be empty)"),
+            Option(("--full",), "only the words that use every tile", flag=True),
+        ),
+    )
 
     def parse(self, text: str) -> Rack:
         """A rack: letters a-z and ``?`` for blanks (``retain??``)."""
-        from lexibench.solver.games.anagram.rack import parse_rack
+        from lexibench.solver.games.anagram.puzzle import parse_rack
 
         return parse_rack(text)
+
+    def puzzle(self, options: Options) -> Rack:
+        """The rack of ``lexibench anagram``."""
+        from lexibench.solver.games.anagram.puzzle import parse_rack
+
+        return parse_rack(options["rack"], options["min_length"], options["full"])
 
     def workloads(self) -> tuple[Workload[Rack], ...]:
         """Seeded racks of seven tiles from a Scrabble bag, with two blanks, one and none."""
@@ -54,39 +69,6 @@ class Anagram:
             Workload("0-blanks", "seeded racks of 7 tiles, no blank", 100, 10, _racks(0)),
         )
 
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def tiers(self, lexicon: object, variant: str = "words") -> tuple[Tier, ...]:
-        """String and step on a lexicon, native where its compiled code answers anagrams; index
-        on the alphagram map; none on another index."""
-        from lexibench.solver.games.anagram.rack import tiers
-
-        return tiers(lexicon)
-
-    def solver(self, lexicon: Any, tier: Tier, variant: str = "words") -> Solver[Rack, Answer]:
-        """The words a rack spells, through ``lexicon`` at ``tier``."""
-        from lexibench.solver.games.anagram.rack import solve
-
-        def run(rack: Rack) -> Answer:
-            return solve(rack, lexicon, tier)
-
-        return run
-
-    def reference(self, words: Sequence[str]) -> Solver[Rack, Answer]:
-        """Every word of the list tried against the rack."""
-        from lexibench.solver.games.anagram.reference import filter_words
-
-        def run(rack: Rack) -> Answer:
-            return filter_words(rack, words)
-
-        return run
-
-    def baselines(self) -> Mapping[str, Any]:
-        """The plain filter over the word list, timed beside the structures."""
-        return {"filter": self.reference}
-
     def key(self, answer: Answer) -> Hashable:
         """The words with their blanks, in the answer's order."""
         return tuple((found.word, found.blanks) for found in answer.found)
@@ -95,14 +77,5 @@ class Anagram:
         """The number of words (anagrams have no points here)."""
         return len(answer)
 
-    def to_json(self, puzzle: Rack, answer: Answer) -> dict[str, Any]:
-        """``{"count": n, "words": [{"word", "blanks"}, ...]}``, longest first."""
-        from lexibench.solver.games.anagram.render import answer_json
 
-        return answer_json(answer)
-
-    def to_text(self, puzzle: Rack, answer: Answer) -> str:
-        """The rack, the count, then the words by length."""
-        from lexibench.solver.games.anagram.render import answer_text
-
-        return answer_text(puzzle, answer)
+GAME: Game[Rack, Answer] = Anagram()

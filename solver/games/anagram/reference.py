@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lexibench.solver.games.anagram.rack import Answer, Rack, answer, speller
+from lexibench.solver.games.anagram.puzzle import Answer, Rack, answer, speller
 
 
-def filter_words(rack: Rack, words: Iterable[str]) -> Answer:
+def reference_answer(rack: Rack, words: Iterable[str]) -> Answer:
     """Every word of ``words`` that ``rack`` spells (:func:`speller` gives its blanks), long
     enough (every tile with ``full``), in the answer's order."""
     size = len(rack.tiles)

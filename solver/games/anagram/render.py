@@ -6,10 +6,10 @@ from collections import Counter
 from itertools import groupby
 from typing import Any
 
-from lexibench.solver.games.anagram.rack import Answer, Rack
+from lexibench.solver.games.anagram.puzzle import Answer, Rack
 
 
-def answer_json(answer: Answer) -> dict[str, Any]:
+def answer_json(rack: Rack, answer: Answer) -> dict[str, Any]:
     """``{"count": n, "words": [{"word": ..., "blanks": ...}, ...]}``, longest first, then
     alphabetically; ``blanks``: the letters the blanks stand for, in order of position."""
     return {
@@ -21,7 +21,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
 def marked(rack: Rack, word: str) -> str:
     """``word`` with the letters its blanks stand for in capitals.
 
-    >>> from lexibench.solver.games.anagram.rack import parse_rack
+    >>> from lexibench.solver.games.anagram.puzzle import parse_rack
     >>> marked(parse_rack("ab??"), "abab")
     'abAB'
     """

@@ -3,7 +3,7 @@
 of it, or a blank, is left.
 
 :func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
-(step tier); :mod:`solver.games.anagram.rack` holds the rules around them. Plain typed Python: it
+(step tier); :mod:`solver.games.anagram.solve` binds them to a lexicon. Plain typed Python: it
 runs unchanged, interpreted, when it is not compiled (``LEXIBENCH_NO_COMPILE=1``).
 """
 

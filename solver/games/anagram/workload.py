@@ -8,7 +8,7 @@ import random
 from typing import Final
 
 from lexibench.solver.draws import below
-from lexibench.solver.games.anagram.rack import BLANK, Rack
+from lexibench.solver.games.anagram.puzzle import BLANK, Rack
 
 #: The English Scrabble set's lettered tiles: letter -> count (98 tiles; the 2 blanks apart).
 BAG: Final = {

@@ -47,7 +47,7 @@ from lexibench.solver.execution import Stop, Where, ordered_map
 from lexibench.solver.games.boggle.board import Board, neighbours, parse_size
 from lexibench.solver.games.boggle.dice import cell_of, frequency_cells
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH, total
-from lexibench.solver.games.boggle.solve import find_word_list, resolve
+from lexibench.solver.games.boggle.solve import resolve, word_list_on
 from lexibench.solver.lexicons import LexiconSpec, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, NativeLexicon
@@ -212,15 +212,13 @@ def chain_budgets(budget: int, restarts: int) -> list[int]:
 Scorer = Callable[[tuple[str, ...]], tuple[int, int]]
 
 
-def make_scorer(
-    lexicon: Lexicon, rows: int, cols: int, min_length: int, tier: Tier | str
-) -> Scorer:
-    """``cells -> (score, words)`` for R x C boards: the solver's word list, scored.
+def make_scorer(lexicon: Lexicon, rows: int, cols: int, min_length: int, tier: Tier) -> Scorer:
+    """``cells -> (score, words)`` for R x C boards: the solver's word list at ``tier`` (chosen
+    already), scored.
 
-    The native tier is called directly (no board object, no tier check per board)."""
-    mode = resolve(lexicon, tier)
+    The native tier is called directly (no board object per board)."""
     nbrs = neighbours(rows, cols)
-    if mode is Tier.NATIVE:
+    if tier is Tier.NATIVE:
         native: NativeLexicon = lexicon  # type: ignore[assignment]
         path_total = native.path_total
         weights = POINTS_BY_LENGTH
@@ -231,7 +229,7 @@ def make_scorer(
         return score_native
 
     def score_board(cells: tuple[str, ...]) -> tuple[int, int]:
-        words = find_word_list(Board(rows, cols, cells), lexicon, min_length=min_length, tier=mode)
+        words = word_list_on(Board(rows, cols, cells), lexicon, tier, min_length)
         return total(words), len(words)
 
     return score_board
@@ -357,7 +355,8 @@ class ChainTask:
     index: int
     budget: int
     min_length: int
-    tier: str
+    tier: Tier
+    """The tier the search runs (chosen already)."""
     schedule: Schedule = Schedule()
     deadline: float | None = None
     """``time.time()`` after which the chain stops early (``--time-limit``), or None."""
@@ -370,7 +369,7 @@ def chain_tasks(
     budget: int,
     restarts: int,
     min_length: int,
-    tier: str,
+    tier: Tier,
     schedule: Schedule = Schedule(),
     deadline: float | None = None,
 ) -> list[ChainTask]:
@@ -487,10 +486,12 @@ def search(
     tier: Tier | str = Tier.AUTO,
     schedule: Schedule = Schedule(),
 ) -> SearchResult:
-    """Search for the best R x C board in one process, chain after chain (the Python API)."""
+    """Search for the best R x C board in one process, chain after chain, at ``tier`` (``auto``:
+    the fastest the lexicon offers; the Python API)."""
     start = time.perf_counter()
     budget = default_budget(rows, cols) if budget is None else budget
-    tasks = chain_tasks(rows, cols, seed, budget, restarts, min_length, str(Tier(tier)), schedule)
+    chosen = resolve(lexicon, tier)
+    tasks = chain_tasks(rows, cols, seed, budget, restarts, min_length, chosen, schedule)
     chains = [run_task(lexicon, task) for task in tasks]
     return collect(tasks, chains, time.perf_counter() - start)
 

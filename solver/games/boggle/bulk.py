@@ -42,13 +42,8 @@ from lexibench.solver.games.boggle.boards_file import (
     line_chunks,
 )
 from lexibench.solver.games.boggle.lines import LineMaker
-from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
-from lexibench.solver.games.boggle.solve import (
-    DEFAULT_MAX_PATHS,
-    find_word_list,
-    find_words,
-    resolve,
-)
+from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, POINTS_BY_LENGTH
+from lexibench.solver.games.boggle.solve import word_list_on, words_on
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import TooManyPathsError
@@ -67,31 +62,26 @@ class Lines:
     def __init__(self, job: LinesJob, opened: Opened) -> None:
         self.lexicon = opened.lexicon
         self.job = job
-        self.tier = resolve(opened.lexicon, job.tier, opened.backend)
-        self.maker = LineMaker(opened.wordlist, opened.backend, job.all_paths)
+        self.maker = LineMaker(opened.wordlist, opened.id, job.all_paths)
 
     def __call__(self, board: Board) -> bytes:
         job = self.job
         if job.summary:
-            words = find_word_list(board, self.lexicon, min_length=job.min_length, tier=self.tier)
+            words = word_list_on(board, self.lexicon, job.tier, job.min_length)
             return self.maker.summary(board, words)
-        found = find_words(
-            board,
-            self.lexicon,
-            min_length=job.min_length,
-            tier=self.tier,
-            all_paths=job.all_paths,
-            max_paths=job.max_paths,
+        found = words_on(
+            board, self.lexicon, job.tier, job.min_length, job.all_paths, job.max_paths
         )
         return self.maker.full(board, found)
 
 
 @dataclass(frozen=True)
 class LinesJob:
-    """The lines of a boards file: the lexicon to open and what each line holds."""
+    """The lines of a boards file: the lexicon to open, the tier its search runs (the plan's)
+    and what each line holds."""
 
     spec: LexiconSpec
-    tier: Tier = Tier.AUTO
+    tier: Tier
     min_length: int = 3
     all_paths: bool = False
     max_paths: int = DEFAULT_MAX_PATHS
@@ -134,7 +124,7 @@ def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
     """The compiled line maker for ``job`` on the lexicon ``opened``, or None where it does not
     apply: another tier than native, another lexicon than a compiled array-trie, or an install
     without compiled code (``LEXIBENCH_NO_COMPILE=1``)."""
-    if resolve(opened.lexicon, job.tier, opened.backend) is not Tier.NATIVE:
+    if job.tier is not Tier.NATIVE:
         return None
     try:
         from lexibench.solver.games.boggle.native_lines import BoardLines
@@ -153,7 +143,7 @@ def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
         points=POINTS_BY_LENGTH,
         max_cells=MAX_CELLS,
         wordlist_json=encode(opened.wordlist.summary()),
-        lexicon_json=encode(opened.backend),
+        lexicon_json=encode(opened.id),
     )
 
 

@@ -4,19 +4,21 @@ The pieces live beside this module: the board and its geometry (``board.py``), s
 (``dice.py``), the search at each tier (``solve.py``, its loops in ``search.py``), the brute-force
 reference (``reference.py``), scoring (``rules.py``), renderers (``render.py``, ``lines.py``), the
 best-board search (``best.py``), the proof of the best board (``prove/``) and the commands
-(``*_cmd.py``).
+(declared in ``commands.py``, run by ``runs.py`` and ``prove/run.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from lexibench.solver.games.boggle.rules import WORD_RULES
-from lexibench.solver.games.protocol import Solver, Workload
+from lexibench.solver.games.boggle.commands import BEST, PROVE, RANDOM, SOLVE
+from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, TIERS, WORD_RULES
+from lexibench.solver.games.command import Options
+from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Game, Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, Structure
 
 Board = Any  # lexibench.solver.games.boggle.board.Board, imported on use
 Found = dict[str, list[tuple[int, ...]]]
@@ -48,13 +50,19 @@ class Boggle:
     unit = "board"
     word_rules: WordRules = WORD_RULES
     variants = ("words",)
-    compiled = ("lexibench.solver.games.boggle.search",)
+    queries = ()
+    tiers = TIERS
+    commands = (SOLVE, BEST, PROVE, RANDOM)
 
     def parse(self, text: str) -> Board:
         """A board: ``pers/late/sind``, or 16 letters for 4x4."""
         from lexibench.solver.games.boggle.board import parse_board
 
         return parse_board(text)
+
+    def puzzle(self, options: Options) -> Board:
+        """The board of ``lexibench solve``."""
+        return self.parse(options["board"])
 
     def workloads(self) -> tuple[Workload[Board], ...]:
         """Seeded random boards: 4x4 of the 1987 dice; 5x5 and 6x6 by English letter frequency;
@@ -77,21 +85,24 @@ class Boggle:
         """The words themselves (the one variant)."""
         return words
 
-    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
-        """String, step where the lexicon steps, native where it runs the path search."""
-        from lexibench.solver.games.boggle.solve import tiers
+    def solver(
+        self,
+        structure: Structure,
+        tier: Tier,
+        variant: str = "words",
+        options: Options = NO_OPTIONS,
+    ) -> Solver[Board, Found]:
+        """Every word on a board with its first path (every path with ``all_paths``, at most
+        ``max_paths``), of at least ``min_length`` letters (:func:`~.solve.words_on`)."""
+        from lexibench.solver.games.boggle.solve import words_on
 
-        return tiers(lexicon)
-
-    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[Board, Found]:
-        """Every word on a board with its first path (:func:`find_words`)."""
-        from lexibench.solver.games.boggle.solve import find_words, resolve
-
-        chosen = resolve(lexicon, tier)
-        min_length = self.word_rules.min_length
+        lexicon = cast(Lexicon, structure)  # the tiers it offers are a lexicon's alone
+        min_length = options.get("min_length", self.word_rules.min_length)
+        all_paths = options.get("all_paths", False)
+        max_paths = options.get("max_paths", DEFAULT_MAX_PATHS)
 
         def solve(board: Board) -> Found:
-            return find_words(board, lexicon, min_length=min_length, tier=chosen)
+            return words_on(board, lexicon, tier, min_length, all_paths, max_paths)
 
         return solve
 
@@ -116,14 +127,28 @@ class Boggle:
 
         return total(list(answer))
 
-    def to_json(self, puzzle: Board, answer: Found) -> dict[str, Any]:
-        """``{"board", "rows", "cols", "words": [{"word", "score", "path"}], "count", "score"}``."""
-        from lexibench.solver.games.boggle.render import found_json
+    def to_json(
+        self, puzzle: Board, answer: Found, context: Context = NO_CONTEXT
+    ) -> dict[str, Any]:
+        """``{"board", "rows", "cols", "wordlist", "lexicon", "words": [{"word", "score",
+        "path"}], "count", "score"}`` (the word list and the lexicon where the context has
+        them; every path with ``all_paths``)."""
+        from lexibench.solver.games.boggle.render import solution_json
+        from lexibench.solver.games.boggle.solve import Solution
 
-        return found_json(puzzle, answer)
+        all_paths = bool(context.options.get("all_paths", False))
+        solution = Solution.of(puzzle, answer)
+        return solution_json(solution, context.wordlist, context.structure, all_paths)
 
-    def to_text(self, puzzle: Board, answer: Found) -> str:
-        """The grid, then every word by score with its path, then the totals."""
-        from lexibench.solver.games.boggle.render import found_text
+    def to_text(self, puzzle: Board, answer: Found, context: Context = NO_CONTEXT) -> str:
+        """The grid, the word list and the lexicon (where the context has them), then every
+        word by score with its path(s), then the totals."""
+        from lexibench.solver.games.boggle.render import solution_text
+        from lexibench.solver.games.boggle.solve import Solution
 
-        return found_text(puzzle, answer)
+        tier = context.tier.value if context.tier is not None else None
+        solution = Solution.of(puzzle, answer)
+        return solution_text(solution, context.wordlist, context.structure, tier)
+
+
+GAME: Game[Board, Found] = Boggle()

@@ -7,7 +7,7 @@ lexibench neither ships nor builds it. To compare with it, build that extension 
 and either install it where ``import cpp_boggle`` finds it or set :data:`ENV` to the folder that
 holds it; then
 
-    python -m lexibench.solver.games.boggle.peer --boards-file boards.txt --wordlist enable2k.txt
+    python -m lexibench.benchmarks.processes.peer --boards-file boards.txt --wordlist enable2k.txt
 
 prints ``{"board": ..., "score": n}`` (compact; the board as its line gives it) for each board,
 scored by its ``Boggler`` classes (the shapes it compiles: 2x2, 2x3, 3x3, 3x4, 4x4, 4x5, 5x5). A
@@ -19,9 +19,7 @@ the same boards measure the two solvers end to end; the scores must agree.
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -114,43 +112,3 @@ def board_letters(text: str) -> tuple[int, int, str]:
             return side, side, cells[0]
     board = parse_board(text)
     return board.rows, board.cols, "".join("q" if cell == QU else cell for cell in board.cells)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Score every board of a boards file with hybrid-boggle (see the module docstring)."""
-    from lexibench.solver.cli import runtime
-
-    parser = argparse.ArgumentParser(
-        prog="python -m lexibench.solver.games.boggle.peer",
-        description="score boards with hybrid-boggle's C++ scorer, where it is built",
-    )
-    parser.add_argument("--boards-file", required=True, metavar="FILE")
-    parser.add_argument("--wordlist", default="web2", metavar="NAME|PATH")
-    args = parser.parse_args(argv)
-    try:
-        score = scorer(load(), args.wordlist)
-        out = runtime.Output()
-        with Path(args.boards_file).open(encoding="utf-8") as boards:
-            for number, line in enumerate(boards, 1):
-                text = line.rstrip("\r\n")
-                try:
-                    rows, cols, letters = board_letters(text)
-                    points = score(rows, cols, letters)
-                except InputError as exc:
-                    where = f"boards file {args.boards_file}, line {number}"
-                    raise InputError(f"{where}: {exc}") from None
-                plain = text.isascii() and text.replace("/", "").replace(" ", "").isalpha()
-                name = f'"{text}"' if plain else json.dumps(text)  # nothing to escape, or else
-                out.line(f'{{"board":{name},"score":{points}}}'.encode())
-        out.flush()
-    except OSError as exc:
-        runtime.say(f"peer: error: {exc}")
-        return runtime.EXIT_FAULT
-    except InputError as exc:
-        runtime.say(f"peer: error: {exc}")
-        return runtime.EXIT_USAGE
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

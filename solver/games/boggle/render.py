@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.solve import Solution
 from lexibench.solver.wordlist import WordListInfo
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.boggle.best import SearchResult
 
 
 def solution_json(
@@ -33,19 +36,6 @@ def solution_json(
     return data
 
 
-def found_json(board: Board, found: dict[str, list[tuple[int, ...]]]) -> dict[str, Any]:
-    """:func:`solution_json` of a search's ``{word: [path, ...]}`` (first paths)."""
-    return solution_json(Solution.of(board, found))
-
-
-def found_text(board: Board, found: dict[str, list[tuple[int, ...]]]) -> str:
-    """The grid, then every word by score with its first path, then the totals."""
-    solution = Solution.of(board, found)
-    lines = [f"board {board.size}: {board.text()}", grid_text(board), ""]
-    lines += _word_lines(solution)
-    return "\n".join(lines)
-
-
 def grid_text(board: Board) -> str:
     """The board as an aligned grid, the Qu tile shown as ``Qu``."""
     return "\n".join(
@@ -67,15 +57,20 @@ def _path_text(path: tuple[tuple[int, int], ...]) -> str:
     return " ".join(f"{r},{c}" for r, c in path)
 
 
-def solution_text(solution: Solution, wordlist: WordListInfo, lexicon: str, tier: str) -> str:
-    """The board, every word by score then alphabetically with its path(s), and totals."""
-    lines = [
-        f"board {solution.board.size}: {solution.board.text()}",
-        grid_text(solution.board),
-        "",
-        f"word list {wordlist.name} ({wordlist.words:,} words), lexicon {lexicon} ({tier})",
-        "",
-    ]
+def solution_text(
+    solution: Solution,
+    wordlist: WordListInfo | None = None,
+    lexicon: str | None = None,
+    tier: str | None = None,
+) -> str:
+    """The board, the word list and the lexicon (when given), every word by score then
+    alphabetically with its path(s), and totals."""
+    lines = [f"board {solution.board.size}: {solution.board.text()}", grid_text(solution.board), ""]
+    if wordlist is not None:
+        lines += [
+            f"word list {wordlist.name} ({wordlist.words:,} words), lexicon {lexicon} ({tier})",
+            "",
+        ]
     lines += _word_lines(solution)
     return "\n".join(lines)
 
@@ -89,3 +84,21 @@ def _word_lines(solution: Solution) -> list[str]:
     lines.append("")
     lines.append(f"{plural(solution.count, 'word')}, {plural(solution.score, 'point')}")
     return lines
+
+
+def best_text(result: SearchResult, lexicon: str, tier: str) -> str:
+    """The best board a search found, its grid, and how the search went (``lexibench best``)."""
+    board = result.board
+    rise = result.trajectory()[-1][0]
+    rate = result.evaluations / result.seconds if result.seconds > 0 else 0.0
+    lines = [
+        f"best {board.size} board: {board.text()} (canonical {board.canonical_text()}): "
+        f"{result.score:,} points, {result.count:,} words",
+        grid_text(board),
+        f"found at evaluation {rise:,} of {result.evaluations:,} ({result.restarts} "
+        f"restarts, seed {result.seed}); {result.seconds:.2f} s, {rate:,.0f} evaluations/s; "
+        f"lexicon {lexicon} ({tier})",
+    ]
+    if result.stopped is not None:
+        lines.insert(0, f"stopped early ({result.stopped}): the best board so far")
+    return "\n".join(lines)

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from typing import Final
 
+from lexibench.solver.tiers import PATHS, word_tiers
 from lexibench.solver.words import WordRules
 
 #: The words Boggle plays: at least 3 letters, every q followed by u (the Qu cell).
 WORD_RULES: Final = WordRules(min_length=3, q_needs_u=True)
+#: Its search's tiers: string, step where the lexicon steps, native where the lexicon's compiled
+#: code runs the path search.
+TIERS: Final = word_tiers(PATHS)
+#: The most paths kept for one board with ``all_paths`` (``--max-paths``): a board of one letter
+#: repeated, with a word list of that letter repeated, has more paths than memory can hold.
+DEFAULT_MAX_PATHS: Final = 100_000
 
 #: Points by word length: entry ``n`` for a word of ``n`` letters, the last entry for every
 #: longer word. This is the one table: :func:`score`, the bulk output and the native search's

@@ -35,56 +35,31 @@ from typing import Any, Protocol
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board
-from lexibench.solver.games.boggle.rules import score
-from lexibench.solver.tiers import Tier, resolve_tier
+from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, TIERS, score
+from lexibench.solver.tiers import Tier
+from lexibench.solver.tiers import resolve as resolve_tier
 from lexibench.solver.words import DEFAULT_MIN_LENGTH
 from lexibench.structures import (
     Lexicon,
     NativeLexicon,
     SteppingLexicon,
     TooManyPathsError,
-    can_solve_natively,
-    can_step,
     class_of,
-    is_lexicon,
-    native_unavailable,
 )
 
 Path = search.Path
 
-#: The most paths kept for one board with ``all_paths`` (``--max-paths``): a board of one letter
-#: repeated, with a word list of that letter repeated, has more paths than memory can hold.
-DEFAULT_MAX_PATHS = 100_000
 
-
-def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
-    """The tiers Boggle's search offers on ``lexicon`` (an instance, or a backend's class, to
-    check options before building it): string always, step where it can step, native where it
-    runs the path search in its own compiled code; none on an index (it is not a lexicon)."""
-    if not is_lexicon(lexicon):
-        return ()
-    offered = [Tier.STRING]
-    if can_step(lexicon):
-        offered.append(Tier.STEP)
-    if can_solve_natively(lexicon):
-        offered.append(Tier.NATIVE)
-    return tuple(offered)
-
-
-def resolve(lexicon: Lexicon | type, tier: Tier | str, name: str = "") -> Tier:
-    """The tier to run on ``lexicon`` (an instance, or a backend's class; ``auto``: the fastest
-    it offers); a tier it lacks is an :class:`InputError` (with the reason when its native code
-    is not compiled)."""
-    cls = class_of(lexicon)
-    if name:  # a command's own check, naming the backend: not cached
-        return resolve_tier(tiers(cls), tier, name, native_unavailable(cls))
-    return _resolved(cls, tier)
+def resolve(lexicon: Lexicon | type, tier: Tier | str) -> Tier:
+    """The tier to run on ``lexicon`` (an instance, or a class; ``auto``: the fastest it
+    offers), once per class and tier: what the Python API's functions do when given a tier to
+    choose (a command's plan has resolved it already)."""
+    return _resolved(class_of(lexicon), Tier(tier))
 
 
 @cache
-def _resolved(cls: type, tier: Tier | str) -> Tier:
-    """:func:`resolve` once per class and tier (every board asks)."""
-    return resolve_tier(tiers(cls), tier, cls.__name__, native_unavailable(cls))
+def _resolved(cls: type, tier: Tier) -> Tier:
+    return resolve_tier(TIERS, cls, tier, cls.__name__, "Boggle")
 
 
 class SearchLoops(Protocol):
@@ -153,7 +128,8 @@ def find_words(
     max_paths: int = DEFAULT_MAX_PATHS,
     loops: SearchLoops = search,
 ) -> dict[str, list[Path]]:
-    """Every word of at least ``min_length`` letters on ``board``, with its path(s).
+    """Every word of at least ``min_length`` letters on ``board``, with its path(s), at ``tier``
+    (``auto``: the fastest the lexicon offers; :func:`words_on` once it is chosen).
 
     Returns ``{word: [path, ...]}`` in discovery order; a path is a tuple of cell indices. Without
     ``all_paths`` each list holds only the first path found. ``loops``: the search module to run
@@ -161,14 +137,28 @@ def find_words(
     ``max_paths`` caps the paths kept with ``all_paths`` (0: no cap): a board with more raises
     :class:`InputError` instead of filling memory.
     """
-    mode = resolve(lexicon, tier)
+    chosen = resolve(lexicon, tier)
+    return words_on(board, lexicon, chosen, min_length, all_paths, max_paths, loops)
+
+
+def words_on(
+    board: Board,
+    lexicon: Lexicon,
+    tier: Tier,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    all_paths: bool = False,
+    max_paths: int = DEFAULT_MAX_PATHS,
+    loops: SearchLoops = search,
+) -> dict[str, list[Path]]:
+    """:func:`find_words` at ``tier``, chosen already (one :data:`TIERS` offers on the lexicon,
+    never ``auto``)."""
     nbrs = board.neighbours()
     try:
-        if mode is Tier.NATIVE:
+        if tier is Tier.NATIVE:
             # NATIVE is chosen only for a NativeLexicon (can_solve_natively in tiers)
             native: NativeLexicon = lexicon  # type: ignore[assignment]
             return native.find_paths(board.cells, nbrs, min_length, all_paths, max_paths)
-        if mode is Tier.STEP:
+        if tier is Tier.STEP:
             # STEP is chosen only for a SteppingLexicon (can_step in tiers)
             stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
             return loops.by_steps(
@@ -204,14 +194,22 @@ def find_word_list(
     min_length: int = DEFAULT_MIN_LENGTH,
     tier: Tier | str = Tier.AUTO,
 ) -> list[str]:
-    """The distinct words :func:`find_words` finds on ``board``, in its order, without paths.
+    """The distinct words :func:`find_words` finds on ``board``, in its order, without paths
+    (:func:`word_list_on` at the tier chosen)."""
+    return word_list_on(board, lexicon, resolve(lexicon, tier), min_length)
+
+
+def word_list_on(
+    board: Board, lexicon: Lexicon, tier: Tier, min_length: int = DEFAULT_MIN_LENGTH
+) -> list[str]:
+    """:func:`find_word_list` at ``tier``, chosen already.
 
     Under the native tier the backend keeps no paths at all (``path_words``), which is what
-    scoring many boards needs; the other tiers take :func:`find_words`'s keys."""
-    if resolve(lexicon, tier) is Tier.NATIVE:
+    scoring many boards needs; the other tiers take :func:`words_on`'s keys."""
+    if tier is Tier.NATIVE:
         native: NativeLexicon = lexicon  # type: ignore[assignment]
         return native.path_words(board.cells, board.neighbours(), min_length)
-    return list(find_words(board, lexicon, min_length=min_length, tier=tier))
+    return list(words_on(board, lexicon, tier, min_length))
 
 
 @dataclass(frozen=True)

@@ -9,24 +9,110 @@ Words With Friends or a 21x21 board are the same game with another file.
 The pieces live beside this module: the rule set (``rules.py``), positions and CGP
 (``position.py``), moves, their order and their renderers (``moves.py``), the generators through
 the protocol (``search.py``, compiled with mypyc) and in C over a KWG (``native.pyx``, Cython),
-the tiers (``movegen.py``), the brute-force reference (``reference.py``), greedy self-play
-(``selfplay.py``), the seeded workloads (``workload.py``) and the commands (``moves_cmd.py``,
-``selfplay_cmd.py``).
+the tiers and the generator bound to a lexicon (``solve.py``), the brute-force reference
+(``reference.py``), greedy self-play and its command (``selfplay.py``) and the seeded workloads
+(``workload.py``); the commands are declared below.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from lexibench.solver.games.crossword.rules import WORD_RULES
-from lexibench.solver.games.protocol import Solver, Workload
+from lexibench.solver import values
+from lexibench.solver.games.command import (
+    Command,
+    LexiconOptions,
+    Option,
+    Options,
+    TierOption,
+    VariantOption,
+)
+from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS, WORD_RULES
+from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Game, Solver, Workload
+from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, Structure
 
 Position = Any  # lexibench.solver.games.crossword.position.Position, imported on use
 Moves = Any  # lexibench.solver.games.crossword.moves.Moves
+
+
+def _rules_help() -> str:
+    from lexibench.solver.games.crossword.rules import ruleset_names
+
+    return (
+        f"the rule set: one of lexibench's ({', '.join(ruleset_names())}) or a JSON file "
+        "(see solver/README.md; default: %(default)s)"
+    )
+
+
+#: The options both commands share: the rule set, the lexicon, the tier and the algorithm.
+SHARED = (
+    Option(("--rules",), _rules_help, default=DEFAULT_RULES, metavar="NAME|FILE"),
+    LexiconOptions(),
+    TierOption(),
+    VariantOption(
+        "--algorithm",
+        {"dawg": "words", "gaddag": "gaddag"},
+        "gaddag",
+        "Appel and Jacobson's over a lexicon of the words (dawg), or Gordon's over a lexicon of "
+        "their GADDAG strings (gaddag; the default)",
+    ),
+)
+
+MOVES = Command(
+    "moves",
+    "every legal move of a crossword-game position (CGP), best first",
+    (
+        Option(
+            ("position",),
+            'the position as one CGP line, quoted: "<rows> <rack> [<score>/<score> '
+            '<zero-score turns>] [options]"; - reads it from standard input',
+            stdin="the position",
+        ),
+        *SHARED,
+        Option(
+            ("--top",),
+            "print the N best moves (default: %(default)s)",
+            parse=values.positive_int,
+            default=10,
+            metavar="N",
+            exclusive="shown",
+        ),
+        Option(("--all",), "print every move", flag=True, exclusive="shown"),
+        Option(
+            ("--json",),
+            'print {"count": n, "moves": [{"coord", "word", "score", "leave", "tiles"}, ...]}',
+            flag=True,
+        ),
+    ),
+)
+
+SELFPLAY = Command(
+    "selfplay",
+    "greedy crossword games played to the end, and how fast",
+    (
+        Option(
+            ("--games",),
+            "games to play (default: %(default)s)",
+            parse=values.int_at_least(1, 1_000_000),
+            default=10,
+            metavar="N",
+        ),
+        Option(
+            ("--seed",),
+            "game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}') (default: %(default)s)",
+            parse=values.whole_number,
+            default=1,
+            metavar="S",
+        ),
+        *SHARED,
+        JSON,
+    ),
+    run="lexibench.solver.games.crossword.selfplay:selfplay",
+)
 
 
 def _stage(stage: str) -> Any:
@@ -46,13 +132,23 @@ class Crossword:
     unit = "position"
     word_rules: WordRules = WORD_RULES
     variants = ("words", "gaddag")
-    compiled = ("lexibench.solver.games.crossword.search",)
+    queries = ()
+    commands = (MOVES, SELFPLAY)
+
+    tiers = TIERS
 
     def parse(self, text: str) -> Position:
         """A CGP line: ``<rows> <rack> [<score>/<score> <zero-score turns>] [options]``."""
         from lexibench.solver.games.crossword.position import parse_cgp
 
         return parse_cgp(text)
+
+    def puzzle(self, options: Options) -> Position:
+        """The position of ``lexibench moves``, under its rule set."""
+        from lexibench.solver.games.crossword.position import parse_cgp
+        from lexibench.solver.games.crossword.rules import load_rules
+
+        return parse_cgp(options["position"], load_rules(options["rules"]))
 
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of seeded greedy games, at four stages, with 0, 1 and 2 blanks in turn."""
@@ -73,19 +169,17 @@ class Crossword:
             return gaddag_strings(words)
         return words
 
-    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
-        """String, step where the lexicon steps, native where it is a KWG (and compiled)."""
-        from lexibench.solver.games.crossword.movegen import tiers
-
-        return tiers(lexicon)
-
     def solver(
-        self, lexicon: Lexicon, tier: Tier, variant: str = "words"
+        self,
+        structure: Structure,
+        tier: Tier,
+        variant: str = "words",
+        options: Options = NO_OPTIONS,
     ) -> Solver[Position, Moves]:
-        """Every legal move, scored (:class:`~.movegen.MoveGenerator`)."""
-        from lexibench.solver.games.crossword.movegen import MoveGenerator
+        """Every legal move, scored (:class:`~.solve.MoveGenerator`)."""
+        from lexibench.solver.games.crossword.solve import MoveGenerator
 
-        return MoveGenerator(lexicon, tier, variant)
+        return MoveGenerator(cast(Lexicon, structure), tier, variant)  # a lexicon's tiers alone
 
     def reference(self, words: Sequence[str]) -> Solver[Position, Moves]:
         """Every word of the list tried at every span of every line (no lexicon)."""
@@ -98,10 +192,6 @@ class Crossword:
             return Moves(position, reference_moves(position, indexed))
 
         return solve
-
-    def baselines(self) -> dict[str, Any]:
-        """None: the reference is far too slow to time with a real word list."""
-        return {}
 
     def key(self, answer: Moves) -> Hashable:
         """Every move's coordinate, word and score, sorted (a move found twice counts twice)."""
@@ -119,14 +209,36 @@ class Crossword:
         sum over its time is moves per second; the best move's points are in the answer)."""
         return len(answer)
 
-    def to_json(self, puzzle: Position, answer: Moves) -> dict[str, Any]:
-        """``{"count": n, "moves": [...]}``, the ten best (as ``lexibench moves --json``)."""
+    def to_json(
+        self, puzzle: Position, answer: Moves, context: Context = NO_CONTEXT
+    ) -> dict[str, Any]:
+        """``{"count": n, "moves": [...]}``, the ``top`` best (ten by default; every one with
+        ``all``), as ``lexibench moves --json``."""
         from lexibench.solver.games.crossword.moves import moves_json
 
-        return moves_json(answer)
+        return moves_json(answer, _top(context))
 
-    def to_text(self, puzzle: Position, answer: Moves) -> str:
-        """The board, the rack and the ten best moves."""
+    def to_text(self, puzzle: Position, answer: Moves, context: Context = NO_CONTEXT) -> str:
+        """The board, the rack, the word list and the lexicon (where the context has them) and
+        the ``top`` best moves."""
         from lexibench.solver.games.crossword.moves import moves_text
+        from lexibench.solver.games.crossword.solve import ALGORITHMS
 
-        return moves_text(answer)
+        heading = []
+        if context.wordlist is not None and context.tier is not None:
+            info = context.wordlist
+            heading.append(
+                f"word list {info.name} ({info.words:,} words), lexicon {context.structure} "
+                f"({context.tier.value}, {ALGORITHMS[context.variant]})"
+            )
+        return moves_text(answer, _top(context), heading)
+
+
+def _top(context: Context) -> int | None:
+    """How many moves the context asks to show (None: every one)."""
+    from lexibench.solver.games.crossword.moves import DEFAULT_TOP
+
+    return None if context.options.get("all") else context.options.get("top", DEFAULT_TOP)
+
+
+GAME: Game[Position, Moves] = Crossword()

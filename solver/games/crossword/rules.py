@@ -32,12 +32,22 @@ from pathlib import Path
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError, read_error
+from lexibench.solver.tiers import LEXICON, Need, compiled, word_tiers
 from lexibench.solver.words import WordRules
+from lexibench.structures import has_word_graph
 
 #: The words a crossword game plays: two letters or more; a Q is a tile of its own.
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
 #: The rule set of the commands and the workloads unless another is named.
 DEFAULT_RULES: Final = "english"
+#: Move generation's tiers: string, step where the lexicon steps, native where it hands out a
+#: KWG array (:class:`~lexibench.structures.WordGraphLexicon`) and the native generator is
+#: compiled.
+TIERS: Final = word_tiers(
+    LEXICON
+    & Need(has_word_graph, "the native move generator walks a KWG array: use --lexicon kwg")
+    & compiled("lexibench.solver.games.crossword.native")
+)
 RULESETS: Final = Path(__file__).with_name("rulesets")
 BLANK: Final = 0x80
 """Or-ed into a letter's tile: a blank on the board standing for that letter."""

@@ -12,9 +12,12 @@ same game with every generator, tier and backend, since they all give the same m
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from lexibench.solver.games.command import Call, Report
 from lexibench.solver.games.crossword.moves import RawMove
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
@@ -157,3 +160,62 @@ def position_of(rules: RuleSet, turn: Turn, rack: list[int] | None = None) -> Po
         turn.scores,
         turn.zeros,
     )
+
+
+def selfplay(call: Call) -> Report:
+    """``lexibench selfplay``: greedy games played to the end, timed (not the lexicon's
+    loading), with what they played and found."""
+    from lexibench.solver.games.crossword.rules import load_rules
+    from lexibench.solver.games.crossword.solve import MoveGenerator
+
+    options = call.options
+    rules = load_rules(options["rules"])
+    plan = call.plan()
+    opened = call.open(plan)
+    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant)
+
+    def generated() -> int:
+        return generator.generated
+
+    games, seed = options["games"], options["seed"]
+    played = found = 0
+    totals = [0, 0]
+    started = time.perf_counter()
+    for j in range(games):
+        result = play(
+            rules, generator.best_raw, random.Random(f"selfplay:{seed}:{j}"), counter=generated
+        )
+        played += result.played
+        found += result.generated
+        totals[0] += result.scores[0]
+        totals[1] += result.scores[1]
+    seconds = time.perf_counter() - started
+    call.session.phase("search")
+    means = [round(t / games, 2) for t in totals]
+    data: dict[str, Any] = {
+        "games": games,
+        "seed": seed,
+        "seconds": round(seconds, 6),
+        "games_per_second": round(games / seconds, 3),
+        "moves_played": played,
+        "moves_per_second": round(played / seconds, 3),
+        "moves_generated": found,
+        "generated_per_second": round(found / seconds, 3),
+        "mean_scores": means,
+        "lexicon": plan.structure,
+        "tier": plan.tier.value,
+        "algorithm": generator.algorithm,
+        "wordlist": opened.wordlist.name,
+    }
+    text = "\n".join(
+        [
+            f"{games:,} greedy game{'s' if games != 1 else ''} (seed {seed}) "
+            f"in {seconds:.3f} s: {games / seconds:,.1f} games/s",
+            f"{played:,} moves played: {played / seconds:,.0f} moves/s "
+            f"({found:,} moves generated, {found / seconds:,.0f}/s)",
+            f"mean final scores {means[0]:g} and {means[1]:g}",
+            f"word list {opened.wordlist.name}, lexicon {plan.structure} "
+            f"({plan.tier.value}, {generator.algorithm})",
+        ]
+    )
+    return Report(lambda: data, lambda: text)

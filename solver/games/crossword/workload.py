@@ -47,10 +47,11 @@ def _stage_turn(result: GameResult, stage: str, rules: RuleSet) -> Turn:
 
 @lru_cache(maxsize=4)
 def _games(seed: int, count: int, words: tuple[str, ...], rules: RuleSet) -> list[GameResult]:
-    from lexibench.solver.games.crossword.movegen import MoveGenerator
+    from lexibench.solver.defaults import default_structure
+    from lexibench.solver.games.crossword.solve import move_generator
     from lexibench.structures import build_lexicon
 
-    generator = MoveGenerator(build_lexicon("kwg", words), "auto", "words")
+    generator = move_generator(build_lexicon(default_structure("crossword"), words))
     return [
         play(
             rules,

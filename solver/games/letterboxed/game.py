@@ -1,31 +1,41 @@
-"""Letter Boxed as the harness sees it: the declaration of :class:`~lexibench.solver.games.Game`.
+"""Letter Boxed as the harness and the command line see it: the declaration of
+:class:`~lexibench.solver.games.Game`.
 
-The pieces live beside this module: the box, its rules and the solution order (``puzzle.py``, its
-loops in ``search.py``), seeded puzzles (``workload.py``), the brute-force reference
-(``reference.py``) and the command (``command.py``).
+The pieces live beside this module: the box, its rules and its answer (``puzzle.py``), the search
+for words and solutions (``solve.py``, its loops in ``search.py``), seeded puzzles
+(``workload.py``) and the brute-force reference (``reference.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from lexibench.solver.games.letterboxed.puzzle import WORD_RULES
-from lexibench.solver.games.protocol import Solver, Workload
+from lexibench.solver import values
+from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
+from lexibench.solver.games.letterboxed.puzzle import (
+    DEFAULT_LIMIT,
+    DEFAULT_MAX_WORDS,
+    MIN_WORD_LENGTH,
+    TIERS,
+    TITLE,
+    WORD_RULES,
+)
+from lexibench.solver.games.protocol import (
+    NO_CONTEXT,
+    NO_OPTIONS,
+    Context,
+    Game,
+    Solver,
+    Workload,
+)
+from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
-from lexibench.structures import Lexicon
+from lexibench.structures import Lexicon, Structure
 
 Box = Any  # lexibench.solver.games.letterboxed.puzzle.Box, imported on use
-
-
 Answer = Any  # lexibench.solver.games.letterboxed.puzzle.Answer
-
-
-def _answer(box: Box, words: list[str]) -> Answer:
-    from lexibench.solver.games.letterboxed.puzzle import Answer, solutions
-
-    return Answer(tuple(words), tuple(solutions(box, words)))
 
 
 def _boxes(seed: int, count: int, _words: Sequence[str]) -> list[Box]:
@@ -38,17 +48,51 @@ class LetterBoxed:
     """Chain words over a box of twelve letters, three per side (see ``puzzle.py``)."""
 
     name = "letterboxed"
-    title = "Letter Boxed"
+    title = TITLE
     unit = "puzzle"
     word_rules: WordRules = WORD_RULES
     variants = ("words",)
-    compiled = ("lexibench.solver.games.letterboxed.search",)
+    queries = ()
+    tiers = TIERS
+    commands = (
+        Command(
+            "letterboxed",
+            "the words and the shortest solutions of a Letter Boxed puzzle",
+            (
+                Option(
+                    ("sides",), 'four sides of three letters: "rme wcl tgk api" or RME-WCL-TGK-API'
+                ),
+                LexiconOptions(),
+                TierOption(),
+                Option(
+                    ("--max-words",),
+                    "longest chain of words to look for (default: %(default)s)",
+                    parse=values.positive_int,
+                    default=DEFAULT_MAX_WORDS,
+                    metavar="K",
+                ),
+                Option(
+                    ("--limit",),
+                    "most solutions to print, fewest words and letters first (default: "
+                    "%(default)s)",
+                    parse=values.positive_int,
+                    default=DEFAULT_LIMIT,
+                    metavar="N",
+                ),
+                JSON,
+            ),
+        ),
+    )
 
     def parse(self, text: str) -> Box:
         """Four sides of three letters: ``rme wcl tgk api`` or ``RME-WCL-TGK-API``."""
         from lexibench.solver.games.letterboxed.puzzle import parse_box
 
         return parse_box(text)
+
+    def puzzle(self, options: Options) -> Box:
+        """The box of ``lexibench letterboxed``."""
+        return self.parse(options["sides"])
 
     def workloads(self) -> tuple[Workload[Box], ...]:
         """Seeded puzzles of twelve letters drawn by English frequency."""
@@ -58,27 +102,32 @@ class LetterBoxed:
         """The words themselves (the one variant)."""
         return words
 
-    def tiers(self, lexicon: Lexicon | type, variant: str = "words") -> tuple[Tier, ...]:
-        """String, and step where the lexicon steps."""
-        from lexibench.solver.games.letterboxed.puzzle import tiers
+    def solver(
+        self,
+        structure: Structure,
+        tier: Tier,
+        variant: str = "words",
+        options: Options = NO_OPTIONS,
+    ) -> Solver[Box, Answer]:
+        """The valid words (the search through the lexicon), then the best solutions (of at
+        most ``max_words`` words, at most ``limit`` of them)."""
+        from lexibench.solver.games.letterboxed.solve import solver
 
-        return tiers(lexicon)
-
-    def solver(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> Solver[Box, Answer]:
-        """The valid words (the search through the lexicon), then the best solutions."""
-        from lexibench.solver.games.letterboxed.puzzle import find_words
-
-        def solve(box: Box) -> Answer:
-            return _answer(box, find_words(box, lexicon, tier=tier))
-
-        return solve
+        return solver(
+            cast(Lexicon, structure),  # the tiers it offers are a lexicon's alone
+            tier,
+            options.get("min_length", MIN_WORD_LENGTH),
+            options.get("max_words", DEFAULT_MAX_WORDS),
+            options.get("limit", DEFAULT_LIMIT),
+        )
 
     def reference(self, words: Sequence[str]) -> Solver[Box, Answer]:
         """Every word of the list tested against the rules, then the same solutions."""
-        from lexibench.solver.games.letterboxed.reference import filter_words
+        from lexibench.solver.games.letterboxed.reference import reference_words
+        from lexibench.solver.games.letterboxed.solve import answer
 
         def solve(box: Box) -> Answer:
-            return _answer(box, filter_words(box, words))
+            return answer(box, reference_words(box, words))
 
         return solve
 
@@ -90,7 +139,7 @@ class LetterBoxed:
         """The number of valid words (Letter Boxed has no points)."""
         return len(answer.words)
 
-    def to_json(self, puzzle: Box, answer: Answer) -> dict[str, Any]:
+    def to_json(self, puzzle: Box, answer: Answer, context: Context = NO_CONTEXT) -> dict[str, Any]:
         """``{"sides": [...], "words": [...], "solutions": [[...], ...]}``."""
         return {
             "sides": list(puzzle.sides),
@@ -98,12 +147,17 @@ class LetterBoxed:
             "solutions": [list(s) for s in answer.solutions],
         }
 
-    def to_text(self, puzzle: Box, answer: Answer) -> str:
-        """The sides, the number of words, and the solutions one per line."""
+    def to_text(self, puzzle: Box, answer: Answer, context: Context = NO_CONTEXT) -> str:
+        """The sides, the number of words and solutions, and the solutions one per line."""
+        longest = context.options.get("max_words")
+        most = f" of at most {longest} words" if longest is not None else ""
         return "\n".join(
             [
                 f"sides: {' '.join(puzzle.sides)}",
-                f"{len(answer.words):,} valid words; {len(answer.solutions):,} solutions",
+                f"{len(answer.words):,} valid words; {len(answer.solutions):,} solutions{most}",
                 *("  " + " - ".join(chain) for chain in answer.solutions),
             ]
         )
+
+
+GAME: Game[Box, Answer] = LetterBoxed()

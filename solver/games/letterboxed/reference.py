@@ -9,7 +9,7 @@ from itertools import pairwise
 from lexibench.solver.games.letterboxed.puzzle import MIN_WORD_LENGTH, Box
 
 
-def filter_words(box: Box, words: Iterable[str], min_length: int = MIN_WORD_LENGTH) -> list[str]:
+def reference_words(box: Box, words: Iterable[str], min_length: int = MIN_WORD_LENGTH) -> list[str]:
     """Every word of ``words`` valid for ``box``, sorted: at least ``min_length`` letters, only
     the box's letters, no two consecutive letters from the same side."""
     side = box.side_of()

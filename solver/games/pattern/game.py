@@ -1,19 +1,20 @@
-"""Crossword patterns as the harness sees it: the declaration of
+"""Crossword patterns as the harness and the command line see it: the declaration of
 :class:`~lexibench.solver.games.Game`.
 
-The pieces live beside this module: the pattern, its rules and the search at each tier
-(``puzzle.py``, its loops in ``search.py``), seeded patterns (``workload.py``), the brute-force
-reference (``reference.py``), renderers (``render.py``) and the command (``pattern_cmd.py``).
+The pieces live beside this module: the pattern, its rules and its answer (``puzzle.py``), the
+search at each tier (``solve.py``, its loops in ``search.py``), seeded patterns (``workload.py``),
+the brute-force reference (``reference.py``) and renderers (``render.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from lexibench.solver.games.pattern.puzzle import KIND, TITLE, WORD_RULES
-from lexibench.solver.games.protocol import Solver, Workload
-from lexibench.solver.tiers import Tier
+from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.pattern.puzzle import KIND, TIERS, TITLE, WORD_RULES
+from lexibench.solver.games.protocol import Game, Workload
+from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.words import WordRules
 
 Pattern = Any  # lexibench.solver.games.pattern.puzzle.Pattern, imported on use
@@ -32,17 +33,26 @@ def _hidden(seed: int, count: int, words: Sequence[str]) -> list[Pattern]:
     return hidden_patterns(seed, count, words)
 
 
-class CrosswordPattern:
+class CrosswordPattern(QueryGame):
     """Every word a pattern of letters, ``?`` and ``*`` matches (see ``puzzle.py``)."""
 
     name = "pattern"
     title = TITLE
     unit = "pattern"
+    package = "lexibench.solver.games.pattern"
     word_rules: WordRules = WORD_RULES
-    variants = ("words",)
-    compiled = ("lexibench.solver.games.pattern.search",)
-    kind = KIND
-    """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
+    queries = (KIND,)
+    tiers = TIERS
+    commands = (
+        query_command(
+            "pattern",
+            "every word a crossword pattern matches (``?`` one letter, ``*`` any)",
+            Option(
+                ("pattern",),
+                "letters a-z, ? for one letter, * for any letters: 'c?t*' (quote it)",
+            ),
+        ),
+    )
 
     def parse(self, text: str) -> Pattern:
         """A pattern: letters, ``?`` and ``*`` (``c?t*``)."""
@@ -50,45 +60,18 @@ class CrosswordPattern:
 
         return parse_pattern(text)
 
+    def puzzle(self, options: Options) -> Pattern:
+        """The pattern of ``lexibench pattern``."""
+        from lexibench.solver.games.pattern.puzzle import parse_pattern
+
+        return parse_pattern(options["pattern"], options["min_length"])
+
     def workloads(self) -> tuple[Workload[Pattern], ...]:
         """Patterns from real words of the list: one ``*`` and two ``?``; 1-4 letters hidden."""
         return (
             Workload("star", "real words, a run made * and two letters ?", 50, 10, _stars),
             Workload("hidden", "real words with 1-4 letters hidden behind ?", 100, 10, _hidden),
         )
-
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def tiers(self, lexicon: object, variant: str = "words") -> tuple[Tier, ...]:
-        """String and step on a lexicon, native where its compiled code answers patterns; index
-        on the position bit sets; none on another index."""
-        from lexibench.solver.games.pattern.puzzle import tiers
-
-        return tiers(lexicon)
-
-    def solver(self, lexicon: Any, tier: Tier, variant: str = "words") -> Solver[Pattern, Answer]:
-        """The words a pattern matches, through ``lexicon`` at ``tier``."""
-        from lexibench.solver.games.pattern.puzzle import solve
-
-        def run(pattern: Pattern) -> Answer:
-            return solve(pattern, lexicon, tier)
-
-        return run
-
-    def reference(self, words: Sequence[str]) -> Solver[Pattern, Answer]:
-        """Every word of the list matched against the pattern's regular expression."""
-        from lexibench.solver.games.pattern.reference import filter_words
-
-        def run(pattern: Pattern) -> Answer:
-            return filter_words(pattern, words)
-
-        return run
-
-    def baselines(self) -> Mapping[str, Any]:
-        """The plain filter over the word list, timed beside the structures."""
-        return {"filter": self.reference}
 
     def key(self, answer: Answer) -> Hashable:
         """The words, sorted."""
@@ -98,14 +81,5 @@ class CrosswordPattern:
         """The number of words."""
         return len(answer)
 
-    def to_json(self, puzzle: Pattern, answer: Answer) -> dict[str, Any]:
-        """``{"count": n, "words": [...]}``, sorted alphabetically."""
-        from lexibench.solver.games.pattern.render import answer_json
 
-        return answer_json(answer)
-
-    def to_text(self, puzzle: Pattern, answer: Answer) -> str:
-        """The pattern and the count, then one word per line."""
-        from lexibench.solver.games.pattern.render import answer_text
-
-        return answer_text(puzzle, answer)
+GAME: Game[Pattern, Answer] = CrosswordPattern()

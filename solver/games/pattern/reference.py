@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from lexibench.solver.games.pattern.puzzle import Answer, Pattern
 
 
-def filter_words(pattern: Pattern, words: Iterable[str]) -> Answer:
+def reference_answer(pattern: Pattern, words: Iterable[str]) -> Answer:
     """Every word of ``words`` of at least ``pattern.min_length`` letters that the pattern's
     regular expression matches whole, sorted."""
     match = pattern.regex().fullmatch

@@ -7,7 +7,7 @@ from typing import Any
 from lexibench.solver.games.pattern.puzzle import Answer, Pattern
 
 
-def answer_json(answer: Answer) -> dict[str, Any]:
+def answer_json(pattern: Pattern, answer: Answer) -> dict[str, Any]:
     """``{"count": n, "words": [...]}``, sorted alphabetically."""
     return {"count": len(answer), "words": list(answer)}
 

@@ -5,10 +5,7 @@ contains the centre. Scoring is the New York Times': a four-letter word scores 1
 one point per letter, and a pangram (a word using all seven letters) 7 more. Words and pangrams
 are sorted alphabetically.
 
-The words are found at the tier asked (:mod:`lexibench.solver.tiers`): through any lexicon (a
-set-constrained walk pruned by ``has_prefix``, or walking nodes:
-:mod:`solver.games.spellingbee.search`), by an index answering the ``letterset`` query kind (the
-letter-mask map), or by a lexicon's own compiled walk for it (array-trie).
+The search at each tier is :mod:`solver.games.spellingbee.solve`.
 """
 
 from __future__ import annotations
@@ -18,16 +15,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.spellingbee import search
-from lexibench.solver.tiers import Tier, query_tiers, resolve_query_tier
+from lexibench.solver.tiers import query_tiers
 from lexibench.solver.words import WordRules, char_text
-from lexibench.structures import LetterSetQuery, Lexicon, SteppingLexicon, Structure, class_of
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)
 TITLE: Final = "Spelling Bee"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
+#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
+#: offers for it (what a structure needs for each).
 KIND: Final = "letterset"
+TIERS: Final = query_tiers(KIND)
 LETTERS: Final = 7
 MIN_WORD_LENGTH: Final = 4
 PANGRAM_BONUS: Final = 7
@@ -113,48 +110,3 @@ def answer(hive: Hive, words: list[str]) -> Answer:
         tuple(w for w in ordered if is_pangram(hive, w)),
         sum(points(hive, w) for w in ordered),
     )
-
-
-def tiers(structure: object) -> tuple[Tier, ...]:
-    """The tiers the Spelling Bee search offers on ``structure`` (an instance, or a class):
-    :func:`~lexibench.solver.tiers.query_tiers` for the ``letterset`` kind."""
-    return query_tiers(structure, KIND)
-
-
-def find_words(hive: Hive, structure: Structure, tier: Tier | str = Tier.AUTO) -> list[str]:
-    """Every valid word of ``hive`` in ``structure``, in no particular order, at ``tier``.
-
-    >>> from lexibench.structures import build_lexicon
-    >>> lexicon = build_lexicon("marisa", ["glam", "gala", "lamp", "gallop", "goal", "pang"])
-    >>> sorted(find_words(parse_hive("gaplmno"), lexicon))
-    ['gala', 'gallop', 'glam', 'goal', 'pang']
-    """
-    mode = resolve_query_tier(structure, KIND, tier, class_of(structure).__name__)
-    if mode in (Tier.INDEX, Tier.NATIVE):
-        index: LetterSetQuery = structure  # type: ignore[assignment]
-        return index.letterset_words(hive.letters, hive.centre, hive.min_length)
-    if mode is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        return search.by_steps(
-            hive.letters,
-            hive.centre,
-            hive.min_length,
-            stepping.root(),
-            stepping.child,
-            stepping.is_terminal,
-        )
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    return search.by_strings(
-        hive.letters, hive.centre, hive.min_length, lexicon.has_prefix, lexicon.is_word
-    )
-
-
-def solve(hive: Hive, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
-    """The valid words of ``hive`` (:func:`find_words`), the pangrams and the score.
-
-    >>> from lexibench.structures import build_structure
-    >>> index = build_structure("letter-mask-map", ["glam", "gala", "lamp", "glamping"])
-    >>> solve(parse_hive("gaplmni"), index)
-    Answer(words=('gala', 'glam', 'glamping'), pangrams=('glamping',), score=17)
-    """
-    return answer(hive, find_words(hive, structure, tier))

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from lexibench.solver.games.spellingbee.puzzle import Answer, Hive, answer
 
 
-def filter_words(hive: Hive, words: Iterable[str]) -> Answer:
+def reference_answer(hive: Hive, words: Iterable[str]) -> Answer:
     """Every word of ``words`` of at least ``hive.min_length`` letters, all of them the hive's,
     with its centre."""
     letters = set(hive.letters)

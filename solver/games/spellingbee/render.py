@@ -7,7 +7,7 @@ from typing import Any
 from lexibench.solver.games.spellingbee.puzzle import Answer, Hive
 
 
-def answer_json(answer: Answer) -> dict[str, Any]:
+def answer_json(hive: Hive, answer: Answer) -> dict[str, Any]:
     """``{"count", "score", "words", "pangrams"}``, words and pangrams sorted."""
     return {
         "count": len(answer.words),

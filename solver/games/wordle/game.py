@@ -1,20 +1,29 @@
-"""Wordle as the harness sees it: the declaration of :class:`~lexibench.solver.games.Game`.
+"""Wordle as the harness and the command line see it: the declaration of
+:class:`~lexibench.solver.games.Game`.
 
-The pieces live beside this module: the game, its feedback made constraints and the search at
-each tier (``puzzle.py``, its loops in ``search.py``), the grader and the best guess
-(``grading.py``, its compiled kernel ``grader.pyx``), seeded games played out (``workload.py``),
-the brute-force reference (``reference.py``), renderers (``render.py``) and the command
-(``wordle_cmd.py``).
+The pieces live beside this module: the game, its feedback made constraints and its answer
+(``puzzle.py``), the search at each tier (``solve.py``, its loops in ``search.py``), the grader and
+the best guess (``grading.py``, its compiled kernel ``grader.pyx``), seeded games played out
+(``workload.py``), the brute-force reference (``reference.py``) and renderers (``render.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from lexibench.solver.games.protocol import Solver, Workload
-from lexibench.solver.games.wordle.puzzle import KIND, TITLE, WORD_RULES
-from lexibench.solver.tiers import Tier
+from lexibench.solver import values
+from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.protocol import Game, Workload
+from lexibench.solver.games.query import QueryGame, query_command
+from lexibench.solver.games.wordle.puzzle import (
+    KIND,
+    MAX_LENGTH,
+    MIN_LENGTH,
+    TIERS,
+    TITLE,
+    WORD_RULES,
+)
 from lexibench.solver.words import WordRules
 
 Position = Any  # lexibench.solver.games.wordle.puzzle.Position, imported on use
@@ -27,24 +36,54 @@ def _games(seed: int, count: int, words: Sequence[str]) -> list[Position]:
     return played_games(seed, count, words)
 
 
-class Wordle:
+class Wordle(QueryGame):
     """The words still possible after some guesses, and the best next guess (see
     ``puzzle.py``)."""
 
     name = "wordle"
     title = TITLE
     unit = "position"
+    package = "lexibench.solver.games.wordle"
     word_rules: WordRules = WORD_RULES
-    variants = ("words",)
-    compiled = ("lexibench.solver.games.wordle.search",)
-    kind = KIND
-    """The query kind it asks (:data:`lexibench.structures.QUERY_KINDS`)."""
+    queries = (KIND,)
+    tiers = TIERS
+    commands = (
+        query_command(
+            "wordle",
+            "the words a Wordle's feedback still allows, and the best next guess",
+            Option(
+                ("--guess",),
+                "a guess and its feedback, one of g (right place), y (elsewhere), b (not in the "
+                "answer) per letter: crane=bbygb; repeat it for every guess",
+                repeat=True,
+                metavar="WORD=FEEDBACK",
+            ),
+            Option(
+                ("--length",),
+                "word length (default: the guesses', else 5)",
+                parse=values.int_at_least(MIN_LENGTH, MAX_LENGTH),
+                metavar="N",
+            ),
+            Option(
+                ("--suggest",),
+                "also give the guess, among every word of that length, that leaves the fewest "
+                "candidates expected",
+                flag=True,
+            ),
+        ),
+    )
 
     def parse(self, text: str) -> Position:
         """Guesses ``WORD=FEEDBACK`` separated by spaces (``crane=bbygb speed=bbyby``)."""
         from lexibench.solver.games.wordle.puzzle import parse_position
 
         return parse_position(text)
+
+    def puzzle(self, options: Options) -> Position:
+        """The position of ``lexibench wordle``'s guesses."""
+        from lexibench.solver.games.wordle.puzzle import make_position
+
+        return make_position(options["guess"], options["length"], options["suggest"])
 
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of games played out from seeded answers after a fixed opening."""
@@ -58,40 +97,6 @@ class Wordle:
             ),
         )
 
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def tiers(self, lexicon: object, variant: str = "words") -> tuple[Tier, ...]:
-        """String and step on a lexicon, native where its compiled code answers position
-        constraints; index on the position bit sets; none on another index."""
-        from lexibench.solver.games.wordle.puzzle import tiers
-
-        return tiers(lexicon)
-
-    def solver(self, lexicon: Any, tier: Tier, variant: str = "words") -> Solver[Position, Answer]:
-        """The candidates (and the suggestion, when the position asks), through ``lexicon`` at
-        ``tier``."""
-        from lexibench.solver.games.wordle.puzzle import solve
-
-        def run(position: Position) -> Answer:
-            return solve(position, lexicon, tier)
-
-        return run
-
-    def reference(self, words: Sequence[str]) -> Solver[Position, Answer]:
-        """Every word of the length graded against each guess."""
-        from lexibench.solver.games.wordle.reference import filter_words
-
-        def run(position: Position) -> Answer:
-            return filter_words(position, words)
-
-        return run
-
-    def baselines(self) -> Mapping[str, Any]:
-        """The plain filter over the word list, timed beside the structures."""
-        return {"filter": self.reference}
-
     def key(self, answer: Answer) -> Hashable:
         """The candidates and the suggestion."""
         return (answer.words, answer.suggestion)
@@ -100,14 +105,5 @@ class Wordle:
         """The number of candidates."""
         return len(answer.words)
 
-    def to_json(self, puzzle: Position, answer: Answer) -> dict[str, Any]:
-        """``{"count", "words"}`` (and ``"suggest"`` when asked)."""
-        from lexibench.solver.games.wordle.render import answer_json
 
-        return answer_json(answer, puzzle)
-
-    def to_text(self, puzzle: Position, answer: Answer) -> str:
-        """The guesses, the count, the suggestion, then the candidates."""
-        from lexibench.solver.games.wordle.render import answer_text
-
-        return answer_text(answer, puzzle)
+GAME: Game[Position, Answer] = Wordle()

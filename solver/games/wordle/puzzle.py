@@ -11,9 +11,7 @@ The feedback becomes exact constraints (:func:`constraints`): a ``g`` fixes its 
 letter, a ``y`` or ``b`` rules its letter out of its position; per letter of a guess, its ``g``
 and ``y`` marks are a lower bound on the answer's copies, and a ``b`` beside them makes that the
 exact count. Feedback no answer could give (a ``b`` before a ``y`` of the same letter) allows
-nothing. The constraints are asked at the tier chosen (:mod:`lexibench.solver.tiers`): through any
-lexicon (a constraint walk: :mod:`solver.games.wordle.search`), by an index answering the
-``positions`` query kind (the position bit sets), or by a lexicon's compiled walk (array-trie).
+nothing. The search at each tier is :mod:`solver.games.wordle.solve`.
 
 With ``suggest``, the answer also names the guess, among every word of that length, that
 minimises the expected number of candidates left: the sum of the squared sizes of the groups its
@@ -29,17 +27,17 @@ from dataclasses import dataclass
 from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.wordle import search
-from lexibench.solver.tiers import Tier, query_tiers, resolve_query_tier
+from lexibench.solver.tiers import query_tiers
 from lexibench.solver.words import WordRules, char_text
-from lexibench.structures import Lexicon, PositionsQuery, SteppingLexicon, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
 TITLE: Final = "Wordle"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
+#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
+#: offers for it (what a structure needs for each).
 KIND: Final = "positions"
+TIERS: Final = query_tiers(KIND)
 DEFAULT_LENGTH: Final = 5
 MIN_LENGTH: Final = 2
 MAX_LENGTH: Final = 15
@@ -171,35 +169,6 @@ def constraints(position: Position) -> Constraints:
     )
 
 
-def tiers(structure: object) -> tuple[Tier, ...]:
-    """The tiers the Wordle search offers on ``structure`` (an instance, or a class):
-    :func:`~lexibench.solver.tiers.query_tiers` for the ``positions`` kind."""
-    return query_tiers(structure, KIND)
-
-
-def find_words(position: Position, structure: Structure, tier: Tier | str = Tier.AUTO) -> list[str]:
-    """Every candidate of ``position`` in ``structure``, in no particular order, at ``tier``.
-
-    >>> from lexibench.structures import build_lexicon
-    >>> lexicon = build_lexicon("dict-trie", ["abide", "speed", "bride", "aside", "crane"])
-    >>> sorted(find_words(make_position(["speed=bbyby"]), lexicon, tier="step"))
-    ['abide', 'bride']
-    """
-    mode = resolve_query_tier(structure, KIND, tier, class_of(structure).__name__)
-    found = constraints(position)
-    if mode in (Tier.INDEX, Tier.NATIVE):
-        index: PositionsQuery = structure  # type: ignore[assignment]
-        return index.positions_words(found.allowed, found.at_least, found.at_most)
-    allowed, low, high = list(found.allowed), dict(found.at_least), dict(found.at_most)
-    if mode is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        return search.by_steps(
-            allowed, low, high, stepping.root(), stepping.child, stepping.is_terminal
-        )
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    return search.by_strings(allowed, low, high, lexicon.has_prefix, lexicon.is_word)
-
-
 @dataclass(frozen=True)
 class Suggestion:
     """The best next guess and the expected number of candidates left after it."""
@@ -234,19 +203,3 @@ def suggest(
     if best is None:
         return None
     return Suggestion(guesses[best[0]], best[1], len(candidates))
-
-
-def solve(position: Position, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
-    """The candidates of ``position`` (:func:`find_words`), sorted, and with
-    ``position.suggest`` the best next guess among every word of its length in ``structure``.
-
-    >>> from lexibench.structures import build_structure
-    >>> index = build_structure("position-bitsets", ["abide", "speed", "bride", "aside"])
-    >>> solve(make_position(["speed=bbyby"], suggest=True), index).suggestion.guess
-    'abide'
-    """
-    words = tuple(sorted(find_words(position, structure, tier)))
-    if not position.suggest:
-        return Answer(words)
-    pool = sorted(find_words(Position(position.length), structure, tier))
-    return Answer(words, suggest(pool, words))

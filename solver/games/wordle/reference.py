@@ -10,7 +10,7 @@ from lexibench.solver.games.wordle.grading import grade
 from lexibench.solver.games.wordle.puzzle import Answer, Position, suggest
 
 
-def filter_words(position: Position, words: Iterable[str]) -> Answer:
+def reference_answer(position: Position, words: Iterable[str]) -> Answer:
     """The words of ``words`` of ``position.length`` letters that give every guess its feedback,
     sorted; with ``position.suggest``, the best guess by the interpreted grader."""
     pool = sorted(w for w in words if len(w) == position.length)

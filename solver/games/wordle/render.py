@@ -7,7 +7,7 @@ from typing import Any
 from lexibench.solver.games.wordle.puzzle import Answer, Position
 
 
-def answer_json(answer: Answer, position: Position) -> dict[str, Any]:
+def answer_json(position: Position, answer: Answer) -> dict[str, Any]:
     """``{"count": n, "words": [...]}`` (sorted); with a suggestion asked,
     ``"suggest": {"guess": ..., "expected": ...}`` (``null`` without candidates)."""
     data: dict[str, Any] = {"count": len(answer.words), "words": list(answer.words)}
@@ -19,7 +19,7 @@ def answer_json(answer: Answer, position: Position) -> dict[str, Any]:
     return data
 
 
-def answer_text(answer: Answer, position: Position) -> str:
+def answer_text(position: Position, answer: Answer) -> str:
     """The guesses, the count, the suggestion when asked, then the candidates."""
     lines = [
         f"guesses: {position.text() or '(none)'}; words of {position.length} letters",

@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING, ClassVar, Self
 
 from lexibench.structures.backends.array_trie.walk import TERMINAL, PythonCore
 from lexibench.structures.builds import stale_reason
-from lexibench.structures.errors import StaleBuildError, UnstorableWordError
-from lexibench.structures.words import unique_words
+from lexibench.structures.errors import StaleBuildError
+from lexibench.structures.words import letters_only, unique_words
 
 NATIVE_UNAVAILABLE: str | None
 """Why the compiled core could not be imported, or None when it is in use."""
@@ -90,12 +90,6 @@ def native_build() -> str:
 _HEADER = struct.Struct("<4sIQQ")  # magic, format version, nodes, words
 _MAGIC = b"ATRI"
 _VERSION = 1
-
-
-def _storable(word: str) -> str:
-    if not (word.isascii() and word.isalpha() and word.islower()):
-        raise UnstorableWordError("array-trie", word, "only the letters a-z can be stored")
-    return word
 
 
 def build_nodes(words: list[str]) -> array[int]:
@@ -151,11 +145,12 @@ class ArrayTrieLexicon(_Core, _Queries):
 
     FILE_FORMAT: ClassVar[str] = "lexibench-array-trie/1"
     NATIVE_UNAVAILABLE: ClassVar[str | None] = NATIVE_UNAVAILABLE
+    LETTERS_ONLY: ClassVar[bool] = True
     """Why the native tier is missing (None when it is there): see the module docstring."""
 
     def __init__(self, words: Iterable[str] = ()) -> None:
         """Build the trie of ``words`` (any iterable of non-empty a-z strings)."""
-        unique = [_storable(word) for word in unique_words(words, "array-trie")]
+        unique = [letters_only(word, "array-trie") for word in unique_words(words, "array-trie")]
         self._attach(build_nodes(unique), len(unique))
 
     def node_array(self) -> memoryview:

@@ -34,7 +34,7 @@ class Boggler22:
 
 
 def _run(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "lexibench.solver.games.boggle.peer", *argv]
+    command = [sys.executable, "-m", "lexibench.benchmarks.processes.peer", *argv]
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
 

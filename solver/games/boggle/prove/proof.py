@@ -28,8 +28,8 @@ from lexibench.solver.games.boggle.prove.partitions import (
     partition,
 )
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
-from lexibench.solver.games.boggle.prove.tree import resolve
-from lexibench.solver.tiers import Tier
+from lexibench.solver.games.boggle.prove.tiers import TIERS
+from lexibench.solver.tiers import Tier, resolve
 from lexibench.structures import Lexicon
 
 
@@ -160,7 +160,8 @@ def prove(
         else partition(buckets or default_partition(rows, cols))
     )
     plan = ProofPlan(rows, cols, chosen, target, min_length)
-    state = prove_state(lexicon, plan, resolve(lexicon, tier, type(lexicon).__name__))
+    walk = resolve(TIERS, lexicon, tier, type(lexicon).__name__, "a proof")
+    state = prove_state(lexicon, plan, walk)
     outcomes = []
     for class_id in plan.space.canonical_ids():
         outcome = prove_class(state, plan, class_id)

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.tiers import Tier, resolve_tier
-from lexibench.structures import Lexicon, can_step, class_of
+from lexibench.solver.tiers import Tier
+from lexibench.structures import Lexicon
 from lexibench.structures.builds import stale_reason
 
 NATIVE_UNAVAILABLE: str | None
@@ -106,11 +106,6 @@ class NativeTree:
         return TreeRun(paths, distinct, sums, choices, bound, steps, tuple(candidates))
 
 
-def has_node_array(lexicon: Lexicon | type) -> bool:
-    """True when the lexicon (or its class) hands out array-trie's node array."""
-    return callable(getattr(class_of(lexicon), "node_array", None))
-
-
 def native_build() -> str:
     """``"cython"`` when the compiled bound is in use, ``"interpreted"`` when it is not
     compiled; :class:`InputError` when it was compiled from another source than the one beside
@@ -125,35 +120,8 @@ def native_build() -> str:
     return "cython"
 
 
-def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
-    """The tiers the tree bound offers on ``lexicon`` (an instance or a backend's class)."""
-    offered = []
-    if can_step(lexicon):
-        offered.append(Tier.STEP)
-    if NATIVE_UNAVAILABLE is None and has_node_array(lexicon):
-        offered.append(Tier.NATIVE)
-    return tuple(offered)
-
-
-def resolve(lexicon: Lexicon | type, tier: Tier | str, name: str) -> Tier:
-    """The tier a proof runs on ``lexicon`` (``auto``: native where offered); a tier it lacks,
-    or a lexicon with neither, is one line."""
-    offered = tiers(lexicon)
-    if not offered:
-        raise InputError(
-            f"lexicon {name}: a proof walks the lexicon node by node, and this backend cannot "
-            "step (choose one that can: see `lexibench backends`)"
-        )
-    if Tier(tier) is Tier.STRING:
-        raise InputError("a proof has no string tier: it walks the lexicon node by node")
-    why = NATIVE_UNAVAILABLE or (
-        None if has_node_array(lexicon) else "only array-trie's array is walked in C"
-    )
-    return resolve_tier(offered, tier, name, why)
-
-
 def tree_bound(lexicon: Lexicon, tier: Tier, weights: Sequence[int], min_length: int) -> TreeBound:
-    """The tree bound over ``lexicon`` at ``tier`` (one of :func:`tiers`)."""
+    """The tree bound over ``lexicon`` at ``tier`` (one :data:`.tiers.TIERS` offers on it)."""
     if tier is Tier.NATIVE:
         nodes: memoryview = lexicon.node_array()  # type: ignore[attr-defined]
         return NativeTree(nodes, weights, min_length)

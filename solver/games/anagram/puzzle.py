@@ -10,33 +10,29 @@ blanks stand for the last occurrences (rack ``ab??``, word ``abab``: the blanks 
 ``a`` and the second ``b``). A word's ``blanks`` are the letters its blanks stand for, in the order
 of their positions in the word (``"ab"`` there).
 
-Answers come longest first, then alphabetically. The words are found at the tier asked
-(:mod:`lexibench.solver.tiers`): through any lexicon (a multiset-constrained walk pruned by
-``has_prefix``, or walking nodes: :mod:`solver.games.anagram.search`), by an index answering the
-``anagram`` query kind (the alphagram map), or by a lexicon's own compiled walk for it
-(array-trie).
+Answers come longest first, then alphabetically. The search at each tier is
+:mod:`solver.games.anagram.solve`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.anagram import search
-from lexibench.solver.tiers import Tier, resolve_query_tier
+from lexibench.solver.tiers import query_tiers
 from lexibench.solver.words import WordRules, char_text
-from lexibench.structures import AnagramQuery, Lexicon, SteppingLexicon, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
 TITLE: Final = "Anagrams"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`).
+#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
+#: offers for it (what a structure needs for each).
 KIND: Final = "anagram"
+TIERS: Final = query_tiers(KIND)
 BLANK: Final = "?"
 DEFAULT_MIN_LENGTH: Final = 2
 #: The most tiles in a rack: the longest word a Scrabble board holds.
@@ -174,53 +170,3 @@ def answer(rack: Rack, words: list[str]) -> Answer:
     ordered = sorted(words)
     ordered.sort(key=len, reverse=True)  # stable: alphabetical within a length
     return Answer(rack, tuple(ordered))
-
-
-def tiers(structure: object) -> tuple[Tier, ...]:
-    """The tiers the anagram search offers on ``structure`` (an instance, or a class):
-    :func:`~lexibench.solver.tiers.query_tiers` for the ``anagram`` kind."""
-    from lexibench.solver.tiers import query_tiers
-
-    return query_tiers(structure, KIND)
-
-
-def find_words(rack: Rack, structure: Structure, tier: Tier | str = Tier.AUTO) -> list[str]:
-    """Every word ``rack`` spells in ``structure``, in no particular order, at ``tier``.
-
-    >>> from lexibench.structures import build_lexicon
-    >>> lexicon = build_lexicon("dict-trie", ["at", "eat", "tea", "east", "seat", "teas"])
-    >>> sorted(find_words(parse_rack("tea?"), lexicon, tier="step"))
-    ['at', 'east', 'eat', 'seat', 'tea', 'teas']
-    """
-    mode = resolve_query_tier(structure, KIND, tier, class_of(structure).__name__)
-    shortest = rack.shortest
-    if mode in (Tier.INDEX, Tier.NATIVE):
-        index: AnagramQuery = structure  # type: ignore[assignment]
-        return index.anagrams(rack.letters, rack.blanks, shortest)
-    have = dict(Counter(rack.letters))
-    if mode is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        return search.by_steps(
-            have,
-            rack.blanks,
-            ALPHABET,
-            shortest,
-            stepping.root(),
-            stepping.child,
-            stepping.is_terminal,
-        )
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    return search.by_strings(
-        have, rack.blanks, ALPHABET, shortest, lexicon.has_prefix, lexicon.is_word
-    )
-
-
-def solve(rack: Rack, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
-    """The words ``rack`` spells (:func:`find_words`) with their blanks, in the answer's order.
-
-    >>> from lexibench.structures import build_structure
-    >>> index = build_structure("alphagram-map", ["at", "eat", "tea", "east", "seat"])
-    >>> [(f.word, f.blanks) for f in solve(parse_rack("tea?", full=True), index).found]
-    [('east', 's'), ('seat', 's')]
-    """
-    return answer(rack, find_words(rack, structure, tier))

@@ -27,16 +27,10 @@ from typing import TYPE_CHECKING, Any, Final
 from lexibench.solver.games.crossword import search
 from lexibench.solver.games.crossword.moves import RECORD, Moves, RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
-from lexibench.solver.games.crossword.rules import RuleSet
-from lexibench.solver.tiers import Tier, resolve_tier
-from lexibench.structures import (
-    Lexicon,
-    SteppingLexicon,
-    can_step,
-    class_of,
-    has_word_graph,
-    is_lexicon,
-)
+from lexibench.solver.games.crossword.rules import TIERS, RuleSet
+from lexibench.solver.tiers import Tier
+from lexibench.solver.tiers import resolve as resolve_tier
+from lexibench.structures import Lexicon, SteppingLexicon, class_of
 from lexibench.structures.builds import stale_reason
 from lexibench.structures.errors import StaleBuildError
 
@@ -75,65 +69,104 @@ def native_build() -> str:
     return "cython"
 
 
-def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
-    """The tiers move generation offers on ``lexicon`` (an instance, or a backend's class): string
-    always, step where it steps, native where it hands out a KWG array and the native generator
-    is compiled; none on an index (it is not a lexicon)."""
-    if not is_lexicon(lexicon):
-        return ()
-    offered = [Tier.STRING]
-    if can_step(lexicon):
-        offered.append(Tier.STEP)
-    if has_word_graph(lexicon) and NATIVE_UNAVAILABLE is None:
-        offered.append(Tier.NATIVE)
-    return tuple(offered)
-
-
-def why_not_native(lexicon: Lexicon | type) -> str:
-    """Why ``lexicon`` has no native tier for this game."""
-    if not has_word_graph(lexicon):
-        return "the native move generator walks a KWG array: use --lexicon kwg"
-    return NATIVE_UNAVAILABLE or ""
-
-
-def resolve(lexicon: Lexicon | type, tier: Tier | str, name: str = "") -> Tier:
-    """The tier to run on ``lexicon`` (``auto``: the fastest it offers); one it lacks is an
-    :class:`~solver.errors.InputError` naming the lexicon (``name``) and why."""
+def resolve(lexicon: Lexicon | type, tier: Tier | str) -> Tier:
+    """The tier to run on ``lexicon`` (``auto``: the fastest it offers), for the Python API (a
+    command's plan has chosen it already); one it lacks is an
+    :class:`~solver.errors.InputError` naming the lexicon's class and why."""
     cls = class_of(lexicon)
-    return resolve_tier(tiers(cls), tier, name or cls.__name__, why_not_native(cls))
+    return resolve_tier(TIERS, cls, tier, cls.__name__, "the crossword game")
 
 
 def _letters(rules: RuleSet) -> int:
     return sum(1 << t for t in range(1, 27) if rules.counts[t])
 
 
+def _rules_args(rules: RuleSet) -> tuple[Any, ...]:
+    """What a generator needs of a rule set, in its constructors' order."""
+    return (
+        rules.rows,
+        rules.cols,
+        list(rules.letter_multiplier),
+        list(rules.word_multiplier),
+        list(rules.values),
+        rules.start,
+        rules.rack_size,
+        rules.bingo_bonus,
+        _letters(rules),
+    )
+
+
+class _Native:
+    """The native tier: the generator in C over the lexicon's KWG array."""
+
+    def __init__(self, lexicon: Lexicon, gaddag: bool) -> None:
+        self.kwg = lexicon.kwg()  # type: ignore[attr-defined]
+        self.gaddag = gaddag
+
+    def bind(self, rules: RuleSet) -> Any:
+        return NativeGenerator(self.kwg, *_rules_args(rules))
+
+    def raw(self, bound: Any, board: bytes, rack: list[int]) -> tuple[bytes, int]:
+        found: bytes = bound.generate(board, rack, self.gaddag)
+        return found, len(found) // RECORD.size
+
+    def best(self, bound: Any, board: bytes, rack: list[int]) -> tuple[RawMove | None, int]:
+        found: bytes = bound.generate(board, rack, self.gaddag, True)
+        return (unpack(found)[0] if found else None), bound.generated
+
+
+class _Protocol:
+    """The string and step tiers: the generator of :mod:`.search` asking the lexicon."""
+
+    def __init__(self, access: search.Access, gaddag: bool) -> None:
+        self.access = access
+        self.gaddag = gaddag
+
+    def bind(self, rules: RuleSet) -> Any:
+        return search.Generator(self.access, self.gaddag, *_rules_args(rules))
+
+    def raw(self, bound: Any, board: bytes, rack: list[int]) -> tuple[list[RawMove], int]:
+        moves: list[RawMove] = bound.generate(board, rack)
+        return moves, len(moves)
+
+    def best(self, bound: Any, board: bytes, rack: list[int]) -> tuple[RawMove | None, int]:
+        moves, count = self.raw(bound, board, rack)
+        return min(moves, key=raw_order, default=None), count
+
+
+def _engine(lexicon: Lexicon, tier: Tier, gaddag: bool) -> _Native | _Protocol:
+    """The generator of ``tier`` (chosen already) over ``lexicon``."""
+    if tier is Tier.NATIVE:
+        return _Native(lexicon, gaddag)
+    if tier is Tier.STEP:
+        stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
+        return _Protocol(
+            search.StepAccess(stepping.root(), stepping.child, stepping.is_terminal, gaddag),
+            gaddag,
+        )
+    return _Protocol(search.StringAccess(lexicon.has_prefix, lexicon.is_word, gaddag), gaddag)
+
+
 class MoveGenerator:
-    """Every legal move of a position, through ``lexicon`` at ``tier``, with the algorithm of
-    ``variant`` (what the lexicon holds: ``"words"`` or ``"gaddag"``).
+    """Every legal move of a position, through ``lexicon`` at ``tier`` (chosen already: one
+    :data:`TIERS` offers on it, never ``auto``; :func:`move_generator` chooses it), with the
+    algorithm of ``variant`` (what the lexicon holds: ``"words"`` or ``"gaddag"``).
 
     Calling it returns the position's :class:`~solver.games.crossword.moves.Moves`;
     :meth:`best_raw` only the first move in order (what a greedy player plays). ``generated`` is
     the number of moves the last call found.
     """
 
-    def __init__(self, lexicon: Lexicon, tier: Tier | str, variant: str = "words") -> None:
+    def __init__(self, lexicon: Lexicon, tier: Tier, variant: str = "words") -> None:
         if variant not in ALGORITHMS:
             raise ValueError(f"unknown variant {variant!r}")
-        self.lexicon = lexicon
-        self.tier = resolve(lexicon, tier)
+        if tier is Tier.AUTO:
+            raise ValueError("a generator runs a tier chosen already (see move_generator)")
+        self.tier = tier
         self.variant = variant
-        self.gaddag = variant == "gaddag"
         self.generated = 0
+        self._engine = _engine(lexicon, tier, variant == "gaddag")
         self._bound: dict[RuleSet, Any] = {}
-        if self.tier is Tier.STRING:
-            self._access: search.Access = search.StringAccess(
-                lexicon.has_prefix, lexicon.is_word, self.gaddag
-            )
-        elif self.tier is Tier.STEP:
-            stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
-            self._access = search.StepAccess(
-                stepping.root(), stepping.child, stepping.is_terminal, self.gaddag
-            )
 
     @property
     def algorithm(self) -> str:
@@ -143,62 +176,29 @@ class MoveGenerator:
     def _for(self, rules: RuleSet) -> Any:
         bound = self._bound.get(rules)
         if bound is None:
-            args = (
-                rules.rows,
-                rules.cols,
-                list(rules.letter_multiplier),
-                list(rules.word_multiplier),
-                list(rules.values),
-                rules.start,
-                rules.rack_size,
-                rules.bingo_bonus,
-                _letters(rules),
-            )
-            if self.tier is Tier.NATIVE:
-                bound = NativeGenerator(self.lexicon.kwg(), *args)  # type: ignore[attr-defined]
-            else:
-                rows, cols, lm, wm, values, start, rack_size, bingo, letters = args
-                bound = search.Generator(
-                    self._access,
-                    self.gaddag,
-                    rows,
-                    cols,
-                    lm,
-                    wm,
-                    values,
-                    start,
-                    rack_size,
-                    bingo,
-                    letters,
-                )
-            self._bound[rules] = bound
+            bound = self._bound[rules] = self._engine.bind(rules)
         return bound
 
     def raw(self, rules: RuleSet, board: bytes, rack: list[int]) -> list[RawMove] | bytes:
         """Every move on ``board`` with ``rack`` (counts per tile) under ``rules``: raw moves,
         or native records."""
-        bound = self._for(rules)
-        if self.tier is Tier.NATIVE:
-            found: bytes = bound.generate(board, rack, self.gaddag)
-            self.generated = len(found) // RECORD.size
-            return found
-        moves: list[RawMove] = bound.generate(board, rack)
-        self.generated = len(moves)
-        return moves
+        found, self.generated = self._engine.raw(self._for(rules), board, rack)
+        return found
 
     def __call__(self, position: Position) -> Moves:
         return Moves(position, self.raw(position.rules, position.board, position.rack_counts()))
 
     def best_raw(self, rules: RuleSet, board: bytes, rack: list[int]) -> RawMove | None:
         """The first move in order (highest score, then coordinate, then word), or None."""
-        if self.tier is Tier.NATIVE:
-            bound = self._for(rules)
-            found: bytes = bound.generate(board, rack, self.gaddag, True)
-            self.generated = bound.generated
-            return unpack(found)[0] if found else None
-        moves = self.raw(rules, board, rack)
-        assert isinstance(moves, list)
-        return min(moves, key=raw_order, default=None)
+        best, self.generated = self._engine.best(self._for(rules), board, rack)
+        return best
+
+
+def move_generator(
+    lexicon: Lexicon, tier: Tier | str = Tier.AUTO, variant: str = "words"
+) -> MoveGenerator:
+    """A :class:`MoveGenerator` at ``tier`` (``auto``: the fastest the lexicon offers)."""
+    return MoveGenerator(lexicon, resolve(lexicon, tier), variant)
 
 
 def raw_order(raw: RawMove) -> tuple[int, str, str]:

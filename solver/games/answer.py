@@ -1,0 +1,69 @@
+"""The one path from a command's options to an answer: plan, puzzle, structure, search, report.
+
+Every game's puzzle command runs :func:`answer` (its :attr:`~.command.Command.run` is None), all
+through :class:`~lexibench.solver.games.Game`: the plan is resolved once (structure, tier,
+variant, word list: every check before any word list is read), the game makes the puzzle from
+the options, the structure is opened, the game's search bound to the plan's tier answers the
+puzzle, and the game renders the answer.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.command import Call, Options, Report
+from lexibench.solver.games.protocol import Context
+
+
+def check_stdin(call: Call) -> None:
+    """Refuse two options that would both read standard input (``-``)."""
+    readers = [
+        option.stdin
+        for option in call.command.own()
+        if option.stdin and call.options.get(option.dest) == "-"
+    ]
+    if call.request is not None and call.request.wordlist == "-":
+        readers.append("--wordlist")
+    if len(readers) > 1:
+        raise InputError(f"standard input can feed only one of {' and '.join(readers)}")
+
+
+def stdin_line(what: str) -> str:
+    """The one line standard input holds (``what``: ``the board``, for errors)."""
+    if sys.stdin is None:
+        raise InputError(
+            f"{what.removeprefix('the ')} from standard input: standard input is closed"
+        )
+    lines = [line for line in sys.stdin.read().split("\n") if line.strip()]
+    if len(lines) != 1:
+        raise InputError(
+            f"{what.removeprefix('the ')} from standard input: expected one line, got {len(lines)}"
+        )
+    return lines[0].removesuffix("\r").removeprefix("\ufeff")
+
+
+def read_stdin(call: Call, options: Options) -> dict[str, Any]:
+    """``options`` with the puzzle read from standard input where its value is ``-``."""
+    read = dict(options)
+    for option in call.command.own():
+        if option.stdin and option.stdin.startswith("the ") and read.get(option.dest) == "-":
+            read[option.dest] = stdin_line(option.stdin)
+    return read
+
+
+def answer(call: Call) -> Report:
+    """Answer the puzzle ``call``'s options describe (see the module docstring)."""
+    game = call.game
+    check_stdin(call)
+    plan = call.plan()
+    options = read_stdin(call, {**call.options, "min_length": plan.rules.min_length})
+    puzzle = game.puzzle(options)
+    opened = call.open(plan)
+    found = game.solver(opened.structure, plan.tier, plan.variant, options)(puzzle)
+    call.session.phase("search")
+    context = Context(plan.structure, plan.tier, plan.variant, opened.wordlist, options)
+    return Report(
+        lambda: game.to_json(puzzle, found, context), lambda: game.to_text(puzzle, found, context)
+    )

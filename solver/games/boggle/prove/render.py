@@ -1,0 +1,104 @@
+"""A proof's result as ``lexibench prove`` prints it: JSON, or text for a reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from lexibench.solver.execution import Dask, Processes, Where
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.boggle.prove.proof import ProofResult
+    from lexibench.solver.lexicons import Opened
+    from lexibench.solver.plan import Plan
+
+#: Boards listed in the text output (``--json`` lists every one).
+SHOWN_BOARDS: Final = 50
+
+
+def proof_json(
+    result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path | None
+) -> dict[str, Any]:
+    """The proof's JSON object: its result, the lexicon, tier and word list, how many processes
+    and the checkpoint."""
+    data = result.as_json()
+    data.update(
+        lexicon=opened.id,
+        tier=plan.tier.value,
+        wordlist=opened.wordlist.summary(),
+        jobs=plan.where.jobs if isinstance(plan.where, Processes) else 1,
+        checkpoint=str(checkpoint) if checkpoint else None,
+    )
+    return data
+
+
+def where_text(where: Where) -> str:
+    """Where the classes ran, in words."""
+    if isinstance(where, Dask):
+        if where.scheduler is not None:
+            return f"the Dask cluster at {where.scheduler}"
+        return f"a local Dask cluster of {where.workers} workers"
+    if isinstance(where, Processes):
+        return f"{where.jobs} processes"
+    return "1 process"
+
+
+def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path | None) -> str:
+    """The boards at or above the target, the proof's verdict, its classes and its cost."""
+    from lexibench.solver.games.boggle.board import parse_board
+    from lexibench.solver.games.boggle.render import grid_text
+
+    proof = result.plan
+    boards = result.boards()
+    size, target = proof.size, proof.target
+    wordlist = f"{opened.wordlist.name} ({opened.wordlist.words:,} words)"
+    lines = []
+    if result.stopped is not None:
+        resume = (
+            f"; run the same command again to resume from {checkpoint}"
+            if checkpoint
+            else " (--checkpoint FILE keeps them for a later run)"
+        )
+        lines.append(
+            f"stopped early ({result.stopped}): {len(result.outcomes):,} of "
+            f"{result.canonical:,} classes proven, the boards they hold so far{resume}"
+        )
+    lines.append(
+        f"{size} boards scoring at least {target:,} under {wordlist}: {len(boards):,}"
+        + (" (each once, up to rotation and reflection)" if boards else "")
+    )
+    for board in boards[:SHOWN_BOARDS]:
+        lines.append(f"  {board.score:>6,}  {board.canonical}  ({board.words:,} words)")
+    if len(boards) > SHOWN_BOARDS:
+        lines.append(f"  ... and {len(boards) - SHOWN_BOARDS:,} more (--json lists them all)")
+    if result.complete:
+        if boards:
+            best = boards[0]
+            lines.append(grid_text(parse_board(best.canonical)))
+            lines.append(
+                f"proven: no {size} board scores more than {best.canonical} ({best.score:,} "
+                f"points); no other board reaches {target:,} but those listed and their "
+                "rotations and reflections"
+            )
+        else:
+            lines.append(f"proven: no {size} board scores {target:,} or more")
+    counts = result.counts()
+    lines.append(
+        f"classes: {result.canonical:,} canonical of {proof.space.total:,} (partition "
+        f"{proof.partition.name}: {proof.partition.text}); done {len(result.outcomes):,}: "
+        f"{counts['pruned']:,} pruned by their bound, {counts['searched']:,} searched to no "
+        f"board, {counts['found']:,} with boards"
+        + (f" ({result.resumed:,} from the checkpoint)" if result.resumed else "")
+    )
+    origin = result.target_from
+    if origin.get("from") == "best":
+        lines.append(
+            f"target {target:,}: the best score `lexibench best` found (seed {origin['seed']}, "
+            f"{origin['evaluations']:,} evaluations: {origin['board']})"
+        )
+    lines.append(
+        f"CPU {result.cpu_seconds:,.1f} s in the {len(result.outcomes):,} classes done; "
+        f"{result.seconds:,.1f} s wall with "
+        f"{where_text(plan.where)}; lexicon {opened.id} ({plan.tier.value} tier)"
+    )
+    return "\n".join(lines)

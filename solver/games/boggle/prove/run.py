@@ -1,0 +1,222 @@
+"""What ``lexibench prove`` runs: the proof of a size's best board, class by class, here, in
+processes or on Dask, recorded in a checkpoint as classes finish, stopped early by a signal or a
+time limit with what it proved so far. Nothing here prints: it returns the
+:class:`~lexibench.solver.games.command.Report` (:mod:`.render` writes it)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.execution import Here, Processes, Stop, ordered_map
+from lexibench.solver.games.boggle.board import parse_size
+from lexibench.solver.games.boggle.prove.classes import ClassSpace, dispatch_order
+from lexibench.solver.games.boggle.prove.job import (
+    FOUND,
+    PRUNED,
+    ClassOutcome,
+    ProveJob,
+    prove_state,
+)
+from lexibench.solver.games.boggle.prove.partitions import Partition, default_partition, partition
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
+from lexibench.solver.games.boggle.prove.proof import ProofResult, gather
+from lexibench.solver.games.command import Call, Progress, Report
+from lexibench.solver.tiers import Tier
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
+    from lexibench.solver.games.command import Session
+    from lexibench.solver.lexicons import Opened
+    from lexibench.solver.plan import Plan
+
+#: The most classes (symmetric ones included) a proof enumerates: more is a board far beyond
+#: what a proof can finish (4x4 with the default partition has 8.5 million).
+MAX_CLASSES: Final = 100_000_000
+#: Units of work a proof counts as when choosing the default structure: a proof walks the
+#: lexicon far more than any solve.
+PROOF_UNITS: Final = 1_000_000_000
+
+
+def prove(call: Call) -> Report:
+    """Prove, and report every board at or above the target (so far, when stopped early)."""
+    from lexibench.solver.games.boggle.prove.render import proof_json, proof_text
+
+    options = call.options
+    rows, cols = parse_size(options["size"])
+    chosen = partition(options["partition"] or default_partition(rows, cols))
+    check_classes(rows, cols, chosen)
+    plan = call.plan(PROOF_UNITS)
+    if plan.tier is Tier.NATIVE:
+        check_key(rows, cols, chosen)
+    target, origin = options["target"], {"from": "option"}
+    if options["checkpoint"] is not None and target is None:
+        from lexibench.solver.games.boggle.prove.checkpoint import recorded_target
+
+        target, origin = recorded_target(options["checkpoint"]) or (None, origin)
+    if plan.tier is Tier.NATIVE:
+        from lexibench.solver.games.boggle.prove.tree import native_build
+
+        native_build()  # a stale build is one line
+    opened = call.open(plan)
+    if target is None:
+        target, origin = target_from_best(call.session, opened, rows, cols, plan, options["seed"])
+    proof = ProofPlan(rows, cols, chosen, target, plan.rules.min_length)
+    with _checkpoint(call.session, options["checkpoint"], proof, opened, origin) as checkpoint:
+        done = dict(checkpoint.outcomes) if checkpoint is not None else {}
+        if checkpoint is not None:
+            origin = checkpoint.header.get("target_from") or origin
+        result, signum = _prove(call, plan, opened, proof, done, checkpoint, origin)
+    call.session.phase("proof")
+    checkpoint_path: Path | None = options["checkpoint"]
+    return Report(
+        lambda: proof_json(result, plan, opened, checkpoint_path),
+        lambda: proof_text(result, plan, opened, checkpoint_path),
+        signum,
+    )
+
+
+def check_classes(rows: int, cols: int, chosen: Partition) -> None:
+    """Refuse a proof of more classes than :data:`MAX_CLASSES`, before any work."""
+    total = ClassSpace(rows, cols, chosen.cell_buckets(rows, cols)).total
+    if total > MAX_CLASSES:
+        raise InputError(
+            f"--size {rows}x{cols} with partition {chosen.name}: {total:,} classes, more than a "
+            f"proof takes ({MAX_CLASSES:,})"
+        )
+
+
+def check_key(rows: int, cols: int, chosen: Partition) -> None:
+    """The compiled walk keeps a class's letters in 64 bits: refuse a partition that needs
+    more on this board."""
+    cells = chosen.cell_buckets(rows, cols)
+    need = sum(max(len(bucket) for bucket in buckets).bit_length() for buckets in cells)
+    if need > 64:
+        raise InputError(
+            f"--size {rows}x{cols} with partition {chosen.name}: a class's letters need {need} "
+            "bits; the native tier holds 64 (choose a partition with smaller buckets, or --tier "
+            "step)"
+        )
+
+
+def target_from_best(
+    session: Session, opened: Opened, rows: int, cols: int, plan: Plan, seed: int
+) -> tuple[int, dict[str, Any]]:
+    """The default target: the best score the annealing search finds with ``seed``."""
+    from lexibench.solver.games.boggle.best import default_budget, search
+
+    budget = default_budget(rows, cols)
+    session.note(f"target: searching for a good {rows}x{cols} board ({budget:,} evaluations)")
+    found = search(opened.lexicon, rows, cols, seed, budget, min_length=plan.rules.min_length)
+    origin = {
+        "from": "best",
+        "seed": seed,
+        "evaluations": found.evaluations,
+        "board": found.board.canonical_text(),
+        "score": found.score,
+    }
+    return found.score, origin
+
+
+@contextmanager
+def _checkpoint(
+    session: Session, path: Path | None, proof: ProofPlan, opened: Opened, origin: dict[str, Any]
+) -> Iterator[Checkpoint | None]:
+    """The checkpoint at ``path`` (None without one), open and locked for the run."""
+    if path is None:
+        yield None
+        return
+    from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
+
+    with Checkpoint(path, proof.fingerprint(opened.wordlist.sha256), origin) as checkpoint:
+        if checkpoint.dropped:
+            session.note(
+                f"checkpoint {path}: dropped a record cut short (a crash), that class is proven "
+                "again"
+            )
+        yield checkpoint
+
+
+class _Classes:
+    """A proof's progress: classes done, pruned, with boards, and left."""
+
+    def __init__(self, progress: Progress, total: int, done: list[ClassOutcome]) -> None:
+        self.progress = progress
+        self.total = total
+        self.count = len(done)
+        self.pruned = sum(1 for outcome in done if outcome.outcome == PRUNED)
+        self.found = sum(1 for outcome in done if outcome.outcome == FOUND)
+        self._note()
+
+    def _note(self) -> None:
+        left = self.total - self.count
+        self.progress.note(f"pruned {self.pruned:,}, with boards {self.found:,}, left {left:,}")
+
+    def add(self, outcome: ClassOutcome) -> None:
+        """A class came back."""
+        self.count += 1
+        self.pruned += outcome.outcome == PRUNED
+        self.found += outcome.outcome == FOUND
+        self._note()
+        self.progress.update(1)
+
+
+def _prove(
+    call: Call,
+    plan: Plan,
+    opened: Opened,
+    proof: ProofPlan,
+    done: dict[int, ClassOutcome],
+    checkpoint: Checkpoint | None,
+    origin: dict[str, Any],
+) -> tuple[ProofResult, int | None]:
+    """Prove the classes not yet ``done``, recording each in ``checkpoint`` as it comes back;
+    the result, and the signal that stopped the run (None if none did)."""
+    time_limit: float | None = call.options["time_limit"]
+    start = time.perf_counter()
+    canonical = list(proof.space.canonical_ids())
+    todo = [class_id for class_id in dispatch_order(canonical) if class_id not in done]
+    resumed = len(done)
+    deadline = time.time() + time_limit if time_limit is not None else None
+    job = ProveJob(plan.lexicon.for_workers(opened), proof, plan.tier, deadline)
+    state = None
+    if isinstance(plan.where, Here | Processes):  # run here, or inherited by forked workers
+        state = prove_state(opened.lexicon, proof, plan.tier)
+    progress = call.session.progress(len(canonical), "class", len(done), style="classes")
+    classes = _Classes(progress, len(canonical), list(done.values()))
+    stop = Stop()
+    # At the time limit, this process stops handing out classes (the workers stop the ones
+    # they run by themselves: the job carries the deadline).
+    timer = threading.Timer(time_limit, stop.set) if time_limit is not None else None
+    try:
+        with call.session.stopping(stop) as caught:
+            if timer is not None:
+                timer.daemon = True
+                timer.start()
+            for outcome in ordered_map(job, todo, plan.where, state=state, batch=1, stop=stop):
+                if checkpoint is not None:
+                    checkpoint.add(outcome)
+                done[outcome.class_id] = outcome
+                classes.add(outcome)
+    finally:
+        if timer is not None:
+            timer.cancel()
+        progress.close()
+    stopped = caught.name
+    if stopped is None and len(done) < len(canonical):
+        stopped = "time limit"
+    result = gather(
+        proof,
+        done.values(),
+        len(canonical),
+        seconds=time.perf_counter() - start,
+        stopped=stopped,
+        resumed=resumed,
+        target_from=origin,
+    )
+    return result, caught.signum

@@ -1,0 +1,76 @@
+"""What the query games share: a game that puts one query kind to a structure (anagrams,
+crossword patterns, Spelling Bee, Wordle).
+
+Each is a package of the same shape: ``puzzle.py`` (the puzzle, its parser and its answer),
+``solve.py`` (:data:`TIERS` and ``solver(structure, tier)``, the search at each tier),
+``reference.py`` (``reference_answer(puzzle, words)``, the brute force), ``render.py``
+(``answer_json(puzzle, answer)``, ``answer_text(puzzle, answer)``), ``workload.py`` and
+``search.py`` (the loops, compiled). :class:`QueryGame` declares the rest of
+:class:`~lexibench.solver.games.Game` from those modules, imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Any
+
+from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
+from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Solver
+from lexibench.solver.tiers import Tier
+from lexibench.structures import Structure
+
+#: ``--json``, as every query command has it.
+JSON = Option(("--json",), "print one JSON object", flag=True)
+
+
+def query_command(name: str, summary: str, *options: Option) -> Command:
+    """A query game's one command: its own ``options`` (the puzzle first), then the lexicon
+    options, ``--tier`` and ``--json``."""
+    return Command(name, summary, (*options, LexiconOptions(), TierOption(), JSON))
+
+
+class QueryGame:
+    """The part of :class:`~lexibench.solver.games.Game` every query game declares alike."""
+
+    package: str
+    """Its package (``lexibench.solver.games.anagram``)."""
+    variants: tuple[str, ...] = ("words",)
+
+    def _module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
+        """The words themselves (the one variant)."""
+        return words
+
+    def solver(
+        self,
+        structure: Structure,
+        tier: Tier,
+        variant: str = "words",
+        options: Options = NO_OPTIONS,
+    ) -> Solver[Any, Any]:
+        """The search through ``structure`` at ``tier``."""
+        solver: Callable[[Structure, Tier], Solver[Any, Any]] = self._module("solve").solver
+        return solver(structure, tier)
+
+    def reference(self, words: Sequence[str]) -> Solver[Any, Any]:
+        """Every word of the list tested against the puzzle (no structure)."""
+        answer: Callable[[Any, Sequence[str]], Any] = self._module("reference").reference_answer
+
+        def run(puzzle: Any) -> Any:
+            return answer(puzzle, words)
+
+        return run
+
+    def to_json(self, puzzle: Any, answer: Any, context: Context = NO_CONTEXT) -> dict[str, Any]:
+        """The answer as ``--json`` prints it."""
+        render: Callable[[Any, Any], dict[str, Any]] = self._module("render").answer_json
+        return render(puzzle, answer)
+
+    def to_text(self, puzzle: Any, answer: Any, context: Context = NO_CONTEXT) -> str:
+        """The answer as text."""
+        render: Callable[[Any, Any], str] = self._module("render").answer_text
+        return render(puzzle, answer)

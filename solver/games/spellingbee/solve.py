@@ -1,0 +1,56 @@
+"""The Spelling Bee search at each tier: through any lexicon (a set-constrained walk pruned by
+``has_prefix``, or walking nodes: :mod:`solver.games.spellingbee.search`), by an index answering
+the ``letterset`` query kind (the letter-mask map), or by a lexicon's own compiled walk for it
+(array-trie's native tier)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lexibench.solver.games.spellingbee import search
+from lexibench.solver.games.spellingbee.puzzle import TIERS, TITLE, Answer, Hive, answer
+from lexibench.solver.tiers import Tier, resolve
+from lexibench.structures import LetterSetQuery, Lexicon, SteppingLexicon, Structure, class_of
+
+
+def word_finder(structure: Structure, tier: Tier) -> Callable[[Hive], list[str]]:
+    """``hive -> words``: every valid word of the hive in ``structure``, in no particular order,
+    at ``tier`` (one :data:`TIERS` offers on it, never ``auto``)."""
+    if tier in (Tier.INDEX, Tier.NATIVE):
+        index: LetterSetQuery = structure  # type: ignore[assignment]
+        return lambda hive: index.letterset_words(hive.letters, hive.centre, hive.min_length)
+    if tier is Tier.STEP:
+        stepping: SteppingLexicon = structure  # type: ignore[assignment]
+        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
+        return lambda hive: search.by_steps(
+            hive.letters, hive.centre, hive.min_length, root, child, is_terminal
+        )
+    lexicon: Lexicon = structure  # type: ignore[assignment]
+    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
+    return lambda hive: search.by_strings(
+        hive.letters, hive.centre, hive.min_length, has_prefix, is_word
+    )
+
+
+def solver(structure: Structure, tier: Tier) -> Callable[[Hive], Answer]:
+    """``hive -> answer``: its valid words, pangrams and score, through ``structure`` at
+    ``tier`` (resolved)."""
+    find = word_finder(structure, tier)
+    return lambda hive: answer(hive, find(hive))
+
+
+def solve(hive: Hive, structure: Structure, tier: Tier | str = Tier.AUTO) -> Answer:
+    """The valid words of ``hive`` in ``structure``, the pangrams and the score, at ``tier``
+    (``auto``: the fastest the structure offers).
+
+    >>> from lexibench.solver.games.spellingbee.puzzle import parse_hive
+    >>> from lexibench.structures import build_structure
+    >>> index = build_structure("letter-mask-map", ["glam", "gala", "lamp", "glamping"])
+    >>> solve(parse_hive("gaplmni"), index)
+    Answer(words=('gala', 'glam', 'glamping'), pangrams=('glamping',), score=17)
+    >>> lexicon = build_structure("marisa", ["glam", "gala", "lamp", "gallop", "goal", "pang"])
+    >>> solve(parse_hive("gaplmno"), lexicon).words
+    ('gala', 'gallop', 'glam', 'goal', 'pang')
+    """
+    name = class_of(structure).__name__
+    return solver(structure, resolve(TIERS, structure, tier, name, TITLE))(hive)

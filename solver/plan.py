@@ -1,0 +1,191 @@
+"""A job's plan: the structure, tier, variant, word list and where to run, decided once.
+
+A command (or a caller in Python) states what the user asked as a :class:`Request`; :func:`resolve`
+applies the defaults (:mod:`lexibench.solver.defaults`), checks every choice against the game and
+the structure's class, and returns a :class:`Plan` before any word list is read or anything is
+built. Everything downstream receives the plan and never decides any of it again: the structure
+opened (:func:`open_plan`), the tier the search runs, the variant the lexicon holds, the
+processes or cluster the work goes to.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lexibench import structures
+from lexibench.solver import defaults
+from lexibench.solver.errors import InputError
+from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, HERE, Dask, Processes, Where
+from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
+from lexibench.solver.tiers import Tier, TierTable
+from lexibench.solver.tiers import resolve as resolve_tier
+from lexibench.solver.wordlist import DEFAULT_LIMITS, Capitalised, Limits
+from lexibench.solver.words import WordRules
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.protocol import Game
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user asked for, as given: None (or ``auto``) leaves a choice to the defaults."""
+
+    structure: str | None = None
+    """A registry id (``--lexicon``)."""
+    tier: Tier | str = defaults.DEFAULT_TIER
+    variant: str | None = None
+    wordlist: str | None = None
+    """A word-list name, a path or ``-``."""
+    lexicon_file: Path | None = None
+    """A file written by ``lexibench build``: it carries its structure and word list."""
+    min_length: int | None = None
+    """The shortest word (None: the game's rule)."""
+    capitalised: Capitalised | None = None
+    cache: bool = True
+    limits: Limits = DEFAULT_LIMITS
+    verbose: bool = False
+    """Say on standard error where the word list and the structure came from."""
+    jobs: int = 1
+    scheduler: str | None = None
+    dask_workers: int | None = None
+    dask_timeout: float = DEFAULT_DASK_TIMEOUT
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A request resolved: every choice made and checked."""
+
+    game: str
+    structure: str
+    """The registry id of the structure the search asks."""
+    tier: Tier
+    """The tier the search runs (never ``auto``)."""
+    variant: str
+    lexicon: LexiconSpec
+    """What to open, in a form other processes can open too."""
+    where: Where
+    verbose: bool = False
+
+    @property
+    def rules(self) -> WordRules:
+        """The word rules the word list is normalized under."""
+        return self.lexicon.rules
+
+
+def where_of(request: Request) -> Where:
+    """Where the request asks the work to run (checked: ``--jobs`` beside a cluster, a word
+    list on standard input for a cluster)."""
+    if request.scheduler is None and request.dask_workers is None:
+        return Processes(request.jobs) if request.jobs > 1 else HERE
+    option = "--scheduler" if request.scheduler is not None else "--dask-workers"
+    if request.jobs != 1:
+        raise InputError(f"give --jobs or {option}, not both (the cluster's workers do the work)")
+    if request.wordlist == "-":
+        raise InputError(f"--wordlist - cannot go with {option}: workers cannot read this stdin")
+    return Dask(request.scheduler, request.dask_workers, request.dask_timeout)
+
+
+def chosen_variant(game: Game[Any, Any], asked: str | None) -> str:
+    """The variant ``asked`` (None: the game's default), checked against the game's."""
+    variant = asked or defaults.default_variant(game.name, game.variants)
+    if variant not in game.variants:
+        raise InputError(
+            f"game {game.name} has no lexicon variant {variant!r} (it has: "
+            f"{', '.join(game.variants)})"
+        )
+    return variant
+
+
+def check_storable(game: Game[Any, Any], structure: str, cls: type, variant: str) -> None:
+    """A structure that cannot store the variant's strings (array-trie holds the letters a-z
+    alone; the GADDAG strings hold a separator) is refused from its class."""
+    if variant == defaults.WORDS:
+        return
+    sample = "".join(game.lexicon_words(["ab"], variant))
+    why = structures.unstorable(cls, sample)
+    if why:
+        raise InputError(
+            f"lexicon {structure} cannot hold {game.name}'s {variant} strings ({why}); "
+            "choose another variant, or another --lexicon"
+        )
+
+
+def resolve(
+    game: Game[Any, Any],
+    request: Request,
+    units: int = 1,
+    tiers: TierTable | None = None,
+    serves: str | None = None,
+) -> Plan:
+    """The plan of ``request`` for ``game`` and a job of ``units`` (boards or evaluations: the
+    default structure may depend on it). ``tiers``: the search's tiers when not the game's own;
+    ``serves``: what the search is, in errors (the game's title).
+
+    Every choice is checked here, from the structure's class, before any word list is read:
+    conflicting options, an unknown or unavailable structure, a structure that cannot serve the
+    game or lacks the tier asked, a variant the game lacks or the structure cannot store, where
+    the work runs. Each is one :class:`InputError`.
+
+    >>> from lexibench.solver.games.registry import game
+    >>> plan = resolve(game("anagram"), Request("alphagram-map"))
+    >>> plan.structure, plan.tier.value, plan.variant
+    ('alphagram-map', 'index', 'words')
+    """
+    where = where_of(request)
+    rules = WordRules(
+        request.min_length if request.min_length is not None else game.word_rules.min_length,
+        game.word_rules.q_needs_u,
+    )
+    variant = chosen_variant(game, request.variant)
+    spec = LexiconSpec(
+        structure=request.structure,
+        wordlist=request.wordlist,
+        lexicon_file=request.lexicon_file,
+        rules=rules,
+        capitalised=request.capitalised,
+        cache=request.cache,
+        limits=request.limits,
+        game=game.name if variant != defaults.WORDS else None,
+        variant=variant,
+    )
+    spec.check()
+    if request.lexicon_file is not None:
+        structure = spec.held_structure()
+    else:
+        structure = request.structure or defaults.default_structure(game.name, units)
+    cls = structures.class_of(structures.structure_class(structure))
+    tier = resolve_tier(
+        tiers if tiers is not None else game.tiers,
+        cls,
+        request.tier,
+        structure,
+        serves or game.title,
+    )
+    if request.lexicon_file is None:
+        check_storable(game, structure, cls, variant)
+    return Plan(
+        game.name,
+        structure,
+        tier,
+        variant,
+        spec._replace(structure=structure) if request.lexicon_file is None else spec,
+        where,
+        request.verbose,
+    )
+
+
+def open_plan(plan: Plan, note: Callable[[str], None] | None = None) -> Opened:
+    """The structure ``plan`` names, opened (from the cache, a file, or built from the word
+    list) and frozen out of the garbage collector (it lives as long as the job); ``note`` is
+    told where the word list and the structure came from when the plan is verbose."""
+    opened = open_spec(plan.lexicon)
+    gc.collect()
+    gc.freeze()
+    if plan.verbose and note is not None:
+        note(opened.wordlist.report())
+        note(f"lexicon {opened.id}: {opened.describe(cache=plan.lexicon.cache)}")
+    return opened
