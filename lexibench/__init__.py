@@ -25,7 +25,7 @@ from typing import Any
 
 __version__ = "0.3.0"
 
-_LINE = re.compile(r"^from (\S+) import (\w+) as (\w+)$", re.MULTILINE)
+_LINE = re.compile(r"^from (\S+) import (\w+) as (\w+)\b", re.MULTILINE)
 
 
 def _api() -> dict[str, tuple[str, str]]:

@@ -15,6 +15,7 @@ from lexibench.solver.games.boggle.solve import Solution as Solution
 from lexibench.solver.games.boggle.solve import find_words as find_words
 from lexibench.solver.games.boggle.solve import solve as solve
 from lexibench.solver.games.letterboxed.puzzle import parse_box as parse_box
+from lexibench.solver.games.letterboxed.solve import solve as solve_letterboxed  # noqa: F401
 from lexibench.solver.games.registry import game as game
 from lexibench.solver.games.registry import game_names as game_names
 from lexibench.solver.lexicons import Opened as Opened

@@ -21,10 +21,8 @@ from typing import Any
 
 from lexibench.solver.cli import runtime
 from lexibench.solver.execution import Stop, WorkerOutputError
-from lexibench.solver.games.command import (
+from lexibench.solver.games.call import (
     Call,
-    Command,
-    LexiconOptions,
     Progress,
     Report,
     Result,
@@ -32,6 +30,7 @@ from lexibench.solver.games.command import (
     Stream,
     run_target,
 )
+from lexibench.solver.games.command import Command, LexiconOptions
 from lexibench.solver.games.registry import game
 
 

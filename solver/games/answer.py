@@ -13,7 +13,8 @@ import sys
 from typing import Any
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.command import Call, Options, Report
+from lexibench.solver.games.call import Call, Report
+from lexibench.solver.games.command import Options
 from lexibench.solver.games.protocol import Context
 
 
@@ -30,26 +31,26 @@ def check_stdin(call: Call) -> None:
         raise InputError(f"standard input can feed only one of {' and '.join(readers)}")
 
 
-def stdin_line(what: str) -> str:
-    """The one line standard input holds (``what``: ``the board``, for errors)."""
+def stdin_line(what: str, several: str | None = None) -> str:
+    """The one line standard input holds (``what``: ``board``, for errors; ``several``: the
+    option that reads many from it, for the hint)."""
     if sys.stdin is None:
-        raise InputError(
-            f"{what.removeprefix('the ')} from standard input: standard input is closed"
-        )
+        raise InputError(f"{what} from standard input: standard input is closed")
     lines = [line for line in sys.stdin.read().split("\n") if line.strip()]
     if len(lines) != 1:
-        raise InputError(
-            f"{what.removeprefix('the ')} from standard input: expected one line, got {len(lines)}"
-        )
+        hint = f" (use {several} - for several {what}s)" if several else ""
+        raise InputError(f"{what} from standard input: expected one line, got {len(lines)}{hint}")
     return lines[0].removesuffix("\r").removeprefix("\ufeff")
 
 
 def read_stdin(call: Call, options: Options) -> dict[str, Any]:
     """``options`` with the puzzle read from standard input where its value is ``-``."""
     read = dict(options)
-    for option in call.command.own():
+    own = call.command.own()
+    several = next((o.stdin for o in own if o.stdin and o.stdin.startswith("--")), None)
+    for option in own:
         if option.stdin and option.stdin.startswith("the ") and read.get(option.dest) == "-":
-            read[option.dest] = stdin_line(option.stdin)
+            read[option.dest] = stdin_line(option.stdin.removeprefix("the "), several)
     return read
 
 

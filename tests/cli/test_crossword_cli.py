@@ -114,7 +114,7 @@ def test_moves_from_standard_input_and_as_text(
     [
         (["15/15 A"], "position: board: 2 rows separated by '/', the board has 15"),
         ([f"{EMPTY} ABCDEFGH"], "rack 'ABCDEFGH': 8 tiles, a rack holds at most 7"),
-        ([MID, "--lexicon", "array-trie"], "lexicon array-trie cannot hold the GADDAG strings"),
+        ([MID, "--lexicon", "array-trie"], "array-trie cannot hold crossword's gaddag strings"),
         ([MID, "--tier", "native", "--lexicon", "dict-trie"], "has no native tier"),
         ([MID, "--top", "3", "--all"], "not allowed with argument"),
         ([MID, "--top", "0"], "must be at least 1"),
@@ -139,7 +139,7 @@ def test_a_position_from_standard_input_is_one_line(
     monkeypatch.setattr("sys.stdin", io.StringIO(MID + "\n" + MID + "\n"))
     status, out, err = run(capfd, "moves", "-", "--wordlist", wordlist)
     assert (status, out) == (2, "")
-    assert "expected one CGP line, got 2" in err
+    assert "position from standard input: expected one line, got 2" in err
 
 
 def test_selfplay_reports_games_and_moves_per_second(
@@ -186,7 +186,7 @@ def test_a_gaddag_lexicon_file(
         capfd, "build", "--game", "boggle", "--variant", "gaddag", "--output", str(saved)
     )
     assert status == 2
-    assert "--variant gaddag: game boggle has words" in err
+    assert "game boggle has no lexicon variant 'gaddag' (it has: words)" in err
 
 
 def test_the_cache_keeps_the_two_variants_apart(

@@ -48,7 +48,7 @@ def one_line_error(err: bytes, start: str = "lexibench: error: ") -> str:
     ("argv", "message"),
     [
         (["solve", "abcd", "--tier", "fast"], "argument --tier: invalid choice: 'fast'"),
-        (["solve", "abcd", "--protocol", "fast"], "argument --protocol: invalid choice: 'fast'"),
+        (["solve", "abcd", "--protocol", "step"], "unrecognized arguments: --protocol step"),
         (["solve", "abcd", "--min-length", "0"], "argument --min-length: 0 must be at least 1"),
         (["solve", "--boards-file", "x", "--jobs", "0"], "argument --jobs: 0 must be at least 1"),
         (
@@ -238,12 +238,12 @@ def test_out_of_memory_is_one_line(
 def test_an_internal_error_is_one_line_naming_the_debug_switch(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lexibench.solver.games.boggle import solve_cmd
+    from lexibench.solver.games.boggle import runs
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("something broke\nover two lines")
 
-    monkeypatch.setattr(solve_cmd, "solve", broken)
+    monkeypatch.setattr(runs, "answer", broken)
     assert main(["solve", "ea/st", "--wordlist", TINY]) == 1
     out, err = capfd.readouterr()
     assert out == ""

@@ -154,7 +154,7 @@ def test_text_output(capfd: pytest.CaptureFixture[str], words: str) -> None:
         (["wordle", "--guess", "speed"], "write it WORD=FEEDBACK"),
         (["wordle", "--guess", "speed=bbbbb", "--length", "4"], "but --length 4"),
         (["wordle", "--length", "1"], "1 must be at least 2"),
-        (["solve", "abcd", "--lexicon", "alphagram-map"], "cannot serve this game (an index"),
+        (["solve", "abcd", "--lexicon", "alphagram-map"], "cannot serve Boggle (an index"),
         (["letterboxed", "rme wcl tgk api", "--lexicon", "alphagram-map"], "cannot serve"),
     ],
 )
@@ -181,7 +181,7 @@ def test_a_saved_index_serves_its_game(
     assert data["count"] == 8  # type: ignore[index]
     status, _, err = run(capfd, "solve", "ea/st", "--lexicon-file", str(saved))
     assert status == 2
-    assert "cannot serve this game" in err
+    assert "cannot serve Boggle" in err
 
 
 def test_without_the_compiled_walks_and_kernel(tmp_path: Path, words: str) -> None:

@@ -102,4 +102,4 @@ def test_the_python_api() -> None:
     assert lexibench.score("quests") == 3
     assert lexibench.load_wordlist(TINY).words[:2] == ("did", "die")
     with pytest.raises(AttributeError):
-        _ = lexibench.nothing_here
+        _ = lexibench.nothing_here  # type: ignore[attr-defined]

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.rules import score
-from lexibench.solver.wordlist import DEFAULT_WORDLIST, load_wordlist
+from lexibench.solver.wordlist import load_wordlist
 from lexibench.solver.words import normalize_word
 
 

@@ -16,7 +16,7 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.execution import HERE, Here, Processes, Stop
 from lexibench.solver.games.answer import answer, check_stdin
 from lexibench.solver.games.boggle.board import parse_size
-from lexibench.solver.games.command import Call, Progress, Report, Result, Stream
+from lexibench.solver.games.call import Call, Progress, Report, Result, Stream
 
 if TYPE_CHECKING:
     from lexibench.solver.games.boggle.best import Chain, ChainTask

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexibench.solver.games.command import Call, Report
+from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.crossword.moves import RawMove
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet

@@ -50,6 +50,22 @@ def word_finder(
     return find
 
 
+def find_words(
+    box: Box, lexicon: Lexicon, *, min_length: int = MIN_WORD_LENGTH, tier: Tier | str = Tier.AUTO
+) -> list[str]:
+    """Every valid word for ``box`` in ``lexicon``, sorted, at ``tier`` (``auto``: the fastest
+    the lexicon offers).
+
+    >>> from lexibench.solver.games.letterboxed.puzzle import parse_box
+    >>> from lexibench.structures import build_lexicon
+    >>> lexicon = build_lexicon("dict-trie", ["crampet", "twiglike", "cream", "crap"])
+    >>> find_words(parse_box("rme wcl tgk api"), lexicon, tier="step")
+    ['crampet', 'twiglike']
+    """
+    chosen = resolve(TIERS, lexicon, tier, class_of(lexicon).__name__, TITLE)
+    return word_finder(lexicon, chosen, min_length)(box)
+
+
 def solutions(
     box: Box, words: list[str], max_words: int = DEFAULT_MAX_WORDS, limit: int = DEFAULT_LIMIT
 ) -> list[tuple[str, ...]]:
@@ -120,9 +136,6 @@ def solve(
     >>> lexicon = build_lexicon("marisa", ["crampet", "twiglike", "pragmatic", "cakewalk"])
     >>> solve(parse_box("rme wcl tgk api"), lexicon).solutions
     (('crampet', 'twiglike'), ('pragmatic', 'cakewalk'))
-    >>> lexicon = build_lexicon("dict-trie", ["crampet", "twiglike", "cream", "crap"])
-    >>> solve(parse_box("rme wcl tgk api"), lexicon, tier="step").words
-    ('crampet', 'twiglike')
     """
     chosen = resolve(TIERS, lexicon, tier, class_of(lexicon).__name__, TITLE)
     return solver(lexicon, chosen, max_words=max_words, limit=limit)(box)

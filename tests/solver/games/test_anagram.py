@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.anagram.rack import Rack, blank_letters, parse_rack, solve
-from lexibench.solver.games.anagram.reference import filter_words
+from lexibench.solver.games.anagram.puzzle import Rack, blank_letters, parse_rack
+from lexibench.solver.games.anagram.reference import reference_answer
+from lexibench.solver.games.anagram.solve import solve
 from lexibench.structures import build_structure
 from tests.solver.games.tiers import disagreeing, every_answer
 
@@ -64,7 +65,7 @@ def test_an_empty_rack_spells_nothing_on_every_structure() -> None:
 
 def test_full_keeps_the_words_that_use_every_tile() -> None:
     rack = parse_rack("tea?", full=True)
-    assert filter_words(rack, WORDS).words == ("east", "seat", "teas")
+    assert reference_answer(rack, WORDS).words == ("east", "seat", "teas")
     assert not disagreeing("anagram", WORDS, rack)
 
 

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +30,7 @@ from lexibench.solver.games.boggle.boards_file import (
 from lexibench.solver.games.boggle.bulk import LinesJob, compiled_lines, file_lines, solve_lines
 from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
+from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
 from tests.commands import ROOT, TINY
 
@@ -68,11 +70,12 @@ def words_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @cache
 def _opened(path: str) -> Opened:
-    return open_spec(LexiconSpec(backend="array-trie", wordlist=path))
+    return open_spec(LexiconSpec(structure="array-trie", wordlist=path))
 
 
-def _job(path: Path, **options: object) -> LinesJob:
-    return LinesJob(LexiconSpec(backend="array-trie", wordlist=str(path)), **options)  # type: ignore[arg-type]
+def _job(path: Path, tier: str = "native", **options: Any) -> LinesJob:
+    spec = LexiconSpec(structure="array-trie", wordlist=str(path))
+    return LinesJob(spec, Tier(tier), **options)
 
 
 def _seeded_text(count: int = 40) -> bytes:
@@ -127,7 +130,7 @@ def _compiled(
     ids=["full", "summary", "all-paths", "min-length-4"],
 )
 def test_the_compiled_lines_are_the_python_lines_byte_for_byte(
-    words_file: Path, tmp_path: Path, options: dict[str, object]
+    words_file: Path, tmp_path: Path, options: dict[str, Any]
 ) -> None:
     job = _job(words_file, **options)
     data = _seeded_text()
@@ -316,7 +319,7 @@ def test_other_tiers_and_backends_take_the_board_by_board_path(words_file: Path)
     opened = _opened(str(words_file))
     assert compiled_lines(_job(words_file, tier="step"), opened) is None
     assert compiled_lines(_job(words_file), opened) is not None
-    dawg = open_spec(LexiconSpec(backend="dawg", wordlist=str(words_file)))
+    dawg = open_spec(LexiconSpec(structure="dawg", wordlist=str(words_file)))
     assert compiled_lines(_job(words_file), dawg) is None
 
 

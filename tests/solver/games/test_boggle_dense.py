@@ -29,7 +29,7 @@ def test_each_board_is_a_seed_changed_by_a_few_moves() -> None:
 
 
 def test_dense_boards_hold_many_more_words_than_random_ones() -> None:
-    lexicon = open_spec(LexiconSpec(backend="array-trie")).lexicon
+    lexicon = open_spec(LexiconSpec(structure="array-trie")).lexicon
     dense = [len(find_word_list(b, lexicon)) for b in dense_boards(4, 4, 2, 100)]
     plain = [len(find_word_list(b, lexicon)) for b in random_boards(4, 4, "new", 2, 100)]
     assert sum(dense) > 3 * sum(plain)

@@ -303,7 +303,7 @@ def test_sigint_stops_with_the_checkpoint_saved(medium_list: str, tmp_path: Path
     [
         (("--target", "0"), "0 must be at least 1"),
         (("--tier", "string"), "invalid choice"),
-        (("--lexicon", "marisa"), "lexicon marisa: a proof walks the lexicon node by node"),
+        (("--lexicon", "marisa"), "lexicon marisa: cannot serve a proof (it cannot step"),
         (("--lexicon", "dict-trie", "--tier", "native"), "has no native tier"),
         (("--partition", "aeiou"), "no such preset"),
         (("--partition", "aeiou bcd"), "no bucket holds"),

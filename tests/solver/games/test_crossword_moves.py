@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 
 from lexibench import structures
 from lexibench.solver.games.crossword import search
-from lexibench.solver.games.crossword.movegen import MoveGenerator, native_build, tiers
 from lexibench.solver.games.crossword.moves import Moves, coord, sort_key
 from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.reference import reference_moves, score_placement
-from lexibench.solver.games.crossword.rules import BLANK, RuleSet, load_rules, parse_rules
+from lexibench.solver.games.crossword.rules import BLANK, TIERS, RuleSet, load_rules, parse_rules
 from lexibench.solver.games.crossword.selfplay import play
+from lexibench.solver.games.crossword.solve import MoveGenerator, move_generator, native_build
 from lexibench.solver.games.crossword.workload import STAGES, positions
 from lexibench.solver.games.registry import game
-from lexibench.solver.tiers import Tier
+from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures.gaddag import gaddag_strings
 
@@ -53,7 +53,7 @@ def generators(words: Sequence[str], backends: Sequence[str] = BACKENDS) -> list
         for variant in ("words", "gaddag"):
             strings = list(gaddag_strings(words)) if variant == "gaddag" else list(words)
             lexicon = structures.build_lexicon(backend, strings)
-            for tier in tiers(lexicon):
+            for tier in offered(TIERS, lexicon):
                 out.append((f"{backend} {variant} {tier}", MoveGenerator(lexicon, tier, variant)))
     return out
 
@@ -139,7 +139,7 @@ def test_edge_positions_agree_with_the_reference(name: str) -> None:
 
 def test_an_empty_board_is_played_across_and_down_through_the_start() -> None:
     position = parse_cgp(EDGE_POSITIONS["empty board"])
-    moves = MoveGenerator(structures.build_lexicon("kwg", VOCAB), "auto")(position).sorted()
+    moves = move_generator(structures.build_lexicon("kwg", VOCAB))(position).sorted()
     coords = {m.coord for m in moves}
     assert "8H" in coords
     assert "H8" in coords
@@ -157,7 +157,7 @@ def test_a_single_tile_is_listed_once() -> None:
     down and nothing across: found once, down."""
     position = parse_cgp(EDGE_POSITIONS["single tiles"])
     lexicon = structures.build_lexicon("kwg", ["at", "as", "ats", "sat", "ta", "st"])
-    moves = MoveGenerator(lexicon, "auto")(position).sorted()
+    moves = move_generator(lexicon)(position).sorted()
     listed = [(m.coord, m.word) for m in moves]
     assert len(listed) == len(set(listed))
     tiles = [m.tiles for m in moves]
@@ -171,7 +171,7 @@ def test_a_single_tile_is_listed_once() -> None:
 def test_blank_uses_are_distinct_moves() -> None:
     position = parse_cgp(cgp(board(("8G", "AT")), "E?"))
     lexicon = structures.build_lexicon("kwg", ["ate", "eat", "tea", "at"])
-    moves = MoveGenerator(lexicon, "auto")(position).sorted()
+    moves = move_generator(lexicon)(position).sorted()
     words = {(m.coord, m.word) for m in moves}
     assert {("8F", "EAT"), ("8F", "eAT"), ("8G", "ATE"), ("8G", "ATe")} <= words
     blank_eat = next(m for m in moves if (m.coord, m.word) == ("8F", "eAT"))
@@ -282,9 +282,7 @@ def test_published_plays_score_as_published(rows: str, rack: str, play: str, sco
     assert score_placement(position.rules, position.board, placed, down) == score
     move = next(
         m
-        for m in MoveGenerator(structures.build_lexicon("kwg", lexicon_words), "auto")(
-            position
-        ).sorted()
+        for m in move_generator(structures.build_lexicon("kwg", lexicon_words))(position).sorted()
         if (m.coord, m.word) == (coordinate, word)
     )
     assert move.shown() == shown
@@ -357,7 +355,7 @@ def test_moves_are_ordered_and_the_best_is_the_first() -> None:
     for variant in ("words", "gaddag"):
         held = gaddag_strings(words) if variant == "gaddag" else words
         strings = structures.build_lexicon("kwg", held)
-        for tier in tiers(strings):
+        for tier in offered(TIERS, strings):
             generate = MoveGenerator(strings, tier, variant)
             for position in positions("mid", 3, 6, words):
                 moves = generate(position).sorted()
@@ -379,7 +377,7 @@ def test_the_install_compiled_both_generators() -> None:
     if os.environ.get("LEXIBENCH_NO_COMPILE"):
         assert search.build() == "interpreted"
         assert native_build() == "interpreted"
-        assert Tier.NATIVE not in tiers(structures.backend_class("kwg"))  # type: ignore[arg-type]
+        assert Tier.NATIVE not in offered(TIERS, structures.backend_class("kwg"))
     else:
         assert search.build() == "mypyc"
         assert native_build() == "cython"
@@ -416,10 +414,11 @@ def test_self_play_is_the_same_game_through_every_tier() -> None:
         ("dict-trie", "gaddag", "step"),
         ("marisa", "words", "string"),
     ):
-        if tier == "native" and Tier.NATIVE not in tiers(structures.backend_class(backend)):  # type: ignore[arg-type]
+        cls = structures.backend_class(backend)
+        if tier == "native" and Tier.NATIVE not in offered(TIERS, cls):
             continue
         strings = list(gaddag_strings(words)) if variant == "gaddag" else list(words)
-        generator = MoveGenerator(structures.build_lexicon(backend, strings), tier, variant)
+        generator = MoveGenerator(structures.build_lexicon(backend, strings), Tier(tier), variant)
         result = play(rules, generator.best_raw, random.Random(5), keep_turns=True)
         results.append((result.scores, result.played, [t.board for t in result.turns]))
     assert all(r == results[0] for r in results)

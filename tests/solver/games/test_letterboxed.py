@@ -8,7 +8,8 @@ import pytest
 
 from lexibench import structures
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.letterboxed.puzzle import Box, find_words, parse_box, solutions
+from lexibench.solver.games.letterboxed.puzzle import Box, parse_box
+from lexibench.solver.games.letterboxed.solve import find_words, solutions
 
 BOX = parse_box("rme wcl tgk api")
 VOCAB = [

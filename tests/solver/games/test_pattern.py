@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.pattern.puzzle import Pattern, parse_pattern
-from lexibench.solver.games.pattern.reference import filter_words
+from lexibench.solver.games.pattern.reference import reference_answer
 from tests.solver.games.tiers import disagreeing, every_answer
 
 WORDS = ["a", "at", "to", "cat", "cot", "coat", "cart", "act", "scat", "tact", "attract"]
@@ -52,14 +52,14 @@ def test_bad_patterns_are_one_line(text: str, message: str) -> None:
 )
 def test_edge_cases_on_every_structure(text: str, words: tuple[str, ...]) -> None:
     pattern = parse_pattern(text)
-    assert filter_words(pattern, WORDS) == words
+    assert reference_answer(pattern, WORDS) == words
     answers = every_answer("pattern", WORDS, pattern)
     assert set(answers.values()) == {words}
     assert {"position-bitsets/index", "dict-trie/step", "sorted-list/string"} <= set(answers)
 
 
 def test_min_length_one_lets_single_letters_match() -> None:
-    assert filter_words(parse_pattern("?", min_length=1), WORDS) == ("a",)
+    assert reference_answer(parse_pattern("?", min_length=1), WORDS) == ("a",)
     assert not disagreeing("pattern", WORDS, parse_pattern("*", min_length=1))
 
 

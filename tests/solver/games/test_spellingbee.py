@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.spellingbee.puzzle import Hive, parse_hive, points
-from lexibench.solver.games.spellingbee.reference import filter_words
+from lexibench.solver.games.spellingbee.reference import reference_answer
 from tests.solver.games.tiers import disagreeing, every_answer
 
 HIVE = parse_hive("g aimlnp")
@@ -41,7 +41,7 @@ def test_scoring_is_the_new_york_times() -> None:
 
 
 def test_the_answer_sorted_with_pangrams_and_score() -> None:
-    answer = filter_words(HIVE, WORDS)
+    answer = reference_answer(HIVE, WORDS)
     assert answer.words == ("gala", "gamming", "glam", "glamp", "glamping", "paling")
     assert answer.pangrams == ("glamping",)
     assert answer.score == 1 + 7 + 1 + 5 + 15 + 6

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.wordle import grading
 from lexibench.solver.games.wordle.grading import best_guess, grade, split_score
-from lexibench.solver.games.wordle.puzzle import Guess, make_position, parse_guess, solve
-from lexibench.solver.games.wordle.reference import filter_words
+from lexibench.solver.games.wordle.puzzle import Guess, make_position, parse_guess
+from lexibench.solver.games.wordle.reference import reference_answer
+from lexibench.solver.games.wordle.solve import solve
 from lexibench.solver.games.wordle.workload import played_games
 from lexibench.structures import build_structure
 from tests.solver.games.tiers import disagreeing, every_answer
@@ -54,7 +55,7 @@ def test_speed_against_abide_leaves_abide_on_every_structure() -> None:
 )
 def test_feedback_no_answer_gives_allows_nothing(feedback: str) -> None:
     position = make_position([f"speed={feedback}"])
-    assert filter_words(position, WORDS).words == ()
+    assert reference_answer(position, WORDS).words == ()
     assert not disagreeing("wordle", WORDS, position)
 
 
@@ -133,7 +134,7 @@ def test_the_suggestion_prefers_a_candidate_on_a_tie_then_the_first() -> None:
 
 def test_the_suggestion_is_the_same_on_every_structure() -> None:
     position = make_position(["crane=bbbby"], suggest=True)
-    expected = filter_words(position, WORDS)
+    expected = reference_answer(position, WORDS)
     assert expected.suggestion is not None
     assert set(every_answer("wordle", WORDS, position).values()) == {
         (expected.words, expected.suggestion)
@@ -144,7 +145,7 @@ def test_long_words_sort_their_codes_instead_of_a_table() -> None:
     words = ["abcdefghijklm", "abcdefghijkla", "mlkjihgfedcba", "aaaaaaaaaaaaa"]
     position = make_position([], 13, suggest=True)
     found = solve(position, build_structure("position-bitsets", words))
-    assert found.suggestion == filter_words(position, words).suggestion
+    assert found.suggestion == reference_answer(position, words).suggestion
 
 
 def test_the_compiled_kernel_is_in_use() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from lexibench import structures
 from lexibench.solver.games.registry import game
+from lexibench.solver.tiers import offered
 
 
 def every_answer(name: str, words: Sequence[str], puzzle: Any) -> dict[str, Hashable]:
@@ -16,7 +17,7 @@ def every_answer(name: str, words: Sequence[str], puzzle: Any) -> dict[str, Hash
     found: dict[str, Hashable] = {}
     for structure in structures.registry.offered_structures():
         built = structures.build_structure(structure, words)
-        for tier in played.tiers(built):
+        for tier in offered(played.tiers, built):
             found[f"{structure}/{tier}"] = played.key(played.solver(built, tier)(puzzle))
     return found
 

@@ -26,12 +26,12 @@ from lexibench.solver.games.boggle.prove.job import (
 from lexibench.solver.games.boggle.prove.partitions import Partition, default_partition, partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.proof import ProofResult, gather
-from lexibench.solver.games.command import Call, Progress, Report
+from lexibench.solver.games.call import Call, Progress, Report
 from lexibench.solver.tiers import Tier
 
 if TYPE_CHECKING:
     from lexibench.solver.games.boggle.prove.checkpoint import Checkpoint
-    from lexibench.solver.games.command import Session
+    from lexibench.solver.games.call import Session
     from lexibench.solver.lexicons import Opened
     from lexibench.solver.plan import Plan
 
