@@ -5,13 +5,13 @@ kept sorted by id. A structure is imported only when it is first built or inspec
 :mod:`structures` never imports a third-party library. A structure whose import fails is
 *unavailable*: it stays listed, with the import error and an install hint.
 
-Two kinds share the table. A *lexicon* (a backend) meets the
+Two roles share the table. A *lexicon* (a backend) meets the
 :class:`~lexibench.structures.protocol.Lexicon` protocol; an *index* is built for other questions
 and names the query kinds it answers (``Entry(..., answers=("anagram",))``; the kinds are
 :data:`~lexibench.structures.queries.QUERY_KINDS`). Everything that needs a lexicon iterates over
 the lexicons alone (:func:`backend_names`, :func:`offered_builtins`, :func:`all_backend_info`);
 :func:`structure_names`, :func:`offered_structures` and :func:`all_structure_info` list both
-kinds.
+roles.
 
 Other packages add backends through the entry-point group ``lexibench.backends``: the entry
 point's name is the backend id and its value ``module:Class``, for example in ``pyproject.toml``::
@@ -71,8 +71,8 @@ class Entry(NamedTuple):
     method of its class (:data:`~lexibench.structures.queries.QUERY_MEMBERS`)."""
 
     @property
-    def kind(self) -> str:
-        """``"lexicon"`` or ``"index"``."""
+    def role(self) -> str:
+        """``"lexicon"`` or ``"index"`` (:data:`ROLES`)."""
         return "index" if self.answers else "lexicon"
 
 
@@ -80,8 +80,8 @@ class Entry(NamedTuple):
 COSTS = ("linear", "sublinear")
 
 
-#: The kinds of structure, in the order listings give them.
-KINDS = ("lexicon", "index")
+#: The roles of a structure, in the order listings give them.
+ROLES = ("lexicon", "index")
 
 
 #: Built-in structures. Add one: a file in ``structures/backends/`` and one line here.
@@ -180,8 +180,8 @@ class BackendInfo:
     """The declared cost class (:data:`COSTS`)."""
     pure_python: bool
     """True unless the library is a compiled extension."""
-    kind: str = "lexicon"
-    """``"lexicon"`` or ``"index"`` (:data:`KINDS`)."""
+    role: str = "lexicon"
+    """``"lexicon"`` or ``"index"`` (:data:`ROLES`)."""
     answers: tuple[str, ...] = ()
     """The query kinds it answers: an index's declared ones; for a lexicon, those its own
     compiled code answers (its native tier for them), once available."""
@@ -204,13 +204,13 @@ class BackendInfo:
             "file_format": self.file_format,
             "cost": self.cost,
             "pure_python": self.pure_python,
-            "kind": self.kind,
+            "role": self.role,
             "answers": list(self.answers),
         }
 
 
 class StructureFactory(Protocol):
-    """What the registry stores for either kind: a class (or callable) building the structure
+    """What the registry stores for either role: a class (or callable) building the structure
     from words."""
 
     def __call__(self, words: Iterable[str]) -> Structure:
@@ -248,7 +248,7 @@ def refresh_entry_points() -> None:
 
 
 def structure_names() -> list[str]:
-    """Every registered structure's id, both kinds, sorted: built-in ones and those from entry
+    """Every registered structure's id, both roles, sorted: built-in ones and those from entry
     points."""
     return sorted(_registered())
 
@@ -264,9 +264,9 @@ def index_names() -> list[str]:
     return sorted(name for name, reg in _registered().items() if reg.entry.answers)
 
 
-def kind_of(name: str) -> str:
+def role_of(name: str) -> str:
     """``"lexicon"`` or ``"index"``: what structure ``name`` is (nothing is imported)."""
-    return _lookup(name).entry.kind
+    return _lookup(name).entry.role
 
 
 def _lookup(name: str) -> _Registered:
@@ -298,7 +298,7 @@ def _describe(exc: BaseException) -> str:
 
 
 def structure_class(name: str) -> StructureFactory:
-    """Return the class (factory) of structure ``name``, either kind, importing it on first use.
+    """Return the class (factory) of structure ``name``, either role, importing it on first use.
 
     Raises :class:`UnknownBackendError` or :class:`BackendUnavailableError`.
     """
@@ -325,7 +325,7 @@ def backend_class(name: str) -> LexiconFactory:
 
 
 def build_structure(name: str, words: Iterable[str]) -> Structure:
-    """Build structure ``name`` (either kind) from ``words`` (any iterable of non-empty
+    """Build structure ``name`` (either role) from ``words`` (any iterable of non-empty
     strings)."""
     return structure_class(name)(words)
 
@@ -363,7 +363,7 @@ def _declared(reg: _Registered, cls: object) -> Entry:
 
 
 def backend_info(name: str) -> BackendInfo:
-    """Describe structure ``name`` (either kind): availability (with the reason and a hint),
+    """Describe structure ``name`` (either role): availability (with the reason and a hint),
     version, features, and the query kinds it answers."""
     reg = _lookup(name)
     if reg.entry.excluded:
@@ -390,7 +390,7 @@ def backend_info(name: str) -> BackendInfo:
         file_format=str(getattr(cls, "FILE_FORMAT", "")) or None if persistent else None,
         cost=entry.cost,
         pure_python=entry.pure_python,
-        kind=entry.kind,
+        role=entry.role,
         answers=entry.answers or (answers(cls) if cls is not None else ()),
     )
 
@@ -414,13 +414,13 @@ def _excluded_info(name: str, reg: _Registered) -> BackendInfo:
         file_format=None,
         cost=reg.entry.cost,
         pure_python=reg.entry.pure_python,
-        kind=reg.entry.kind,
+        role=reg.entry.role,
         answers=reg.entry.answers,
     )
 
 
 def offered_structures() -> list[str]:
-    """The built-in ids of both kinds that are offered (every one but those listed with a
+    """The built-in ids of both roles that are offered (every one but those listed with a
     reason)."""
     return sorted(name for name, entry in BUILTIN.items() if entry.excluded is None)
 
@@ -437,7 +437,7 @@ def offered_indexes() -> list[str]:
 
 
 def all_structure_info() -> list[BackendInfo]:
-    """:func:`backend_info` for every registered structure, both kinds, sorted by id."""
+    """:func:`backend_info` for every registered structure, both roles, sorted by id."""
     return [backend_info(name) for name in structure_names()]
 
 

@@ -77,7 +77,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def _lexicon_backends() -> list[str]:
     from lexibench import structures
 
-    return [n for n in structures.available_backend_names() if backend_info(n).kind == "lexicon"]
+    return [n for n in structures.available_backend_names() if backend_info(n).role == "lexicon"]
 
 
 @cache

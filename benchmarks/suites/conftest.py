@@ -55,7 +55,7 @@ def _structures(config: pytest.Config) -> list[str]:
 
 def _backends(config: pytest.Config) -> list[str]:
     """The lexicon backends every other suite runs (the indexes answer no word or prefix)."""
-    return [name for name in _structures(config) if structures.kind_of(name) == "lexicon"]
+    return [name for name in _structures(config) if structures.role_of(name) == "lexicon"]
 
 
 def _offers(backend: str, tier: str) -> bool:

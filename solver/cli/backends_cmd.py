@@ -34,7 +34,7 @@ def _answers(info: structures.BackendInfo) -> str:
     the query kinds its compiled code answers); an index its query kinds alone."""
     if not info.available:
         return ""
-    if info.kind == "index":
+    if info.role == "index":
         return ", ".join(info.answers)
     native = f"; native: {', '.join(info.answers)}" if info.answers else ""
     return f"words, prefixes{native}"
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON) of structures, the lexicons first, then the indexes."""
     infos = sorted(
         structures.all_structure_info(),
-        key=lambda i: (structures.registry.KINDS.index(i.kind), i.id),
+        key=lambda i: (structures.registry.ROLES.index(i.role), i.id),
     )
     if args.json:
         emit(json.dumps([info.as_dict() for info in infos], indent=2))
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     rows = [
         [
             info.id,
-            info.kind,
+            info.role,
             "yes" if info.available else "no",
             info.version or "",
             "yes" if info.stepping else "",
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         ]
         for info in infos
     ]
-    headers = ["id", "kind", "available", "version", "stepping", "native", "answers"]
+    headers = ["id", "role", "available", "version", "stepping", "native", "answers"]
     headers += ["file format", "source", "problem"]
     emit(text_table(headers, rows))
     return 0

@@ -85,7 +85,7 @@ def ref_positions(
 def test_every_kind_is_answered_by_an_index_and_by_array_trie() -> None:
     for kind in QUERY_KINDS:
         names = answering(kind)
-        assert any(structures.kind_of(n) == "index" for n in names), kind
+        assert any(structures.role_of(n) == "index" for n in names), kind
         if structures.backend_info("array-trie").native_error is None:
             assert "array-trie" in names, kind
     assert set(QUERY_MEMBERS) == set(QUERY_KINDS)

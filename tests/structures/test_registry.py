@@ -65,11 +65,11 @@ def test_an_index_declares_its_query_kinds_in_its_line_and_its_class() -> None:
     for name in indexes:
         entry = structures.BUILTIN[name]
         cls = structures.structure_class(name)
-        assert entry.kind == "index"
+        assert entry.role == "index"
         assert entry.answers == cls.ANSWERS == structures.answers(cls), name  # type: ignore[attr-defined]
         assert not structures.is_lexicon(cls)
         info = structures.backend_info(name)
-        assert (info.kind, info.answers, info.stepping, info.native) == (
+        assert (info.role, info.answers, info.stepping, info.native) == (
             "index",
             entry.answers,
             False,

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Final
 
 from lexibench.solver import values
+from lexibench.solver.games.boggle.dice import DICE
 from lexibench.solver.games.boggle.prove.tiers import TIERS
 from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS
 from lexibench.solver.games.command import (
@@ -18,9 +19,6 @@ from lexibench.solver.games.command import (
 )
 from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
-
-#: The dice sets of ``random --dice`` (:data:`~.dice.KINDS`).
-DICE: Final = ("classic", "new", "uniform", "frequency")
 
 SIZE: Final = Option(("--size",), "RxC (default: %(default)s)", default="4x4")
 SEED: Final = Option(

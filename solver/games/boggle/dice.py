@@ -28,7 +28,7 @@ NEW_DICE: Final = (
 
 DICE_SETS: Final = {"classic": CLASSIC_DICE, "new": NEW_DICE}
 #: ``--dice`` choices: the two dice sets (4x4 only), uniform a-z, English letter frequency.
-KINDS: Final = ("classic", "new", "uniform", "frequency")
+DICE: Final = ("classic", "new", "uniform", "frequency")
 
 
 def cell_of(letter: str) -> str:
@@ -41,34 +41,34 @@ def frequency_cells(rng: random.Random, n: int) -> list[str]:
     return [cell_of(weighted_letter(rng)) for _ in range(n)]
 
 
-def default_kind(rows: int, cols: int) -> str:
+def default_dice(rows: int, cols: int) -> str:
     """The new dice for 4x4, English letter frequency otherwise."""
     return "new" if (rows, cols) == (4, 4) else "frequency"
 
 
 def random_boards(
-    rows: int = 4, cols: int = 4, kind: str | None = None, seed: int = 0, count: int = 1
+    rows: int = 4, cols: int = 4, dice: str | None = None, seed: int = 0, count: int = 1
 ) -> Iterator[Board]:
     """Yield ``count`` boards from one generator seeded with ``seed``.
 
-    ``kind``: ``classic`` or ``new`` (shuffle the 16 dice over the cells, roll each; 4x4 only),
+    ``dice``: ``classic`` or ``new`` (shuffle the 16 dice over the cells, roll each; 4x4 only),
     ``uniform`` (every cell a-z with equal odds) or ``frequency`` (English letter frequency,
     :data:`~lexibench.solver.draws.LETTER_FREQUENCIES`).
     """
-    kind = kind or default_kind(rows, cols)
-    if kind not in KINDS:
-        raise InputError(f"dice {kind!r}: choose one of {', '.join(KINDS)}")
-    if kind in DICE_SETS and (rows, cols) != (4, 4):
-        raise InputError(f"dice {kind!r}: is a 4x4 set; use uniform or frequency for {rows}x{cols}")
+    dice = dice or default_dice(rows, cols)
+    if dice not in DICE:
+        raise InputError(f"dice {dice!r}: choose one of {', '.join(DICE)}")
+    if dice in DICE_SETS and (rows, cols) != (4, 4):
+        raise InputError(f"dice {dice!r}: is a 4x4 set; use uniform or frequency for {rows}x{cols}")
     if count < 0:
         raise InputError(f"count {count}: must be at least 0")
     rng = random.Random(seed)
     n = rows * cols
     for _ in range(count):
-        if kind in DICE_SETS:
-            dice = shuffled(rng, DICE_SETS[kind])
-            cells = tuple(cell_of(die[below(rng, len(die))]) for die in dice)
-        elif kind == "uniform":
+        if dice in DICE_SETS:
+            rolled = shuffled(rng, DICE_SETS[dice])
+            cells = tuple(cell_of(die[below(rng, len(die))]) for die in rolled)
+        elif dice == "uniform":
             cells = tuple(cell_of(LETTERS[below(rng, 26)]) for _ in range(n))
         else:
             cells = tuple(frequency_cells(rng, n))

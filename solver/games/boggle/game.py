@@ -26,9 +26,9 @@ Found = dict[str, list[tuple[int, ...]]]
 
 def _boards(rows: int, cols: int) -> Any:
     def generate(seed: int, count: int, _words: Sequence[str]) -> list[Board]:
-        from lexibench.solver.games.boggle.dice import default_kind, random_boards
+        from lexibench.solver.games.boggle.dice import default_dice, random_boards
 
-        return list(random_boards(rows, cols, default_kind(rows, cols), seed, count))
+        return list(random_boards(rows, cols, default_dice(rows, cols), seed, count))
 
     return generate
 
