@@ -17,30 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import Tier, resolve_tier
 from lexibench.structures import Lexicon, can_step, class_of
-from lexibench.structures.builds import stale_reason
+from lexibench.structures.builds import compiled
 
-NATIVE_UNAVAILABLE: str | None
+_NATIVE = compiled("lexibench.solver.games.boggle.prove.native")
+NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled bound cannot be imported, or None when it can."""
 
 if TYPE_CHECKING:
     from lexibench.solver.games.boggle.prove.native import TreeProver
 else:
-    try:
-        from lexibench.solver.games.boggle.prove.native import TreeProver
-
-        NATIVE_UNAVAILABLE = None
-    except ImportError as exc:
-        TreeProver = None
-        NATIVE_UNAVAILABLE = (
-            f"lexibench.solver.games.boggle.prove.native is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
+    TreeProver = getattr(_NATIVE.module, "TreeProver", None)
 
 
 @dataclass(frozen=True)
@@ -113,16 +104,9 @@ def has_node_array(lexicon: Lexicon | type) -> bool:
 
 def native_build() -> str:
     """``"cython"`` when the compiled bound is in use, ``"interpreted"`` when it is not
-    compiled; :class:`InputError` when it was compiled from another source than the one beside
-    it."""
-    if NATIVE_UNAVAILABLE is not None:
-        return "interpreted"
-    from lexibench.solver.games.boggle.prove import native
-
-    reason = stale_reason(Path(str(native.__file__)).with_name("native.pyx"))
-    if reason:
-        raise InputError(reason)
-    return "cython"
+    compiled; :class:`~lexibench.structures.errors.StaleBuildError` when it was compiled from
+    another source than the one beside it."""
+    return _NATIVE.build()
 
 
 def tiers(lexicon: Lexicon | type) -> tuple[Tier, ...]:
