@@ -35,9 +35,10 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m tools.typecheck
 
-# Build the wheel, install it in a throwaway environment and use it from outside the checkout.
+# Build the source distribution and from it the wheel, install it in a throwaway environment
+# and use it from outside the checkout.
 wheel-check: $(VENV)/.installed-dev
-	$(BIN)/python tests/wheel_check.py
+	$(BIN)/python -m tests.wheel_check
 
 test: lint wheel-check
 	$(BIN)/pytest

@@ -45,7 +45,7 @@ from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
-from setuptools.command.sdist import sdist
+from setuptools.command.egg_info import egg_info
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the checkout's tools/, beside this file
 from tools.layout import (
@@ -156,19 +156,20 @@ class BuildExt(build_ext):
             built.with_name(PurePosixPath(entry.inside).stem + ".sha256").write_text(record(entry))
 
 
-class SdistWithSources(sdist):
-    """``sdist`` that ships every file a compiled module is built from, whether or not this build
-    compiles (``LEXIBENCH_NO_COMPILE``), and the layout module ``setup.py`` reads."""
+class EggInfoWithSources(egg_info):
+    """``egg_info`` whose file list (what a source distribution ships) holds every file a compiled
+    module is built from, whether or not this build compiles (``LEXIBENCH_NO_COMPILE``), and the
+    layout module this file reads."""
 
-    def add_defaults(self) -> None:
-        super().add_defaults()
+    def find_sources(self) -> None:
+        super().find_sources()
         entries = compiled_modules()
-        self.filelist.extend(sorted({repository_path(f) for e in entries for f in e.files}))
-        self.filelist.append("tools/layout.py")
+        needed = {repository_path(f) for entry in entries for f in entry.files}
+        self.filelist.extend([*sorted(needed - set(self.filelist.files)), "tools/layout.py"])
 
 
 setup(
     packages=packages(),
     ext_modules=declared_extensions(),
-    cmdclass={"build_ext": BuildExt, "sdist": SdistWithSources},
+    cmdclass={"build_ext": BuildExt, "egg_info": EggInfoWithSources},
 )

@@ -1,12 +1,19 @@
 """Which folder of the repository holds which package of the ``lexibench`` namespace, for the
 checkout's own tools: the build (``setup.py``), the type check (``tools/typecheck.py``), pytest's
-collection (``conftest.py``) and the Makefile.
+collection (``conftest.py`` and ``tests/test_doctests.py``) and the Makefile.
 
 The mapping is declared once, as setuptools' package-dir in ``pyproject.toml``: ``lexibench`` is
 ``lexibench/``, ``lexibench.structures`` is ``structures/``, and so on; a subpackage lies in the
-subfolder of its package's folder. The modules the install compiles are listed once, in
-``lexibench/compiled.toml``. Only the standard library is used here: ``setup.py`` reads this
-module before anything is installed.
+subfolder of its package's folder. Why this way: the layers keep the top-level folders their owner
+gave them, and the package keeps its one import name, with no symbolic link between the two
+(links gave every file two paths, and check out as text files where links are not supported).
+setuptools installs by it: a wheel (or an sdist built into one) lays the files out under
+``lexibench/``, an editable install maps each name onto its folder with an import hook.
+What names a module by its path instead (mypy, mypyc, Cython, pytest) is handed the name from
+here; a tool that follows imports to files by their path alone needs this table too.
+
+The modules the install compiles are listed once, in ``lexibench/compiled.toml``. Only the
+standard library is used here: ``setup.py`` reads this module before anything is installed.
 
     python -m tools.layout compiled-files   # every file the compiled modules are built from
 """
