@@ -135,7 +135,13 @@ def record(entry: CompiledModule) -> str:
 
 class BuildExt(build_ext):
     """``build_ext`` that generates the extensions' C (mypyc, Cython) when it runs, and writes,
-    beside each compiled module, the record of the files it was built from (:func:`record`)."""
+    beside each compiled module, the record of the files it was built from (:func:`record`). It
+    compiles the extensions side by side, one a core, unless told otherwise (``--parallel``)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = True
 
     def run(self) -> None:
         if self.extensions:
