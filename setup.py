@@ -50,8 +50,9 @@ from setuptools.command.egg_info import egg_info
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the checkout's tools/, beside this file
 from tools.layout import (
     ROOT,
-    CompiledModule,
+    compiled_files,
     compiled_modules,
+    module_of,
     package_path,
     packages,
     repository_path,
@@ -64,6 +65,11 @@ MYPYC_GROUP = "lexibench.solver.compiled_loops"
 STAGING = Path("build", "staging")
 
 
+def module(inside: str) -> str:
+    """The import name of the module compiled from the source at ``inside`` (in the package)."""
+    return str(module_of(repository_path(inside)))
+
+
 def declared_extensions() -> list[Extension]:
     """One extension per compiled module (and mypyc's shared library), named by its import name
     and declared with the files it is built from; none when ``LEXIBENCH_NO_COMPILE`` is set to a
@@ -73,11 +79,11 @@ def declared_extensions() -> list[Extension]:
     from mypyc.common import shared_lib_name
 
     declared = [Extension(shared_lib_name(MYPYC_GROUP), [])]
-    for entry in compiled_modules():
-        files = [repository_path(f) for f in entry.files]
+    for source, built_from in compiled_modules().items():
+        files = [repository_path(f) for f in (source, *built_from)]
         sources = [f for f in files if f.endswith((".py", ".pyx", ".c"))]
         depends = [f for f in files if f not in sources]
-        declared.append(Extension(entry.module, sources, depends=depends))
+        declared.append(Extension(module(source), sources, depends=depends))
     return declared
 
 
@@ -90,12 +96,11 @@ def stage() -> None:
     """Copy every Python source and stub of the package, and every file a compiled module is built
     from, to :data:`STAGING` at its path inside the package (times kept)."""
     shutil.rmtree(STAGING, ignore_errors=True)
-    inside = {package_path(path) for path in source_files()}
-    inside |= {f for entry in compiled_modules() for f in entry.files}
-    for name in sorted(filter(None, inside)):
-        target = Path(staged(name))
+    files = {package_path(path) for path in [*source_files(), *map(Path, compiled_files())]}
+    for inside in sorted(filter(None, files)):
+        target = Path(staged(inside))
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / repository_path(name), target)
+        shutil.copy2(ROOT / repository_path(inside), target)
 
 
 def generated_extensions() -> list[Any]:
@@ -105,31 +110,31 @@ def generated_extensions() -> list[Any]:
     from mypyc.build import mypycify
 
     stage()
-    entries = compiled_modules()
+    listed = compiled_modules()
     native = [
         Extension(
-            entry.module,
-            [staged(f) for f in entry.files if f.endswith((".pyx", ".c"))],
-            depends=[staged(f) for f in entry.built_from if not f.endswith(".c")],
-            include_dirs=sorted({str(Path(staged(f)).parent) for f in entry.built_from}),
+            module(source),
+            [staged(f) for f in (source, *built_from) if f.endswith((".pyx", ".c"))],
+            depends=[staged(f) for f in built_from if not f.endswith(".c")],
+            include_dirs=sorted({str(Path(staged(f)).parent) for f in built_from}),
             extra_compile_args=["-O3"],
         )
-        for entry in entries
-        if entry.compiler == "cython"
+        for source, built_from in listed.items()
+        if source.endswith(".pyx")
     ]
-    mypyc = [staged(entry.inside) for entry in entries if entry.compiler == "mypyc"]
+    mypyc = [staged(source) for source in listed if source.endswith(".py")]
     loops = mypycify(mypyc, opt_level="3", group_name=MYPYC_GROUP)
     return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 
-def record(entry: CompiledModule) -> str:
-    """The ``.sha256`` record of ``entry``: ``<digest>  <path from the source's folder>`` for each
-    file it is built from, its source first."""
-    folder = PurePosixPath(entry.inside).parent
+def record(source: str, built_from: tuple[str, ...]) -> str:
+    """The ``.sha256`` record of the module compiled from ``source`` (a path inside the package):
+    ``<digest>  <path from the source's folder>`` for each file it is built from, its source
+    first."""
     return "".join(
         f"{hashlib.sha256((ROOT / repository_path(f)).read_bytes()).hexdigest()}  "
-        f"{os.path.relpath(f, folder)}\n"
-        for f in entry.files
+        f"{os.path.relpath(f, PurePosixPath(source).parent)}\n"
+        for f in (source, *built_from)
     )
 
 
@@ -157,9 +162,11 @@ class BuildExt(build_ext):
                     {key: value for key, value in vars(ext).items() if not key.startswith("_")}
                 )
         super().run()
-        for entry in compiled_modules() if self.extensions else []:
-            built = Path(self.get_ext_fullpath(entry.module))
-            built.with_name(PurePosixPath(entry.inside).stem + ".sha256").write_text(record(entry))
+        for source, built_from in compiled_modules().items() if self.extensions else []:
+            built = Path(self.get_ext_fullpath(module(source)))
+            built.with_name(PurePosixPath(source).stem + ".sha256").write_text(
+                record(source, built_from)
+            )
 
 
 class EggInfoWithSources(egg_info):
@@ -169,9 +176,8 @@ class EggInfoWithSources(egg_info):
 
     def find_sources(self) -> None:
         super().find_sources()
-        entries = compiled_modules()
-        needed = {repository_path(f) for entry in entries for f in entry.files}
-        self.filelist.extend([*sorted(needed - set(self.filelist.files)), "tools/layout.py"])
+        needed = set(compiled_files()) - set(self.filelist.files)
+        self.filelist.extend([*sorted(needed), "tools/layout.py"])
 
 
 setup(

@@ -23,6 +23,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from lexibench.structures.errors import StaleBuildError
 
@@ -32,17 +33,15 @@ COMPILERS = {".py": "mypyc", ".pyx": "cython"}
 
 @dataclass(frozen=True)
 class CompiledSource:
-    """One module of ``lexibench/compiled.toml``."""
+    """One module of ``lexibench/compiled.toml``: its import name
+    (``lexibench.structures.backends.kwg.native``), its compiler (``mypyc`` or ``cython``), its
+    source and the other files it is built from (C sources, headers, ``.pxd``), as paths inside
+    the package (``structures/backends/kwg/native.pyx``)."""
 
     module: str
-    """Its import name (``lexibench.structures.backends.kwg.native``)."""
     compiler: str
-    """``mypyc`` or ``cython``."""
     source: str
-    """Its source, as a path inside the package (``structures/backends/kwg/native.pyx``)."""
     built_from: tuple[str, ...]
-    """The other files it is built from (C sources, headers, ``.pxd``), paths inside the
-    package."""
 
 
 @cache
@@ -84,6 +83,11 @@ class Compiled:
     with ``LEXIBENCH_NO_COMPILE=1``)."""
     missing: str | None
     """Why it could not be imported (one line, with the way to mend it), or None."""
+
+    def get(self, name: str) -> Any:
+        """The module's attribute ``name``, or None where the module is missing (whoever calls
+        it reads :attr:`missing` first)."""
+        return getattr(self.module, name, None)
 
     def build(self) -> str:
         """Which build of the module runs: its compiler (``"cython"``, ``"mypyc"``) when the

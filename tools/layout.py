@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
 
@@ -104,45 +103,20 @@ def source_files(suffixes: tuple[str, ...] = (".py", ".pyi")) -> list[Path]:
     )
 
 
-@dataclass(frozen=True)
-class CompiledModule:
-    """A module of ``lexibench/compiled.toml``."""
-
-    module: str
-    """Its import name."""
-    compiler: str
-    """``mypyc`` or ``cython``."""
-    inside: str
-    """Its source's path inside the package (what compiled.toml says)."""
-    built_from: tuple[str, ...]
-    """The other files it is built from, paths inside the package."""
-
-    @property
-    def files(self) -> tuple[str, ...]:
-        """Its source and the files it is built from, paths inside the package."""
-        return (self.inside, *self.built_from)
-
-
-def compiled_modules() -> list[CompiledModule]:
-    """Every module the install compiles, as ``lexibench/compiled.toml`` lists them."""
+def compiled_modules() -> dict[str, tuple[str, ...]]:
+    """Each source ``lexibench/compiled.toml`` lists (a path inside the package: ``.py`` for
+    mypyc, ``.pyx`` for Cython), with the other files its module is built from."""
     listed = tomllib.loads((ROOT / repository_path("compiled.toml")).read_text())
-    compilers = {".py": "mypyc", ".pyx": "cython"}
-    entries: dict[str, list[str]] = {source: [] for source in listed["mypyc"]}
-    entries.update(listed["cython"])
-    return [
-        CompiledModule(
-            module=".".join((NAMESPACE, *PurePosixPath(source).with_suffix("").parts)),
-            compiler=compilers[PurePosixPath(source).suffix],
-            inside=source,
-            built_from=tuple(files),
-        )
-        for source, files in entries.items()
-    ]
+    return {
+        **dict.fromkeys(listed["mypyc"], ()),
+        **{source: tuple(files) for source, files in listed["cython"].items()},
+    }
 
 
 def compiled_files() -> list[str]:
-    """Every file a compiled module is built from, each once, as paths from the root."""
-    return sorted({repository_path(f) for entry in compiled_modules() for f in entry.files})
+    """Every file a compiled module is built from, its source too, each once, from the root."""
+    listed = compiled_modules()
+    return sorted({repository_path(f) for source in listed for f in (source, *listed[source])})
 
 
 def main(argv: list[str]) -> int:

@@ -18,7 +18,14 @@ from lexibench.structures.builds import (
     compiled_sources,
 )
 from lexibench.structures.errors import StaleBuildError
-from tools.layout import ROOT, compiled_modules, module_of, package_dir, repository_path
+from tools.layout import (
+    ROOT,
+    compiled_files,
+    compiled_modules,
+    module_of,
+    package_dir,
+    repository_path,
+)
 
 NO_COMPILE = bool(os.environ.get("LEXIBENCH_NO_COMPILE"))
 
@@ -26,13 +33,13 @@ NO_COMPILE = bool(os.environ.get("LEXIBENCH_NO_COMPILE"))
 def test_the_package_and_the_build_read_one_list() -> None:
     """What the package reads at run time is what setup.py and the Makefile read (through
     tools/layout.py), and every file it names is in the repository."""
-    assert [(e.module, e.compiler, e.source, e.built_from) for e in compiled_sources()] == [
-        (e.module, e.compiler, e.inside, e.built_from) for e in compiled_modules()
-    ]
-    for entry in compiled_modules():
-        for inside in entry.files:
-            assert (ROOT / repository_path(inside)).is_file(), inside
-        assert module_of(repository_path(entry.inside)) == entry.module
+    listed = compiled_modules()
+    assert {entry.source: entry.built_from for entry in compiled_sources()} == listed
+    for entry in compiled_sources():
+        assert entry.compiler == {".py": "mypyc", ".pyx": "cython"}[Path(entry.source).suffix]
+        assert module_of(repository_path(entry.source)) == entry.module
+    for path in compiled_files():
+        assert (ROOT / path).is_file(), path
 
 
 def test_every_cython_source_is_listed() -> None:
@@ -42,8 +49,7 @@ def test_every_cython_source_is_listed() -> None:
         for folder in package_dir().values()
         for path in (ROOT / folder).rglob("*.pyx")
     }
-    listed = {repository_path(e.inside) for e in compiled_modules() if e.compiler == "cython"}
-    assert sources == listed
+    assert sources == {repository_path(s) for s in compiled_modules() if s.endswith(".pyx")}
 
 
 @pytest.mark.parametrize("entry", compiled_sources(), ids=lambda entry: entry.module)

@@ -38,6 +38,9 @@ from lexibench.structures import (
 )
 from lexibench.structures.builds import compiled
 
+if TYPE_CHECKING:
+    from lexibench.solver.games.crossword import native
+
 #: The algorithm each variant of the lexicon runs.
 ALGORITHMS: Final = {"words": "dawg", "gaddag": "gaddag"}
 #: The variant each algorithm needs (``--algorithm``).
@@ -46,11 +49,7 @@ VARIANTS: Final = {algorithm: variant for variant, algorithm in ALGORITHMS.items
 _NATIVE = compiled("lexibench.solver.games.crossword.native")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the native generator cannot run here (not compiled), or None."""
-
-if TYPE_CHECKING:
-    from lexibench.solver.games.crossword.native import NativeGenerator
-else:
-    NativeGenerator = getattr(_NATIVE.module, "NativeGenerator", None)
+NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 
 
 def native_build() -> str:

@@ -28,7 +28,7 @@ GRADER_UNAVAILABLE: str | None = _GRADER.missing
 if TYPE_CHECKING:
     from lexibench.solver.games.wordle.grader import best_packed
 else:
-    best_packed = getattr(_GRADER.module, "best_packed", None)
+    best_packed = _GRADER.get("best_packed")
 
 
 def grader_build() -> str:

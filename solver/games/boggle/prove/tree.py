@@ -24,14 +24,13 @@ from lexibench.solver.tiers import Tier, resolve_tier
 from lexibench.structures import Lexicon, can_step, class_of
 from lexibench.structures.builds import compiled
 
+if TYPE_CHECKING:
+    from lexibench.solver.games.boggle.prove import native
+
 _NATIVE = compiled("lexibench.solver.games.boggle.prove.native")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled bound cannot be imported, or None when it can."""
-
-if TYPE_CHECKING:
-    from lexibench.solver.games.boggle.prove.native import TreeProver
-else:
-    TreeProver = getattr(_NATIVE.module, "TreeProver", None)
+TreeProver: type[native.TreeProver] = _NATIVE.get("TreeProver")
 
 
 @dataclass(frozen=True)
