@@ -11,21 +11,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# One stamp per extra, rebuilt when the packaging or the compiled search changes.
-# The compiled sources (setup.py's MYPYC and CYTHON, with the files each Cython module is built
-# from): a change to one rebuilds the install.
-COMPILED := solver/games/anagram/search.py solver/games/boggle/search.py \
-	solver/games/letterboxed/search.py solver/games/pattern/search.py \
-	solver/games/spellingbee/search.py solver/games/wordle/search.py \
-	solver/games/wordle/grader.pyx solver/games/boggle/native_lines.pyx \
-	structures/backends/array_trie/native.pyx structures/backends/array_trie/native.pxd \
-	structures/backends/array_trie/search.c structures/backends/array_trie/search.h \
-	structures/backends/array_trie/queries.pyx structures/backends/array_trie/nodes.pxd \
-	solver/games/boggle/prove/native.pyx \
-	solver/games/crossword/search.py solver/games/crossword/native.pyx \
-	structures/backends/kwg/native.pyx
+# One stamp per extra, rebuilt when the packaging or a file a compiled module is built from
+# changes (the files lexibench/compiled.toml lists, each with the files it is built from).
+COMPILED := $(shell $(PYTHON) -m tools.layout compiled-files)
 
-$(VENV)/.installed-%: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
+$(VENV)/.installed-%: pyproject.toml setup.py tools/layout.py lexibench/compiled.toml \
+		$(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
 	touch $@
 
@@ -42,11 +33,12 @@ tables: $(VENV)/.installed-bench
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy
+	$(BIN)/python -m tools.typecheck
 
-# Build the wheel, install it in a throwaway environment and use it from outside the checkout.
+# Build the source distribution and from it the wheel, install it in a throwaway environment
+# and use it from outside the checkout.
 wheel-check: $(VENV)/.installed-dev
-	$(BIN)/python tests/wheel_check.py
+	$(BIN)/python -m tests.wheel_check
 
 test: lint wheel-check
 	$(BIN)/pytest

@@ -1,14 +1,22 @@
-"""Build hook: the compiled parts of lexibench.
+"""Build hook: the packages of the ``lexibench`` namespace, and its compiled parts.
 
-- the games' search loops (:data:`MYPYC`), plain typed Python, compiled with mypyc (they also
-  run interpreted, unchanged);
-- the array trie's compiled core, native tier and query walks, the Wordle grading kernel, Boggle's
-  bulk lines and the Boggle proof's bound over the array trie's array (:data:`CYTHON`), with
-  Cython (the toolchain marisa-trie, datrie and dawg2 are built with).
+The packages: pyproject.toml's package-dir maps each top package onto its folder
+(``lexibench.structures`` onto ``structures/``, ...); every subfolder is a package
+(:func:`tools.layout.packages`).
 
-Sources are named by their path under ``lexibench/`` (whose subfolders link to the top-level
-``structures/``, ``solver/`` and ``benchmarks/``), so every compiled module gets its name in the
-``lexibench`` namespace.
+The compiled parts, as ``lexibench/compiled.toml`` lists them (the one list; see there):
+
+- the games' search loops, plain typed Python, compiled with mypyc (they also run interpreted,
+  unchanged);
+- the array trie's compiled core, native tier and query walks, the KWG's core, the Wordle grading
+  kernel, Boggle's bulk lines and proof bound, the crossword's native generator, with Cython (the
+  toolchain marisa-trie, datrie and dawg2 are built with).
+
+Each extension is declared with the files it is built from (what a source distribution ships);
+its C is generated when ``build_ext`` runs (:class:`BuildExt`), from a copy of the package's
+sources under ``build/staging/`` laid out as the package is (``lexibench/structures/...``): mypyc
+names a module by its path, and Cython finds a cimported ``.pxd`` by its module's path, so both
+must see the folders under the names they are imported by.
 
 Everything else about the package is declared in pyproject.toml. Set ``LEXIBENCH_NO_COMPILE=1``
 to install without compiling (no C compiler needed): the Python modules then run interpreted, the
@@ -17,9 +25,9 @@ the benchmark results say which build produced them.
 
 Beside each compiled module the build writes ``<module>.sha256``: the SHA-256 of each file it
 was compiled from (its source, and for a Cython module the C sources, headers and ``.pxd`` files
-it reads, :data:`CYTHON`). :mod:`structures.builds` compares them with the files on disk, so a file
-edited after the install is caught by content, whatever the files' modification times (a wheel
-unpacks them in any order).
+it reads). :mod:`structures.builds` compares them with the files on disk, so a file edited after
+the install is caught by content, whatever the files' modification times (a wheel unpacks them in
+any order).
 
 Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
 array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
@@ -30,87 +38,150 @@ from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
+import shutil
+import sys
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.egg_info import egg_info
 
-MYPYC = [
-    "lexibench/solver/games/anagram/search.py",
-    "lexibench/solver/games/boggle/search.py",
-    "lexibench/solver/games/crossword/search.py",
-    "lexibench/solver/games/letterboxed/search.py",
-    "lexibench/solver/games/pattern/search.py",
-    "lexibench/solver/games/spellingbee/search.py",
-    "lexibench/solver/games/wordle/search.py",
-]
-#: Cython modules, each with the other files it is built from: C sources compiled into it, and the
-#: headers and ``.pxd`` files it reads (a change to any of them rebuilds it).
-CYTHON = {
-    "lexibench/structures/backends/array_trie/native.pyx": [
-        "lexibench/structures/backends/array_trie/native.pxd",
-        "lexibench/structures/backends/array_trie/search.c",
-        "lexibench/structures/backends/array_trie/search.h",
-    ],
-    "lexibench/structures/backends/array_trie/queries.pyx": [
-        "lexibench/structures/backends/array_trie/nodes.pxd",
-    ],
-    "lexibench/solver/games/boggle/native_lines.pyx": [
-        "lexibench/structures/backends/array_trie/native.pxd",
-        "lexibench/structures/backends/array_trie/search.h",
-    ],
-    "lexibench/structures/backends/kwg/native.pyx": [],
-    "lexibench/solver/games/boggle/prove/native.pyx": [],
-    "lexibench/solver/games/crossword/native.pyx": [],
-    "lexibench/solver/games/wordle/grader.pyx": [],
-}
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the checkout's tools/, beside this file
+from tools.layout import (
+    ROOT,
+    compiled_files,
+    compiled_modules,
+    module_of,
+    package_path,
+    packages,
+    repository_path,
+    source_files,
+)
+
+#: The shared library the mypyc modules are compiled into (one, for the calls between them).
+MYPYC_GROUP = "lexibench.solver.compiled_loops"
+#: Where the sources are laid out as the installed package is, for mypyc and Cython.
+STAGING = Path("build", "staging")
 
 
-def ext_modules() -> list[Any]:
-    """The compiled extensions, or none when ``LEXIBENCH_NO_COMPILE`` is set to a non-empty
-    value."""
+def module(inside: str) -> str:
+    """The import name of the module compiled from the source at ``inside`` (in the package)."""
+    return str(module_of(repository_path(inside)))
+
+
+def declared_extensions() -> list[Extension]:
+    """One extension per compiled module (and mypyc's shared library), named by its import name
+    and declared with the files it is built from; none when ``LEXIBENCH_NO_COMPILE`` is set to a
+    non-empty value. :class:`BuildExt` generates their C when it runs."""
     if os.environ.get("LEXIBENCH_NO_COMPILE"):
         return []
+    from mypyc.common import shared_lib_name
+
+    declared = [Extension(shared_lib_name(MYPYC_GROUP), [])]
+    for source, built_from in compiled_modules().items():
+        files = [repository_path(f) for f in (source, *built_from)]
+        sources = [f for f in files if f.endswith((".py", ".pyx", ".c"))]
+        depends = [f for f in files if f not in sources]
+        declared.append(Extension(module(source), sources, depends=depends))
+    return declared
+
+
+def staged(inside: str) -> str:
+    """Where :func:`stage` puts the file at ``inside`` (a path inside the package)."""
+    return str(STAGING / "lexibench" / inside)
+
+
+def stage() -> None:
+    """Copy every Python source and stub of the package, and every file a compiled module is built
+    from, to :data:`STAGING` at its path inside the package (times kept)."""
+    shutil.rmtree(STAGING, ignore_errors=True)
+    files = {package_path(path) for path in [*source_files(), *map(Path, compiled_files())]}
+    for inside in sorted(filter(None, files)):
+        target = Path(staged(inside))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / repository_path(inside), target)
+
+
+def generated_extensions() -> list[Any]:
+    """The extensions, their C generated from :data:`STAGING`: mypyc's shared library and a module
+    for each of its sources, and Cython's modules."""
     from Cython.Build import cythonize
     from mypyc.build import mypycify
 
+    stage()
+    listed = compiled_modules()
     native = [
         Extension(
-            source.removesuffix(".pyx").replace("/", "."),
-            [source, *(f for f in built_from if f.endswith(".c"))],
-            depends=[f for f in built_from if not f.endswith(".c")],
-            include_dirs=sorted({str(Path(f).parent) for f in built_from}),
+            module(source),
+            [staged(f) for f in (source, *built_from) if f.endswith((".pyx", ".c"))],
+            depends=[staged(f) for f in built_from if not f.endswith(".c")],
+            include_dirs=sorted({str(Path(staged(f)).parent) for f in built_from}),
             extra_compile_args=["-O3"],
         )
-        for source, built_from in CYTHON.items()
+        for source, built_from in listed.items()
+        if source.endswith(".pyx")
     ]
-    loops = mypycify(MYPYC, opt_level="3", group_name="lexibench.solver.compiled_loops")
+    mypyc = [staged(source) for source in listed if source.endswith(".py")]
+    loops = mypycify(mypyc, opt_level="3", group_name=MYPYC_GROUP)
     return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 
-class BuildExtRecordingSources(build_ext):
-    """``build_ext`` that also writes, beside each compiled module, the SHA-256 of every file it
-    was built from (``<digest>  <path from the source's folder>`` a line, the source first)."""
+def record(source: str, built_from: tuple[str, ...]) -> str:
+    """The ``.sha256`` record of the module compiled from ``source`` (a path inside the package):
+    ``<digest>  <path from the source's folder>`` for each file it is built from, its source
+    first."""
+    return "".join(
+        f"{hashlib.sha256((ROOT / repository_path(f)).read_bytes()).hexdigest()}  "
+        f"{os.path.relpath(f, PurePosixPath(source).parent)}\n"
+        for f in (source, *built_from)
+    )
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that generates the extensions' C (mypyc, Cython) when it runs, and writes,
+    beside each compiled module, the record of the files it was built from (:func:`record`). It
+    compiles the extensions side by side, one a core, unless told otherwise (``--parallel``)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = True
 
     def run(self) -> None:
-        super().run()
-        if not self.extensions:
-            return
-        sources: dict[str, list[str]] = {source: [] for source in MYPYC}
-        sources.update(CYTHON)
-        for source, built_from in sources.items():
-            module = source.rsplit(".", 1)[0].replace("/", ".")
-            built = Path(self.get_ext_fullpath(module))
-            record = built.parent / (Path(source).stem + ".sha256")
-            record.parent.mkdir(parents=True, exist_ok=True)
-            record.write_text(
-                "".join(
-                    f"{hashlib.sha256(Path(path).read_bytes()).hexdigest()}  "
-                    f"{os.path.relpath(path, Path(source).parent)}\n"
-                    for path in [source, *built_from]
+        if self.extensions:
+            declared = {ext.name: ext for ext in self.extensions}
+            generated = generated_extensions()
+            if sorted(declared) != sorted(ext.name for ext in generated):
+                raise RuntimeError(
+                    f"setup.py declared the extensions {sorted(declared)}, the compilers made "
+                    f"{sorted(ext.name for ext in generated)}"
                 )
+            for ext in generated:  # the declared extension, with what the compilers made of it
+                vars(declared[ext.name]).update(
+                    {key: value for key, value in vars(ext).items() if not key.startswith("_")}
+                )
+        super().run()
+        for source, built_from in compiled_modules().items() if self.extensions else []:
+            built = Path(self.get_ext_fullpath(module(source)))
+            built.with_name(PurePosixPath(source).stem + ".sha256").write_text(
+                record(source, built_from)
             )
 
 
-setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtRecordingSources})
+class EggInfoWithSources(egg_info):
+    """``egg_info`` whose file list (what a source distribution ships) holds every file a compiled
+    module is built from, whether or not this build compiles (``LEXIBENCH_NO_COMPILE``), and the
+    layout module this file reads."""
+
+    def find_sources(self) -> None:
+        super().find_sources()
+        needed = set(compiled_files()) - set(self.filelist.files)
+        self.filelist.extend([*sorted(needed), "tools/layout.py"])
+
+
+setup(
+    packages=packages(),
+    ext_modules=declared_extensions(),
+    cmdclass={"build_ext": BuildExt, "egg_info": EggInfoWithSources},
+)

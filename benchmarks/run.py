@@ -42,7 +42,7 @@ SUITES = (
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
-HERE = Path(__file__).parent  # not resolved: under lexibench/, suites import as lexibench.*
+HERE = Path(__file__).parent
 QUICK = {
     "scale": "quick",
     "boards": 10,
@@ -64,7 +64,7 @@ FULL_PYTEST = ["--benchmark-max-time=0.25", "--benchmark-min-rounds=3"]
 def _pytest_config() -> list[str]:
     """In a checkout, the repository's pytest settings apply; installed, no stray ini file
     above site-packages may (an empty one is named instead)."""
-    return [] if (HERE.parent.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
+    return [] if (HERE.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
 
 
 def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -> None:

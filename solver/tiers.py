@@ -26,15 +26,14 @@ identical answers.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import TypeAlias
 
 from lexibench import structures
 from lexibench.solver.errors import InputError
+from lexibench.structures.builds import compiled
 
 
 class Tier(StrEnum):
@@ -94,19 +93,15 @@ PATHS = LEXICON & Need(structures.can_solve_natively, structures.native_unavaila
 """A lexicon whose compiled code runs Boggle's path search."""
 
 
-def compiled(module: str) -> Need:
+def compiled_module(module: str) -> Need:
     """The compiled module ``module`` can be imported here (an install with
-    ``LEXIBENCH_NO_COMPILE=1`` has none); tried on first use."""
-    return Need(lambda _cls: _missing(module) is None, lambda _cls: _missing(module))
+    ``LEXIBENCH_NO_COMPILE=1`` has none; :func:`lexibench.structures.builds.compiled` says why),
+    asked on first use."""
 
+    def missing(_cls: type) -> str | None:
+        return compiled(module).missing
 
-@cache
-def _missing(module: str) -> str | None:
-    try:
-        importlib.import_module(module)
-    except ImportError as exc:
-        return f"{module} is not compiled ({exc}); reinstall lexibench without LEXIBENCH_NO_COMPILE"
-    return None
+    return Need(lambda cls: missing(cls) is None, missing)
 
 
 def answering(kind: str) -> Need:

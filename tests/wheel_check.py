@@ -1,11 +1,19 @@
-"""Build the wheel, install it in a throwaway virtual environment, and use it as a user would.
+"""Build the source distribution, then from it the wheel (its compiled cores), install the wheel in
+a throwaway virtual environment, and use it as a user would.
 
 Run by ``make test`` (``make wheel-check``), from outside the checkout so nothing can be imported
-from the source tree: every command of the base install, a missing extra's one-line error, the
-compiled search, saved lexicons, then the ``bench`` extra with ``lexibench tables`` and the
-benchmark runner. Exits non-zero, naming the step, at the first failure.
+from the source tree: what the source distribution ships (the real sources: ``.pyx``, ``.pxd``,
+stubs, hand-written C, no generated file), that it builds every compiled module, every command of
+the base install, a missing extra's one-line error, the compiled search, saved lexicons, then the
+``bench`` extra with ``lexibench tables`` and the benchmark runner. Exits non-zero, naming the
+step, at the first failure.
 
-    python tests/wheel_check.py [--keep DIR]
+One build serves both distributions: the wheel is built from the source distribution, as
+``python -m build`` does and as ``pip install lexibench-*.tar.gz`` would, so installing it is
+installing the source distribution. The throwaway environment has no pip of its own (the running
+one installs into it) and compiles no bytecode ahead of use.
+
+    python -m tests.wheel_check [--keep DIR]
 """
 
 from __future__ import annotations
@@ -16,9 +24,12 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+from tools.layout import compiled_files, package_path, source_files
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "wordlists" / "tiny.txt"
@@ -42,23 +53,60 @@ def step(name: str, cmd: list[str], cwd: Path, env: dict[str, str], status: int 
     return done.stdout + ("\n" + done.stderr if status else "")
 
 
+def check_sdist(sdist: Path) -> None:
+    """The source distribution ships what the compiled modules are built from (lexibench/
+    compiled.toml), every stub, the list and the layout module setup.py reads, and no file a
+    build generates (C from Cython or mypyc, a compiled module, a build record)."""
+    with tarfile.open(sdist) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    needed = {*compiled_files(), "lexibench/compiled.toml", "tools/layout.py", "setup.py"}
+    needed |= {str(path.relative_to(ROOT)) for path in source_files((".pyi",))}
+    missing = sorted(needed - names)
+    generated = sorted(
+        name
+        for name in names
+        if name.endswith((".so", ".sha256")) or (name.endswith(".c") and name not in needed)
+    )
+    print(f"wheel-check: the source distribution ships {len(names)} files", flush=True)
+    if missing or generated:
+        raise CheckFailedError(f"{sdist.name}: lacks {missing}, ships generated {generated}")
+    if not all(package_path(name) for name in compiled_files()):
+        raise CheckFailedError("a compiled module's file lies outside the package")
+
+
 def check(work: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["LEXIBENCH_CACHE_DIR"] = str(work / "cache")
     env.pop("LEXIBENCH_NO_COMPILE", None)
     dist = work / "dist"
     step(
-        "build the wheel",
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(ROOT)],
+        "build the source distribution",
+        [sys.executable, "-m", "build", "--sdist", "--no-isolation", "-o", str(dist), str(ROOT)],
         ROOT,
         env,
     )
+    (sdist,) = dist.glob("lexibench-*.tar.gz")
+    check_sdist(sdist)
+    step(
+        "build the wheel from the source distribution",
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(sdist)],
+        work,
+        env,
+    )
     (wheel,) = dist.glob("lexibench-*.whl")
+    if wheel.name.endswith("-none-any.whl"):
+        raise CheckFailedError(f"{wheel.name}: a wheel with no compiled module")
     venv = work / "venv"
-    step("create a fresh environment", [sys.executable, "-m", "venv", str(venv)], work, env)
+    step(
+        "create a fresh environment",
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)],
+        work,
+        env,
+    )
     py = str(venv / "bin" / "python")
     lexibench = str(venv / "bin" / "lexibench")
-    step("install the wheel", [py, "-m", "pip", "install", "--quiet", str(wheel)], work, env)
+    pip = [sys.executable, "-m", "pip", "--python", py, "install", "--quiet", "--no-compile"]
+    step("install the wheel", [*pip, str(wheel)], work, env)
     home = work / "elsewhere"  # not the checkout: nothing may come from the source tree
     home.mkdir()
 
@@ -109,6 +157,15 @@ def check(work: Path) -> None:
         raise CheckFailedError(
             f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
         )
+    every = step(
+        "every module of compiled.toml runs compiled, built from the source distribution",
+        [py, "-c", "from lexibench.structures.builds import compiled, compiled_sources; "
+         "print(sorted({compiled(e.module).build() == e.compiler for e in compiled_sources()}))"],
+        home,
+        env,
+    )  # fmt: skip
+    if every.strip() != "[True]":
+        raise CheckFailedError("a module of compiled.toml is not compiled")
     lean = step(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
@@ -220,12 +277,7 @@ def check(work: Path) -> None:
     if "needs the 'bench' extra" not in err:
         raise CheckFailedError(f"tables without the extra said: {err.strip()}")
 
-    step(
-        "install the bench extra",
-        [py, "-m", "pip", "install", "--quiet", f"{wheel}[bench]"],
-        work,
-        env,
-    )
+    step("install the bench extra", [*pip, f"{wheel}[bench]"], work, env)
     raw = sorted(str(p) for p in (ROOT / "results" / "raw").glob("*.json"))
     memory = ROOT / "results" / "memory.json"
     step(

@@ -16,7 +16,7 @@ built hybrid-boggle's C++ scorer (:mod:`lexibench.solver.games.boggle.peer`: its
 boards, timed the same way (engine ``peer``), and its scores must equal ``--summary``'s; where it
 is not, nothing is run and nothing is missing.
 
-The runner (``python -m benchmarks.run``) calls :func:`run_bulk`.
+The runner (``python -m lexibench.benchmarks.run``) calls :func:`run_bulk`.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ or C++, outside Python's allocator. For each backend this records:
   profiler would report, blind to C/C++ allocations);
 - the size of its saved file (structures.saved: the library's own format, or the words).
 
-The runner (``python -m benchmarks.run``) calls :func:`measure_all` and :func:`measure_sweep`;
-each measurement runs in a child ``python -m benchmarks.processes.memory --one BACKEND`` (not a user
-command).
+The runner (``python -m lexibench.benchmarks.run``) calls :func:`measure_all` and
+:func:`measure_sweep`; each measurement runs in a child
+``python -m lexibench.benchmarks.processes.memory --one BACKEND`` (not a user command).
 """
 
 from __future__ import annotations

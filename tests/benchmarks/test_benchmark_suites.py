@@ -53,7 +53,7 @@ def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Comple
 def test_smoke_every_suite(sample_wordlist: Path) -> None:
     done = _run(
         [
-            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites", "--benchmark-disable",
+            sys.executable, "-m", "pytest", "benchmarks/suites", "--benchmark-disable",
             "-q", "-rs",
             "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
             "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
@@ -75,7 +75,7 @@ def test_pytest_benchmark_views_show_no_false_row(sample_wordlist: Path, tmp_pat
     out = tmp_path / "games.json"
     done = _run(
         [
-            sys.executable, "-m", "pytest", "lexibench/benchmarks/suites/bench_games.py",
+            sys.executable, "-m", "pytest", "benchmarks/suites/bench_games.py",
             "--benchmark-only",
             "-q", "-p", "no:cacheprovider", f"--benchmark-json={out}",
             "--benchmark-group-by=param:structure", f"--benchmark-histogram={tmp_path / 'hist'}",
@@ -183,7 +183,7 @@ def test_answers_are_checked_whatever_cases_run(
     env = {**os.environ, "PYTHONPATH": f"{wordless}{os.pathsep}{ROOT}"}
     done = _run(
         [
-            sys.executable, "-m", "pytest", f"lexibench/benchmarks/suites/{suite}", "-k", select,
+            sys.executable, "-m", "pytest", f"benchmarks/suites/{suite}", "-k", select,
             "--benchmark-disable", "-q", "-p", "no:cacheprovider",
             "--lexibench-wordlist", str(sample_wordlist), "--lexibench-backends", backend,
             "--lexibench-boards", "3", "--lexibench-sizes", "4x4,6x6", "--lexibench-puzzles", "3",

@@ -246,7 +246,7 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     script = (
-        "import json, structures\n"
+        "import json\nfrom lexibench import structures\n"
         "from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon\n"
         "lex = ArrayTrieLexicon(['cat', 'cats'])\n"
         "info = structures.backend_info('array-trie')\n"

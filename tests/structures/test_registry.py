@@ -13,6 +13,7 @@ from lexibench import structures
 from lexibench.structures import BackendUnavailableError, NotALexiconError, UnknownBackendError
 from tests.commands import ROOT
 from tests.plugin import install_plugin
+from tools.layout import repository_path
 
 
 def test_the_builtin_table_is_sorted_and_each_backend_is_named_by_its_id() -> None:
@@ -31,7 +32,8 @@ def test_the_builtin_table_is_sorted_and_each_backend_is_named_by_its_id() -> No
             "backends",
             name.replace("-", "_"),
         ], name
-        assert (ROOT / (module.replace(".", "/") + ".py")).is_file(), name
+        inside = module.removeprefix("lexibench.").replace(".", "/") + ".py"
+        assert (ROOT / repository_path(inside)).is_file(), name
         assert cls
         assert entry.cost in structures.registry.COSTS
 

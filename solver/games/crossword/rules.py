@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError, read_error
-from lexibench.solver.tiers import LEXICON, Need, compiled, word_tiers
+from lexibench.solver.tiers import LEXICON, Need, compiled_module, word_tiers
 from lexibench.solver.words import WordRules
 from lexibench.structures import has_word_graph
 
@@ -46,7 +46,7 @@ DEFAULT_RULES: Final = "english"
 TIERS: Final = word_tiers(
     LEXICON
     & Need(has_word_graph, "the native move generator walks a KWG array: use --lexicon kwg")
-    & compiled("lexibench.solver.games.crossword.native")
+    & compiled_module("lexibench.solver.games.crossword.native")
 )
 RULESETS: Final = Path(__file__).with_name("rulesets")
 BLANK: Final = 0x80

@@ -21,7 +21,6 @@ reference of :mod:`solver.games.crossword.reference`).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from lexibench.solver.games.crossword import search
@@ -31,42 +30,27 @@ from lexibench.solver.games.crossword.rules import TIERS, RuleSet
 from lexibench.solver.tiers import Tier
 from lexibench.solver.tiers import resolve as resolve_tier
 from lexibench.structures import Lexicon, SteppingLexicon, class_of
-from lexibench.structures.builds import stale_reason
-from lexibench.structures.errors import StaleBuildError
+from lexibench.structures.builds import compiled
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.crossword import native
 
 #: The algorithm each variant of the lexicon runs.
 ALGORITHMS: Final = {"words": "dawg", "gaddag": "gaddag"}
 #: The variant each algorithm needs (``--algorithm``).
 VARIANTS: Final = {algorithm: variant for variant, algorithm in ALGORITHMS.items()}
 
-NATIVE_UNAVAILABLE: str | None
+_NATIVE = compiled("lexibench.solver.games.crossword.native")
+NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the native generator cannot run here (not compiled), or None."""
-
-if TYPE_CHECKING:
-    from lexibench.solver.games.crossword.native import NativeGenerator
-else:
-    try:
-        from lexibench.solver.games.crossword.native import NativeGenerator
-
-        NATIVE_UNAVAILABLE = None
-    except ImportError as exc:
-        NativeGenerator = None
-        NATIVE_UNAVAILABLE = (
-            f"lexibench.solver.games.crossword.native is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
+NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 
 
 def native_build() -> str:
     """``"cython"`` when the native generator is compiled, ``"interpreted"`` when it is not (the
     native tier is then unavailable). Raises :class:`~structures.errors.StaleBuildError` when
     it was not compiled from the ``.pyx`` beside it."""
-    if NATIVE_UNAVAILABLE is not None:
-        return "interpreted"
-    reason = stale_reason(Path(__file__).with_name("native.pyx"))
-    if reason:
-        raise StaleBuildError(reason)
-    return "cython"
+    return _NATIVE.build()
 
 
 def resolve(lexicon: Lexicon | type, tier: Tier | str) -> Tier:

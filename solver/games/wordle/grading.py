@@ -17,28 +17,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lexibench.structures.builds import stale_reason
-from lexibench.structures.errors import StaleBuildError
+from lexibench.structures.builds import compiled
 
-GRADER_UNAVAILABLE: str | None
+_GRADER = compiled("lexibench.solver.games.wordle.grader")
+GRADER_UNAVAILABLE: str | None = _GRADER.missing
 """Why the compiled kernel could not be imported, or None when it is in use."""
 
 if TYPE_CHECKING:
     from lexibench.solver.games.wordle.grader import best_packed
 else:
-    try:
-        from lexibench.solver.games.wordle.grader import best_packed
-
-        GRADER_UNAVAILABLE = None
-    except ImportError as exc:
-        best_packed = None
-        GRADER_UNAVAILABLE = (
-            f"lexibench.solver.games.wordle.grader is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
+    best_packed = _GRADER.get("best_packed")
 
 
 def grader_build() -> str:
@@ -46,12 +36,7 @@ def grader_build() -> str:
 
     Raises :class:`~lexibench.structures.errors.StaleBuildError` when the kernel was not built
     from the ``.pyx`` beside it."""
-    if GRADER_UNAVAILABLE is not None:
-        return "interpreted"
-    reason = stale_reason(Path(__file__).with_name("grader.pyx"))
-    if reason:
-        raise StaleBuildError(reason)
-    return "cython"
+    return _GRADER.build()
 
 
 def grade(guess: str, answer: str) -> str:

@@ -38,53 +38,40 @@ from array import array
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from lexibench.structures.backends.array_trie.walk import TERMINAL, PythonCore
-from lexibench.structures.builds import stale_reason
-from lexibench.structures.errors import StaleBuildError
+from lexibench.structures.builds import compiled
 from lexibench.structures.words import letters_only, unique_words
 
-NATIVE_UNAVAILABLE: str | None
+_NATIVE = compiled("lexibench.structures.backends.array_trie.native")
+_QUERIES = compiled("lexibench.structures.backends.array_trie.queries")
+NATIVE_UNAVAILABLE: str | None = _NATIVE.missing or _QUERIES.missing
 """Why the compiled core could not be imported, or None when it is in use."""
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.array_trie.native import NativeCore as _Core
     from lexibench.structures.backends.array_trie.queries import TrieQueries as _Queries
+elif NATIVE_UNAVAILABLE is None:
+    _Core = _NATIVE.module.NativeCore
+    _Queries = _QUERIES.module.TrieQueries
 else:
-    try:
-        from lexibench.structures.backends.array_trie.native import NativeCore as _Core
-        from lexibench.structures.backends.array_trie.queries import TrieQueries as _Queries
+    _Core = PythonCore
 
-        NATIVE_UNAVAILABLE = None
-    except ImportError as exc:
-        _Core = PythonCore
-
-        class _Queries:
-            """No compiled query walks: the query kinds go through the Lexicon protocol."""
-
-        NATIVE_UNAVAILABLE = (
-            f"lexibench.structures.backends.array_trie.native is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
-
-#: The compiled sources, each checked against the build (:func:`native_build`).
-COMPILED_SOURCES = ("native.pyx", "queries.pyx")
+    class _Queries:
+        """No compiled query walks: the query kinds go through the Lexicon protocol."""
 
 
 def native_build() -> str:
     """``"cython"`` when the compiled core is in use, ``"interpreted"`` when it is not.
 
-    Raises :class:`~structures.errors.StaleBuildError` when the compiled core was not built from
-    the ``.pyx`` beside it (see :mod:`structures.builds`)."""
+    Raises :class:`~structures.errors.StaleBuildError` when the compiled core or its query walks
+    were not built from the files beside them (see :mod:`structures.builds`)."""
     if NATIVE_UNAVAILABLE is not None:
         return "interpreted"
-    for source in COMPILED_SOURCES:
-        reason = stale_reason(Path(__file__).with_name(source))
-        if reason:
-            raise StaleBuildError(reason)
-    return "cython"
+    build = _NATIVE.build()
+    _QUERIES.build()  # the query walks are checked alike
+    return build
 
 
 _HEADER = struct.Struct("<4sIQQ")  # magic, format version, nodes, words

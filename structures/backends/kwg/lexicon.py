@@ -42,35 +42,28 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from lexibench.structures.backends.kwg.walk import PythonCore
-from lexibench.structures.builds import stale_reason
-from lexibench.structures.errors import StaleBuildError, UnstorableWordError
+from lexibench.structures.builds import compiled
+from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
 from lexibench.structures.words import unique_words
 
-NATIVE_UNAVAILABLE: str | None
+_NATIVE = compiled("lexibench.structures.backends.kwg.native")
+NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled core could not be imported, or None when it is in use."""
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.kwg.native import KwgCore as _Core
     from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+elif NATIVE_UNAVAILABLE is None:
+    _Core = _NATIVE.module.KwgCore
+    _build_nodes = _NATIVE.module.build_nodes
 else:
-    try:
-        from lexibench.structures.backends.kwg.native import KwgCore as _Core
-        from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+    from lexibench.structures.backends.kwg.build import build_nodes as _build_nodes
 
-        NATIVE_UNAVAILABLE = None
-    except ImportError as exc:
-        from lexibench.structures.backends.kwg.build import build_nodes as _build_nodes
-
-        _Core = PythonCore
-        NATIVE_UNAVAILABLE = (
-            f"lexibench.structures.backends.kwg.native is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
+    _Core = PythonCore
 
 
 def native_build() -> str:
@@ -78,12 +71,7 @@ def native_build() -> str:
 
     Raises :class:`~structures.errors.StaleBuildError` when the compiled core was not built from
     the ``.pyx`` beside it (see :mod:`structures.builds`)."""
-    if NATIVE_UNAVAILABLE is not None:
-        return "interpreted"
-    reason = stale_reason(Path(__file__).with_name("native.pyx"))
-    if reason:
-        raise StaleBuildError(reason)
-    return "cython"
+    return _NATIVE.build()
 
 
 _HEADER = struct.Struct("<4sIIIQ")  # magic, format version, view, nodes, strings

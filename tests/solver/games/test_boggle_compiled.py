@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from lexibench import structures
-from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle import search
 from lexibench.solver.games.boggle.board import Board
 from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.games.boggle.solve import SearchLoops, interpreted_search
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import load_wordlist
+from lexibench.structures.errors import StaleBuildError
 
 
 @cache
@@ -57,7 +57,9 @@ def test_the_staleness_check_compares_content_not_times(
     source.write_text("x = 1\n")
     monkeypatch.setattr(search, "build", lambda: "mypyc")
     monkeypatch.setattr(search, "__file__", str(compiled))
-    with pytest.raises(InputError, match=r"search\.py: no record of the source it was compiled"):
+    with pytest.raises(
+        StaleBuildError, match=r"search\.py: no record of the source it was compiled"
+    ):
         search_build()
     record = tmp_path / "search.sha256"
     record.write_text(hashlib.sha256(b"x = 1\n").hexdigest() + "\n")
@@ -66,7 +68,7 @@ def test_the_staleness_check_compares_content_not_times(
     assert search_build() == "mypyc"
     source.write_text("x = 2\n")
     os.utime(source, (1_000, 1_000))  # older, but edited: refused all the same
-    with pytest.raises(InputError, match=r"search\.py: changed after it was compiled"):
+    with pytest.raises(StaleBuildError, match=r"search\.py: changed after it was compiled"):
         search_build()
 
 

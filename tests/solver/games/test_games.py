@@ -134,31 +134,3 @@ def test_every_game_command_is_offered(command: str, capfd: pytest.CaptureFixtur
     assert out.startswith(f"usage: lexibench {command}")
     status, out, _ = run(capfd, "--help")
     assert f"    {command}" in out
-
-
-def test_every_compiled_source_is_built_and_tracked() -> None:
-    """The games' compiled modules are exactly setup.py's mypyc list, and the Makefile rebuilds
-    the install when any compiled source (mypyc or Cython, with the files a Cython module is
-    built from) changes."""
-    import ast
-
-    from tests.commands import ROOT
-
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    values = {
-        node.targets[0].id: ast.literal_eval(node.value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.targets[0], ast.Name)
-        and node.targets[0].id in ("MYPYC", "CYTHON")
-    }
-    compiled = {
-        GAMES[name].target.partition(":")[0].rpartition(".")[0].replace(".", "/") + "/search.py"
-        for name in game_names()
-    }
-    assert set(values["MYPYC"]) == compiled
-    cython = set(values["CYTHON"]) | {path for paths in values["CYTHON"].values() for path in paths}
-    makefile = (ROOT / "Makefile").read_text()
-    for source in sorted(set(values["MYPYC"]) | cython):
-        assert (ROOT / source).is_file(), source
-        assert source.removeprefix("lexibench/") in makefile, source

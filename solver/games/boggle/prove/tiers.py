@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from lexibench.solver.tiers import STEPS, Need, Tier, compiled
+from lexibench.solver.tiers import STEPS, Need, Tier, compiled_module
 
 
 def _node_array(cls: type) -> bool:
@@ -26,7 +26,7 @@ TIERS: Final = (
     ),
     (
         Tier.NATIVE,
-        compiled("lexibench.solver.games.boggle.prove.native")
+        compiled_module("lexibench.solver.games.boggle.prove.native")
         & Need(_node_array, "only array-trie's array is walked in C"),
     ),
 )

@@ -17,30 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon
-from lexibench.structures.builds import stale_reason
-
-NATIVE_UNAVAILABLE: str | None
-"""Why the compiled bound cannot be imported, or None when it can."""
+from lexibench.structures.builds import compiled
 
 if TYPE_CHECKING:
-    from lexibench.solver.games.boggle.prove.native import TreeProver
-else:
-    try:
-        from lexibench.solver.games.boggle.prove.native import TreeProver
+    from lexibench.solver.games.boggle.prove import native
 
-        NATIVE_UNAVAILABLE = None
-    except ImportError as exc:
-        TreeProver = None
-        NATIVE_UNAVAILABLE = (
-            f"lexibench.solver.games.boggle.prove.native is not compiled ({exc}); "
-            "reinstall lexibench without LEXIBENCH_NO_COMPILE"
-        )
+_NATIVE = compiled("lexibench.solver.games.boggle.prove.native")
+NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
+"""Why the compiled bound cannot be imported, or None when it can."""
+TreeProver: type[native.TreeProver] = _NATIVE.get("TreeProver")
 
 
 @dataclass(frozen=True)
@@ -108,16 +97,9 @@ class NativeTree:
 
 def native_build() -> str:
     """``"cython"`` when the compiled bound is in use, ``"interpreted"`` when it is not
-    compiled; :class:`InputError` when it was compiled from another source than the one beside
-    it."""
-    if NATIVE_UNAVAILABLE is not None:
-        return "interpreted"
-    from lexibench.solver.games.boggle.prove import native
-
-    reason = stale_reason(Path(str(native.__file__)).with_name("native.pyx"))
-    if reason:
-        raise InputError(reason)
-    return "cython"
+    compiled; :class:`~lexibench.structures.errors.StaleBuildError` when it was compiled from
+    another source than the one beside it."""
+    return _NATIVE.build()
 
 
 def tree_bound(lexicon: Lexicon, tier: Tier, weights: Sequence[int], min_length: int) -> TreeBound:
