@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from lexibench import structures
+from tests.words import default_words
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 
@@ -42,11 +44,37 @@ def wordlists() -> Path:
     return WORDLISTS
 
 
+@pytest.fixture(scope="session")
+def web2_words() -> tuple[str, ...]:
+    """The words of the default list (web2), read once per test process."""
+    return default_words()
+
+
+@pytest.fixture(scope="session")
+def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded 4,000-word sample of the default list, as a file: small enough for every
+    backend, and for a command to load in a blink."""
+    words = random.Random(3).sample(default_words(), 4000)
+    path = tmp_path_factory.mktemp("words") / "sample.txt"
+    path.write_text("\n".join(sorted(words)) + "\n")
+    return path
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Every test (and every subprocess it starts) caches lexicons in a private folder, never in
-    the user's cache."""
-    folder = tmp_path_factory.mktemp("lexicon-cache")
+    the user's cache.
+
+    Under ``pytest -n`` the workers share one folder (in the run's temporary folder, beside each
+    worker's own), so a lexicon of the default list is built once per run, not once per worker:
+    a cache entry is written whole to a temporary file and renamed (structures/atomic.py), so a
+    worker reads an entry whole or not at all, and two workers building the same one both
+    succeed. Tests that look at the cache's contents use a folder of their own."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, which holds each worker's basetemp
+    folder = root / "lexicon-cache"
+    folder.mkdir(exist_ok=True)
     previous = os.environ.get("LEXIBENCH_CACHE_DIR")
     os.environ["LEXIBENCH_CACHE_DIR"] = str(folder)
     yield folder

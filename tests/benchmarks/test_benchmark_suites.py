@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ import pytest
 from lexibench.benchmarks.harness.records import load
 from lexibench.benchmarks.report import build as report
 from lexibench.solver.games.boggle import search
-from lexibench.solver.wordlist import load_wordlist
 from tests.commands import ROOT
 from tests.plugin import install_plugin
 
@@ -35,15 +33,6 @@ RAW_FILES = [
     "startup.json",
 ]
 FAST = ["--benchmark-max-time=0.0001", "--benchmark-min-rounds=2"]
-
-
-@pytest.fixture(scope="module")
-def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A seeded 4,000-word sample of the default list, small enough for every backend."""
-    words = random.Random(3).sample(load_wordlist().words, 4000)
-    path = tmp_path_factory.mktemp("words") / "sample.txt"
-    path.write_text("\n".join(sorted(words)) + "\n")
-    return path
 
 
 def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
