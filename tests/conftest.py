@@ -13,6 +13,8 @@ from lexibench import structures
 from tests.words import default_words
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
+#: What pytest-xdist sets in the environment of each of its workers.
+XDIST_VARIABLES = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID")
 
 
 @pytest.fixture(params=structures.registry.offered_builtins())
@@ -61,7 +63,19 @@ def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def plain_environment() -> Iterator[None]:
+    """Every subprocess a test starts sees the environment of a run without workers: under
+    ``pytest -n``, a pytest that a test starts (the benchmark suites) would take itself for an
+    xdist worker from :data:`XDIST_VARIABLES`, and pytest-benchmark turns its timing off there."""
+    saved = {name: os.environ.pop(name) for name in XDIST_VARIABLES if name in os.environ}
+    yield
+    os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
     """Every test (and every subprocess it starts) caches lexicons in a private folder, never in
     the user's cache.
 
@@ -71,7 +85,7 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     worker reads an entry whole or not at all, and two workers building the same one both
     succeed. Tests that look at the cache's contents use a folder of their own."""
     root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
+    if hasattr(request.config, "workerinput"):  # an xdist worker
         root = root.parent  # the run's folder, which holds each worker's basetemp
     folder = root / "lexicon-cache"
     folder.mkdir(exist_ok=True)
