@@ -47,7 +47,7 @@ def test_smoke_every_suite(sample_wordlist: Path) -> None:
             "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
             "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
             "--lexibench-queries", "40", "--lexibench-puzzles", "2", "--lexibench-sweep", "smoke",
-            "--lexibench-scale", "quick",
+            "--lexibench-scale", "quick", "--lexibench-search-budget", "3000",
         ]
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
