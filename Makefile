@@ -49,7 +49,7 @@ wheel-check: $(VENV)/.installed-dev
 	$(BIN)/python tests/wheel_check.py
 
 test: lint wheel-check
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build results-quick

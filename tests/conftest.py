@@ -15,6 +15,32 @@ from tests.words import default_words
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 #: What pytest-xdist sets in the environment of each of its workers.
 XDIST_VARIABLES = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID")
+#: The tests that take longest (tens of seconds to a minute or two each), by node id or its start,
+#: longest first. They run first: ``pytest -n`` hands the tests out in order, to each worker in
+#: turn, so the workers start them at once and none is left alone with one of them at the end.
+LONGEST_FIRST = (
+    "tests/benchmarks/test_benchmark_suites.py::test_pipeline_picks_up_a_new_backend",
+    "tests/benchmarks/test_benchmark_suites.py::test_smoke_every_suite",
+    "tests/solver/games/test_boggle_solve.py::test_every_backend_and_mode_gives_identical_words_"
+    "paths_and_scores[unsorted-list]",
+    "tests/cli/test_errors.py::test_no_hang_on_any_signal",
+    "tests/solver/games/test_boggle_prove.py::test_the_outcomes_are_the_same_here_in_processes",
+    "tests/solver/games/test_boggle_prove.py::test_a_dask_proof_checkpoints_and_resumes",
+    "tests/solver/test_lexicon_files.py::test_two_processes_building_one_entry_at_once",
+    "tests/solver/test_execution.py::test_a_dask_worker_killed_mid_job_is_recovered_from",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`LONGEST_FIRST` first, in its order; the others keep theirs."""
+
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (i for i, start in enumerate(LONGEST_FIRST) if item.nodeid.startswith(start)),
+            len(LONGEST_FIRST),
+        )
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(params=structures.registry.offered_builtins())
