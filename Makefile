@@ -41,7 +41,7 @@ wheel-check: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.wheel_check
 
 test: lint wheel-check
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build results-quick

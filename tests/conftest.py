@@ -3,14 +3,44 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from lexibench import structures
+from tests.words import default_words
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
+#: What pytest-xdist sets in the environment of each of its workers.
+XDIST_VARIABLES = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID")
+#: The tests that take longest (tens of seconds to a minute or two each), by node id or its start,
+#: longest first. They run first: ``pytest -n`` hands the tests out in order, to each worker in
+#: turn, so the workers start them at once and none is left alone with one of them at the end.
+LONGEST_FIRST = (
+    "tests/benchmarks/test_benchmark_suites.py::test_pipeline_picks_up_a_new_backend",
+    "tests/benchmarks/test_benchmark_suites.py::test_smoke_every_suite",
+    "tests/solver/games/test_boggle_solve.py::test_every_backend_and_mode_gives_identical_words_"
+    "paths_and_scores[unsorted-list]",
+    "tests/cli/test_errors.py::test_no_hang_on_any_signal",
+    "tests/solver/games/test_boggle_prove.py::test_the_outcomes_are_the_same_here_in_processes",
+    "tests/solver/games/test_boggle_prove.py::test_a_dask_proof_checkpoints_and_resumes",
+    "tests/solver/test_lexicon_files.py::test_two_processes_building_one_entry_at_once",
+    "tests/solver/test_execution.py::test_a_dask_worker_killed_mid_job_is_recovered_from",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`LONGEST_FIRST` first, in its order; the others keep theirs."""
+
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (i for i, start in enumerate(LONGEST_FIRST) if item.nodeid.startswith(start)),
+            len(LONGEST_FIRST),
+        )
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(params=structures.registry.offered_builtins())
@@ -42,11 +72,49 @@ def wordlists() -> Path:
     return WORDLISTS
 
 
+@pytest.fixture(scope="session")
+def web2_words() -> tuple[str, ...]:
+    """The words of the default list (web2), read once per test process."""
+    return default_words()
+
+
+@pytest.fixture(scope="session")
+def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded 4,000-word sample of the default list, as a file: small enough for every
+    backend, and for a command to load in a blink."""
+    words = random.Random(3).sample(default_words(), 4000)
+    path = tmp_path_factory.mktemp("words") / "sample.txt"
+    path.write_text("\n".join(sorted(words)) + "\n")
+    return path
+
+
 @pytest.fixture(autouse=True, scope="session")
-def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def plain_environment() -> Iterator[None]:
+    """Every subprocess a test starts sees the environment of a run without workers: under
+    ``pytest -n``, a pytest that a test starts (the benchmark suites) would take itself for an
+    xdist worker from :data:`XDIST_VARIABLES`, and pytest-benchmark turns its timing off there."""
+    saved = {name: os.environ.pop(name) for name in XDIST_VARIABLES if name in os.environ}
+    yield
+    os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
     """Every test (and every subprocess it starts) caches lexicons in a private folder, never in
-    the user's cache."""
-    folder = tmp_path_factory.mktemp("lexicon-cache")
+    the user's cache.
+
+    Under ``pytest -n`` the workers share one folder (in the run's temporary folder, beside each
+    worker's own), so a lexicon of the default list is built once per run, not once per worker:
+    a cache entry is written whole to a temporary file and renamed (structures/atomic.py), so a
+    worker reads an entry whole or not at all, and two workers building the same one both
+    succeed. Tests that look at the cache's contents use a folder of their own."""
+    root = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, "workerinput"):  # an xdist worker
+        root = root.parent  # the run's folder, which holds each worker's basetemp
+    folder = root / "lexicon-cache"
+    folder.mkdir(exist_ok=True)
     previous = os.environ.get("LEXIBENCH_CACHE_DIR")
     os.environ["LEXIBENCH_CACHE_DIR"] = str(folder)
     yield folder

@@ -26,7 +26,7 @@ NEVER = (
 
 def _targets(path: Path, name: str, modules: set[str]) -> set[str]:
     """The package's modules the file ``path`` (module ``name``) imports."""
-    found = set()
+    found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ import pytest
 from lexibench.benchmarks.harness.records import load
 from lexibench.benchmarks.report import build as report
 from lexibench.solver.games.boggle import search
-from lexibench.solver.wordlist import load_wordlist
 from tests.commands import ROOT
 from tests.plugin import install_plugin
 
@@ -37,15 +35,6 @@ RAW_FILES = [
 FAST = ["--benchmark-max-time=0.0001", "--benchmark-min-rounds=2"]
 
 
-@pytest.fixture(scope="module")
-def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A seeded 4,000-word sample of the default list, small enough for every backend."""
-    words = random.Random(3).sample(load_wordlist().words, 4000)
-    path = tmp_path_factory.mktemp("words") / "sample.txt"
-    path.write_text("\n".join(sorted(words)) + "\n")
-    return path
-
-
 def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False, env=env)
 
@@ -58,7 +47,7 @@ def test_smoke_every_suite(sample_wordlist: Path) -> None:
             "-p", "no:cacheprovider", "--lexibench-wordlist", str(sample_wordlist),
             "--lexibench-boards", "2", "--lexibench-sizes", "3x3,4x4,6x6",
             "--lexibench-queries", "40", "--lexibench-puzzles", "2", "--lexibench-sweep", "smoke",
-            "--lexibench-scale", "quick",
+            "--lexibench-scale", "quick", "--lexibench-search-budget", "3000",
         ]
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

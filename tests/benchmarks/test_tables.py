@@ -38,13 +38,26 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-@pytest.fixture
-def published(tmp_path: Path) -> tuple[Path, Path]:
-    """An output folder with a report already in it, and a README with markers."""
-    out = tmp_path / "out"
-    readme = tmp_path / "README.md"
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The fixture run's report, written once for the module's tests (rendering it, plots and
+    all, takes seconds): its output folder, and a README with markers whose block it replaced.
+    Tests only read it; :func:`published` gives each test a copy of its own to change."""
+    folder = tmp_path_factory.mktemp("written")
+    out = folder / "out"
+    readme = folder / "README.md"
     readme.write_text(f"# x\n{report.README_START}\nold\n{report.README_END}\ntail\n")
     report.write_report(load(inputs()), out, readme)
+    return out, readme
+
+
+@pytest.fixture
+def published(tmp_path: Path, written: tuple[Path, Path]) -> tuple[Path, Path]:
+    """An output folder with a report already in it, and a README with markers: a copy of
+    :func:`written` (the same bytes and permission bits), this test's own."""
+    out, readme = tmp_path / "out", tmp_path / "README.md"
+    shutil.copytree(written[0], out)
+    shutil.copy2(written[1], readme)
     return out, readme
 
 
@@ -72,11 +85,10 @@ def test_tables_are_deterministic(tmp_path: Path) -> None:
     assert "fitted slope" in (tmp_path / "a" / "scaling.md").read_text()
 
 
-def test_tiers_published_figures_and_pitfalls_are_reported(tmp_path: Path) -> None:
+def test_tiers_published_figures_and_pitfalls_are_reported(written: tuple[Path, Path]) -> None:
     """The tiers beside the plain-Python reference, each article's figures beside this run's
     with a verdict, and the pitfall rows marked as such."""
-    report.write_report(load(inputs()), tmp_path)
-    text = (tmp_path / "report.md").read_text()
+    text = (written[0] / "report.md").read_text()
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     assert "## Tiers" in headings
     assert "## Published results reproduced" in headings
@@ -95,11 +107,11 @@ def test_tiers_published_figures_and_pitfalls_are_reported(tmp_path: Path) -> No
     assert "12,029,640" in pitfalls  # the 4x4 board's paths, and the projection over them
 
 
-def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
+def test_the_best_board_search_is_reported(written: tuple[Path, Path]) -> None:
     """Evaluations per second for every backend and tier, the seeded runs per size against
     their target, the seconds to reach each target, the two plots, and the Dask bulk rows."""
-    report.write_report(load(inputs()), tmp_path)
-    text = (tmp_path / "report.md").read_text()
+    out = written[0]
+    text = (out / "report.md").read_text()
     section = text.split("## Best-board search", 1)[1].split("\n## ", 1)[0]
     speed = section.split("### Evaluations per second", 1)[1].split("###", 1)[0]
     rows = [line for line in speed.splitlines() if line.startswith("| ") and "---" not in line]
@@ -113,9 +125,9 @@ def test_the_best_board_search_is_reported(tmp_path: Path) -> None:
     assert "(best of this run)" in runs  # the fixture's sample list has no known boards
     assert "### Seconds to reach a score, 4x4" in section
     assert " †" in section
-    assert (tmp_path / "plots" / "best-search-evaluations.png").stat().st_size > 1000
-    assert (tmp_path / "plots" / "best-search-seconds.png").stat().st_size > 1000
-    scaling = (tmp_path / "scaling.md").read_text()
+    assert (out / "plots" / "best-search-evaluations.png").stat().st_size > 1000
+    assert (out / "plots" / "best-search-seconds.png").stat().st_size > 1000
+    scaling = (out / "scaling.md").read_text()
     assert "| --dask-workers 2 " in scaling
 
 
@@ -358,25 +370,30 @@ def test_a_failure_at_any_point_leaves_everything_as_it_was(
     assert total > 10
     (out / "plots" / "stale.png").write_bytes(b"an earlier run's plot")
     before = snapshot(out), readme.read_bytes()
-    for step in range(total):
-        calls = [0]
+    # Every trial below renders the same files (test_tables_are_deterministic): render them
+    # once, and let each trial check the paths, make the README's block, and publish.
+    rendered = report.render(results, out)
+    with monkeypatch.context() as rendered_once:
+        rendered_once.setattr(report, "render", lambda *_: dict(rendered))
+        for step in range(total):
+            calls = [0]
 
-        def failing_replace(
-            src: str | os.PathLike[str],
-            dst: str | os.PathLike[str],
-            fail_at: int = step,
-            calls: list[int] = calls,
-        ) -> None:
-            calls[0] += 1
-            if calls[0] == fail_at + 1:
-                raise OSError(28, "No space left on device", str(dst))
-            real_replace(src, dst)
+            def failing_replace(
+                src: str | os.PathLike[str],
+                dst: str | os.PathLike[str],
+                fail_at: int = step,
+                calls: list[int] = calls,
+            ) -> None:
+                calls[0] += 1
+                if calls[0] == fail_at + 1:
+                    raise OSError(28, "No space left on device", str(dst))
+                real_replace(src, dst)
 
-        with monkeypatch.context() as patch:
-            patch.setattr(os, "replace", failing_replace)
-            with pytest.raises(publish.PublishError, match="nothing was changed"):
-                report.write_report(results, out, readme)
-        assert (snapshot(out), readme.read_bytes()) == before, f"failure at rename {step}"
+            with monkeypatch.context() as patch:
+                patch.setattr(os, "replace", failing_replace)
+                with pytest.raises(publish.PublishError, match="nothing was changed"):
+                    report.write_report(results, out, readme)
+            assert (snapshot(out), readme.read_bytes()) == before, f"failure at rename {step}"
     report.write_report(results, out, readme)
     assert not (out / "plots" / "stale.png").exists()
 

@@ -345,12 +345,16 @@ TRIALS = 100
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups of Linux")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("to_group", [False, True], ids=["process", "group"])
-def test_no_hang_on_any_signal(tmp_path: Path, sig: signal.Signals, to_group: bool) -> None:
+def test_no_hang_on_any_signal(
+    tmp_path: Path, sample_wordlist: Path, sig: signal.Signals, to_group: bool
+) -> None:
     """A bulk run in two workers, signalled at a random moment :data:`TRIALS` times: every time
     it ends within seconds with the signal's status and one line on stderr (or 0 and nothing,
     done first), whole lines on stdout and no process left. The trials take turns between the
     two ways of bulk solving (the results made in the workers and written here, dawg; the
-    workers writing their own lines, the default lexicon) and between two moments: any time from
+    workers writing their own lines, the default lexicon), over a 4,000-word sample of the
+    default list (the whole list makes lines ten times as long, and a run that finishes first
+    writes 26 MB that the trial must read back), and between two moments: any time from
     the start (0 to 0.4 s once ``lexibench`` handles signals: the imports, the lexicon, the
     workers starting) and once the workers run (0 to 0.5 s after the first lines, whatever the
     machine's load). (Before it handles signals, Python itself is starting, and a signal has
@@ -364,10 +368,9 @@ def test_no_hang_on_any_signal(tmp_path: Path, sig: signal.Signals, to_group: bo
     boards.write_bytes(cli("random", "--count", "4000", "--seed", "5").stdout)
     argvs = []
     for lexicon in ("dawg", "array-trie"):
-        cli("solve", "ea/st", "--lexicon", lexicon)  # fills the cache
-        argvs.append(
-            [*LEXIBENCH, "solve", "--boards-file", str(boards), "--jobs", "2", "--lexicon", lexicon]
-        )
+        words = ["--lexicon", lexicon, "--wordlist", str(sample_wordlist)]
+        cli("solve", "ea/st", *words)  # fills the cache
+        argvs.append([*LEXIBENCH, "solve", "--boards-file", str(boards), "--jobs", "2", *words])
     rng = random.Random(f"{sig}:{to_group}")
     out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
     for trial in range(TRIALS):

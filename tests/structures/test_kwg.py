@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench import structures
-from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures.backends.kwg import build as python_build
 from lexibench.structures.backends.kwg.lexicon import KwgLexicon, _tiles, build_kwg, native_build
 from lexibench.structures.backends.kwg.walk import (
@@ -30,13 +29,14 @@ from lexibench.structures.backends.kwg.walk import (
 )
 from lexibench.structures.gaddag import SEPARATOR, gaddag_strings
 from lexibench.structures.saved import SavedLexiconError, load_lexicon, save_lexicon
+from tests.words import default_words
 
 WORDS = ["care", "car", "cars", "cat", "a", "at", "ate", "eat", "tea", "zyzzyva", "careful"]
 
 
 @cache
 def web2_sample() -> tuple[str, ...]:
-    words = load_wordlist(min_length=2, q_needs_u=False).words
+    words = default_words(min_length=2, q_needs_u=False)
     return tuple(sorted(random.Random(3).sample(words, 5000)))
 
 

@@ -32,11 +32,6 @@ CELLS = (*"abcdefghijklmnoprstuvwxyz", "qu")
 
 
 @pytest.fixture(scope="module")
-def web2_words() -> tuple[str, ...]:
-    return load_wordlist("web2").words
-
-
-@pytest.fixture(scope="module")
 def proof_lexicon(web2_words: tuple[str, ...]) -> Lexicon:
     return build_lexicon("array-trie", [w for w in web2_words if set(w) <= set(PROOF_LETTERS)])
 

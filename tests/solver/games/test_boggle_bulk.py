@@ -31,8 +31,8 @@ from lexibench.solver.games.boggle.bulk import LinesJob, compiled_lines, file_li
 from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
 from lexibench.solver.tiers import Tier
-from lexibench.solver.wordlist import load_wordlist
 from tests.commands import ROOT, TINY
+from tests.words import default_words
 
 LEXIBENCH = [sys.executable, "-m", "lexibench"]
 
@@ -61,7 +61,7 @@ SHAPES = [
 @pytest.fixture(scope="module")
 def words_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """30,000 words of the default list (with every Qu word of it), as a file."""
-    words = load_wordlist().words
+    words = default_words()
     chosen = set(random.Random(5).sample(words, 30_000)) | {w for w in words if "qu" in w}
     path = tmp_path_factory.mktemp("words") / "words.txt"
     path.write_text("\n".join(sorted(chosen)) + "\n")

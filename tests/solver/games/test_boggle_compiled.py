@@ -19,13 +19,13 @@ from lexibench.solver.games.boggle.board import Board
 from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.games.boggle.solve import SearchLoops, interpreted_search
 from lexibench.solver.games.compiled import search_build
-from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures.errors import StaleBuildError
+from tests.words import default_words
 
 
 @cache
 def lexicon(name: str) -> structures.Lexicon:
-    words = load_wordlist().words
+    words = default_words()
     sample = random.Random(7).sample(words, 20_000)
     return structures.build_lexicon(name, sample)
 

@@ -24,7 +24,6 @@ from lexibench.solver.games.boggle.prove.partitions import parse_partition, part
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.proof import prove
 from lexibench.solver.tiers import Tier
-from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures import build_lexicon
 from tests.commands import run
 
@@ -32,11 +31,6 @@ CELLS = (*"abcdefghijklmnoprstuvwxyz", QU)
 #: A list whose 3x3 proof takes a couple of seconds (its best board scores 406).
 MEDIUM_LETTERS = "aeilnorst"
 MEDIUM_TARGET = 386
-
-
-@pytest.fixture(scope="module")
-def web2_words() -> tuple[str, ...]:
-    return load_wordlist("web2").words
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,6 @@ from lexibench.solver.games.boggle.prove.simple import (
 from lexibench.solver.games.boggle.prove.tree import TreeRun, tree_bound
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 from lexibench.solver.tiers import Tier
-from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures import Lexicon, build_lexicon
 
 #: Small worlds, each scored board by board: (alphabet, partition of it, rows, cols). The second
@@ -38,11 +37,6 @@ WORLDS = [
     ("aeiqstu", "aeiu qst", 2, 3),
     ("aeiqstu", "aeu iqst", 3, 2),
 ]
-
-
-@pytest.fixture(scope="module")
-def web2_words() -> tuple[str, ...]:
-    return load_wordlist("web2").words
 
 
 def lexicon_over(words: tuple[str, ...], alphabet: str, backend: str = "array-trie") -> Lexicon:

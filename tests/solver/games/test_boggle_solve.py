@@ -16,8 +16,8 @@ from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.games.boggle.reference import every_path, filter_words
 from lexibench.solver.games.boggle.solve import find_word_list, find_words, resolve, solve
 from lexibench.solver.tiers import Tier
-from lexibench.solver.wordlist import load_wordlist
 from tests.reference import TabulatedReferenceLexicon
+from tests.words import default_words
 
 SCRAMBLE = "l qu r e / s l u s / a t i c / n r e n"
 
@@ -114,7 +114,7 @@ def differential_vocab() -> tuple[str, ...]:
 
     Small enough for the unsorted list and the brute-force reference to finish in seconds.
     """
-    words = load_wordlist().words
+    words = default_words()
     short = [w for w in words if len(w) <= 6]
     return tuple(sorted(random.Random(7).sample(short, 1500)))
 

@@ -29,8 +29,8 @@ from lexibench.solver.games.crossword.solve import MoveGenerator, move_generator
 from lexibench.solver.games.crossword.workload import STAGES, positions
 from lexibench.solver.games.registry import game
 from lexibench.solver.tiers import Tier, offered
-from lexibench.solver.wordlist import load_wordlist
 from lexibench.structures.gaddag import gaddag_strings
+from tests.words import default_words
 
 EMPTY = ["15"] * 15
 #: Backends each generator runs on here (test_games runs every backend on the workloads).
@@ -293,7 +293,7 @@ def test_published_plays_score_as_published(rows: str, rack: str, play: str, sco
 
 @cache
 def sample_words() -> tuple[str, ...]:
-    words = load_wordlist(min_length=2, q_needs_u=False).words
+    words = default_words(min_length=2, q_needs_u=False)
     return tuple(sorted(random.Random(11).sample([w for w in words if len(w) <= 9], 4000)))
 
 
