@@ -1,0 +1,1 @@
+"""A toy game: is a string a word (see ``game.py``)."""
