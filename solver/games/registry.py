@@ -43,7 +43,6 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
         "letterboxed": Entry("lexibench.solver.games.letterboxed.game:GAME", ("letterboxed",)),
         "pattern": Entry("lexibench.solver.games.pattern.game:GAME", ("pattern",)),
         "spellingbee": Entry("lexibench.solver.games.spellingbee.game:GAME", ("spellingbee",)),
-        "toy": Entry("lexibench.solver.games.toy.game:GAME", ("toy",)),
         "wordle": Entry("lexibench.solver.games.wordle.game:GAME", ("wordle",)),
     }
 )

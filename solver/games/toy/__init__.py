@@ -1,1 +1,0 @@
-"""A toy game: is a string a word (see ``game.py``)."""
