@@ -238,10 +238,7 @@ class Generator:
                 for pos in range(n):
                     if self.anchor[self.base + pos]:
                         self.anchor_pos = pos
-                        if self.gaddag:
-                            self._gordon(pos)
-                        else:
-                            self._appel_jacobson(pos)
+                        self._from_anchor(pos)
         return self.moves
 
     # --- the lanes of one direction ---------------------------------------------------------
@@ -344,41 +341,56 @@ class Generator:
         else:
             self.moves.append((score, False, lane, start, text, mask))
 
-    # --- Appel and Jacobson -----------------------------------------------------------------
+    # --- the walk ---------------------------------------------------------------------------
 
-    def _appel_jacobson(self, anchor: int) -> None:
+    def _from_anchor(self, anchor: int) -> None:
+        """Every move whose leftmost anchor is ``anchor``. After a run of tiles the words start
+        with that run: read it (rightwards through the DAWG; leftwards through the GADDAG, then
+        the separator: the run's last tile is where Macondo and MAGPIE anchor) and walk on
+        right from the anchor. Otherwise the DAWG tries each left part, and the GADDAG walks
+        leftwards from the anchor itself."""
         cells = self.cells
         base = self.base
         access = self.access
-        if anchor > 0 and cells[base + anchor - 1]:
-            start = anchor - 1
-            while start > 0 and cells[base + start - 1]:
-                start -= 1
-            node = access.root()
-            for pos in range(start, anchor):
-                tile = cells[base + pos]
-                node = access.child(node, LETTERS[(tile & 0x7F) - 1])
-                if node is None:
-                    return
-                self.word[pos] = tile
-                self.placed[pos] = False
-            self._extend_right(node, anchor, start)
+        gaddag = self.gaddag
+        start = anchor
+        while start > 0 and cells[base + start - 1]:
+            start -= 1
+        node = access.root()
+        if start == anchor and gaddag:
+            self._fill(anchor, node, anchor, -1)
             return
-        limit = 0
-        pos = anchor - 1
-        while pos >= 0 and not cells[base + pos] and not self.anchor[base + pos]:
-            limit += 1
-            pos -= 1
-        self._left_part(access.root(), [], anchor, limit)
+        if start == anchor:
+            limit = 0
+            pos = anchor - 1
+            while pos >= 0 and not cells[base + pos] and not self.anchor[base + pos]:
+                limit += 1
+                pos -= 1
+            self._left_part(node, [], anchor, limit)
+            return
+        for k in range(anchor - start):
+            pos = anchor - 1 - k if gaddag else start + k
+            tile = cells[base + pos]
+            node = access.child(node, LETTERS[(tile & 0x7F) - 1])
+            if node is None:
+                return
+            self.word[pos] = tile
+            self.placed[pos] = False
+        if gaddag:
+            node = access.child(node, SEPARATOR)
+            if node is None:
+                return
+        self._fill(anchor, node, start, 1)
 
     def _left_part(self, node: Any, part: list[int], anchor: int, limit: int) -> None:
-        """Every left part of up to ``limit`` more rack tiles after ``part``, each extended
-        right from the anchor."""
+        """Appel and Jacobson's left parts: ``part`` (rack tiles ending before the anchor, read
+        to ``node``), then each left part of up to ``limit`` more tiles; each is walked on right
+        from the anchor."""
         start = anchor - len(part)
         for k in range(len(part)):
             self.word[start + k] = part[k]
             self.placed[start + k] = True
-        self._extend_right(node, anchor, start)
+        self._fill(anchor, node, start, 1)
         if limit == 0:
             return
         rack = self.rack
@@ -390,34 +402,27 @@ class Generator:
             nxt = access.child(node, LETTERS[t - 1])
             if nxt is None:
                 continue
-            if rack[t]:
-                rack[t] -= 1
-                part.append(t)
-                self._left_part(nxt, part, anchor, limit - 1)
-                part.pop()
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                part.append(t | BLANK)
-                self._left_part(nxt, part, anchor, limit - 1)
-                part.pop()
-                rack[0] += 1
+            for r in (t, 0):  # the tile, then a blank as that letter
+                if rack[r]:
+                    rack[r] -= 1
+                    part.append(t if r else t | BLANK)
+                    self._left_part(nxt, part, anchor, limit - 1)
+                    part.pop()
+                    rack[r] += 1
 
-    def _extend_right(self, node: Any, pos: int, start: int) -> None:
-        cells = self.cells
+    def _fill(self, pos: int, node: Any, start: int, step: int) -> None:
+        """Square ``pos``: read its tile, or place there each rack tile (a blank as each letter)
+        that the lexicon and the square's cross-set allow; then go on (:meth:`_go_on`) in the
+        direction ``step``."""
         i = self.base + pos
+        tile = self.cells[i]
         access = self.access
-        if pos < self.n and cells[i]:
-            tile = cells[i]
+        if tile:
             nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
             if nxt is not None:
                 self.word[pos] = tile
                 self.placed[pos] = False
-                self._extend_right(nxt, pos + 1, start)
-            return
-        if pos > self.anchor_pos and pos - start >= 2 and access.terminal(node):
-            self._record(start, pos - 1)
-        if pos >= self.n:
+                self._go_on(pos, nxt, start, step)
             return
         allowed = self.xset[i]
         rack = self.rack
@@ -428,137 +433,38 @@ class Generator:
             if nxt is None:
                 continue
             self.placed[pos] = True
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self._extend_right(nxt, pos + 1, start)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self._extend_right(nxt, pos + 1, start)
-                rack[0] += 1
+            for r in (t, 0):  # the tile, then a blank as that letter
+                if rack[r]:
+                    rack[r] -= 1
+                    self.word[pos] = t if r else t | BLANK
+                    self._go_on(pos, nxt, start, step)
+                    rack[r] += 1
 
-    # --- Gordon -----------------------------------------------------------------------------
-
-    def _gordon(self, anchor: int) -> None:
-        """Every move from ``anchor``. After a run of tiles the words start with that run: read
-        it leftwards, cross the separator, and go on right from the anchor (the run's last tile
-        is where Macondo and MAGPIE anchor); otherwise start at the anchor itself."""
+    def _go_on(self, pos: int, node: Any, start: int, step: int) -> None:
+        """Square ``pos`` filled: the word covers ``start`` to ``pos`` going rightwards (``step``
+        1), or ``pos`` to the anchor going leftwards (``step`` -1, the first half of Gordon's
+        algorithm, with ``start`` at ``pos``). Record it when it is whole, then go on:
+        rightwards to the next square; leftwards to the next square unless it is an earlier
+        anchor, and across the separator to the square after the anchor."""
         cells = self.cells
         base = self.base
-        if anchor == 0 or not cells[base + anchor - 1]:
-            self._gordon_at(anchor, self.access.root())
-            return
-        access = self.access
-        node = access.root()
-        pos = anchor - 1
-        while pos >= 0 and cells[base + pos]:
-            tile = cells[base + pos]
-            node = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if node is None:
-                return
-            self.word[pos] = tile
-            self.placed[pos] = False
-            pos -= 1
-        node = access.child(node, SEPARATOR)
-        if node is not None:
-            self._gordon_right_at(anchor, node, pos + 1)
-
-    def _gordon_at(self, pos: int, node: Any) -> None:
-        """Place or read square ``pos`` (at or left of the anchor), then go on leftwards."""
-        i = self.base + pos
-        tile = self.cells[i]
-        access = self.access
-        if tile:
-            nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if nxt is not None:
-                self.word[pos] = tile
-                self.placed[pos] = False
-                self._gordon_left(pos, nxt)
-            return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self.placed[pos] = True
-                self._gordon_left(pos, nxt)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self.placed[pos] = True
-                self._gordon_left(pos, nxt)
-                rack[0] += 1
-
-    def _gordon_left(self, pos: int, node: Any) -> None:
-        """The word so far covers ``pos..anchor``; record it, extend it left, or cross over."""
-        cells = self.cells
-        base = self.base
-        anchor = self.anchor_pos
         n = self.n
-        access = self.access
-        left_free = pos == 0 or not cells[base + pos - 1]
+        end = pos if step > 0 else self.anchor_pos
+        left_free = start == 0 or not cells[base + start - 1]
         if (
-            left_free
-            and anchor - pos >= 1
-            and (anchor + 1 == n or not cells[base + anchor + 1])
-            and access.terminal(node)
+            end > start
+            and left_free
+            and (end + 1 == n or not cells[base + end + 1])
+            and self.access.terminal(node)
         ):
-            self._record(pos, anchor)
-        if pos > 0 and (cells[base + pos - 1] or not self.anchor[base + pos - 1]):
-            self._gordon_at(pos - 1, node)
-        if left_free and anchor + 1 < n:
-            nxt = access.child(node, SEPARATOR)
-            if nxt is not None:
-                self._gordon_right_at(anchor + 1, nxt, pos)
-
-    def _gordon_right_at(self, pos: int, node: Any, start: int) -> None:
-        """Place or read square ``pos`` (right of the anchor), then go on rightwards."""
-        i = self.base + pos
-        tile = self.cells[i]
-        access = self.access
-        if tile:
-            nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if nxt is not None:
-                self.word[pos] = tile
-                self.placed[pos] = False
-                self._gordon_right(pos, nxt, start)
+            self._record(start, end)
+        if step > 0:
+            if pos + 1 < n:
+                self._fill(pos + 1, node, start, 1)
             return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self.placed[pos] = True
-                self._gordon_right(pos, nxt, start)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self.placed[pos] = True
-                self._gordon_right(pos, nxt, start)
-                rack[0] += 1
-
-    def _gordon_right(self, pos: int, node: Any, start: int) -> None:
-        """The word covers ``start..pos``; record it, or extend it right."""
-        cells = self.cells
-        base = self.base
-        n = self.n
-        if (pos + 1 == n or not cells[base + pos + 1]) and self.access.terminal(node):
-            self._record(start, pos)
-        if pos + 1 < n:
-            self._gordon_right_at(pos + 1, node, start)
+        if pos > 0 and not self.anchor[base + pos - 1]:
+            self._fill(pos - 1, node, pos - 1, -1)
+        if left_free and end + 1 < n:
+            nxt = self.access.child(node, SEPARATOR)
+            if nxt is not None:
+                self._fill(end + 1, nxt, start, 1)
