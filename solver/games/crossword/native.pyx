@@ -3,14 +3,14 @@
 """The crossword game's native tier: the whole move generation in C over a KWG node array.
 
 The same two algorithms as :mod:`solver.games.crossword.search` (read there what they do), in
-the same one walk (``_fill`` and ``_go_on``), with the same anchors, the same single-tile rule
-and the same scoring, walking the KWG layout of :mod:`structures.backends.kwg.lexicon` directly:
-Appel and Jacobson's from the DAWG's root (node 0), Gordon's from the GADDAG's (node 1). The board, the rack, each direction's cross-sets (one
-bit per tile), cross-scores and anchors are C arrays; a candidate is a C stack frame, the score is
-carried along, and a move found is written as one 36-byte record (the ``RECORD`` of
-:mod:`solver.games.crossword.moves`) in a buffer handed back as one ``bytes``. No Python object is
-made per candidate or per move. ``best=True`` keeps only the first move in the moves' order
-(score, then coordinate and word), for a greedy player.
+the same one walk (``_walk``), with the same anchors, the same single-tile rule and the same
+scoring, walking the KWG layout of :mod:`structures.backends.kwg.lexicon` directly: Appel and
+Jacobson's from the DAWG's root (node 0), Gordon's from the GADDAG's (node 1). The board, the
+rack, each direction's cross-sets (one bit per tile), cross-scores and anchors are C arrays; a
+candidate is a C stack frame, the score is carried along, and a move found is written as one
+36-byte record (the ``RECORD`` of :mod:`solver.games.crossword.moves`) in a buffer handed back
+as one ``bytes``. No Python object is made per candidate or per move. ``best=True`` keeps only
+the first move in the moves' order (score, then coordinate and word), for a greedy player.
 """
 
 cimport cython
@@ -352,7 +352,7 @@ cdef class NativeGenerator:
         while start > 0 and L.cells[self.base + start - 1]:
             start -= 1
         if start == anchor and gaddag:
-            self._fill(anchor, lst, anchor, -1, 0, 1, 0, 0, 0)
+            self._walk(anchor, lst, 0, anchor + 1, -1, 0, 1, 0, 0, 0)
             return
         if start == anchor:
             limit = 0
@@ -377,7 +377,7 @@ cdef class NativeGenerator:
             if lst == 0 or nodes[lst] >> TILE_SHIFT:
                 return
             lst = nodes[lst] & ARC
-        self._fill(anchor, lst, start, 1, main, 1, 0, 0, 0)
+        self._walk(anchor, lst, 0, start, 1, main, 1, 0, 0, 0)
 
     cdef void _left_part(self, uint32_t lst, uint8_t *part, int length, int anchor,
                          int limit) noexcept:
@@ -387,7 +387,7 @@ cdef class NativeGenerator:
         cdef Lane *L = self.lane_arrays
         cdef const uint32_t *nodes = self.nodes
         cdef int start = anchor - length, k, i, main = 0, multiplier = 1, value
-        cdef uint32_t j, tile, v, r
+        cdef uint32_t j, tile, v
         for k in range(length):
             self.word[start + k] = part[k]
             self.placed[start + k] = 1
@@ -395,7 +395,7 @@ cdef class NativeGenerator:
             value = 0 if part[k] & BLANK else self.values[part[k]]
             main += value * L.lm[i]
             multiplier *= L.wm[i]
-        self._fill(anchor, lst, start, 1, main, multiplier, 0, length, 0)
+        self._walk(anchor, lst, 0, start, 1, main, multiplier, 0, length, 0)
         if limit == 0 or lst == 0:
             return
         j = lst
@@ -403,90 +403,87 @@ cdef class NativeGenerator:
             v = nodes[j]
             tile = v >> TILE_SHIFT
             if tile and (self.letters >> tile) & 1:
-                for k in range(2):  # the tile, then a blank as that letter
-                    r = 0 if k else tile
-                    if self.rack[r]:
-                        self.rack[r] -= 1
-                        part[length] = tile | (BLANK if k else 0)
-                        self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
-                        self.rack[r] += 1
+                if self.rack[tile]:
+                    self.rack[tile] -= 1
+                    part[length] = tile
+                    self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
+                    self.rack[tile] += 1
+                if self.rack[0]:
+                    self.rack[0] -= 1
+                    part[length] = tile | BLANK
+                    self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
+                    self.rack[0] += 1
             if v & IS_END:
                 break
             j += 1
 
-    cdef void _fill(self, int pos, uint32_t lst, int start, int step, int main, int multiplier,
-                    int cross, int count, int last_placed) noexcept:
-        """Square ``pos``: read its tile, or place there each rack tile (a blank as each letter)
-        that the list ``lst`` and the square's cross-set allow, scored; then go on (``_go_on``)
-        in the direction ``step``."""
+    cdef void _walk(self, int pos, uint32_t lst, bint accepts, int start, int step, int main,
+                    int multiplier, int cross, int count, int last_placed) noexcept:
+        """Walk on to square ``pos`` with the list ``lst`` (``accepts``: the letters so far are
+        a word), rightwards (``step`` 1) or leftwards (-1), as ``Generator._walk`` of
+        ``search.py`` does: read the square's tile; or record the word when it is whole, place
+        there each rack tile (a blank as each letter) that the lexicon and the cross-set allow,
+        scored, and walk on; leftwards, also cross the separator to the square after the
+        anchor."""
         cdef Lane *L = self.lane_arrays
         cdef const uint32_t *nodes = self.nodes
-        cdef int i = self.base + pos, value, lm, wm, k
-        cdef uint32_t j, tile, v, allowed, r
-        cdef uint8_t cell = L.cells[i]
-        if cell:
+        cdef int base = self.base, n = self.n, anchor = self.anchor_pos, i = base + pos
+        cdef int end = pos - 1 if step > 0 else anchor  # the word's last square so far
+        cdef int after = start if step > 0 else pos  # its first once pos is filled
+        cdef int value, lm, wm
+        cdef bint on_board = 0 <= pos < n
+        cdef uint32_t j, tile, v, allowed
+        cdef uint8_t cell
+        if on_board and L.cells[i]:
+            cell = L.cells[i]
             j = find(nodes, lst, cell & 0x7F)
             if j:
                 self.word[pos] = cell
                 self.placed[pos] = 0
-                self._go_on(pos, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, start, step,
-                            main + (0 if cell & BLANK else self.values[cell]), multiplier,
-                            cross, count, last_placed)
+                self._walk(pos + step, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, after, step,
+                           main + (0 if cell & BLANK else self.values[cell]), multiplier, cross,
+                           count, last_placed)
             return
-        if lst == 0:
-            return
-        allowed = L.xset[i]
-        lm = L.lm[i]
-        wm = L.wm[i]
-        j = lst
-        while True:
-            v = nodes[j]
-            tile = v >> TILE_SHIFT
-            if tile and (allowed >> tile) & 1:
-                self.placed[pos] = 1
-                for k in range(2):  # the tile, then a blank as that letter (worth nothing)
-                    r = 0 if k else tile
-                    if self.rack[r]:
-                        self.rack[r] -= 1
-                        self.word[pos] = tile | (BLANK if k else 0)
-                        value = 0 if k else self.values[tile] * lm
-                        self._go_on(pos, v & ARC, (v & ACCEPTS) != 0, start, step, main + value,
-                                    multiplier * wm,
-                                    cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
-                                    count + 1, pos)
-                        self.rack[r] += 1
-            if v & IS_END:
-                break
-            j += 1
-
-    cdef inline void _go_on(self, int pos, uint32_t lst, bint accepts, int start, int step,
-                            int main, int multiplier, int cross, int count,
-                            int last_placed) noexcept:
-        """Square ``pos`` filled, reaching the list ``lst`` (``accepts``: the letters so far are
-        a word). The word covers ``start`` to ``pos`` going rightwards (``step`` 1) or ``pos``
-        to the anchor going leftwards (``step`` -1, Gordon's first half, with ``start`` at
-        ``pos``): record it when it is whole, then go on: rightwards to the next square;
-        leftwards to the next square unless it is an earlier anchor, and across the separator
-        to the square after the anchor."""
-        cdef Lane *L = self.lane_arrays
-        cdef const uint32_t *nodes = self.nodes
-        cdef int base = self.base, n = self.n
-        cdef int end = pos if step > 0 else self.anchor_pos
-        cdef bint left_free = start == 0 or L.cells[base + start - 1] == 0
-        if (accepts and end > start and left_free
-                and (end + 1 == n or L.cells[base + end + 1] == 0)):
+        if (accepts and end > start and end >= anchor
+                and (step > 0 or anchor + 1 == n or L.cells[base + anchor + 1] == 0)):
             self._record(start, end, main, multiplier, cross, count, last_placed)
         if lst == 0:
             return
-        if step > 0:
-            if pos + 1 < n:
-                self._fill(pos + 1, lst, start, 1, main, multiplier, cross, count, last_placed)
-            return
-        if pos > 0 and not L.anchor[base + pos - 1]:
-            self._fill(pos - 1, lst, pos - 1, -1, main, multiplier, cross, count, last_placed)
-        # the separator (tile 0) sorts first in a list
-        if left_free and end + 1 < n and nodes[lst] >> TILE_SHIFT == 0:
-            self._fill(end + 1, nodes[lst] & ARC, start, 1, main, multiplier, cross, count,
+        # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
+        if on_board and (step > 0 or pos == anchor or not L.anchor[i]):
+            allowed = L.xset[i]
+            lm = L.lm[i]
+            wm = L.wm[i]
+            j = lst
+            while True:
+                v = nodes[j]
+                tile = v >> TILE_SHIFT
+                if tile and (allowed >> tile) & 1:
+                    # the tile, then a blank as that letter (two branches: a loop of two, or a
+                    # helper, is measurably slower here)
+                    self.placed[pos] = 1
+                    if self.rack[tile]:
+                        self.rack[tile] -= 1
+                        self.word[pos] = tile
+                        value = self.values[tile] * lm
+                        self._walk(pos + step, v & ARC, (v & ACCEPTS) != 0, after, step,
+                                   main + value, multiplier * wm,
+                                   cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
+                                   count + 1, pos)
+                        self.rack[tile] += 1
+                    if self.rack[0]:
+                        self.rack[0] -= 1
+                        self.word[pos] = tile | BLANK
+                        self._walk(pos + step, v & ARC, (v & ACCEPTS) != 0, after, step, main,
+                                   multiplier * wm, cross + (L.xscore[i] * wm if L.xhas[i] else 0),
+                                   count + 1, pos)
+                        self.rack[0] += 1
+                if v & IS_END:
+                    break
+                j += 1
+        # the separator (tile 0) sorts first in a list, and no string ends with it
+        if step < 0 and pos < anchor and anchor + 1 < n and nodes[lst] >> TILE_SHIFT == 0:
+            self._walk(anchor + 1, nodes[lst] & ARC, 0, start, 1, main, multiplier, cross, count,
                        last_placed)
 
 

@@ -26,6 +26,13 @@ otherwise.
     separator, then rightwards from the anchor), as Macondo and MAGPIE anchor on a run's last
     tile: the tiles constrain the first letters tried.
 
+The two are one walk, :meth:`Generator._walk`, as Macondo's generator is one (``recursiveGen``
+and ``goOn``): from the anchor (after the DAWG's left part, or after the run of tiles read), it
+goes square by square, reading a tile or placing each rack tile the lexicon and the cross-set
+allow, and records each word when it is whole; a parameter says which way it goes: rightwards,
+or leftwards (the first half of Gordon's algorithm), crossing the separator to go on rightwards
+after the anchor. Down moves are across moves on the board's transposed lanes.
+
 How the lexicon is asked (:class:`Access`): the string tier builds each candidate string and asks
 ``has_prefix`` (and ``is_word`` to record); the step tier carries a node and asks ``child`` and
 ``is_terminal``. Cross-sets are asked the same way: a whole-word ``is_word`` per letter (string),
@@ -133,7 +140,7 @@ class StepAccess(Access):
     def terminal(self, node: Any) -> bool:
         return bool(self.is_terminal(node))
 
-    def _walk(self, node: Any, text: str) -> Any:
+    def _follow(self, node: Any, text: str) -> Any:
         step = self.step
         for letter in text:
             node = step(node, letter)
@@ -145,7 +152,7 @@ class StepAccess(Access):
         # The words lexicon reads before, the letter, after; the GADDAG's reversed word reads
         # after reversed, the letter, before reversed. The first part is walked once.
         first, second = (after[::-1], before[::-1]) if self.gaddag else (before, after)
-        node = self._walk(self.root_node, first)
+        node = self._follow(self.root_node, first)
         found = 0
         if node is None:
             return found
@@ -156,7 +163,7 @@ class StepAccess(Access):
             nxt = step(node, LETTERS[t - 1])
             if nxt is None:
                 continue
-            nxt = self._walk(nxt, second)
+            nxt = self._follow(nxt, second)
             if nxt is not None and self.is_terminal(nxt):
                 found |= 1 << t
         return found
@@ -358,7 +365,7 @@ class Generator:
             start -= 1
         node = access.root()
         if start == anchor and gaddag:
-            self._fill(anchor, node, anchor, -1)
+            self._walk(anchor, node, anchor + 1, -1)
             return
         if start == anchor:
             limit = 0
@@ -380,7 +387,7 @@ class Generator:
             node = access.child(node, SEPARATOR)
             if node is None:
                 return
-        self._fill(anchor, node, start, 1)
+        self._walk(anchor, node, start, 1)
 
     def _left_part(self, node: Any, part: list[int], anchor: int, limit: int) -> None:
         """Appel and Jacobson's left parts: ``part`` (rack tiles ending before the anchor, read
@@ -390,7 +397,7 @@ class Generator:
         for k in range(len(part)):
             self.word[start + k] = part[k]
             self.placed[start + k] = True
-        self._fill(anchor, node, start, 1)
+        self._walk(anchor, node, start, 1)
         if limit == 0:
             return
         rack = self.rack
@@ -402,69 +409,73 @@ class Generator:
             nxt = access.child(node, LETTERS[t - 1])
             if nxt is None:
                 continue
-            for r in (t, 0):  # the tile, then a blank as that letter
-                if rack[r]:
-                    rack[r] -= 1
-                    part.append(t if r else t | BLANK)
-                    self._left_part(nxt, part, anchor, limit - 1)
-                    part.pop()
-                    rack[r] += 1
+            if rack[t]:
+                rack[t] -= 1
+                part.append(t)
+                self._left_part(nxt, part, anchor, limit - 1)
+                part.pop()
+                rack[t] += 1
+            if rack[0]:
+                rack[0] -= 1
+                part.append(t | BLANK)
+                self._left_part(nxt, part, anchor, limit - 1)
+                part.pop()
+                rack[0] += 1
 
-    def _fill(self, pos: int, node: Any, start: int, step: int) -> None:
-        """Square ``pos``: read its tile, or place there each rack tile (a blank as each letter)
-        that the lexicon and the square's cross-set allow; then go on (:meth:`_go_on`) in the
-        direction ``step``."""
+    def _walk(self, pos: int, node: Any, start: int, step: int) -> None:
+        """Walk on to square ``pos`` with ``node``, rightwards (``step`` 1: the word so far
+        covers ``start`` to ``pos - 1``) or leftwards (-1, the first half of Gordon's algorithm:
+        it covers ``start``, that is ``pos + 1``, to the anchor). Read the square's tile and
+        walk on; or record the word when it is whole (it covers the anchor, has two letters or
+        more and no tile touches either end), then place there each rack tile (a blank as each
+        letter) that the lexicon and the cross-set allow and walk on from each; leftwards, also
+        cross the separator to the square after the anchor."""
+        cells = self.cells
         i = self.base + pos
-        tile = self.cells[i]
+        n = self.n
         access = self.access
-        if tile:
+        on_board = 0 <= pos < n
+        after = start if step > 0 else pos  # where the word starts once ``pos`` is filled
+        if on_board and cells[i]:
+            tile = cells[i]
             nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
             if nxt is not None:
                 self.word[pos] = tile
                 self.placed[pos] = False
-                self._go_on(pos, nxt, start, step)
+                self._walk(pos + step, nxt, after, step)
             return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            self.placed[pos] = True
-            for r in (t, 0):  # the tile, then a blank as that letter
-                if rack[r]:
-                    rack[r] -= 1
-                    self.word[pos] = t if r else t | BLANK
-                    self._go_on(pos, nxt, start, step)
-                    rack[r] += 1
-
-    def _go_on(self, pos: int, node: Any, start: int, step: int) -> None:
-        """Square ``pos`` filled: the word covers ``start`` to ``pos`` going rightwards (``step``
-        1), or ``pos`` to the anchor going leftwards (``step`` -1, the first half of Gordon's
-        algorithm, with ``start`` at ``pos``). Record it when it is whole, then go on:
-        rightwards to the next square; leftwards to the next square unless it is an earlier
-        anchor, and across the separator to the square after the anchor."""
-        cells = self.cells
-        base = self.base
-        n = self.n
-        end = pos if step > 0 else self.anchor_pos
-        left_free = start == 0 or not cells[base + start - 1]
+        anchor = self.anchor_pos
+        end = pos - 1 if step > 0 else anchor
         if (
             end > start
-            and left_free
-            and (end + 1 == n or not cells[base + end + 1])
-            and self.access.terminal(node)
+            and end >= anchor
+            and (step > 0 or anchor + 1 == n or not cells[self.base + anchor + 1])
+            and access.terminal(node)
         ):
             self._record(start, end)
-        if step > 0:
-            if pos + 1 < n:
-                self._fill(pos + 1, node, start, 1)
-            return
-        if pos > 0 and not self.anchor[base + pos - 1]:
-            self._fill(pos - 1, node, pos - 1, -1)
-        if left_free and end + 1 < n:
-            nxt = self.access.child(node, SEPARATOR)
+        # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
+        if on_board and (step > 0 or pos == anchor or not self.anchor[i]):
+            allowed = self.xset[i]
+            rack = self.rack
+            for t in range(1, 27):
+                if not allowed >> t & 1 or (not rack[t] and not rack[0]):
+                    continue
+                nxt = access.child(node, LETTERS[t - 1])
+                if nxt is None:
+                    continue
+                # the tile, then a blank as that letter (a loop over the two is slower)
+                self.placed[pos] = True
+                if rack[t]:
+                    rack[t] -= 1
+                    self.word[pos] = t
+                    self._walk(pos + step, nxt, after, step)
+                    rack[t] += 1
+                if rack[0]:
+                    rack[0] -= 1
+                    self.word[pos] = t | BLANK
+                    self._walk(pos + step, nxt, after, step)
+                    rack[0] += 1
+        if step < 0 and pos < anchor and anchor + 1 < n:
+            nxt = access.child(node, SEPARATOR)
             if nxt is not None:
-                self._fill(end + 1, nxt, start, 1)
+                self._walk(anchor + 1, nxt, start, 1)
