@@ -2,15 +2,15 @@
 # cython: initializedcheck=False, infer_types=True
 """The crossword game's native tier: the whole move generation in C over a KWG node array.
 
-The same two algorithms as :mod:`solver.games.crossword.search` (read there what they do), with
-the same anchors, the same single-tile rule and the same scoring, walking the KWG layout of
-:mod:`structures.backends.kwg.lexicon` directly: Appel and Jacobson's from the DAWG's root (node
-0), Gordon's from the GADDAG's (node 1). The board, the rack, each direction's cross-sets (one
-bit per tile), cross-scores and anchors are C arrays; a candidate is a C stack frame, the score is
-carried along, and a move found is written as one 36-byte record (the ``RECORD`` of
-:mod:`solver.games.crossword.moves`) in a buffer handed back as one ``bytes``. No Python object is
-made per candidate or per move. ``best=True`` keeps only the first move in the moves' order
-(score, then coordinate and word), for a greedy player.
+The same two algorithms as :mod:`solver.games.crossword.search` (read there what they do), in
+the same one walk (``_walk``), with the same anchors, the same single-tile rule and the same
+scoring, walking the KWG layout of :mod:`structures.backends.kwg.lexicon` directly: Appel and
+Jacobson's from the DAWG's root (node 0), Gordon's from the GADDAG's (node 1). The board, the
+rack, each direction's cross-sets (one bit per tile), cross-scores and anchors are C arrays; a
+candidate is a C stack frame, the score is carried along, and a move found is written as one
+36-byte record (the ``RECORD`` of :mod:`solver.games.crossword.moves`) in a buffer handed back
+as one ``bytes``. No Python object is made per candidate or per move. ``best=True`` keeps only
+the first move in the moves' order (score, then coordinate and word), for a greedy player.
 """
 
 cimport cython
@@ -166,10 +166,7 @@ cdef class NativeGenerator:
                 for pos in range(self.n):
                     if self.dirs[d].anchor[self.base + pos]:
                         self.anchor_pos = pos
-                        if gaddag:
-                            self._gordon(pos)
-                        else:
-                            self._appel_jacobson(pos)
+                        self._from_anchor(pos)
         if self.failed:
             raise MemoryError()
         if best:
@@ -248,53 +245,33 @@ cdef class NativeGenerator:
 
     cdef uint32_t _cross_set(self, const uint8_t *before, int nb, const uint8_t *after,
                              int na) noexcept:
-        """The tiles ``x`` making ``before x after`` a word: through the DAWG (before, x, after)
-        or, for Gordon's algorithm, through the GADDAG (after reversed, x, before reversed)."""
+        """The tiles ``x`` making ``before x after`` a word: through the DAWG, ``before``, ``x``,
+        ``after``; through the GADDAG (Gordon's algorithm), the word reversed: ``after``
+        backwards, ``x``, ``before`` backwards. The part before ``x`` is walked once."""
         cdef const uint32_t *nodes = self.nodes
-        cdef uint32_t lst, j, k, start
-        cdef uint32_t found = 0, tile
-        cdef int m
-        cdef const uint8_t *first
-        cdef const uint8_t *second
-        cdef int nfirst, nsecond, step
-        if self._gaddag:
-            lst = nodes[1] & ARC
-            for m in range(na - 1, -1, -1):
-                j = find(nodes, lst, after[m])
-                if j == 0:
-                    return 0
-                lst = nodes[j] & ARC
-            second = before
-            nsecond = nb
-            step = -1
-        else:
-            lst = nodes[0] & ARC
-            for m in range(nb):
-                j = find(nodes, lst, before[m])
-                if j == 0:
-                    return 0
-                lst = nodes[j] & ARC
-            second = after
-            nsecond = na
-            step = 1
+        cdef bint back = self._gaddag
+        cdef const uint8_t *first = after if back else before
+        cdef const uint8_t *second = before if back else after
+        cdef int nfirst = na if back else nb, nsecond = nb if back else na, m
+        cdef uint32_t lst = nodes[1 if back else 0] & ARC, j, k, tile, found = 0
+        for m in range(nfirst):
+            j = find(nodes, lst, first[nfirst - 1 - m] if back else first[m])
+            if j == 0:
+                return 0
+            lst = nodes[j] & ARC
         if lst == 0:
             return 0
         j = lst
         while True:
             tile = nodes[j] >> TILE_SHIFT
             if tile and (self.usable >> tile) & 1:
-                if nsecond == 0:
-                    if nodes[j] & ACCEPTS:
-                        found |= 1u << tile
-                else:
-                    k = j
-                    for m in range(nsecond):
-                        k = find(nodes, nodes[k] & ARC,
-                                 second[m] if step > 0 else second[nsecond - 1 - m])
-                        if k == 0:
-                            break
-                    if k and nodes[k] & ACCEPTS:
-                        found |= 1u << tile
+                k = j
+                for m in range(nsecond):
+                    k = find(nodes, nodes[k] & ARC, second[nsecond - 1 - m] if back else second[m])
+                    if k == 0:
+                        break
+                if k and nodes[k] & ACCEPTS:
+                    found |= 1u << tile
             if nodes[j] & IS_END:
                 break
             j += 1
@@ -358,39 +335,55 @@ cdef class NativeGenerator:
             self.have_best = True
             self.best_score = score
 
-    # --- Appel and Jacobson -----------------------------------------------------------------
+    # --- the walk ---------------------------------------------------------------------------
 
-    cdef void _appel_jacobson(self, int anchor) noexcept:
+    cdef void _from_anchor(self, int anchor) noexcept:
+        """Every move whose leftmost anchor is ``anchor`` (see ``search.py``): after a run of
+        tiles, the run is read (rightwards through the DAWG; leftwards through the GADDAG, then
+        the separator) and the walk goes on right from the anchor; otherwise the DAWG tries each
+        left part and the GADDAG starts leftwards at the anchor."""
         cdef Lane *L = self.lane_arrays
         cdef const uint32_t *nodes = self.nodes
-        cdef int start, pos, limit, main = 0
-        cdef uint32_t lst = nodes[0] & ARC, j = 0
+        cdef bint gaddag = self._gaddag
+        cdef uint32_t lst = nodes[1 if gaddag else 0] & ARC, j
+        cdef int start = anchor, pos, k, limit, main = 0
         cdef uint8_t tile
         cdef uint8_t part[MAX_SIDE]
-        if anchor > 0 and L.cells[self.base + anchor - 1]:
-            start = anchor - 1
-            while start > 0 and L.cells[self.base + start - 1]:
-                start -= 1
-            for pos in range(start, anchor):
-                tile = L.cells[self.base + pos]
-                j = find(nodes, lst, tile & 0x7F)
-                if j == 0:
-                    return
-                lst = nodes[j] & ARC
-                self.word[pos] = tile
-                self.placed[pos] = 0
-                main += 0 if tile & BLANK else self.values[tile]
-            self._extend_right(anchor, lst, 0, start, main, 1, 0, 0, 0)
+        while start > 0 and L.cells[self.base + start - 1]:
+            start -= 1
+        if start == anchor and gaddag:
+            self._walk(anchor, lst, 0, anchor + 1, -1, 0, 1, 0, 0, 0)
             return
-        limit = 0
-        pos = anchor - 1
-        while pos >= 0 and not L.cells[self.base + pos] and not L.anchor[self.base + pos]:
-            limit += 1
-            pos -= 1
-        self._left_part(lst, part, 0, anchor, limit)
+        if start == anchor:
+            limit = 0
+            pos = anchor - 1
+            while pos >= 0 and not L.cells[self.base + pos] and not L.anchor[self.base + pos]:
+                limit += 1
+                pos -= 1
+            self._left_part(lst, part, 0, anchor, limit)
+            return
+        for k in range(anchor - start):
+            pos = anchor - 1 - k if gaddag else start + k
+            tile = L.cells[self.base + pos]
+            j = find(nodes, lst, tile & 0x7F)
+            if j == 0:
+                return
+            lst = nodes[j] & ARC
+            self.word[pos] = tile
+            self.placed[pos] = 0
+            main += 0 if tile & BLANK else self.values[tile]
+        if gaddag:
+            # the separator (tile 0) sorts first in a list
+            if lst == 0 or nodes[lst] >> TILE_SHIFT:
+                return
+            lst = nodes[lst] & ARC
+        self._walk(anchor, lst, 0, start, 1, main, 1, 0, 0, 0)
 
     cdef void _left_part(self, uint32_t lst, uint8_t *part, int length, int anchor,
                          int limit) noexcept:
+        """Appel and Jacobson's left parts: ``part`` (``length`` rack tiles ending before the
+        anchor, read from the DAWG's root to ``lst``), then each left part of up to ``limit``
+        more tiles; each is walked on right from the anchor."""
         cdef Lane *L = self.lane_arrays
         cdef const uint32_t *nodes = self.nodes
         cdef int start = anchor - length, k, i, main = 0, multiplier = 1, value
@@ -402,7 +395,7 @@ cdef class NativeGenerator:
             value = 0 if part[k] & BLANK else self.values[part[k]]
             main += value * L.lm[i]
             multiplier *= L.wm[i]
-        self._extend_right(anchor, lst, 0, start, main, multiplier, 0, length, 0)
+        self._walk(anchor, lst, 0, start, 1, main, multiplier, 0, length, 0)
         if limit == 0 or lst == 0:
             return
         j = lst
@@ -424,206 +417,74 @@ cdef class NativeGenerator:
                 break
             j += 1
 
-    cdef void _extend_right(self, int pos, uint32_t lst, bint accepts, int start, int main,
-                            int multiplier, int cross, int count, int last_placed) noexcept:
+    cdef void _walk(self, int pos, uint32_t lst, bint accepts, int start, int step, int main,
+                    int multiplier, int cross, int count, int last_placed) noexcept:
+        """Walk on to square ``pos`` with the list ``lst`` (``accepts``: the letters so far are
+        a word), rightwards (``step`` 1) or leftwards (-1), as ``Generator._walk`` of
+        ``search.py`` does: read the square's tile; or record the word when it is whole, place
+        there each rack tile (a blank as each letter) that the lexicon and the cross-set allow,
+        scored, and walk on; leftwards, also cross the separator to the square after the
+        anchor."""
         cdef Lane *L = self.lane_arrays
         cdef const uint32_t *nodes = self.nodes
-        cdef int i = self.base + pos, value, lm, wm
+        cdef int base = self.base, n = self.n, anchor = self.anchor_pos, i = base + pos
+        cdef int end = pos - 1 if step > 0 else anchor  # the word's last square so far
+        cdef int after = start if step > 0 else pos  # its first once pos is filled
+        cdef int value, lm, wm
+        cdef bint on_board = 0 <= pos < n
         cdef uint32_t j, tile, v, allowed
         cdef uint8_t cell
-        if pos < self.n and L.cells[i]:
+        if on_board and L.cells[i]:
             cell = L.cells[i]
             j = find(nodes, lst, cell & 0x7F)
             if j:
                 self.word[pos] = cell
                 self.placed[pos] = 0
-                self._extend_right(pos + 1, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, start,
-                                   main + (0 if cell & BLANK else self.values[cell]),
-                                   multiplier, cross, count, last_placed)
+                self._walk(pos + step, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, after, step,
+                           main + (0 if cell & BLANK else self.values[cell]), multiplier, cross,
+                           count, last_placed)
             return
-        if accepts and pos > self.anchor_pos and pos - start >= 2:
-            self._record(start, pos - 1, main, multiplier, cross, count, last_placed)
-        if pos >= self.n or lst == 0:
-            return
-        allowed = L.xset[i]
-        lm = L.lm[i]
-        wm = L.wm[i]
-        j = lst
-        while True:
-            v = nodes[j]
-            tile = v >> TILE_SHIFT
-            if (allowed >> tile) & 1 and tile:
-                self.placed[pos] = 1
-                if self.rack[tile]:
-                    self.rack[tile] -= 1
-                    self.word[pos] = tile
-                    value = self.values[tile] * lm
-                    self._extend_right(pos + 1, v & ARC, (v & ACCEPTS) != 0, start, main + value,
-                                       multiplier * wm,
-                                       cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
-                                       count + 1, pos)
-                    self.rack[tile] += 1
-                if self.rack[0]:
-                    self.rack[0] -= 1
-                    self.word[pos] = tile | BLANK
-                    self._extend_right(pos + 1, v & ARC, (v & ACCEPTS) != 0, start, main,
-                                       multiplier * wm,
-                                       cross + (L.xscore[i] * wm if L.xhas[i] else 0),
-                                       count + 1, pos)
-                    self.rack[0] += 1
-            if v & IS_END:
-                break
-            j += 1
-
-    # --- Gordon -----------------------------------------------------------------------------
-
-    cdef void _gordon(self, int anchor) noexcept:
-        """From ``anchor``: after a run of tiles, read the run leftwards, cross the separator and
-        go on right from the anchor; otherwise start at the anchor (see ``search.py``)."""
-        cdef Lane *L = self.lane_arrays
-        cdef const uint32_t *nodes = self.nodes
-        cdef uint32_t lst = nodes[1] & ARC, j
-        cdef int pos, main = 0
-        cdef uint8_t tile
-        if anchor == 0 or not L.cells[self.base + anchor - 1]:
-            self._gordon_at(anchor, lst, 0, 1, 0, 0, 0)
-            return
-        pos = anchor - 1
-        while pos >= 0 and L.cells[self.base + pos]:
-            tile = L.cells[self.base + pos]
-            j = find(nodes, lst, tile & 0x7F)
-            if j == 0:
-                return
-            lst = nodes[j] & ARC
-            self.word[pos] = tile
-            self.placed[pos] = 0
-            main += 0 if tile & BLANK else self.values[tile]
-            pos -= 1
-        if lst and nodes[lst] >> TILE_SHIFT == 0:
-            self._gordon_right_at(anchor, nodes[lst] & ARC, pos + 1, main, 1, 0, 0, 0)
-
-    cdef void _gordon_at(self, int pos, uint32_t lst, int main, int multiplier, int cross,
-                         int count, int last_placed) noexcept:
-        cdef Lane *L = self.lane_arrays
-        cdef const uint32_t *nodes = self.nodes
-        cdef int i = self.base + pos, value, lm, wm
-        cdef uint32_t j, tile, v, allowed
-        cdef uint8_t cell = L.cells[i]
-        if cell:
-            j = find(nodes, lst, cell & 0x7F)
-            if j:
-                self.word[pos] = cell
-                self.placed[pos] = 0
-                self._gordon_left(pos, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0,
-                                  main + (0 if cell & BLANK else self.values[cell]),
-                                  multiplier, cross, count, last_placed)
-            return
+        if (accepts and end > start and end >= anchor
+                and (step > 0 or anchor + 1 == n or L.cells[base + anchor + 1] == 0)):
+            self._record(start, end, main, multiplier, cross, count, last_placed)
         if lst == 0:
             return
-        allowed = L.xset[i]
-        lm = L.lm[i]
-        wm = L.wm[i]
-        j = lst
-        while True:
-            v = nodes[j]
-            tile = v >> TILE_SHIFT
-            if tile and (allowed >> tile) & 1:
-                self.placed[pos] = 1
-                if self.rack[tile]:
-                    self.rack[tile] -= 1
-                    self.word[pos] = tile
-                    value = self.values[tile] * lm
-                    self._gordon_left(pos, v & ARC, (v & ACCEPTS) != 0, main + value,
-                                      multiplier * wm,
-                                      cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
-                                      count + 1, pos)
-                    self.rack[tile] += 1
-                if self.rack[0]:
-                    self.rack[0] -= 1
-                    self.word[pos] = tile | BLANK
-                    self._gordon_left(pos, v & ARC, (v & ACCEPTS) != 0, main, multiplier * wm,
-                                      cross + (L.xscore[i] * wm if L.xhas[i] else 0),
-                                      count + 1, pos)
-                    self.rack[0] += 1
-            if v & IS_END:
-                break
-            j += 1
-
-    cdef void _gordon_left(self, int pos, uint32_t lst, bint accepts, int main, int multiplier,
-                           int cross, int count, int last_placed) noexcept:
-        cdef Lane *L = self.lane_arrays
-        cdef const uint32_t *nodes = self.nodes
-        cdef int anchor = self.anchor_pos, n = self.n, base = self.base
-        cdef bint left_free = pos == 0 or L.cells[base + pos - 1] == 0
-        if (left_free and accepts and anchor - pos >= 1
-                and (anchor + 1 == n or L.cells[base + anchor + 1] == 0)):
-            self._record(pos, anchor, main, multiplier, cross, count, last_placed)
-        if lst == 0:
-            return
-        if pos > 0 and (L.cells[base + pos - 1] or not L.anchor[base + pos - 1]):
-            self._gordon_at(pos - 1, lst, main, multiplier, cross, count, last_placed)
-        # the separator (tile 0) sorts first in a list
-        if left_free and anchor + 1 < n and nodes[lst] >> TILE_SHIFT == 0:
-            self._gordon_right_at(anchor + 1, nodes[lst] & ARC, pos, main, multiplier, cross,
-                                  count, last_placed)
-
-    cdef void _gordon_right_at(self, int pos, uint32_t lst, int start, int main, int multiplier,
-                               int cross, int count, int last_placed) noexcept:
-        cdef Lane *L = self.lane_arrays
-        cdef const uint32_t *nodes = self.nodes
-        cdef int i = self.base + pos, value, lm, wm
-        cdef uint32_t j, tile, v, allowed
-        cdef uint8_t cell = L.cells[i]
-        if cell:
-            j = find(nodes, lst, cell & 0x7F)
-            if j:
-                self.word[pos] = cell
-                self.placed[pos] = 0
-                self._gordon_right(pos, nodes[j] & ARC, (nodes[j] & ACCEPTS) != 0, start,
-                                   main + (0 if cell & BLANK else self.values[cell]),
-                                   multiplier, cross, count, last_placed)
-            return
-        if lst == 0:
-            return
-        allowed = L.xset[i]
-        lm = L.lm[i]
-        wm = L.wm[i]
-        j = lst
-        while True:
-            v = nodes[j]
-            tile = v >> TILE_SHIFT
-            if tile and (allowed >> tile) & 1:
-                self.placed[pos] = 1
-                if self.rack[tile]:
-                    self.rack[tile] -= 1
-                    self.word[pos] = tile
-                    value = self.values[tile] * lm
-                    self._gordon_right(pos, v & ARC, (v & ACCEPTS) != 0, start, main + value,
-                                       multiplier * wm,
-                                       cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
-                                       count + 1, pos)
-                    self.rack[tile] += 1
-                if self.rack[0]:
-                    self.rack[0] -= 1
-                    self.word[pos] = tile | BLANK
-                    self._gordon_right(pos, v & ARC, (v & ACCEPTS) != 0, start, main,
-                                       multiplier * wm,
-                                       cross + (L.xscore[i] * wm if L.xhas[i] else 0),
-                                       count + 1, pos)
-                    self.rack[0] += 1
-            if v & IS_END:
-                break
-            j += 1
-
-    cdef void _gordon_right(self, int pos, uint32_t lst, bint accepts, int start, int main,
-                            int multiplier, int cross, int count, int last_placed) noexcept:
-        cdef Lane *L = self.lane_arrays
-        cdef int n = self.n
-        if accepts and (pos + 1 == n or L.cells[self.base + pos + 1] == 0):
-            self._record(start, pos, main, multiplier, cross, count, last_placed)
-        if pos + 1 < n and lst:
-            self._gordon_right_at(pos + 1, lst, start, main, multiplier, cross, count,
-                                  last_placed)
+        # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
+        if on_board and (step > 0 or pos == anchor or not L.anchor[i]):
+            allowed = L.xset[i]
+            lm = L.lm[i]
+            wm = L.wm[i]
+            j = lst
+            while True:
+                v = nodes[j]
+                tile = v >> TILE_SHIFT
+                if tile and (allowed >> tile) & 1:
+                    # the tile, then a blank as that letter (two branches: a loop of two, or a
+                    # helper, is measurably slower here)
+                    self.placed[pos] = 1
+                    if self.rack[tile]:
+                        self.rack[tile] -= 1
+                        self.word[pos] = tile
+                        value = self.values[tile] * lm
+                        self._walk(pos + step, v & ARC, (v & ACCEPTS) != 0, after, step,
+                                   main + value, multiplier * wm,
+                                   cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
+                                   count + 1, pos)
+                        self.rack[tile] += 1
+                    if self.rack[0]:
+                        self.rack[0] -= 1
+                        self.word[pos] = tile | BLANK
+                        self._walk(pos + step, v & ARC, (v & ACCEPTS) != 0, after, step, main,
+                                   multiplier * wm, cross + (L.xscore[i] * wm if L.xhas[i] else 0),
+                                   count + 1, pos)
+                        self.rack[0] += 1
+                if v & IS_END:
+                    break
+                j += 1
+        # the separator (tile 0) sorts first in a list, and no string ends with it
+        if step < 0 and pos < anchor and anchor + 1 < n and nodes[lst] >> TILE_SHIFT == 0:
+            self._walk(anchor + 1, nodes[lst] & ARC, 0, start, 1, main, multiplier, cross, count,
+                       last_placed)
 
 
 cdef int _coord(const uint8_t *rec, char *out) noexcept:

@@ -26,6 +26,13 @@ otherwise.
     separator, then rightwards from the anchor), as Macondo and MAGPIE anchor on a run's last
     tile: the tiles constrain the first letters tried.
 
+The two are one walk, :meth:`Generator._walk`, as Macondo's generator is one (``recursiveGen``
+and ``goOn``): from the anchor (after the DAWG's left part, or after the run of tiles read), it
+goes square by square, reading a tile or placing each rack tile the lexicon and the cross-set
+allow, and records each word when it is whole; a parameter says which way it goes: rightwards,
+or leftwards (the first half of Gordon's algorithm), crossing the separator to go on rightwards
+after the anchor. Down moves are across moves on the board's transposed lanes.
+
 How the lexicon is asked (:class:`Access`): the string tier builds each candidate string and asks
 ``has_prefix`` (and ``is_word`` to record); the step tier carries a node and asks ``child`` and
 ``is_terminal``. Cross-sets are asked the same way: a whole-word ``is_word`` per letter (string),
@@ -133,7 +140,7 @@ class StepAccess(Access):
     def terminal(self, node: Any) -> bool:
         return bool(self.is_terminal(node))
 
-    def _walk(self, node: Any, text: str) -> Any:
+    def _follow(self, node: Any, text: str) -> Any:
         step = self.step
         for letter in text:
             node = step(node, letter)
@@ -145,7 +152,7 @@ class StepAccess(Access):
         # The words lexicon reads before, the letter, after; the GADDAG's reversed word reads
         # after reversed, the letter, before reversed. The first part is walked once.
         first, second = (after[::-1], before[::-1]) if self.gaddag else (before, after)
-        node = self._walk(self.root_node, first)
+        node = self._follow(self.root_node, first)
         found = 0
         if node is None:
             return found
@@ -156,7 +163,7 @@ class StepAccess(Access):
             nxt = step(node, LETTERS[t - 1])
             if nxt is None:
                 continue
-            nxt = self._walk(nxt, second)
+            nxt = self._follow(nxt, second)
             if nxt is not None and self.is_terminal(nxt):
                 found |= 1 << t
         return found
@@ -238,10 +245,7 @@ class Generator:
                 for pos in range(n):
                     if self.anchor[self.base + pos]:
                         self.anchor_pos = pos
-                        if self.gaddag:
-                            self._gordon(pos)
-                        else:
-                            self._appel_jacobson(pos)
+                        self._from_anchor(pos)
         return self.moves
 
     # --- the lanes of one direction ---------------------------------------------------------
@@ -344,41 +348,56 @@ class Generator:
         else:
             self.moves.append((score, False, lane, start, text, mask))
 
-    # --- Appel and Jacobson -----------------------------------------------------------------
+    # --- the walk ---------------------------------------------------------------------------
 
-    def _appel_jacobson(self, anchor: int) -> None:
+    def _from_anchor(self, anchor: int) -> None:
+        """Every move whose leftmost anchor is ``anchor``. After a run of tiles the words start
+        with that run: read it (rightwards through the DAWG; leftwards through the GADDAG, then
+        the separator: the run's last tile is where Macondo and MAGPIE anchor) and walk on
+        right from the anchor. Otherwise the DAWG tries each left part, and the GADDAG walks
+        leftwards from the anchor itself."""
         cells = self.cells
         base = self.base
         access = self.access
-        if anchor > 0 and cells[base + anchor - 1]:
-            start = anchor - 1
-            while start > 0 and cells[base + start - 1]:
-                start -= 1
-            node = access.root()
-            for pos in range(start, anchor):
-                tile = cells[base + pos]
-                node = access.child(node, LETTERS[(tile & 0x7F) - 1])
-                if node is None:
-                    return
-                self.word[pos] = tile
-                self.placed[pos] = False
-            self._extend_right(node, anchor, start)
+        gaddag = self.gaddag
+        start = anchor
+        while start > 0 and cells[base + start - 1]:
+            start -= 1
+        node = access.root()
+        if start == anchor and gaddag:
+            self._walk(anchor, node, anchor + 1, -1)
             return
-        limit = 0
-        pos = anchor - 1
-        while pos >= 0 and not cells[base + pos] and not self.anchor[base + pos]:
-            limit += 1
-            pos -= 1
-        self._left_part(access.root(), [], anchor, limit)
+        if start == anchor:
+            limit = 0
+            pos = anchor - 1
+            while pos >= 0 and not cells[base + pos] and not self.anchor[base + pos]:
+                limit += 1
+                pos -= 1
+            self._left_part(node, [], anchor, limit)
+            return
+        for k in range(anchor - start):
+            pos = anchor - 1 - k if gaddag else start + k
+            tile = cells[base + pos]
+            node = access.child(node, LETTERS[(tile & 0x7F) - 1])
+            if node is None:
+                return
+            self.word[pos] = tile
+            self.placed[pos] = False
+        if gaddag:
+            node = access.child(node, SEPARATOR)
+            if node is None:
+                return
+        self._walk(anchor, node, start, 1)
 
     def _left_part(self, node: Any, part: list[int], anchor: int, limit: int) -> None:
-        """Every left part of up to ``limit`` more rack tiles after ``part``, each extended
-        right from the anchor."""
+        """Appel and Jacobson's left parts: ``part`` (rack tiles ending before the anchor, read
+        to ``node``), then each left part of up to ``limit`` more tiles; each is walked on right
+        from the anchor."""
         start = anchor - len(part)
         for k in range(len(part)):
             self.word[start + k] = part[k]
             self.placed[start + k] = True
-        self._extend_right(node, anchor, start)
+        self._walk(anchor, node, start, 1)
         if limit == 0:
             return
         rack = self.rack
@@ -403,162 +422,60 @@ class Generator:
                 part.pop()
                 rack[0] += 1
 
-    def _extend_right(self, node: Any, pos: int, start: int) -> None:
+    def _walk(self, pos: int, node: Any, start: int, step: int) -> None:
+        """Walk on to square ``pos`` with ``node``, rightwards (``step`` 1: the word so far
+        covers ``start`` to ``pos - 1``) or leftwards (-1, the first half of Gordon's algorithm:
+        it covers ``start``, that is ``pos + 1``, to the anchor). Read the square's tile and
+        walk on; or record the word when it is whole (it covers the anchor, has two letters or
+        more and no tile touches either end), then place there each rack tile (a blank as each
+        letter) that the lexicon and the cross-set allow and walk on from each; leftwards, also
+        cross the separator to the square after the anchor."""
         cells = self.cells
         i = self.base + pos
+        n = self.n
         access = self.access
-        if pos < self.n and cells[i]:
+        on_board = 0 <= pos < n
+        after = start if step > 0 else pos  # where the word starts once ``pos`` is filled
+        if on_board and cells[i]:
             tile = cells[i]
             nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
             if nxt is not None:
                 self.word[pos] = tile
                 self.placed[pos] = False
-                self._extend_right(nxt, pos + 1, start)
+                self._walk(pos + step, nxt, after, step)
             return
-        if pos > self.anchor_pos and pos - start >= 2 and access.terminal(node):
-            self._record(start, pos - 1)
-        if pos >= self.n:
-            return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            self.placed[pos] = True
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self._extend_right(nxt, pos + 1, start)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self._extend_right(nxt, pos + 1, start)
-                rack[0] += 1
-
-    # --- Gordon -----------------------------------------------------------------------------
-
-    def _gordon(self, anchor: int) -> None:
-        """Every move from ``anchor``. After a run of tiles the words start with that run: read
-        it leftwards, cross the separator, and go on right from the anchor (the run's last tile
-        is where Macondo and MAGPIE anchor); otherwise start at the anchor itself."""
-        cells = self.cells
-        base = self.base
-        if anchor == 0 or not cells[base + anchor - 1]:
-            self._gordon_at(anchor, self.access.root())
-            return
-        access = self.access
-        node = access.root()
-        pos = anchor - 1
-        while pos >= 0 and cells[base + pos]:
-            tile = cells[base + pos]
-            node = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if node is None:
-                return
-            self.word[pos] = tile
-            self.placed[pos] = False
-            pos -= 1
-        node = access.child(node, SEPARATOR)
-        if node is not None:
-            self._gordon_right_at(anchor, node, pos + 1)
-
-    def _gordon_at(self, pos: int, node: Any) -> None:
-        """Place or read square ``pos`` (at or left of the anchor), then go on leftwards."""
-        i = self.base + pos
-        tile = self.cells[i]
-        access = self.access
-        if tile:
-            nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if nxt is not None:
-                self.word[pos] = tile
-                self.placed[pos] = False
-                self._gordon_left(pos, nxt)
-            return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self.placed[pos] = True
-                self._gordon_left(pos, nxt)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self.placed[pos] = True
-                self._gordon_left(pos, nxt)
-                rack[0] += 1
-
-    def _gordon_left(self, pos: int, node: Any) -> None:
-        """The word so far covers ``pos..anchor``; record it, extend it left, or cross over."""
-        cells = self.cells
-        base = self.base
         anchor = self.anchor_pos
-        n = self.n
-        access = self.access
-        left_free = pos == 0 or not cells[base + pos - 1]
+        end = pos - 1 if step > 0 else anchor
         if (
-            left_free
-            and anchor - pos >= 1
-            and (anchor + 1 == n or not cells[base + anchor + 1])
+            end > start
+            and end >= anchor
+            and (step > 0 or anchor + 1 == n or not cells[self.base + anchor + 1])
             and access.terminal(node)
         ):
-            self._record(pos, anchor)
-        if pos > 0 and (cells[base + pos - 1] or not self.anchor[base + pos - 1]):
-            self._gordon_at(pos - 1, node)
-        if left_free and anchor + 1 < n:
+            self._record(start, end)
+        # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
+        if on_board and (step > 0 or pos == anchor or not self.anchor[i]):
+            allowed = self.xset[i]
+            rack = self.rack
+            for t in range(1, 27):
+                if not allowed >> t & 1 or (not rack[t] and not rack[0]):
+                    continue
+                nxt = access.child(node, LETTERS[t - 1])
+                if nxt is None:
+                    continue
+                # the tile, then a blank as that letter (a loop over the two is slower)
+                self.placed[pos] = True
+                if rack[t]:
+                    rack[t] -= 1
+                    self.word[pos] = t
+                    self._walk(pos + step, nxt, after, step)
+                    rack[t] += 1
+                if rack[0]:
+                    rack[0] -= 1
+                    self.word[pos] = t | BLANK
+                    self._walk(pos + step, nxt, after, step)
+                    rack[0] += 1
+        if step < 0 and pos < anchor and anchor + 1 < n:
             nxt = access.child(node, SEPARATOR)
             if nxt is not None:
-                self._gordon_right_at(anchor + 1, nxt, pos)
-
-    def _gordon_right_at(self, pos: int, node: Any, start: int) -> None:
-        """Place or read square ``pos`` (right of the anchor), then go on rightwards."""
-        i = self.base + pos
-        tile = self.cells[i]
-        access = self.access
-        if tile:
-            nxt = access.child(node, LETTERS[(tile & 0x7F) - 1])
-            if nxt is not None:
-                self.word[pos] = tile
-                self.placed[pos] = False
-                self._gordon_right(pos, nxt, start)
-            return
-        allowed = self.xset[i]
-        rack = self.rack
-        for t in range(1, 27):
-            if not allowed >> t & 1 or (not rack[t] and not rack[0]):
-                continue
-            nxt = access.child(node, LETTERS[t - 1])
-            if nxt is None:
-                continue
-            if rack[t]:
-                rack[t] -= 1
-                self.word[pos] = t
-                self.placed[pos] = True
-                self._gordon_right(pos, nxt, start)
-                rack[t] += 1
-            if rack[0]:
-                rack[0] -= 1
-                self.word[pos] = t | BLANK
-                self.placed[pos] = True
-                self._gordon_right(pos, nxt, start)
-                rack[0] += 1
-
-    def _gordon_right(self, pos: int, node: Any, start: int) -> None:
-        """The word covers ``start..pos``; record it, or extend it right."""
-        cells = self.cells
-        base = self.base
-        n = self.n
-        if (pos + 1 == n or not cells[base + pos + 1]) and self.access.terminal(node):
-            self._record(start, pos)
-        if pos + 1 < n:
-            self._gordon_right_at(pos + 1, node, start)
+                self._walk(anchor + 1, nxt, start, 1)
