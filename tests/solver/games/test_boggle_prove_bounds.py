@@ -11,6 +11,7 @@ import pytest
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import make_scorer
 from lexibench.solver.games.boggle.board import QU, Board, neighbours, symmetries
+from lexibench.solver.games.boggle.prove.bound import TreeRun
 from lexibench.solver.games.boggle.prove.classes import ClassSpace, split_order
 from lexibench.solver.games.boggle.prove.partitions import (
     ALPHABET,
@@ -19,12 +20,13 @@ from lexibench.solver.games.boggle.prove.partitions import (
     partition,
     presets,
 )
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.simple import (
     branch_and_bound,
     max_bound,
     union_bound,
 )
-from lexibench.solver.games.boggle.prove.tree import TreeRun, tree_bound
+from lexibench.solver.games.boggle.prove.tree import tree_bound
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
@@ -166,11 +168,9 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
     target."""
     lexicon = lexicon_over(web2_words, alphabet)
     score = make_scorer(lexicon, rows, cols, 3, Tier.NATIVE)
-    space = ClassSpace(rows, cols, parse_partition(buckets, alphabet).cell_buckets(rows, cols))
+    split = parse_partition(buckets, alphabet)
+    space = ClassSpace(rows, cols, split.cell_buckets(rows, cols))
     nbrs = neighbours(rows, cols)
-    order = split_order(rows, cols)
-    native = tree_bound(lexicon, Tier.NATIVE, POINTS_BY_LENGTH, 3)
-    step = tree_bound(lexicon, Tier.STEP, POINTS_BY_LENGTH, 3)
     stepping = lexicon_over(web2_words, alphabet, "dict-trie")
     tight = 0
     for class_id in space.canonical_ids():
@@ -180,9 +180,10 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
         target = max(1, best - 2)
         union = union_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
         most = max_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
-        compiled = native.run(cells, nbrs, order, target)
-        interpreted = step.run(cells, nbrs, order, target)
-        other = tree_bound(stepping, Tier.STEP, POINTS_BY_LENGTH, 3).run(cells, nbrs, order, target)
+        plan = ProofPlan(rows, cols, split, target)
+        compiled = tree_bound(lexicon, Tier.NATIVE, plan).run(cells)
+        interpreted = tree_bound(lexicon, Tier.STEP, plan).run(cells)
+        other = tree_bound(stepping, Tier.STEP, plan).run(cells)
         assert isinstance(compiled, TreeRun)
         assert compiled == interpreted == other
         assert union >= best
