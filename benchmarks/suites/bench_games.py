@@ -30,7 +30,7 @@ from lexibench.benchmarks.harness import games
 from lexibench.benchmarks.harness.fixtures import LexiconCache
 from lexibench.benchmarks.harness.games import FILTER_PUZZLES, GameCase
 from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
-from lexibench.benchmarks.harness.records import FILTER, REFERENCE_TIER, GameRecord
+from lexibench.benchmarks.harness.records import REFERENCE_ROW, REFERENCE_TIER, GameRecord
 from lexibench.benchmarks.harness.references import game_answers
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
@@ -114,7 +114,7 @@ def test_game_filter(
     benchmark.group = _group(name, workload, note)
     solve = played.reference(games.game_words(settings.wordlist, name).words)
     answers = time_case(benchmark, _solve_all, solve, puzzles, capped=True)
-    case = GameCase(name, workload, FILTER, "words", REFERENCE_TIER)
+    case = GameCase(name, workload, REFERENCE_ROW, "words", REFERENCE_TIER)
     _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), note)
     expected = game_answers(settings, name, workload)
     assert [played.key(a) for a in answers] == [key for key, _ in expected[: len(puzzles)]]

@@ -25,7 +25,7 @@ from lexibench.benchmarks.harness.fixtures import (
     wordlist,
 )
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.harness.records import FILTER, REFERENCE, REFERENCE_TIER
+from lexibench.benchmarks.harness.records import REFERENCE_ROW, REFERENCE_TIER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
@@ -81,7 +81,7 @@ def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, st
         for workload in games.chosen_workloads(settings, name)
     ]
     if kind == "filter":
-        return [(g, w, FILTER, "words", REFERENCE_TIER) for g, w in pairs]
+        return [(g, w, REFERENCE_ROW, "words", REFERENCE_TIER) for g, w in pairs]
     return [(g, w, b.name, "words", REFERENCE_TIER) for g, w in pairs for b in BASELINES.get(g, ())]
 
 
@@ -101,14 +101,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         )
         return
     backends = _backends(metafunc.config)
-    if metafunc.definition.get_closest_marker("reference_row"):
-        # the plain-Python reference: one row, with the same parameters as the backends' rows
-        metafunc.parametrize(
-            ("backend", "tier"),
-            [(REFERENCE, REFERENCE_TIER)],
-            ids=[f"backend={REFERENCE}-tier={REFERENCE_TIER}"],
-        )
-    elif "backend" in names and "tier" in names:
+    if "backend" in names and "tier" in names:
         cases = [(b, t) for b in backends for t in TIERS if _offers(b, t)]
         metafunc.parametrize(
             ("backend", "tier"), cases, ids=[f"backend={b}-tier={t}" for b, t in cases]
@@ -123,9 +116,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse to time a compiled search that was not built from its source, and options that
     would time something else than the suites say."""
-    config.addinivalue_line(
-        "markers", "reference_row: the plain-Python reference solver's row (no backend)"
-    )
     config.addinivalue_line(
         "markers", "game_rows(kind): the games suite's rows: structures, filter or baselines"
     )
