@@ -33,8 +33,9 @@ QUICK_SLOW_BUDGET_S: Final = 3.0
 #: build of the first variant, scaled by the characters each holds. (The crossword suite builds
 #: every backend's GADDAG, whatever it costs, and reports it.)
 VARIANT_BUILD_BUDGET_S: Final = 10.0
-#: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
-FILTER_PUZZLES: Final = 10
+#: The game's brute-force reference is timed on at most this many puzzles of a workload, one
+#: round.
+REFERENCE_PUZZLES: Final = 10
 #: The longest one round of a case may take (seconds; at the quick scale the second): a case
 #: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
 #: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
