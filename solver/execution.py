@@ -189,7 +189,8 @@ def ordered_map(
             yield from results
         return
     if isinstance(where, Processes) and where.jobs > 1:
-        yield from _in_processes(job, items, where.jobs, state, batch, stop)
+        for results, _ in _pooled(job, items, where.jobs, state, batch, stop, _run_batch):
+            yield from results
         return
     opened = job.open() if state is None else state
     for chunk in batches(items, batch):
@@ -269,18 +270,6 @@ def _write_whole(output: Sequence[bytes | memoryview]) -> tuple[int, str] | None
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     return None
-
-
-def _in_processes(
-    job: Job[S, T, R],
-    items: Iterable[T],
-    jobs: int,
-    state: S | None,
-    batch: int,
-    stop: Stop | None,
-) -> Iterator[R]:
-    for results, _ in _pooled(job, items, jobs, state, batch, stop, _run_batch):
-        yield from results
 
 
 def written_in_order(
