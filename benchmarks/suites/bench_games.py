@@ -7,11 +7,11 @@ count); the report divides by it. Answers are checked after timing: every case m
 every puzzle, the same answer (the game's :meth:`~solver.games.protocol.Game.key`) as the game's
 brute-force reference, whichever cases run (:func:`~benchmarks.harness.references.game_answers`).
 A structure that scans every word per query runs the first puzzle in one round when that is
-estimated to take at most a minute, else it is listed as not run with the estimate. Any other case
-whose round would take longer than :data:`~benchmarks.harness.games.ROUND_BUDGET_S` (a
-Python-level tier walking a whole trie for a pattern with a leading ``*``) runs the first puzzles
-that fit, in one round, and says so. A structure whose build of a later variant (the crossword's
-GADDAG strings) is estimated to take over
+estimated to fit the scale's budget (:data:`~benchmarks.harness.games.BUDGETS`), else it is
+listed as not run with the estimate. Any other case whose round would take longer than the
+budget's round (a Python-level tier walking a whole trie for a pattern with a leading ``*``) runs
+the first puzzles that fit, in one round, and says so. A structure whose build of a later
+variant (the crossword's GADDAG strings) is estimated to take over
 :data:`~benchmarks.harness.games.VARIANT_BUILD_BUDGET_S` does not run that variant, and says so
 (the crossword suite times every such build).
 """
