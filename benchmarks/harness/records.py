@@ -244,7 +244,7 @@ class CrosswordLexiconRecord(Record, tag="lexibench-crossword-lexicon/1", kw_onl
 
 
 class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1", kw_only=True):
-    """Native move generation over ``kwg`` on the positions of one kind (a workload's positions
+    """Native move generation over ``kwg`` on one set of positions (a workload's positions
     with ``blanks`` blanks on the rack, or a published position): every move (``mode``
     ``all``), or the first in order only (``best``, a greedy player's question)."""
 
@@ -313,7 +313,7 @@ BenchRecord = (
 
 RECORDS: Final[tuple[type[Record], ...]] = typing.get_args(BenchRecord)
 #: The suites by name, each with its record.
-SUITES: Final = {kind.suite: kind for kind in RECORDS}
+SUITES: Final = {record.suite: record for record in RECORDS}
 
 
 # --- the run's record: machine_info["lexibench"] of every suite's file -------------------------
@@ -420,17 +420,18 @@ class BulkRun(Part):
     lexicon: str
     output: Literal["full", "summary"]
     """``full`` (words and paths) or ``summary`` (``--summary``)."""
-    boards: Positive
+    count: Positive = msgspec.field(name="boards")
+    """How many boards (the files' key ``boards``)."""
     jobs: Positive
     engine: Literal["processes", "dask", "peer"]
     """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), or ``peer`` (hybrid-boggle's
     C++ scorer, scores only: compared with ``summary``)."""
     seconds: Seconds
     cpu_seconds: Seconds
-    kind: Literal["random", "dense"] = "random"
-    """The boards: seeded random 4x4 boards (the new dice), or dense ones (Boggle's
-    ``4x4-dense`` workload: the best boards known, changed as a best-board search changes them).
-    Files written before dense runs existed hold random boards only."""
+    boards: Literal["random", "dense"] = msgspec.field(default="random", name="kind")
+    """The boards (the files' key ``kind``): seeded random 4x4 boards (the new dice), or dense
+    ones (Boggle's ``4x4-dense`` workload: the best boards known, changed as a best-board search
+    changes them). Files written before dense runs existed hold random boards only."""
 
 
 class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):
@@ -497,17 +498,17 @@ ProcessFile = MemoryFile | MemorySweepFile | BulkFile | StartupFile
 PROCESS_FILES: Final[tuple[type[Part], ...]] = typing.get_args(ProcessFile)
 
 
-def schema_of(kind: Any) -> str:
+def schema_of(record_type: Any) -> str:
     """The schema tag of a record type."""
-    tag = kind.__struct_config__.tag
-    assert isinstance(tag, str), kind
+    tag = record_type.__struct_config__.tag
+    assert isinstance(tag, str), record_type
     return tag
 
 
 #: The schema tags of the files written by measurements in fresh processes.
-PROCESS_SCHEMAS: Final = tuple(schema_of(kind) for kind in PROCESS_FILES)
+PROCESS_SCHEMAS: Final = tuple(schema_of(file) for file in PROCESS_FILES)
 #: Every schema tag this version writes and reads.
-SCHEMAS: Final = tuple(schema_of(kind) for kind in (*RECORDS, RunRecord, *PROCESS_FILES))
+SCHEMAS: Final = tuple(schema_of(tp) for tp in (*RECORDS, RunRecord, *PROCESS_FILES))
 
 
 def encode(record: Struct) -> Any:
@@ -654,13 +655,13 @@ class Results:
             merged.update(run.record.backends)
         return merged
 
-    def of(self, kind: type[R]) -> list[Bench[R]]:
+    def of(self, suite: type[R]) -> list[Bench[R]]:
         """The benchmarks of one suite, by its record type."""
-        return [typing.cast(Bench[R], b) for b in self.benches if type(b.record) is kind]
+        return [typing.cast(Bench[R], b) for b in self.benches if type(b.record) is suite]
 
-    def not_run_of(self, kind: type[Record]) -> list[NotRun]:
-        """The cases of one suite that were not run."""
-        return [c for c in self.not_run if c.suite == kind.suite]
+    def not_run_of(self, suite: type[Record]) -> list[NotRun]:
+        """The cases of one suite (by its record type) that were not run."""
+        return [c for c in self.not_run if c.suite == suite.suite]
 
 
 # --- the reader --------------------------------------------------------------------------------
@@ -703,11 +704,11 @@ _TYPES = {
 class _Step:
     """One step of a path into a file: a field's name, a list's index or a mapping's key."""
 
-    kind: Literal["field", "index", "key"]
+    form: Literal["field", "index", "key"]
     text: str
 
     def __str__(self) -> str:
-        return self.text if self.kind == "field" else f"[{self.text}]"
+        return self.text if self.form == "field" else f"[{self.text}]"
 
 
 def _steps(path: str) -> list[str | int | None]:
@@ -837,28 +838,28 @@ def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) ->
         problem = f"key {bad!r} is not a whole number"
     if field_name is None and steps:
         last = steps.pop()
-        if last.kind == "index":  # an item of a list: named with its list
+        if last.form == "index":  # an item of a list: named with its list
             field_name = f"{steps.pop().text if steps else ''}{last}"
         else:
-            field_name = last.text if last.kind == "field" else last.text.strip("'\"")
+            field_name = last.text if last.form == "field" else last.text.strip("'\"")
     entry = "the file"
-    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].kind == "index":
+    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].form == "index":
         bench = data["benchmarks"][int(steps[1].text)]
         name = bench.get("name") if isinstance(bench, dict) else None
         entry = f"benchmark {name!r}" if isinstance(name, str) else f"benchmarks[{steps[1].text}]"
         steps = steps[2:]
     if steps:
-        where = "".join(f".{s}" if s.kind == "field" else str(s) for s in steps).lstrip(".")
+        where = "".join(f".{s}" if s.form == "field" else str(s) for s in steps).lstrip(".")
         entry = where if entry == "the file" else f"{entry}, {where}"
     at = f"{entry}, field {field_name!r}" if field_name else entry
     return InputError(f"results file {path}: {at}: {problem}")
 
 
-def _decode(path: Path, raw: bytes, data: Any, kind: Any) -> Any:
+def _decode(path: Path, raw: bytes, data: Any, tp: Any) -> Any:
     try:
-        return msgspec.json.decode(raw, type=kind)
+        return msgspec.json.decode(raw, type=tp)
     except msgspec.ValidationError as error:
-        raise _refusal(path, data, kind, error) from None
+        raise _refusal(path, data, tp, error) from None
 
 
 def load(paths: list[Path]) -> Results:

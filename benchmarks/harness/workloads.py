@@ -62,11 +62,11 @@ def query_cap(backend: str, queries: int) -> Cap:
     return Cap(queries)
 
 
-def boards_for(size: str, count: int, seed: int, kind: str | None = None) -> list[Board]:
-    """``count`` seeded boards of ``size``: by default the new dice for 4x4, letter frequency
-    otherwise."""
+def boards_for(size: str, count: int, seed: int, dice: str | None = None) -> list[Board]:
+    """``count`` seeded boards of ``size`` from ``dice``: by default the new dice for 4x4,
+    letter frequency otherwise."""
     rows, cols = parse_size(size)
-    return list(random_boards(rows, cols, kind or default_kind(rows, cols), seed, count))
+    return list(random_boards(rows, cols, dice or default_kind(rows, cols), seed, count))
 
 
 def count_words(

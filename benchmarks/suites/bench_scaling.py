@@ -112,7 +112,7 @@ class BoardBudget:
     def boards(self, backend: str, size: str) -> tuple[list[Board], str | None]:
         """The boards ``backend`` solves at ``size``, and the cap's note."""
         count = self.sweep.boards_per_size[size]
-        boards = workloads.boards_for(size, count, self.seed, kind="frequency")
+        boards = workloads.boards_for(size, count, self.seed, dice="frequency")
         if workloads.is_slow(backend):
             return boards[:1], SLOW_CAP
         return boards, None
