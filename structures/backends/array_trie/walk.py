@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from lexibench.structures.backends.node_array import NodeArrayCore
+from lexibench.structures.node_array import NodeArrayCore
 
 TERMINAL = 0x8000_0000
 """Bit of a node's mask set when the node's string is a stored word."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from lexibench.structures.backends.node_array import NodeArrayCore
+from lexibench.structures.node_array import NodeArrayCore
 
 TILE_SHIFT: Final = 24
 """Bits 24-31 of a node: its tile (1-26 for a-z; 0 for the GADDAG separator)."""
