@@ -85,7 +85,7 @@ class _Search:
         have = self.have
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or the string itself at the string tier (see _kept)
+        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for ch in self.alphabet if self.blanks else self.tiles:
             left = have.get(ch, 0)
             if not left and not self.blanks:
@@ -93,7 +93,7 @@ class _Search:
             nxt = child(node, ch) if child is not None else _kept(has_prefix, prefix + ch)
             if nxt is None:
                 continue
-            extended = prefix + ch
+            extended = nxt if child is None else prefix + ch
             if left:
                 have[ch] = left - 1
                 self.dfs(extended, nxt)

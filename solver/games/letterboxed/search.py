@@ -79,11 +79,11 @@ class _WordSearch:
         with."""
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or the string itself at the string tier (see _kept)
+        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for ch in letters:
             nxt = child(node, ch) if child is not None else _kept(has_prefix, prefix + ch)
             if nxt is not None:
-                self.dfs(prefix + ch, nxt)
+                self.dfs(nxt if child is None else prefix + ch, nxt)
 
 
 def _kept(has_prefix: Callable[[str], object] | None, extended: str) -> str | None:

@@ -101,14 +101,14 @@ class _Search:
             self.found.append(prefix)
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or the string itself at the string tier (see _kept)
+        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for letter, accepted in nfa.accepts:
             moved = state & accepted
             if not moved:
                 continue
             nxt = child(node, letter) if child is not None else _kept(has_prefix, prefix + letter)
             if nxt is not None:
-                self.dfs(prefix + letter, nxt, nfa.after(moved))
+                self.dfs(nxt if child is None else prefix + letter, nxt, nfa.after(moved))
 
 
 def _kept(has_prefix: Callable[[str], object] | None, extended: str) -> str | None:

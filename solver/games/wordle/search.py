@@ -113,14 +113,14 @@ class _Search:
             return
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or the string itself at the string tier (see _kept)
+        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for ch in bounds.allowed[depth]:
             pays = bounds.take(ch, depth)
             if pays < 0:
                 continue
             nxt = child(node, ch) if child is not None else _kept(has_prefix, prefix + ch)
             if nxt is not None:
-                self.dfs(prefix + ch, nxt)
+                self.dfs(nxt if child is None else prefix + ch, nxt)
             bounds.give_back(ch, pays)
 
 
