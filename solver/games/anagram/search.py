@@ -85,15 +85,20 @@ class _Search:
         have = self.have
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
+        nxt: Any  # a lexicon node, or at the string tier the extended string itself
         for ch in self.alphabet if self.blanks else self.tiles:
             left = have.get(ch, 0)
             if not left and not self.blanks:
                 continue
-            nxt = child(node, ch) if child is not None else _kept(has_prefix, prefix + ch)
-            if nxt is None:
-                continue
-            extended = nxt if child is None else prefix + ch
+            if child is None:
+                extended = nxt = prefix + ch
+                if has_prefix is None or not has_prefix(extended):
+                    continue
+            else:
+                nxt = child(node, ch)
+                if nxt is None:
+                    continue
+                extended = prefix + ch
             if left:
                 have[ch] = left - 1
                 self.dfs(extended, nxt)
@@ -102,8 +107,3 @@ class _Search:
                 self.blanks -= 1
                 self.dfs(extended, nxt)
                 self.blanks += 1
-
-
-def _kept(has_prefix: Callable[[str], object] | None, extended: str) -> str | None:
-    """The string tier's next node: ``extended`` itself while ``has_prefix`` holds it, else None."""
-    return extended if has_prefix is not None and has_prefix(extended) else None

@@ -133,12 +133,13 @@ class _Search:
         tokens = self.cells
         firsts = self.firsts
         rests = self.rests
+        text: str = node if child is None else ""  # the string tier: the node is the string
         nxt: Any
         for j in cells:
             if used[j]:
                 continue
-            if child is None:  # the string tier: the node is the path's string
-                nxt = node + tokens[j]
+            if child is None:
+                nxt = text + tokens[j]
                 if has_prefix is None or not has_prefix(nxt):
                     continue
             else:

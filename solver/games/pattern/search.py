@@ -101,16 +101,15 @@ class _Search:
             self.found.append(prefix)
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for letter, accepted in nfa.accepts:
             moved = state & accepted
             if not moved:
                 continue
-            nxt = child(node, letter) if child is not None else _kept(has_prefix, prefix + letter)
-            if nxt is not None:
-                self.dfs(nxt if child is None else prefix + letter, nxt, nfa.after(moved))
-
-
-def _kept(has_prefix: Callable[[str], object] | None, extended: str) -> str | None:
-    """The string tier's next node: ``extended`` itself while ``has_prefix`` holds it, else None."""
-    return extended if has_prefix is not None and has_prefix(extended) else None
+            if child is None:
+                extended = prefix + letter
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended, nfa.after(moved))
+            else:
+                nxt = child(node, letter)
+                if nxt is not None:
+                    self.dfs(prefix + letter, nxt, nfa.after(moved))

@@ -83,13 +83,12 @@ class _Search:
             self.found.append(prefix)
         child = self.child
         has_prefix = self.has_prefix
-        nxt: Any  # a lexicon node, or at the string tier the extended string itself (_kept)
         for ch in self.letters:
-            nxt = child(node, ch) if child is not None else _kept(has_prefix, prefix + ch)
-            if nxt is not None:
-                self.dfs(nxt if child is None else prefix + ch, nxt)
-
-
-def _kept(has_prefix: Callable[[str], object] | None, extended: str) -> str | None:
-    """The string tier's next node: ``extended`` itself while ``has_prefix`` holds it, else None."""
-    return extended if has_prefix is not None and has_prefix(extended) else None
+            if child is None:
+                extended = prefix + ch
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended)
+            else:
+                nxt = child(node, ch)
+                if nxt is not None:
+                    self.dfs(prefix + ch, nxt)
