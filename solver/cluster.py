@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
 from lexibench.solver.errors import Fault, InputError, describe, missing_extra
-from lexibench.solver.execution import Dask
+from lexibench.solver.where import Dask
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
 TASKS_PER_WORKER: Final = 4
@@ -86,14 +86,14 @@ def run_on_cluster(
     stop: Callable[[], bool] | None = None,
 ) -> Iterator[R]:
     """``function(item, *extra)`` for every item on the cluster ``where`` names
-    (:func:`client_for`), in input order (:func:`ordered_map`; ``stop``: see there).
+    (:func:`client_for`), in input order (:func:`_ordered_map`; ``stop``: see there).
 
     Raises :class:`ClusterError` when the cluster fails (Dask's own exceptions, starting, running
     or stopping it; a local cluster's nanny that cannot start a worker again after one was
     killed raised ``RuntimeError``)."""
     try:
         with client_for(where) as client:
-            yield from ordered_map(client, function, items, *extra, stop=stop)
+            yield from _ordered_map(client, function, items, extra, stop)
     except (InputError, Fault):
         raise
     except Exception as exc:
@@ -120,12 +120,12 @@ def _finished(future: Any, stop: Callable[[], bool]) -> bool:
     return True
 
 
-def ordered_map(
+def _ordered_map(
     client: Any,
     function: Callable[..., R],
     items: Iterable[T],
-    *extra: Any,
-    stop: Callable[[], bool] | None = None,
+    extra: tuple[Any, ...],
+    stop: Callable[[], bool] | None,
 ) -> Iterator[R]:
     """``function(item, *extra)`` on the cluster for every item, yielded in input order, with at
     most :data:`TASKS_PER_WORKER` tasks per worker in flight. A task that fails is one

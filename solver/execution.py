@@ -35,41 +35,35 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+
+from lexibench.solver.where import DEFAULT_DASK_TIMEOUT, HERE, Dask, Here, Processes, Where
+
+# The places work runs are defined below this module (in :mod:`lexibench.solver.where`, which
+# :mod:`lexibench.solver.cluster` reads too) and named here for its callers.
+__all__ = [
+    "BATCHES_PER_WORKER",
+    "DEFAULT_DASK_TIMEOUT",
+    "HERE",
+    "Dask",
+    "Here",
+    "Processes",
+    "Stop",
+    "Where",
+    "WorkerOutputError",
+    "batches",
+    "max_jobs",
+    "ordered_map",
+    "worker_signals",
+    "written_in_order",
+]
 
 S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: Seconds to wait for a Dask scheduler to answer (``--dask-timeout``).
-DEFAULT_DASK_TIMEOUT: Final = 10.0
 #: Batches in flight per worker process: enough to keep each busy while results are used.
 BATCHES_PER_WORKER: Final = 4
-
-
-# NamedTuples rather than dataclasses: cheap to define, and every command imports this module.
-
-
-class Here(NamedTuple):
-    """Run in this process."""
-
-
-class Processes(NamedTuple):
-    """Run in ``jobs`` worker processes (at most :func:`max_jobs`)."""
-
-    jobs: int
-
-
-class Dask(NamedTuple):
-    """Run on a Dask cluster: the one whose scheduler is at ``scheduler``, or a local cluster of
-    ``workers`` processes started for the job; ``timeout`` seconds to reach the scheduler."""
-
-    scheduler: str | None = None
-    workers: int | None = None
-    timeout: float = DEFAULT_DASK_TIMEOUT
-
-
-Where = Here | Processes | Dask
 
 if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the type checker
 
@@ -105,10 +99,6 @@ if TYPE_CHECKING:  # the protocols cost start-up time and are only read by the t
             """``result`` without its output, the output (whole lines), and whether the output
             ends with it (nothing of a later result is written)."""
             ...
-
-
-#: Run in this process (the default everywhere).
-HERE: Final = Here()
 
 
 class Stop:
@@ -199,7 +189,8 @@ def ordered_map(
             yield from results
         return
     if isinstance(where, Processes) and where.jobs > 1:
-        yield from _in_processes(job, items, where.jobs, state, batch, stop)
+        for results, _ in _pooled(job, items, where.jobs, state, batch, stop, _run_batch):
+            yield from results
         return
     opened = job.open() if state is None else state
     for chunk in batches(items, batch):
@@ -279,18 +270,6 @@ def _write_whole(output: Sequence[bytes | memoryview]) -> tuple[int, str] | None
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     return None
-
-
-def _in_processes(
-    job: Job[S, T, R],
-    items: Iterable[T],
-    jobs: int,
-    state: S | None,
-    batch: int,
-    stop: Stop | None,
-) -> Iterator[R]:
-    for results, _ in _pooled(job, items, jobs, state, batch, stop, _run_batch):
-        yield from results
 
 
 def written_in_order(

@@ -23,11 +23,11 @@ import stat
 import sys
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError, read_error
@@ -61,20 +61,11 @@ def default_capitalised(source: str | Path) -> Capitalised:
     return Capitalised.DROP if str(source) == DEFAULT_WORDLIST else Capitalised.KEEP
 
 
-@dataclass(frozen=True)
-class WordListInfo:
-    """What is known of a normalized word list without its words: enough for reports and output.
+@dataclass(frozen=True, kw_only=True)
+class Normalization:
+    """How a word list was normalized: the lines read, the drops, and the rules it was
+    normalized under (shared by :class:`WordList` and its :class:`WordListInfo`)."""
 
-    A saved or cached lexicon carries this in its header, so a solve from the cache reports its
-    word list without reading it again.
-    """
-
-    name: str
-    """The name or path it was loaded from."""
-    words: int
-    """How many words were kept."""
-    sha256: str
-    """SHA-256 of the kept words, sorted, one per line with LF endings."""
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
     """Drops by reason (:class:`~lexibench.solver.words.Drop` values and ``"duplicate"``)."""
@@ -87,6 +78,26 @@ class WordListInfo:
     def rules(self) -> WordRules:
         """The rules the list was normalized under."""
         return WordRules(self.min_length, self.q_needs_u)
+
+    def normalization(self) -> dict[str, Any]:
+        """These fields by name (to describe the same normalization in another record)."""
+        return {f.name: getattr(self, f.name) for f in fields(Normalization)}
+
+
+@dataclass(frozen=True)
+class WordListInfo(Normalization):
+    """What is known of a normalized word list without its words: enough for reports and output.
+
+    A saved or cached lexicon carries this in its header, so a solve from the cache reports its
+    word list without reading it again.
+    """
+
+    name: str
+    """The name or path it was loaded from."""
+    words: int
+    """How many words were kept."""
+    sha256: str
+    """SHA-256 of the kept words, sorted, one per line with LF endings."""
 
     def summary(self) -> dict[str, object]:
         """A JSON-ready description: name, words kept, hash, lines read and drops by reason."""
@@ -146,19 +157,13 @@ def _int(value: object) -> int:
 
 
 @dataclass(frozen=True)
-class WordList:
+class WordList(Normalization):
     """A normalized word list and the report of how it was made."""
 
     name: str
     """The name or path it was loaded from."""
     words: tuple[str, ...]
     """The kept words, distinct and sorted."""
-    lines_read: int
-    dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~lexibench.solver.words.Drop` values and ``"duplicate"``)."""
-    min_length: int = DEFAULT_MIN_LENGTH
-    capitalised: str = Capitalised.KEEP.value
-    q_needs_u: bool = True
 
     @cached_property
     def sha256(self) -> str:
@@ -175,16 +180,9 @@ class WordList:
     @cached_property
     def info(self) -> WordListInfo:
         """This list's :class:`WordListInfo`."""
-        return WordListInfo(
-            self.name,
-            len(self.words),
-            self.sha256,
-            self.lines_read,
-            dict(self.dropped),
-            self.min_length,
-            self.capitalised,
-            self.q_needs_u,
-        )
+        made = self.normalization()
+        made["dropped"] = dict(self.dropped)
+        return WordListInfo(self.name, len(self.words), self.sha256, **made)
 
     def summary(self) -> dict[str, object]:
         """See :meth:`WordListInfo.summary`."""
@@ -228,11 +226,11 @@ def normalize_lines(
     return WordList(
         name,
         tuple(sorted(kept)),
-        read,
-        dict(dropped),
-        rules.min_length,
-        capitalised.value,
-        rules.q_needs_u,
+        lines_read=read,
+        dropped=dict(dropped),
+        min_length=rules.min_length,
+        capitalised=capitalised.value,
+        q_needs_u=rules.q_needs_u,
     )
 
 

@@ -52,17 +52,11 @@ class LexiconCache:
         self.seconds: dict[tuple[object, ...], float] = {}
         """How long each build took (seconds), by ``(name, *key)``."""
 
-    def get(
-        self,
-        name: str,
-        words: tuple[str, ...] | None = None,
-        key: tuple[object, ...] = (),
-    ) -> Lexicon:
-        """Backend ``name`` built from ``words`` (default: the run's word list); ``key`` tells
-        apart lists of one length (a game's variants), besides their length. An index is a
-        :class:`~lexibench.structures.NotALexiconError` (see :meth:`structure`)."""
+    def get(self, name: str, words: tuple[str, ...] | None = None) -> Lexicon:
+        """Lexicon backend ``name`` built from ``words`` (default: the run's word list), as
+        :meth:`structure`; an index is a :class:`~lexibench.structures.NotALexiconError`."""
         structures.backend_class(name)  # a lexicon backend, or the error
-        return cast(Lexicon, self.structure(name, words, key))
+        return cast(Lexicon, self.structure(name, words))
 
     def structure(
         self,
@@ -70,7 +64,9 @@ class LexiconCache:
         words: tuple[str, ...] | None = None,
         key: tuple[object, ...] = (),
     ) -> Structure:
-        """Structure ``name`` of either kind (a lexicon backend or an index), as :meth:`get`."""
+        """Structure ``name`` (a lexicon backend or an index) built from ``words`` (default: the
+        run's word list), kept until another is asked for; ``key`` tells apart lists of one
+        length (a game's variants), besides their length."""
         words = self._words if words is None else words
         full_key = (name, len(words), *key)  # a run's lists differ in length (nested subsets)
         if self._key != full_key or self._lexicon is None:

@@ -23,23 +23,34 @@ from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList, load_wordlist
 from lexibench.structures import Lexicon, Structure
 
-#: A structure that scans every word per query runs the first puzzle of a workload, in one
-#: round, when that is estimated to take at most this many seconds (at the quick scale the
-#: second); else it is not run.
-SLOW_BUDGET_S: Final = 20.0
-QUICK_SLOW_BUDGET_S: Final = 3.0
 #: A structure builds a game's later variant (the crossword's GADDAG strings, about ten times the
 #: characters of its words) only when that is estimated to take at most this many seconds: its
 #: build of the first variant, scaled by the characters each holds. (The crossword suite builds
 #: every backend's GADDAG, whatever it costs, and reports it.)
 VARIANT_BUILD_BUDGET_S: Final = 10.0
-#: The game's brute-force filter is timed on at most this many puzzles of a workload, one round.
-FILTER_PUZZLES: Final = 10
-#: The longest one round of a case may take (seconds; at the quick scale the second): a case
-#: whose round would take longer (a Python-level tier walking a whole trie for a pattern with a
-#: leading ``*``) runs, in one round, the first puzzles that fit, and says so.
-ROUND_BUDGET_S: Final = 1.0
-QUICK_ROUND_BUDGET_S: Final = 0.5
+#: The game's brute-force reference is timed on at most this many puzzles of a workload, one
+#: round.
+REFERENCE_PUZZLES: Final = 10
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a case may spend at one scale of the run (:data:`BUDGETS`), in seconds."""
+
+    scan_s: float
+    """A structure that scans every word per query runs the first puzzle of a workload, in one
+    round, when that is estimated to take at most this long; else it is not run."""
+    round_s: float
+    """The longest one round of a case may take: a case whose round would take longer (a
+    Python-level tier walking a whole trie for a pattern with a leading ``*``) runs, in one
+    round, the first puzzles that fit, and says so."""
+
+
+#: The budget at each scale (``--lexibench-scale``).
+BUDGETS: Final = {
+    "full": Budget(scan_s=20.0, round_s=1.0),
+    "quick": Budget(scan_s=3.0, round_s=0.5),
+}
 
 
 @dataclass(frozen=True)
@@ -204,7 +215,7 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
         slow.has_prefix(probe)  # misses: a whole scan each
     per_query = (time.perf_counter() - start) / 5
     estimate = queries * per_query
-    if estimate > (QUICK_SLOW_BUDGET_S if settings.scale == "quick" else SLOW_BUDGET_S):
+    if estimate > BUDGETS[settings.scale].scan_s:
         return Cap(
             0,
             f"not run: the first {unit} alone needs {queries:,} queries, each a scan of every "
@@ -216,10 +227,11 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
 def budget_cap(
     settings: Settings, case: GameCase, solve: Callable[[Any], Any], chosen: Sequence[Any]
 ) -> Cap:
-    """How many of ``chosen`` (the case's puzzles) fit one round of :data:`ROUND_BUDGET_S`:
-    every one, or (solved once, untimed, in order until the budget is spent) the first that fit,
-    at least one, to be timed in one round. The untimed pass is the case's warm-up as well."""
-    budget = QUICK_ROUND_BUDGET_S if settings.scale == "quick" else ROUND_BUDGET_S
+    """How many of ``chosen`` (the case's puzzles) fit one round of the scale's
+    :attr:`Budget.round_s`: every one, or (solved once, untimed, in order until the budget is
+    spent) the first that fit, at least one, to be timed in one round. The untimed pass is the
+    case's warm-up as well."""
+    budget = BUDGETS[settings.scale].round_s
     spent = 0.0
     for done, puzzle in enumerate(chosen, 1):
         start = time.perf_counter()

@@ -54,7 +54,7 @@ def record(benchmark: Any, case: Record) -> None:
 
 def not_run(
     request: pytest.FixtureRequest,
-    kind: type[Record],
+    suite: type[Record],
     backend: str,
     reason: str,
     *,
@@ -66,10 +66,10 @@ def not_run(
     workload: str | None = None,
     variant: str | None = None,
 ) -> NoReturn:
-    """Skip this case of suite ``kind`` with ``reason``, and record it so the tables show a
-    "not run" row."""
+    """Skip this case of ``suite`` (its record type) with ``reason``, and record it so the
+    tables show a "not run" row."""
     cases = request.config.stash.setdefault(_NOT_RUN, [])
-    case = NotRun(kind.suite, backend, reason, None, size, op, query_set, game, workload, variant)
+    case = NotRun(suite.suite, backend, reason, None, size, op, query_set, game, workload, variant)
     cases.append(msgspec.structs.replace(case, tier=tier) if tier is not None else case)
     pytest.skip(reason)
 

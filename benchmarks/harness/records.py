@@ -41,15 +41,14 @@ Seconds = Annotated[float, Meta(ge=0)]
 Tier = Literal["string", "step", "index", "native", "auto", "reference"]
 """How a case asked its structure: a tier of :mod:`solver.tiers` (``auto``: the fastest the
 structure offers), or ``reference`` for a row that is no structure: a baseline solver
-(:mod:`benchmarks.baselines`) or the game's brute-force filter."""
+(:mod:`benchmarks.baselines`) or the game's brute-force reference."""
 
-REFERENCE: Final = "plain-python"
-"""The Boggle tables' row of the plain-Python reference solver
-(:mod:`benchmarks.baselines.reference_solver`): its ``backend``."""
-FILTER: Final = "filter"
-"""Every game's row of its brute-force reference (a filter over the word list)."""
+REFERENCE_ROW: Final = "filter"
+"""Every game's row of its brute-force reference (:meth:`~solver.games.protocol.Game.reference`,
+a filter over the word list): its ``backend``, the name the records and the tables give it."""
 REFERENCE_TIER: Final = "reference"
-"""The ``tier`` of those rows: they are no structure, and never a candidate answer."""
+"""The ``tier`` of the rows that are no structure (the reference, the baselines): never a
+candidate answer."""
 
 
 class Part(Struct, forbid_unknown_fields=True):
@@ -84,12 +83,30 @@ class Record(Struct, forbid_unknown_fields=True, tag_field="schema"):
     library_version: str | None
     wordlist: WordListRef
     units: Positive
+    cap: str | None = None
+    """Why the workload is smaller than the others' (None: it is not)."""
 
 
-class GameRecord(Record, tag="lexibench-games/3"):
-    """A game's seeded workload solved with one structure, variant and tier (or a reference
-    row: a baseline solver, the game's filter). ``backend`` is the structure's id (or the row's
-    name); ``units`` the puzzles of a round."""
+class BoardsRecord(Record, kw_only=True):
+    """Boggle boards of one size through one backend at one tier (no tag of its own: the
+    suites' records below have one)."""
+
+    tier: Tier
+    size: str
+    """``RxC``."""
+
+
+class SolveRecord(BoardsRecord, kw_only=True):
+    """Boggle boards of one size solved through one backend at one tier (no tag of its own)."""
+
+    words: Count
+    """Words found, summed over the round's boards."""
+
+
+class GameRecord(Record, tag="lexibench-games/3", kw_only=True):
+    """A game's seeded workload solved with one structure, variant and tier (or a row that is no
+    structure: a baseline solver, the game's brute-force reference). ``backend`` is the
+    structure's id (or the row's name); ``units`` the puzzles of a round."""
 
     suite = "games"
     unit = "puzzle"
@@ -102,19 +119,13 @@ class GameRecord(Record, tag="lexibench-games/3"):
     tier: Tier
     score: Count
     """The answers' points (or sizes), summed over the round's puzzles."""
-    cap: str | None = None
 
 
-class SolveInterpretedRecord(Record, tag="lexibench-solve-interpreted/4"):
+class SolveInterpretedRecord(SolveRecord, tag="lexibench-solve-interpreted/4", kw_only=True):
     """Boggle boards of one size solved with the search's source run by the interpreter."""
 
     suite = "solve-interpreted"
     unit = "board"
-    tier: Tier
-    size: str
-    words: Count
-    """Words found, summed over the round's boards."""
-    cap: str | None = None
 
 
 class BuildRecord(Record, tag="lexibench-build/3"):
@@ -124,7 +135,7 @@ class BuildRecord(Record, tag="lexibench-build/3"):
     unit = "build"
 
 
-class LoadRecord(Record, tag="lexibench-load/3"):
+class LoadRecord(Record, tag="lexibench-load/3", kw_only=True):
     """Loading a backend's saved file."""
 
     suite = "load"
@@ -132,42 +143,33 @@ class LoadRecord(Record, tag="lexibench-load/3"):
     serialized_bytes: Count
 
 
-class LookupRecord(Record, tag="lexibench-lookup/3"):
+class LookupRecord(Record, tag="lexibench-lookup/3", kw_only=True):
     """One look-up over one named query set."""
 
     suite = "lookup"
     unit = "query"
     op: Literal["is_word", "has_prefix"]
     query_set: str
-    cap: str | None = None
 
 
-class ScalingDictionaryRecord(Record, tag="lexibench-scaling-dictionary/3"):
+class ScalingDictionaryRecord(SolveRecord, tag="lexibench-scaling-dictionary/3", kw_only=True):
     """The same boards on a nested subset of the word list."""
 
     suite = "scaling-dictionary"
     unit = "board"
-    tier: Tier
-    size: str
     subset_words: Positive
     build_seconds: Seconds
-    words: Count
-    cap: str | None = None
 
 
-class ScalingBoardRecord(Record, tag="lexibench-scaling-board/3"):
+class ScalingBoardRecord(SolveRecord, tag="lexibench-scaling-board/3", kw_only=True):
     """Square boards of one size, while a backend stays within the budget."""
 
     suite = "scaling-board"
     unit = "board"
-    tier: Tier
-    size: str
     budget_ms: Positive
-    words: Count
-    cap: str | None = None
 
 
-class PitfallRecord(Record, tag="lexibench-pitfall/3"):
+class PitfallRecord(Record, tag="lexibench-pitfall/3", kw_only=True):
     """One row of the pitfall suite: ``backend`` names the row (``no-pruning``, ``pruned``,
     ``completion-list``); ``pitfall`` marks the articles' mistakes."""
 
@@ -176,7 +178,6 @@ class PitfallRecord(Record, tag="lexibench-pitfall/3"):
     size: str
     pitfall: bool
     words: Count
-    cap: str | None = None
     paths: Count | None = None
     """Paths tested per board (the no-pruning rows)."""
     board_paths: Count | None = None
@@ -210,18 +211,16 @@ class SearchRecord(Part):
     runs: Annotated[tuple[SearchRun, ...], Meta(min_length=1)]
 
 
-class BestRecord(Record, tag="lexibench-best/3"):
+class BestRecord(BoardsRecord, tag="lexibench-best/3", kw_only=True):
     """Best-board searches through one backend and tier: the comparison search (one chain) or
     the seeded runs with the default budget (several chains)."""
 
     suite = "best"
     unit = "evaluation"
-    tier: Tier
-    size: str
     search: SearchRecord
 
 
-class CrosswordLexiconRecord(Record, tag="lexibench-crossword-lexicon/1"):
+class CrosswordLexiconRecord(Record, tag="lexibench-crossword-lexicon/1", kw_only=True):
     """A lexicon the crossword game's generators search, built from the game's word list: the
     words (``variant`` ``words``, Appel and Jacobson's DAWG algorithm) or their GADDAG strings
     (``gaddag``, Gordon's), on one backend. The timing is one in-process build; the memory is
@@ -244,8 +243,8 @@ class CrosswordLexiconRecord(Record, tag="lexibench-crossword-lexicon/1"):
     """For ``kwg``: the nodes the DAWG reaches (the rest is the GADDAG's)."""
 
 
-class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1"):
-    """Native move generation over ``kwg`` on the positions of one kind (a workload's positions
+class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1", kw_only=True):
+    """Native move generation over ``kwg`` on one set of positions (a workload's positions
     with ``blanks`` blanks on the rack, or a published position): every move (``mode``
     ``all``), or the first in order only (``best``, a greedy player's question)."""
 
@@ -262,7 +261,7 @@ class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1"):
     """Legal moves of the round's positions, summed."""
 
 
-class SelfPlayRecord(Record, tag="lexibench-selfplay/1"):
+class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """``lexibench selfplay --games N``, whole process (start-up, the lexicon from the cache, the
     games); ``units`` the games."""
 
@@ -277,15 +276,13 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1"):
     """CPU seconds of one process (the median round's)."""
 
 
-class ProveRecord(Record, tag="lexibench-prove/1"):
+class ProveRecord(BoardsRecord, tag="lexibench-prove/1", kw_only=True):
     """The proof's work on a seeded sample of one size's top-level classes (``units``: the
     classes a round proves) through one backend and tier of the tree bound (step: any backend
     that steps, in Python; native: array-trie's node array in C)."""
 
     suite = "prove"
     unit = "class"
-    tier: Tier
-    size: str
     partition: str
     target: Positive
     """The score the proof asks about: no board of the classes reaching it, or which do."""
@@ -295,7 +292,6 @@ class ProveRecord(Record, tag="lexibench-prove/1"):
     """How the round's classes ended: ``pruned``, ``searched``, ``found``."""
     bounds: tuple[int, ...]
     """Each class's top-level tree bound, in the sample's order (how tight the bound is)."""
-    cap: str | None = None
 
 
 BenchRecord = (
@@ -317,7 +313,7 @@ BenchRecord = (
 
 RECORDS: Final[tuple[type[Record], ...]] = typing.get_args(BenchRecord)
 #: The suites by name, each with its record.
-SUITES: Final = {kind.suite: kind for kind in RECORDS}
+SUITES: Final = {record.suite: record for record in RECORDS}
 
 
 # --- the run's record: machine_info["lexibench"] of every suite's file -------------------------
@@ -424,17 +420,18 @@ class BulkRun(Part):
     lexicon: str
     output: Literal["full", "summary"]
     """``full`` (words and paths) or ``summary`` (``--summary``)."""
-    boards: Positive
+    count: Positive = msgspec.field(name="boards")
+    """How many boards (the files' key ``boards``)."""
     jobs: Positive
     engine: Literal["processes", "dask", "peer"]
     """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), or ``peer`` (hybrid-boggle's
     C++ scorer, scores only: compared with ``summary``)."""
     seconds: Seconds
     cpu_seconds: Seconds
-    kind: Literal["random", "dense"] = "random"
-    """The boards: seeded random 4x4 boards (the new dice), or dense ones (Boggle's
-    ``4x4-dense`` workload: the best boards known, changed as a best-board search changes them).
-    Files written before dense runs existed hold random boards only."""
+    boards: Literal["random", "dense"] = msgspec.field(default="random", name="kind")
+    """The boards (the files' key ``kind``): seeded random 4x4 boards (the new dice), or dense
+    ones (Boggle's ``4x4-dense`` workload: the best boards known, changed as a best-board search
+    changes them). Files written before dense runs existed hold random boards only."""
 
 
 class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):
@@ -501,17 +498,17 @@ ProcessFile = MemoryFile | MemorySweepFile | BulkFile | StartupFile
 PROCESS_FILES: Final[tuple[type[Part], ...]] = typing.get_args(ProcessFile)
 
 
-def schema_of(kind: Any) -> str:
+def schema_of(record_type: Any) -> str:
     """The schema tag of a record type."""
-    tag = kind.__struct_config__.tag
-    assert isinstance(tag, str), kind
+    tag = record_type.__struct_config__.tag
+    assert isinstance(tag, str), record_type
     return tag
 
 
 #: The schema tags of the files written by measurements in fresh processes.
-PROCESS_SCHEMAS: Final = tuple(schema_of(kind) for kind in PROCESS_FILES)
+PROCESS_SCHEMAS: Final = tuple(schema_of(file) for file in PROCESS_FILES)
 #: Every schema tag this version writes and reads.
-SCHEMAS: Final = tuple(schema_of(kind) for kind in (*RECORDS, RunRecord, *PROCESS_FILES))
+SCHEMAS: Final = tuple(schema_of(tp) for tp in (*RECORDS, RunRecord, *PROCESS_FILES))
 
 
 def encode(record: Struct) -> Any:
@@ -658,13 +655,13 @@ class Results:
             merged.update(run.record.backends)
         return merged
 
-    def of(self, kind: type[R]) -> list[Bench[R]]:
+    def of(self, suite: type[R]) -> list[Bench[R]]:
         """The benchmarks of one suite, by its record type."""
-        return [typing.cast(Bench[R], b) for b in self.benches if type(b.record) is kind]
+        return [typing.cast(Bench[R], b) for b in self.benches if type(b.record) is suite]
 
-    def not_run_of(self, kind: type[Record]) -> list[NotRun]:
-        """The cases of one suite that were not run."""
-        return [c for c in self.not_run if c.suite == kind.suite]
+    def not_run_of(self, suite: type[Record]) -> list[NotRun]:
+        """The cases of one suite (by its record type) that were not run."""
+        return [c for c in self.not_run if c.suite == suite.suite]
 
 
 # --- the reader --------------------------------------------------------------------------------
@@ -707,11 +704,11 @@ _TYPES = {
 class _Step:
     """One step of a path into a file: a field's name, a list's index or a mapping's key."""
 
-    kind: Literal["field", "index", "key"]
+    form: Literal["field", "index", "key"]
     text: str
 
     def __str__(self) -> str:
-        return self.text if self.kind == "field" else f"[{self.text}]"
+        return self.text if self.form == "field" else f"[{self.text}]"
 
 
 def _steps(path: str) -> list[str | int | None]:
@@ -841,28 +838,28 @@ def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) ->
         problem = f"key {bad!r} is not a whole number"
     if field_name is None and steps:
         last = steps.pop()
-        if last.kind == "index":  # an item of a list: named with its list
+        if last.form == "index":  # an item of a list: named with its list
             field_name = f"{steps.pop().text if steps else ''}{last}"
         else:
-            field_name = last.text if last.kind == "field" else last.text.strip("'\"")
+            field_name = last.text if last.form == "field" else last.text.strip("'\"")
     entry = "the file"
-    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].kind == "index":
+    if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].form == "index":
         bench = data["benchmarks"][int(steps[1].text)]
         name = bench.get("name") if isinstance(bench, dict) else None
         entry = f"benchmark {name!r}" if isinstance(name, str) else f"benchmarks[{steps[1].text}]"
         steps = steps[2:]
     if steps:
-        where = "".join(f".{s}" if s.kind == "field" else str(s) for s in steps).lstrip(".")
+        where = "".join(f".{s}" if s.form == "field" else str(s) for s in steps).lstrip(".")
         entry = where if entry == "the file" else f"{entry}, {where}"
     at = f"{entry}, field {field_name!r}" if field_name else entry
     return InputError(f"results file {path}: {at}: {problem}")
 
 
-def _decode(path: Path, raw: bytes, data: Any, kind: Any) -> Any:
+def _decode(path: Path, raw: bytes, data: Any, tp: Any) -> Any:
     try:
-        return msgspec.json.decode(raw, type=kind)
+        return msgspec.json.decode(raw, type=tp)
     except msgspec.ValidationError as error:
-        raise _refusal(path, data, kind, error) from None
+        raise _refusal(path, data, tp, error) from None
 
 
 def load(paths: list[Path]) -> Results:

@@ -84,17 +84,17 @@ class References:
         size: str,
         count: int,
         seed: int,
-        kind: str | None = None,
+        dice: str | None = None,
         words: tuple[str, ...] | None = None,
     ) -> tuple[int, ...]:
         """Words on each of the ``count`` seeded boards of ``size`` (as
         :func:`~benchmarks.harness.workloads.boards_for` draws them), with ``words`` (default:
         the run's list)."""
         words = self._words if words is None else words
-        key = (len(words), size, count, seed, kind)
+        key = (len(words), size, count, seed, dice)
         if key not in self._answers:
             trie = self._trie_of(words)
-            boards = workloads.boards_for(size, count, seed, kind)
+            boards = workloads.boards_for(size, count, seed, dice)
             self._answers[key] = tuple(
                 len(reference_solver.solve(b.cells, b.neighbours(), trie)) for b in boards
             )

@@ -63,8 +63,8 @@ def query_cap(backend: str, queries: int) -> Cap:
 
 
 def boards_for(size: str, count: int, seed: int, dice: str | None = None) -> list[Board]:
-    """``count`` seeded boards of ``size``: by default the new dice for 4x4, letter frequency
-    otherwise."""
+    """``count`` seeded boards of ``size`` from ``dice``: by default the new dice for 4x4,
+    letter frequency otherwise."""
     rows, cols = parse_size(size)
     return list(random_boards(rows, cols, dice or default_dice(rows, cols), seed, count))
 

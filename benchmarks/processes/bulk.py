@@ -138,17 +138,17 @@ def _dense_and_peer(
     random_out = tmp / f"random-summary-{count}.jsonl"
     time_solve(boards, RUNNERS[0], summary, wordlist, random_out, env)
     summaries["random"] = random_out.read_bytes()
-    kinds: tuple[tuple[Literal["random", "dense"], Path], ...] = (
+    sets: tuple[tuple[Literal["random", "dense"], Path], ...] = (
         ("random", boards),
         ("dense", dense),
     )
-    for kind, path in kinds:
-        out = tmp / f"peer-{kind}-{count}.jsonl"
+    for which, path in sets:
+        out = tmp / f"peer-{which}-{count}.jsonl"
         seconds, cpu = time_peer(path, wordlist, out, env)
-        if _scores(out.read_bytes()) != _scores(summaries[kind]):
-            raise RuntimeError(f"bulk: the peer's scores differ from --summary's ({kind} boards)")
-        runs.append(BulkRun("hybrid-boggle", "summary", count, 1, "peer", seconds, cpu, kind))
-        print(f"bulk: hybrid-boggle, {count:,} {kind} boards: {seconds:.1f} s", file=sys.stderr)
+        if _scores(out.read_bytes()) != _scores(summaries[which]):
+            raise RuntimeError(f"bulk: the peer's scores differ from --summary's ({which} boards)")
+        runs.append(BulkRun("hybrid-boggle", "summary", count, 1, "peer", seconds, cpu, which))
+        print(f"bulk: hybrid-boggle, {count:,} {which} boards: {seconds:.1f} s", file=sys.stderr)
     return runs
 
 

@@ -168,11 +168,6 @@ def solve_figure(size: str, rows: list[CaseRow]) -> Figure:
     return fig
 
 
-def solve_plot(size: str, rows: list[CaseRow]) -> bytes:
-    """:func:`solve_figure` as PNG bytes."""
-    return png(solve_figure(size, rows))
-
-
 def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
     """ms per puzzle per structure, variant and tier: median dot, min-max line; capped rows in
     red (one game workload)."""
@@ -195,12 +190,7 @@ def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
     return fig
 
 
-def game_plot(title: str, unit: str, rows: list[CaseRow]) -> bytes:
-    """:func:`game_figure` as PNG bytes."""
-    return png(game_figure(title, unit, rows))
-
-
-def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> bytes:
+def build_load_figure(build: dict[str, Measured], load: dict[str, Measured]) -> Figure:
     """Build and load ms per backend, one row each, two markers."""
     names = sorted(set(build) | set(load), key=lambda n: build[n].median if n in build else 0.0)
     fig = Figure(figsize=(8, 0.36 * len(names) + 1.4))
@@ -217,7 +207,7 @@ def build_load_plot(build: dict[str, Measured], load: dict[str, Measured]) -> by
     ax.set_xlabel("ms (median; line: min to max; log scale)")
     ax.set_title("Building from the word list, and loading the saved file")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
-    return png(fig)
+    return fig
 
 
 def tradeoff_figure(points: list[tuple[str, float, float, float | None]], size: str) -> Figure:
@@ -242,11 +232,6 @@ def tradeoff_figure(points: list[tuple[str, float, float, float | None]], size: 
     ax.set_ylabel("resident memory of the built structure, MiB (log; lower is better)")
     ax.set_title("Speed against memory (lower right is better)")
     return fig
-
-
-def tradeoff_plot(points: list[tuple[str, float, float, float | None]], size: str) -> bytes:
-    """:func:`tradeoff_figure` as PNG bytes."""
-    return png(tradeoff_figure(points, size))
 
 
 def panels_of(series: Series) -> list[list[str]]:
@@ -281,11 +266,6 @@ def loglog_figure(series: Series, xlabel: str, ylabel: str, title: str) -> Figur
     else:
         axes[0].set_title(title)
     return fig
-
-
-def loglog_plot(series: Series, xlabel: str, ylabel: str, title: str) -> bytes:
-    """:func:`loglog_figure` as PNG bytes."""
-    return png(loglog_figure(series, xlabel, ylabel, title))
 
 
 def search_figure(
@@ -337,14 +317,3 @@ def search_figure(
     axes[-1].set_xlabel("seconds (log scale)" if by_seconds else "evaluations (log scale)")
     fig.suptitle(title)
     return fig
-
-
-def search_plot(
-    panels: dict[str, dict[str, SearchRun]],
-    by_seconds: bool,
-    title: str,
-    targets: dict[str, int] | None = None,
-    highlight: tuple[str, ...] | None = None,
-) -> bytes:
-    """:func:`search_figure` as PNG bytes."""
-    return png(search_figure(panels, by_seconds, title, targets, highlight))

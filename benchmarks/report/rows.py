@@ -134,13 +134,12 @@ def solve_rows(results: Results, interpreted: bool = False) -> dict[str, list[Ca
         table = game_rows(results, BOGGLE)
         return {size: table[size] for size in sorted(table, key=workload_order)}
     found: dict[str, list[CaseRow]] = defaultdict(list)
-    kind = SolveInterpretedRecord
-    for b in results.of(kind):
+    for b in results.of(SolveInterpretedRecord):
         r = b.record
         found[r.size].append(
             CaseRow(r.backend, r.tier, _measured(b, 1000), r.units, r.cap, r.words)
         )
-    for case in results.not_run_of(kind):
+    for case in results.not_run_of(SolveInterpretedRecord):
         found[case.size or "?"].append(CaseRow(case.backend, case.tier or "", None, 0, case.reason))
     return {size: _order(found[size]) for size in sorted(found, key=workload_order)}
 
@@ -163,10 +162,10 @@ def best_solve(results: Results, size: str) -> dict[str, CaseRow]:
     return best
 
 
-def per_backend(results: Results, kind: type[Record]) -> dict[str, Measured]:
+def per_backend(results: Results, suite: type[Record]) -> dict[str, Measured]:
     """ms per unit of a single-case suite (:class:`BuildRecord`, :class:`LoadRecord`) per
     backend."""
-    return {b.record.backend: _measured(b, 1000) for b in results.of(kind)}
+    return {b.record.backend: _measured(b, 1000) for b in results.of(suite)}
 
 
 def serialized_bytes(results: Results) -> dict[str, int]:
@@ -284,13 +283,13 @@ class ScalingSeries:
 
 
 def scaling_series(
-    results: Results, kind: type[ScalingDictionaryRecord] | type[ScalingBoardRecord]
+    results: Results, suite: type[ScalingDictionaryRecord] | type[ScalingBoardRecord]
 ) -> ScalingSeries:
     """The dictionary-size (x: words) or board-size (x: cells) sweep."""
     ms: Series = defaultdict(dict)
     words: dict[int, int] = {}
     notes: dict[str, list[str]] = defaultdict(list)
-    for b in results.of(kind):
+    for b in results.of(suite):
         r = b.record
         x = r.subset_words if isinstance(r, ScalingDictionaryRecord) else _cells(r.size)
         ms[r.backend][x] = b.per_unit_ms()
@@ -299,7 +298,7 @@ def scaling_series(
                 notes[r.backend].append(r.cap)
         else:
             words[x] = round(r.words / r.units)
-    for case in results.not_run_of(kind):
+    for case in results.not_run_of(suite):
         if case.reason not in notes[case.backend]:
             notes[case.backend].append(case.reason)
     return ScalingSeries(

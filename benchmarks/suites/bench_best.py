@@ -52,6 +52,26 @@ def _run(result: SearchResult) -> SearchRun:
     )
 
 
+def _record(
+    benchmark: Any,
+    wordlist: WordList,
+    backend: str,
+    tier: Tier,
+    size: str,
+    budget: int,
+    restarts: int,
+    results: list[SearchResult],
+) -> None:
+    """Record searches of ``budget`` evaluations each (``units``: all of them)."""
+    search_record = SearchRecord(budget, restarts, tuple(_run(r) for r in results))
+    units = budget * len(results)
+    version = library_version(backend)
+    case = BestRecord(
+        backend, version, wordlist_ref(wordlist), units, tier=tier, size=size, search=search_record
+    )
+    record(benchmark, case)
+
+
 def test_search_speed(
     benchmark: Any,
     request: pytest.FixtureRequest,
@@ -78,18 +98,7 @@ def test_search_speed(
         iterations=1,
         warmup_rounds=0,
     )
-    record(
-        benchmark,
-        BestRecord(
-            backend,
-            library_version(backend),
-            wordlist_ref(wordlist),
-            budget,
-            tier=tier,
-            size=COMPARE_SIZE,
-            search=SearchRecord(budget, 1, (_run(result),)),
-        ),
-    )
+    _record(benchmark, wordlist, backend, tier, COMPARE_SIZE, budget, 1, [result])
     course = tuple((e, s) for e, s, _ in result.trajectory())
     expected = references.search_course(COMPARE_SIZE, settings.seed, budget)
     assert course == expected, f"{backend}/{tier}: the search took another course"
@@ -113,16 +122,5 @@ def test_search_runs(
         ]
 
     results: list[SearchResult] = benchmark.pedantic(runs, rounds=1, iterations=1, warmup_rounds=0)
-    record(
-        benchmark,
-        BestRecord(
-            backend,
-            library_version(backend),
-            wordlist_ref(wordlist),
-            budget * len(seeds),
-            tier=tier,
-            size=shape,
-            search=SearchRecord(budget, DEFAULT_RESTARTS, tuple(_run(r) for r in results)),
-        ),
-    )
+    _record(benchmark, wordlist, backend, tier, shape, budget, DEFAULT_RESTARTS, results)
     assert all(r.evaluations == budget for r in results)

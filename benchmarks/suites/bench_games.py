@@ -1,5 +1,5 @@
 """Games suite: every registered game's seeded workloads on every structure (lexicon backends and
-indexes), variant and tier the game offers it, beside the game's brute-force filter and its
+indexes), variant and tier the game offers it, beside the game's brute-force reference and its
 baselines, from the two registries.
 
 One round solves every puzzle of a workload (``--lexibench-puzzles``, else the workload's own
@@ -7,11 +7,11 @@ count); the report divides by it. Answers are checked after timing: every case m
 every puzzle, the same answer (the game's :meth:`~solver.games.protocol.Game.key`) as the game's
 brute-force reference, whichever cases run (:func:`~benchmarks.harness.references.game_answers`).
 A structure that scans every word per query runs the first puzzle in one round when that is
-estimated to take at most a minute, else it is listed as not run with the estimate. Any other case
-whose round would take longer than :data:`~benchmarks.harness.games.ROUND_BUDGET_S` (a
-Python-level tier walking a whole trie for a pattern with a leading ``*``) runs the first puzzles
-that fit, in one round, and says so. A structure whose build of a later variant (the crossword's
-GADDAG strings) is estimated to take over
+estimated to fit the scale's budget (:data:`~benchmarks.harness.games.BUDGETS`), else it is
+listed as not run with the estimate. Any other case whose round would take longer than the
+budget's round (a Python-level tier walking a whole trie for a pattern with a leading ``*``) runs
+the first puzzles that fit, in one round, and says so. A structure whose build of a later
+variant (the crossword's GADDAG strings) is estimated to take over
 :data:`~benchmarks.harness.games.VARIANT_BUILD_BUDGET_S` does not run that variant, and says so
 (the crossword suite times every such build).
 """
@@ -28,9 +28,9 @@ from lexibench import structures
 from lexibench.benchmarks.baselines import BASELINES
 from lexibench.benchmarks.harness import games
 from lexibench.benchmarks.harness.fixtures import LexiconCache
-from lexibench.benchmarks.harness.games import FILTER_PUZZLES, GameCase
+from lexibench.benchmarks.harness.games import REFERENCE_PUZZLES, GameCase
 from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
-from lexibench.benchmarks.harness.records import FILTER, REFERENCE_TIER, GameRecord
+from lexibench.benchmarks.harness.records import REFERENCE_ROW, GameRecord
 from lexibench.benchmarks.harness.references import game_answers
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
@@ -48,19 +48,21 @@ def _group(case_game: str, workload: str, cap: str | None) -> str:
     return group_name(f"{case_game} {workload}", cap)
 
 
+@pytest.fixture
+def case(game: str, workload: str, structure: str, variant: str, tier: str) -> GameCase:
+    """The case of the games suite's parameters (each a parameter of its own, for
+    ``--benchmark-group-by=param:NAME``)."""
+    return GameCase(game, workload, structure, variant, tier)
+
+
 @pytest.mark.game_rows("structures")
 def test_game(
     benchmark: Any,
     request: pytest.FixtureRequest,
-    game: str,
-    workload: str,
-    structure: str,
-    variant: str,
-    tier: str,
+    case: GameCase,
     settings: Settings,
     lexicons: LexiconCache,
 ) -> None:
-    case = GameCase(game, workload, structure, variant, tier)
     played = game_of(case.game)
     where = {"game": case.game, "workload": case.workload, "variant": case.variant}
     strings = games.lexicon_strings(settings.wordlist, case.game, case.variant)
@@ -92,55 +94,33 @@ def test_game(
         )
 
 
-@pytest.mark.game_rows("filter")
-def test_game_filter(
-    benchmark: Any,
-    game: str,
-    workload: str,
-    structure: str,
-    variant: str,
-    tier: str,
-    settings: Settings,
-) -> None:
-    """The game's brute-force reference (a filter over its word list), timed on the first
-    :data:`~benchmarks.harness.games.FILTER_PUZZLES` puzzles in one round."""
-    name = game
-    played = game_of(name)
-    all_puzzles = games.puzzles(settings, name, workload)
-    puzzles = all_puzzles[:FILTER_PUZZLES]
+@pytest.mark.game_rows("solvers")
+def test_game_solver(benchmark: Any, case: GameCase, settings: Settings) -> None:
+    """A row that is no structure, on the same puzzles: the game's brute-force reference, timed
+    on the first :data:`~benchmarks.harness.games.REFERENCE_PUZZLES` puzzles in one round, or a
+    baseline solver (:mod:`benchmarks.baselines`), in full rounds, whose scores must be the
+    reference's."""
+    played = game_of(case.game)
+    words = games.game_words(settings.wordlist, case.game).words
+    puzzles = games.puzzles(settings, case.game, case.workload)
+    reference = case.structure == REFERENCE_ROW
     note = None
-    if len(puzzles) < len(all_puzzles):
-        note = f"first {len(puzzles)} of the {len(all_puzzles)} {played.unit}s, 1 round"
-    benchmark.group = _group(name, workload, note)
-    solve = played.reference(games.game_words(settings.wordlist, name).words)
-    answers = time_case(benchmark, _solve_all, solve, puzzles, capped=True)
-    case = GameCase(name, workload, FILTER, "words", REFERENCE_TIER)
-    _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), note)
-    expected = game_answers(settings, name, workload)
-    assert [played.key(a) for a in answers] == [key for key, _ in expected[: len(puzzles)]]
-
-
-@pytest.mark.game_rows("baselines")
-def test_game_baseline(
-    benchmark: Any,
-    game: str,
-    workload: str,
-    structure: str,
-    variant: str,
-    tier: str,
-    settings: Settings,
-) -> None:
-    """A baseline solver (:mod:`benchmarks.baselines`) on the same puzzles, in full rounds."""
-    name = game
-    baseline = next(b for b in BASELINES[name] if b.name == structure)
-    puzzles = games.puzzles(settings, name, workload)
-    benchmark.group = _group(name, workload, None)
-    solve = baseline.build(games.game_words(settings.wordlist, name).words)
-    scores = time_case(benchmark, _solve_all, solve, puzzles)
-    case = GameCase(name, workload, baseline.name, "words", REFERENCE_TIER)
-    _record(benchmark, settings, case, len(puzzles), sum(scores), None)
-    expected = [score for _, score in game_answers(settings, name, workload)]
-    assert scores == expected, f"{baseline.name} disagrees with {name}'s reference"
+    if reference:
+        if len(puzzles) > REFERENCE_PUZZLES:
+            note = f"first {REFERENCE_PUZZLES} of the {len(puzzles)} {played.unit}s, 1 round"
+        puzzles = puzzles[:REFERENCE_PUZZLES]
+        solve = played.reference(words)
+    else:  # a baseline answers with the score
+        solve = next(b for b in BASELINES[case.game] if b.name == case.structure).build(words)
+    benchmark.group = _group(case.game, case.workload, note)
+    answers = time_case(benchmark, _solve_all, solve, puzzles, capped=reference)
+    scores = [played.score(answer) for answer in answers] if reference else answers
+    _record(benchmark, settings, case, len(puzzles), sum(scores), note)
+    found = [played.key(answer) for answer in answers] if reference else scores
+    expected = game_answers(settings, case.game, case.workload)[: len(puzzles)]
+    assert found == [key if reference else score for key, score in expected], (
+        f"{case.structure} disagrees with {case.game}'s reference"
+    )
 
 
 def _record(

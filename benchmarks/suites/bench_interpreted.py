@@ -41,16 +41,17 @@ def test_solve_interpreted(
     references: References,
 ) -> None:
     size = settings.size_list()[0]
-    kind = SolveInterpretedRecord
     if tier == "native":
         reason = "the native tier is the backend's own compiled search: there is no source to run"
-        not_run(request, kind, backend, reason, tier=tier, size=size)
+        not_run(request, SolveInterpretedRecord, backend, reason, tier=tier, size=size)
     cap = workloads.board_cap(backend, size, settings.boards)
     if cap.count == 0:
-        not_run(request, kind, backend, cap.note or "not run", tier=tier, size=size)
+        not_run(
+            request, SolveInterpretedRecord, backend, cap.note or "not run", tier=tier, size=size
+        )
     if cap.note is not None:
         reason = "a capped baseline's single board says nothing about the search's build"
-        not_run(request, kind, backend, reason, tier=tier, size=size)
+        not_run(request, SolveInterpretedRecord, backend, reason, tier=tier, size=size)
     benchmark.group = group_name(f"solve {size} interpreted", cap.note)
     boards = workloads.boards_for(size, cap.count, settings.seed)
     loops = interpreted_search()
@@ -65,7 +66,7 @@ def test_solve_interpreted(
     )
     record(
         benchmark,
-        kind(
+        SolveInterpretedRecord(
             backend,
             library_version(backend),
             wordlist_ref(wordlist),
@@ -76,4 +77,5 @@ def test_solve_interpreted(
             cap=cap.note,
         ),
     )
-    check(counts, _expected(references, settings, size), f"{backend}/{tier} ({kind.suite}) {size}")
+    what = f"{backend}/{tier} ({SolveInterpretedRecord.suite}) {size}"
+    check(counts, _expected(references, settings, size), what)

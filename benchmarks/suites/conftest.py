@@ -25,7 +25,7 @@ from lexibench.benchmarks.harness.fixtures import (
     wordlist,
 )
 from lexibench.benchmarks.harness.options import settings_from
-from lexibench.benchmarks.harness.records import FILTER, REFERENCE, REFERENCE_TIER
+from lexibench.benchmarks.harness.records import REFERENCE_ROW, REFERENCE_TIER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.compiled import search_build
 from lexibench.structures.backends.array_trie.lexicon import native_build
@@ -66,11 +66,12 @@ def _offers(backend: str, tier: str) -> bool:
 GAME_PARAMS = ("game", "workload", "structure", "variant", "tier")
 
 
-def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, str, str]]:
-    """The games suite's rows of one kind: the structures' cases, each workload's filter row,
-    or its baselines' rows (see :mod:`benchmarks.harness.games`)."""
+def _game_rows(config: pytest.Config, which: str) -> list[tuple[str, str, str, str, str]]:
+    """The games suite's rows: the structures' cases (``structures``), or each workload's rows
+    that are no structure (``solvers``: its brute-force reference, then its baselines); see
+    :mod:`benchmarks.harness.games`."""
     settings = settings_from(config)
-    if kind == "structures":
+    if which == "structures":
         return [
             (c.game, c.workload, c.structure, c.variant, c.tier)
             for c in games.cases(settings, _structures(config))
@@ -80,9 +81,11 @@ def _game_rows(config: pytest.Config, kind: str) -> list[tuple[str, str, str, st
         for name in games.chosen_games(settings)
         for workload in games.chosen_workloads(settings, name)
     ]
-    if kind == "filter":
-        return [(g, w, FILTER, "words", REFERENCE_TIER) for g, w in pairs]
-    return [(g, w, b.name, "words", REFERENCE_TIER) for g, w in pairs for b in BASELINES.get(g, ())]
+    return [
+        (g, w, row, "words", REFERENCE_TIER)
+        for g, w in pairs
+        for row in (REFERENCE_ROW, *(b.name for b in BASELINES.get(g, ())))
+    ]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -101,14 +104,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         )
         return
     backends = _backends(metafunc.config)
-    if metafunc.definition.get_closest_marker("reference_row"):
-        # the plain-Python reference: one row, with the same parameters as the backends' rows
-        metafunc.parametrize(
-            ("backend", "tier"),
-            [(REFERENCE, REFERENCE_TIER)],
-            ids=[f"backend={REFERENCE}-tier={REFERENCE_TIER}"],
-        )
-    elif "backend" in names and "tier" in names:
+    if "backend" in names and "tier" in names:
         cases = [(b, t) for b in backends for t in TIERS if _offers(b, t)]
         metafunc.parametrize(
             ("backend", "tier"), cases, ids=[f"backend={b}-tier={t}" for b, t in cases]
@@ -124,10 +120,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Refuse to time a compiled search that was not built from its source, and options that
     would time something else than the suites say."""
     config.addinivalue_line(
-        "markers", "reference_row: the plain-Python reference solver's row (no backend)"
-    )
-    config.addinivalue_line(
-        "markers", "game_rows(kind): the games suite's rows: structures, filter or baselines"
+        "markers", "game_rows(which): the games suite's rows: structures or solvers"
     )
     try:
         search_build()

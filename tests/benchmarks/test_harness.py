@@ -83,7 +83,7 @@ def test_a_case_whose_round_would_pass_the_budget_runs_the_puzzles_that_fit(
     one round, said in the note; a case within it runs every puzzle."""
     import time
 
-    monkeypatch.setattr(games, "QUICK_ROUND_BUDGET_S", 0.05)
+    monkeypatch.setitem(games.BUDGETS, "quick", games.Budget(scan_s=3.0, round_s=0.05))
     settings = Settings(scale="quick")
     case = games.GameCase("pattern", "star", "pytrie", "words", "string")
     solved: list[int] = []

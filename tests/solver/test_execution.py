@@ -12,6 +12,7 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,14 +34,19 @@ class Square:
 
 
 @dataclass(frozen=True)
-class Counting:
-    """A stoppable job: each item counts up to it, unless asked to stop first."""
+class Echo:
+    """A job whose results are its items."""
 
     def open(self) -> None:
         return None
 
-    def run(self, state: None, batch: list[int]) -> list[int]:
+    def run(self, state: None, batch: list[Any]) -> list[Any]:
         return batch
+
+
+@dataclass(frozen=True)
+class Counting(Echo):
+    """A stoppable job: each item counts up to it, unless asked to stop first."""
 
     def run_until(self, state: None, batch: list[int], stop: object) -> list[int]:
         done = []
@@ -118,17 +124,6 @@ def test_large_batches_and_results_flow_both_ways_at_once() -> None:
     """Batches and results far larger than a socket's buffer, many in flight: no deadlock."""
     items = [bytes([i % 256]) * 300_000 for i in range(40)]
     assert list(ordered_map(Echo(), items, Processes(2), batch=2)) == items
-
-
-@dataclass(frozen=True)
-class Echo:
-    """A job whose results are its items."""
-
-    def open(self) -> None:
-        return None
-
-    def run(self, state: None, batch: list[bytes]) -> list[bytes]:
-        return batch
 
 
 def test_a_stop_set_before_the_run_starts_nothing() -> None:

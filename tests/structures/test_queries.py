@@ -1,12 +1,12 @@
 """The query kinds (structures.queries): every structure that answers a kind with a method of its
-own (the indexes, and array-trie's compiled walks) against a filter over the words, property-based
-over a small alphabet, plus the edge cases each kind's contract names."""
+own (the indexes, and array-trie's compiled walks) against the kind's reference (a filter over the
+words), property-based over a small alphabet, plus the edge cases each kind's contract names."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -37,7 +37,7 @@ def build(name: str, words: Sequence[str]) -> Any:
     return structures.build_structure(name, words)
 
 
-# ---- the references: filters over the distinct words ------------------------------------------
+# ---- the references: a filter over the distinct words per kind --------------------------------
 
 
 def ref_anagrams(words: Sequence[str], letters: str, blanks: int, min_length: int) -> list[str]:
@@ -79,6 +79,56 @@ def ref_positions(
     )
 
 
+# ---- every kind against its reference ---------------------------------------------------------
+
+
+BOUNDS = st.dictionaries(st.sampled_from(ALPHABET + "z"), st.integers(0, 3), max_size=3)
+
+#: Per query kind: the method that answers it, a strategy for its arguments (after the words) and
+#: the reference.
+KINDS: dict[str, tuple[str, st.SearchStrategy[tuple[Any, ...]], Callable[..., list[str]]]] = {
+    "anagram": (
+        "anagrams",
+        st.tuples(st.text(ALPHABET + "z", max_size=7), st.integers(0, 2), st.integers(1, 4)),
+        ref_anagrams,
+    ),
+    "pattern": ("pattern_words", st.tuples(st.text(ALPHABET + "?*z", max_size=8)), ref_pattern),
+    "letterset": (
+        "letterset_words",
+        st.tuples(
+            st.text(ALPHABET + "z", max_size=5), st.text(ALPHABET, max_size=2), st.integers(1, 4)
+        ),
+        ref_letterset,
+    ),
+    "positions": (
+        "positions_words",
+        st.tuples(
+            st.lists(st.text(ALPHABET, min_size=1, max_size=5), min_size=1, max_size=5),
+            BOUNDS,
+            BOUNDS,
+        ),
+        ref_positions,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"), [(kind, name) for kind in KINDS for name in answering(kind)]
+)
+@SETTINGS
+@given(words=WORDS, data=st.data())
+def test_every_answer_matches_the_reference(
+    kind: str, name: str, words: list[str], data: st.DataObject
+) -> None:
+    """Each kind's answers from every structure that answers it: each word once, and the very
+    words of the reference (a filter over the distinct words)."""
+    method, arguments, reference = KINDS[kind]
+    drawn = data.draw(arguments)
+    got = getattr(build(name, words), method)(*drawn)
+    assert len(got) == len(set(got))
+    assert sorted(got) == reference(words, *drawn)
+
+
 # ---- the registry's declarations ---------------------------------------------------------------
 
 
@@ -95,22 +145,6 @@ def test_every_kind_is_answered_by_an_index_and_by_array_trie() -> None:
 
 
 @pytest.mark.parametrize("name", answering("anagram"))
-@SETTINGS
-@given(
-    words=WORDS,
-    letters=st.text(ALPHABET + "z", max_size=7),
-    blanks=st.integers(0, 2),
-    min_length=st.integers(1, 4),
-)
-def test_anagrams_match_the_filter(
-    name: str, words: list[str], letters: str, blanks: int, min_length: int
-) -> None:
-    got = build(name, words).anagrams(letters, blanks, min_length)
-    assert len(got) == len(set(got))
-    assert sorted(got) == ref_anagrams(words, letters, blanks, min_length)
-
-
-@pytest.mark.parametrize("name", answering("anagram"))
 def test_anagram_edge_cases(name: str) -> None:
     index = build(name, ["a", "ab", "ba", "abc", "aab", "zz"])
     assert index.anagrams("", 0) == []
@@ -122,15 +156,6 @@ def test_anagram_edge_cases(name: str) -> None:
 
 
 # ---- pattern -----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", answering("pattern"))
-@SETTINGS
-@given(words=WORDS, pattern=st.text(ALPHABET + "?*z", max_size=8))
-def test_patterns_match_the_filter(name: str, words: list[str], pattern: str) -> None:
-    got = build(name, words).pattern_words(pattern)
-    assert len(got) == len(set(got))
-    assert sorted(got) == ref_pattern(words, pattern)
 
 
 @pytest.mark.parametrize("name", answering("pattern"))
@@ -162,22 +187,6 @@ def test_a_pattern_longer_than_the_compiled_state_is_walked_by_steps() -> None:
 
 
 @pytest.mark.parametrize("name", answering("letterset"))
-@SETTINGS
-@given(
-    words=WORDS,
-    letters=st.text(ALPHABET + "z", max_size=5),
-    required=st.text(ALPHABET, max_size=2),
-    min_length=st.integers(1, 4),
-)
-def test_lettersets_match_the_filter(
-    name: str, words: list[str], letters: str, required: str, min_length: int
-) -> None:
-    got = build(name, words).letterset_words(letters, required, min_length)
-    assert len(got) == len(set(got))
-    assert sorted(got) == ref_letterset(words, letters, required, min_length)
-
-
-@pytest.mark.parametrize("name", answering("letterset"))
 def test_letterset_edge_cases(name: str) -> None:
     index = build(name, ["aaaa", "abab", "baba", "abc", "bbbbbbbbbb"])
     assert sorted(index.letterset_words("ab", "a", 4)) == ["aaaa", "abab", "baba"]
@@ -189,28 +198,6 @@ def test_letterset_edge_cases(name: str) -> None:
 
 
 # ---- positions ---------------------------------------------------------------------------------
-
-BOUNDS = st.dictionaries(st.sampled_from(ALPHABET + "z"), st.integers(0, 3), max_size=3)
-
-
-@pytest.mark.parametrize("name", answering("positions"))
-@SETTINGS
-@given(
-    words=WORDS,
-    allowed=st.lists(st.text(ALPHABET, min_size=1, max_size=5), min_size=1, max_size=5),
-    at_least=BOUNDS,
-    at_most=BOUNDS,
-)
-def test_positions_match_the_filter(
-    name: str,
-    words: list[str],
-    allowed: list[str],
-    at_least: dict[str, int],
-    at_most: dict[str, int],
-) -> None:
-    got = build(name, words).positions_words(allowed, at_least, at_most)
-    assert len(got) == len(set(got))
-    assert sorted(got) == ref_positions(words, allowed, at_least, at_most)
 
 
 @pytest.mark.parametrize("name", answering("positions"))

@@ -106,18 +106,23 @@ def render(results: Results) -> Section:
     lines += _runs_table(searches, known, listed)
     lines += _targets_table(searches, speed, known)
     if searches or speed:
-        images[PLOT_EVALUATIONS] = plots.search_plot(
-            {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
-            by_seconds=False,
-            title="Best score against evaluations (array-trie, native)",
-            targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
+        images[PLOT_EVALUATIONS] = plots.png(
+            plots.search_figure(
+                {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
+                by_seconds=False,
+                title="Best score against evaluations (array-trie, native)",
+                targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
+            )
         )
         runs = {f"{b.record.backend} ({b.record.tier})": _runs(b)[0] for b in speed if _runs(b)}
-        images[PLOT_SECONDS] = plots.search_plot(
-            {f"the same {speed[0].record.size if speed else ''} search through each backend": runs},
-            by_seconds=True,
-            title="Best score against seconds",
-            highlight=_highlighted(runs),
+        panel = f"the same {speed[0].record.size if speed else ''} search through each backend"
+        images[PLOT_SECONDS] = plots.png(
+            plots.search_figure(
+                {panel: runs},
+                by_seconds=True,
+                title="Best score against seconds",
+                highlight=_highlighted(runs),
+            )
         )
         lines += [
             f"![best score against evaluations](plots/{PLOT_EVALUATIONS})",

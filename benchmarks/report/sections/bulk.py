@@ -13,7 +13,7 @@ def render(results: Results) -> Section:
     if bulk is None:
         return EMPTY
     single = {
-        (r.lexicon, r.output, r.boards, r.kind): r.seconds
+        (r.lexicon, r.output, r.count, r.boards): r.seconds
         for r in bulk.runs
         if r.jobs == 1 and r.engine != "peer"
     }
@@ -22,14 +22,14 @@ def render(results: Results) -> Section:
         [
             r.lexicon,
             r.output,
-            f"{r.boards:,} {r.kind}",
+            f"{r.count:,} {r.boards}",
             workers[r.engine].format(r.jobs),
             f"{r.seconds:.1f}",
             f"{r.cpu_seconds:.1f}",
-            f"{r.boards / r.seconds:,.0f}",
-            f"{r.boards / r.cpu_seconds:,.0f}",
+            f"{r.count / r.seconds:,.0f}",
+            f"{r.count / r.cpu_seconds:,.0f}",
             f"{single[key] / r.seconds:.2f}x"
-            if (key := (r.lexicon, r.output, r.boards, r.kind)) in single
+            if (key := (r.lexicon, r.output, r.count, r.boards)) in single
             else "",
         ]
         for r in bulk.runs

@@ -230,27 +230,27 @@ def _time_ratio(results: Results) -> float | None:
     return None
 
 
-def _ours(results: Results, kind: str) -> tuple[float | None, str]:
-    """This run's figure for a published one of kind ``kind``, and what it is."""
-    if kind == "size":
+def _ours(results: Results, what: str) -> tuple[float | None, str]:
+    """This run's figure beside a published one (``what``: which), and what it is."""
+    if what == "size":
         kwg = _lexicons(results).get("kwg", {}).get("words")
         if kwg is not None and kwg.kwg_nodes and kwg.kwg_dawg_nodes:
             gaddag = kwg.kwg_nodes - 2 - kwg.kwg_dawg_nodes
             return gaddag / kwg.kwg_dawg_nodes, "kwg: GADDAG nodes over DAWG nodes"
         return None, "kwg's nodes"
-    if kind == "time":
+    if what == "time":
         ratio = _time_ratio(results)
         return ratio, "kwg native, every move of the mid positions, GADDAG time over DAWG time"
-    if kind == "vs-matt":
+    if what == "vs-matt":
         found = _movegen(results).get(("vs-matt", 0, "best", "gaddag"))
         value = found.per_unit_ms() * 1000 if found else None
         return value, "kwg native GADDAG, VsMatt AABDELT, best move, us (this machine, web2)"
-    if kind == "selfplay":
+    if what == "selfplay":
         benches = [b for b in results.of(SelfPlayRecord) if b.record.variant == "gaddag"]
         if benches:
             b = benches[0]
             return b.record.units / b.timing.median, "lexibench selfplay, GADDAG, whole process"
-    return None, kind
+    return None, what
 
 
 def ratio_verdict(published: float, ours: float | None) -> str:
@@ -307,8 +307,8 @@ def render(results: Results) -> Section:
     has_rows = bool(rows.game_rows(results, GAME)) if GAME in rows.games(results) else False
     extra = any(
         True
-        for kind in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord)
-        for _ in results.of(kind)
+        for suite in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord)
+        for _ in results.of(suite)
     )
     if not has_rows and not extra:
         return EMPTY

@@ -19,11 +19,13 @@ def render(results: Results) -> Section:
         return EMPTY
     xs = sorted({x for points in s.ms.values() for x in points})
     images: dict[str, bytes] = {}
-    images[PLOT] = plots.loglog_plot(
-        s.ms,
-        "words in the dictionary (log)",
-        "ms per 4x4 board (log)",
-        "ms/board against dictionary size",
+    images[PLOT] = plots.png(
+        plots.loglog_figure(
+            s.ms,
+            "words in the dictionary (log)",
+            "ms per 4x4 board (log)",
+            "ms/board against dictionary size",
+        )
     )
     lines = [
         "## Dictionary size",
@@ -47,11 +49,13 @@ def render(results: Results) -> Section:
     mem, build = rows.memory_sweep_series(results)
     if mem:
         mxs = sorted({x for points in mem.values() for x in points})
-        images[PLOT_MEMORY] = plots.loglog_plot(
-            mem,
-            "words in the dictionary (log)",
-            "RSS growth, MiB (log)",
-            "Memory against dictionary size",
+        images[PLOT_MEMORY] = plots.png(
+            plots.loglog_figure(
+                mem,
+                "words in the dictionary (log)",
+                "RSS growth, MiB (log)",
+                "Memory against dictionary size",
+            )
         )
         lines += [
             "### Memory and build time",

@@ -74,7 +74,7 @@ def render(results: Results) -> Section:
         for workload, table_rows in rows.game_rows(results, game).items():
             body, notes_lines = workload_table(unit, table_rows)
             name = f"game-{game}-{workload}.png"
-            images[name] = plots.game_plot(f"{title}: {workload}", unit, table_rows)
+            images[name] = plots.png(plots.game_figure(f"{title}: {workload}", unit, table_rows))
             lines += [
                 f"### {title}: {workload}",
                 "",

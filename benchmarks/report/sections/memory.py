@@ -59,7 +59,7 @@ def render(results: Results) -> Section:
     ]
     images: dict[str, bytes] = {}
     if build:
-        images[BUILD_LOAD] = plots.build_load_plot(build, load)
+        images[BUILD_LOAD] = plots.png(plots.build_load_figure(build, load))
         lines += [f"![build and load times](plots/{BUILD_LOAD})", ""]
     size = rows.headline_size(results)
     best = rows.best_solve(results, size)
@@ -70,6 +70,6 @@ def render(results: Results) -> Section:
         if r.value and n in memory
     ]
     if points:
-        images[TRADEOFF] = plots.tradeoff_plot(points, size)
+        images[TRADEOFF] = plots.png(plots.tradeoff_figure(points, size))
         lines += [f"![speed against memory, with the time to first answer](plots/{TRADEOFF})", ""]
     return Section.of(lines, images)

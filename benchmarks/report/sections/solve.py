@@ -64,7 +64,7 @@ def render(results: Results) -> Section:
     for size, table_rows in rows.solve_rows(results).items():
         solve, notes_lines = table(results, size)
         name = f"solve-{size}.png"
-        images[name] = plots.solve_plot(size, table_rows)
+        images[name] = plots.png(plots.solve_figure(size, table_rows))
         lines += [
             f"## Solve {size}",
             "",

@@ -48,11 +48,8 @@ def by_strings(
 
     With ``all_paths`` every path of each word is kept; ``max_paths`` (0: no limit) caps their
     total, raising :class:`TooManyPathsError` as soon as it is passed."""
-    search = _StringSearch(cells, nbrs, has_prefix, is_word, min_length, all_paths, max_paths)
-    for i in range(len(cells)):
-        if has_prefix(cells[i]):
-            search.dfs(i, cells[i])
-    return search.found
+    search = _Search(cells, nbrs, is_word, min_length, all_paths, max_paths, has_prefix, None)
+    return search.run("")
 
 
 def by_steps(
@@ -67,16 +64,94 @@ def by_steps(
 ) -> Found:
     """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step (two for the
     Qu tile) and ``is_terminal(node)``; a word's string is built only when it is recorded."""
-    search = _StepSearch(cells, nbrs, child, is_terminal, min_length, all_paths, max_paths)
-    firsts = search.firsts
-    rests = search.rests
-    for i in range(len(cells)):
-        node = child(root, firsts[i])
-        if node is not None and rests[i]:
-            node = child(node, rests[i])
-        if node is not None:
-            search.dfs(i, node, len(cells[i]))
-    return search.found
+    search = _Search(cells, nbrs, is_terminal, min_length, all_paths, max_paths, None, child)
+    return search.run(root)
+
+
+@final
+class _Search:
+    """State of one search at either tier; ``dfs`` is the recursion.
+
+    A node is what the lexicon answers for the path so far: at the string tier (``child`` None)
+    the path's string itself, pruned with ``has_prefix``; at the step tier a lexicon node, from
+    ``child``. ``is_terminal`` is ``is_word`` at the string tier."""
+
+    def __init__(
+        self,
+        cells: tuple[str, ...],
+        nbrs: Neighbours,
+        is_terminal: Callable[[Any], object],
+        min_length: int,
+        all_paths: bool,
+        max_paths: int,
+        has_prefix: Callable[[str], object] | None,
+        child: Callable[[Any, str], Any] | None,
+    ) -> None:
+        self.cells = cells
+        self.nbrs = nbrs
+        self.lengths = [len(token) for token in cells]
+        self.firsts = [token[0] for token in cells]
+        self.rests = [token[1:] for token in cells]  # "u" for the Qu tile, else ""
+        self.is_terminal = is_terminal
+        self.min_length = min_length
+        self.all_paths = all_paths
+        self.max_paths = max_paths
+        self.has_prefix = has_prefix
+        self.child = child
+        self.kept = 0
+        self.used = [False] * len(cells)
+        self.path: list[int] = []
+        self.found: Found = {}
+
+    def run(self, start: Any) -> Found:
+        """Search from every cell, ``start`` being the empty path's node."""
+        self.extend(start, 0, tuple(range(len(self.cells))))
+        return self.found
+
+    def dfs(self, i: int, node: Any, length: int) -> None:
+        """Visit cell ``i``, reached at ``node`` with ``length`` letters so far."""
+        used = self.used
+        path = self.path
+        used[i] = True
+        path.append(i)
+        if length >= self.min_length and self.is_terminal(node):
+            cells = self.cells
+            word = node if self.child is None else "".join([cells[k] for k in path])
+            if _record(self.found, word, path, self.all_paths):
+                self.kept = _count(self.kept, self.max_paths)
+        self.extend(node, length, self.nbrs[i])
+        used[i] = False
+        path.pop()
+
+    def extend(self, node: Any, length: int, cells: tuple[int, ...]) -> None:
+        """Visit each unused cell of ``cells`` whose letters extend the path at ``node`` toward
+        a stored word: one query of the whole string, or a step a letter (two for Qu)."""
+        used = self.used
+        lengths = self.lengths
+        child = self.child
+        has_prefix = self.has_prefix
+        tokens = self.cells
+        firsts = self.firsts
+        rests = self.rests
+        text: str = node if child is None else ""  # the string tier: the node is the string
+        nxt: Any
+        for j in cells:
+            if used[j]:
+                continue
+            if child is None:
+                nxt = text + tokens[j]
+                if has_prefix is None or not has_prefix(nxt):
+                    continue
+            else:
+                nxt = child(node, firsts[j])
+                if nxt is None:
+                    continue
+                rest = rests[j]
+                if rest:
+                    nxt = child(nxt, rest)
+                    if nxt is None:
+                        continue
+            self.dfs(j, nxt, length + lengths[j])
 
 
 def _record(found: Found, word: str, path: list[int], all_paths: bool) -> bool:
@@ -98,112 +173,3 @@ def _count(kept: int, max_paths: int) -> int:
     if max_paths and kept > max_paths:
         raise TooManyPathsError(max_paths)
     return kept
-
-
-@final
-class _StringSearch:
-    """State of one whole-string search; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        cells: tuple[str, ...],
-        nbrs: Neighbours,
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-        min_length: int,
-        all_paths: bool,
-        max_paths: int,
-    ) -> None:
-        self.cells = cells
-        self.nbrs = nbrs
-        self.has_prefix = has_prefix
-        self.is_word = is_word
-        self.min_length = min_length
-        self.all_paths = all_paths
-        self.max_paths = max_paths
-        self.kept = 0
-        self.used = [False] * len(cells)
-        self.path: list[int] = []
-        self.found: Found = {}
-
-    def dfs(self, i: int, prefix: str) -> None:
-        """Visit cell ``i``, which ends the path spelling ``prefix`` (a stored prefix)."""
-        used = self.used
-        path = self.path
-        used[i] = True
-        path.append(i)
-        if (
-            len(prefix) >= self.min_length
-            and self.is_word(prefix)
-            and _record(self.found, prefix, path, self.all_paths)
-        ):
-            self.kept = _count(self.kept, self.max_paths)
-        cells = self.cells
-        has_prefix = self.has_prefix
-        for j in self.nbrs[i]:
-            if used[j]:
-                continue
-            extended = prefix + cells[j]
-            if has_prefix(extended):
-                self.dfs(j, extended)
-        used[i] = False
-        path.pop()
-
-
-@final
-class _StepSearch:
-    """State of one stepping search; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        cells: tuple[str, ...],
-        nbrs: Neighbours,
-        child: Callable[[Any, str], Any],
-        is_terminal: Callable[[Any], object],
-        min_length: int,
-        all_paths: bool,
-        max_paths: int,
-    ) -> None:
-        self.cells = cells
-        self.nbrs = nbrs
-        self.firsts = [token[0] for token in cells]
-        self.rests = [token[1:] for token in cells]  # "u" for the Qu tile, else ""
-        self.child = child
-        self.is_terminal = is_terminal
-        self.min_length = min_length
-        self.all_paths = all_paths
-        self.max_paths = max_paths
-        self.kept = 0
-        self.used = [False] * len(cells)
-        self.path: list[int] = []
-        self.found: Found = {}
-
-    def dfs(self, i: int, node: Any, length: int) -> None:
-        """Visit cell ``i``, reached at lexicon ``node`` with ``length`` letters so far."""
-        used = self.used
-        path = self.path
-        used[i] = True
-        path.append(i)
-        if length >= self.min_length and self.is_terminal(node):
-            cells = self.cells
-            word = "".join([cells[k] for k in path])
-            if _record(self.found, word, path, self.all_paths):
-                self.kept = _count(self.kept, self.max_paths)
-        child = self.child
-        firsts = self.firsts
-        rests = self.rests
-        for j in self.nbrs[i]:
-            if used[j]:
-                continue
-            nxt = child(node, firsts[j])
-            if nxt is None:
-                continue
-            rest = rests[j]
-            if rest:
-                nxt = child(nxt, rest)
-                if nxt is not None:
-                    self.dfs(j, nxt, length + 2)
-            else:
-                self.dfs(j, nxt, length + 1)
-        used[i] = False
-        path.pop()

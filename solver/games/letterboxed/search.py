@@ -1,8 +1,9 @@
 """The Letter Boxed search loops, compiled with mypyc on install (as
 :mod:`solver.games.boggle.search`).
 
-:func:`box_words` is the depth-first word search over the box graph (string tier),
-:func:`box_words_by_steps` the same walking lexicon nodes (step tier), and :func:`chains` the
+:func:`box_words` is the depth-first word search over the box graph (string tier: a node is the
+prefix itself, pruned with ``has_prefix``), :func:`box_words_by_steps` the same search over
+lexicon nodes (step tier), and :func:`chains` the
 enumeration of word chains; :mod:`solver.games.letterboxed.puzzle` holds the rules, the parsing and
 the ordering of solutions around them. Plain typed Python: it runs unchanged, interpreted, when it
 is not compiled (``LEXIBENCH_NO_COMPILE=1``).
@@ -28,10 +29,8 @@ def box_words(
 ) -> set[str]:
     """Every word of at least ``min_length`` letters spelled by starting at any of ``letters``
     and moving to one of ``after[letter]`` each time, pruned by ``has_prefix``."""
-    search = _WordSearch(after, has_prefix, is_word, min_length)
-    for ch in letters:
-        if has_prefix(ch):
-            search.dfs(ch)
+    search = _WordSearch(after, is_word, min_length, has_prefix, None)
+    search.extend("", "", list(letters))
     return search.found
 
 
@@ -45,68 +44,50 @@ def box_words_by_steps(
 ) -> set[str]:
     """As :func:`box_words`, walking lexicon nodes: ``child(node, letter)`` per step and
     ``is_terminal(node)``."""
-    search = _StepSearch(after, child, is_terminal, min_length)
-    for ch in letters:
-        node = child(root, ch)
-        if node is not None:
-            search.dfs(ch, node)
+    search = _WordSearch(after, is_terminal, min_length, None, child)
+    search.extend("", root, list(letters))
     return search.found
 
 
 @final
-class _StepSearch:
-    """State of one stepping word search; ``dfs`` is the recursion."""
+class _WordSearch:
+    """One word search over the box at either tier; ``dfs`` is the recursion."""
 
     def __init__(
         self,
         after: dict[str, list[str]],
-        child: Callable[[Any, str], Any],
         is_terminal: Callable[[Any], object],
         min_length: int,
+        has_prefix: Callable[[str], object] | None,
+        child: Callable[[Any, str], Any] | None,
     ) -> None:
         self.after = after
-        self.child = child
         self.is_terminal = is_terminal
         self.min_length = min_length
+        self.has_prefix = has_prefix
+        self.child = child
         self.found: set[str] = set()
 
     def dfs(self, prefix: str, node: Any) -> None:
-        """Visit ``prefix``, reached at lexicon ``node``, and every extension that is one."""
+        """Visit ``prefix``, reached at ``node``, and every extension that is one."""
         if len(prefix) >= self.min_length and self.is_terminal(node):
             self.found.add(prefix)
+        self.extend(prefix, node, self.after[prefix[-1]])
+
+    def extend(self, prefix: str, node: Any, letters: list[str]) -> None:
+        """Visit each extension of ``prefix`` by one of ``letters`` that a stored word starts
+        with."""
         child = self.child
-        for ch in self.after[prefix[-1]]:
-            nxt = child(node, ch)
-            if nxt is not None:
-                self.dfs(prefix + ch, nxt)
-
-
-@final
-class _WordSearch:
-    """State of one word search; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        after: dict[str, list[str]],
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-        min_length: int,
-    ) -> None:
-        self.after = after
-        self.has_prefix = has_prefix
-        self.is_word = is_word
-        self.min_length = min_length
-        self.found: set[str] = set()
-
-    def dfs(self, prefix: str) -> None:
-        """Visit ``prefix`` (a stored prefix) and every extension that is one."""
-        if len(prefix) >= self.min_length and self.is_word(prefix):
-            self.found.add(prefix)
         has_prefix = self.has_prefix
-        for ch in self.after[prefix[-1]]:
-            extended = prefix + ch
-            if has_prefix(extended):
-                self.dfs(extended)
+        for ch in letters:
+            if child is None:
+                extended = prefix + ch
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended)
+            else:
+                nxt = child(node, ch)
+                if nxt is not None:
+                    self.dfs(prefix + ch, nxt)
 
 
 def chains(

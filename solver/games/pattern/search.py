@@ -2,8 +2,9 @@
 :mod:`solver.games.boggle.search`): a wildcard walk carrying the set of pattern positions each
 prefix reaches (a bit per position, an NFA run in a Python int; ``*`` loops on itself).
 
-:func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
-(step tier); :mod:`solver.games.pattern.puzzle` holds the rules around them. Plain typed Python:
+:func:`by_strings` (string tier) and :func:`by_steps` (step tier) run one walk, whose node is the
+prefix itself at the string tier (pruned with ``has_prefix``), a lexicon node at the step tier;
+:mod:`solver.games.pattern.puzzle` holds the rules around them. Plain typed Python:
 it runs unchanged, interpreted, when it is not compiled.
 """
 
@@ -27,9 +28,9 @@ def by_strings(
     """Every word the pattern ``elements`` (letters, ``?``, ``*``; no two stars in a row)
     matches as a whole, each letter of ``alphabet`` tried where some position reached accepts
     it, pruned by ``has_prefix``."""
-    search = _StringSearch(elements, alphabet, has_prefix, is_word)
+    search = _Search(elements, alphabet, is_word, has_prefix, None)
     if has_prefix(""):
-        search.dfs("", search.start)
+        search.dfs("", "", search.nfa.start)
     return search.found
 
 
@@ -41,8 +42,8 @@ def by_steps(
     is_terminal: Callable[[Any], object],
 ) -> list[str]:
     """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _StepSearch(elements, alphabet, child, is_terminal)
-    search.dfs("", root, search.start)
+    search = _Search(elements, alphabet, is_terminal, None, child)
+    search.dfs("", root, search.nfa.start)
     return search.found
 
 
@@ -76,63 +77,39 @@ class _Nfa:
 
 
 @final
-class _StringSearch:
-    """State of one string-tier walk; ``dfs`` is the recursion."""
+class _Search:
+    """One wildcard walk at either tier; ``dfs`` is the recursion."""
 
     def __init__(
         self,
         elements: str,
         alphabet: str,
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-    ) -> None:
-        self.nfa = _Nfa(elements, alphabet)
-        self.start = self.nfa.start
-        self.has_prefix = has_prefix
-        self.is_word = is_word
-        self.found: list[str] = []
-
-    def dfs(self, prefix: str, state: int) -> None:
-        """Visit ``prefix`` (a stored prefix whose run reached ``state``) and its extensions."""
-        nfa = self.nfa
-        if state & nfa.accept and self.is_word(prefix):
-            self.found.append(prefix)
-        has_prefix = self.has_prefix
-        for letter, accepted in nfa.accepts:
-            moved = state & accepted
-            if moved:
-                extended = prefix + letter
-                if has_prefix(extended):
-                    self.dfs(extended, nfa.after(moved))
-
-
-@final
-class _StepSearch:
-    """State of one step-tier walk; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        elements: str,
-        alphabet: str,
-        child: Callable[[Any, str], Any],
         is_terminal: Callable[[Any], object],
+        has_prefix: Callable[[str], object] | None,
+        child: Callable[[Any, str], Any] | None,
     ) -> None:
         self.nfa = _Nfa(elements, alphabet)
-        self.start = self.nfa.start
-        self.child = child
         self.is_terminal = is_terminal
+        self.has_prefix = has_prefix
+        self.child = child
         self.found: list[str] = []
 
     def dfs(self, prefix: str, node: Any, state: int) -> None:
-        """Visit ``prefix`` (reached at lexicon ``node``, its run at ``state``) and its
-        extensions."""
+        """Visit ``prefix`` (reached at ``node``, its run at ``state``) and its extensions."""
         nfa = self.nfa
         if state & nfa.accept and self.is_terminal(node):
             self.found.append(prefix)
         child = self.child
+        has_prefix = self.has_prefix
         for letter, accepted in nfa.accepts:
             moved = state & accepted
-            if moved:
+            if not moved:
+                continue
+            if child is None:
+                extended = prefix + letter
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended, nfa.after(moved))
+            else:
                 nxt = child(node, letter)
                 if nxt is not None:
                     self.dfs(prefix + letter, nxt, nfa.after(moved))

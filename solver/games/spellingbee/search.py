@@ -2,8 +2,9 @@
 (as :mod:`solver.games.boggle.search`): a set-constrained walk, only the puzzle's letters, the
 centre checked on each word found.
 
-:func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
-(step tier); :mod:`solver.games.spellingbee.puzzle` holds the rules around them. Plain typed
+One walk serves both tiers: at the step tier (:func:`by_steps`) it steps lexicon nodes; at the
+string tier (:func:`by_strings`) its node is the prefix, pruned with ``has_prefix``.
+:mod:`solver.games.spellingbee.puzzle` holds the rules around them. Plain typed
 Python: it runs unchanged, interpreted, when it is not compiled.
 """
 
@@ -27,9 +28,9 @@ def by_strings(
 ) -> list[str]:
     """Every word of at least ``min_length`` letters made of ``letters`` (each any number of
     times) that contains every one of ``required``, pruned by ``has_prefix``."""
-    search = _StringSearch(letters, required, min_length, has_prefix, is_word)
+    search = _Search(letters, required, min_length, is_word, has_prefix, None)
     if has_prefix(""):
-        search.dfs("")
+        search.dfs("", "")
     return search.found
 
 
@@ -42,7 +43,7 @@ def by_steps(
     is_terminal: Callable[[Any], object],
 ) -> list[str]:
     """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _StepSearch(letters, required, min_length, child, is_terminal)
+    search = _Search(letters, required, min_length, is_terminal, None, child)
     search.dfs("", root)
     return search.found
 
@@ -52,60 +53,28 @@ def _has_all(word: str, required: str) -> bool:
 
 
 @final
-class _StringSearch:
-    """State of one string-tier walk; ``dfs`` is the recursion."""
+class _Search:
+    """One letter-set walk at either tier; ``dfs`` is the recursion."""
 
     def __init__(
         self,
         letters: str,
         required: str,
         min_length: int,
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-    ) -> None:
-        self.letters = letters
-        self.required = required
-        self.min_length = min_length
-        self.has_prefix = has_prefix
-        self.is_word = is_word
-        self.found: list[str] = []
-
-    def dfs(self, prefix: str) -> None:
-        """Visit ``prefix`` (a stored prefix of the letters) and its extensions."""
-        if (
-            len(prefix) >= self.min_length
-            and _has_all(prefix, self.required)
-            and self.is_word(prefix)
-        ):
-            self.found.append(prefix)
-        has_prefix = self.has_prefix
-        for ch in self.letters:
-            extended = prefix + ch
-            if has_prefix(extended):
-                self.dfs(extended)
-
-
-@final
-class _StepSearch:
-    """State of one step-tier walk; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        letters: str,
-        required: str,
-        min_length: int,
-        child: Callable[[Any, str], Any],
         is_terminal: Callable[[Any], object],
+        has_prefix: Callable[[str], object] | None,
+        child: Callable[[Any, str], Any] | None,
     ) -> None:
         self.letters = letters
         self.required = required
         self.min_length = min_length
-        self.child = child
         self.is_terminal = is_terminal
+        self.has_prefix = has_prefix
+        self.child = child
         self.found: list[str] = []
 
     def dfs(self, prefix: str, node: Any) -> None:
-        """Visit ``prefix``, reached at lexicon ``node``, and its extensions."""
+        """Visit ``prefix`` (made of the letters), reached at ``node``, and its extensions."""
         if (
             len(prefix) >= self.min_length
             and _has_all(prefix, self.required)
@@ -113,7 +82,13 @@ class _StepSearch:
         ):
             self.found.append(prefix)
         child = self.child
+        has_prefix = self.has_prefix
         for ch in self.letters:
-            nxt = child(node, ch)
-            if nxt is not None:
-                self.dfs(prefix + ch, nxt)
+            if child is None:
+                extended = prefix + ch
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended)
+            else:
+                nxt = child(node, ch)
+                if nxt is not None:
+                    self.dfs(prefix + ch, nxt)

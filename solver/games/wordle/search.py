@@ -3,8 +3,9 @@
 each position, each letter's count kept within its bounds, pruned once the letters still owed
 outnumber the positions left.
 
-:func:`by_strings` prunes with ``has_prefix`` (string tier), :func:`by_steps` walks lexicon nodes
-(step tier); :mod:`solver.games.wordle.puzzle` turns the feedback into these constraints. Plain
+The walk is the same at both tiers: :func:`by_steps` follows lexicon nodes, :func:`by_strings`
+takes the prefix itself for the node and prunes with ``has_prefix``;
+:mod:`solver.games.wordle.puzzle` turns the feedback into these constraints. Plain
 typed Python: it runs unchanged, interpreted, when it is not compiled.
 """
 
@@ -29,9 +30,9 @@ def by_strings(
     """Every word of ``len(allowed)`` letters with one of ``allowed[i]`` at each position ``i``,
     at least ``at_least[c]`` and at most ``at_most[c]`` copies of each letter named, pruned by
     ``has_prefix``."""
-    search = _StringSearch(allowed, at_least, at_most, has_prefix, is_word)
-    if search.owed <= len(allowed) and has_prefix(""):
-        search.dfs("")
+    search = _Search(allowed, at_least, at_most, is_word, has_prefix, None)
+    if search.bounds.owed <= len(allowed) and has_prefix(""):
+        search.dfs("", "")
     return search.found
 
 
@@ -44,8 +45,8 @@ def by_steps(
     is_terminal: Callable[[Any], object],
 ) -> list[str]:
     """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _StepSearch(allowed, at_least, at_most, child, is_terminal)
-    if search.owed <= len(allowed):
+    search = _Search(allowed, at_least, at_most, is_terminal, None, child)
+    if search.bounds.owed <= len(allowed):
         search.dfs("", root)
     return search.found
 
@@ -84,62 +85,26 @@ class _Bounds:
 
 
 @final
-class _StringSearch:
-    """State of one string-tier walk; ``dfs`` is the recursion."""
+class _Search:
+    """One constraint walk at either tier; ``dfs`` is the recursion."""
 
     def __init__(
         self,
         allowed: list[str],
         at_least: dict[str, int],
         at_most: dict[str, int],
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-    ) -> None:
-        self.bounds = _Bounds(allowed, at_least, at_most)
-        self.owed = self.bounds.owed
-        self.has_prefix = has_prefix
-        self.is_word = is_word
-        self.found: list[str] = []
-
-    def dfs(self, prefix: str) -> None:
-        """Visit ``prefix`` (a stored prefix within the constraints) and its extensions."""
-        bounds = self.bounds
-        depth = len(prefix)
-        if depth == bounds.length:
-            if self.is_word(prefix):
-                self.found.append(prefix)
-            return
-        has_prefix = self.has_prefix
-        for ch in bounds.allowed[depth]:
-            pays = bounds.take(ch, depth)
-            if pays < 0:
-                continue
-            extended = prefix + ch
-            if has_prefix(extended):
-                self.dfs(extended)
-            bounds.give_back(ch, pays)
-
-
-@final
-class _StepSearch:
-    """State of one step-tier walk; ``dfs`` is the recursion."""
-
-    def __init__(
-        self,
-        allowed: list[str],
-        at_least: dict[str, int],
-        at_most: dict[str, int],
-        child: Callable[[Any, str], Any],
         is_terminal: Callable[[Any], object],
+        has_prefix: Callable[[str], object] | None,
+        child: Callable[[Any, str], Any] | None,
     ) -> None:
         self.bounds = _Bounds(allowed, at_least, at_most)
-        self.owed = self.bounds.owed
-        self.child = child
         self.is_terminal = is_terminal
+        self.has_prefix = has_prefix
+        self.child = child
         self.found: list[str] = []
 
     def dfs(self, prefix: str, node: Any) -> None:
-        """Visit ``prefix``, reached at lexicon ``node``, and its extensions."""
+        """Visit ``prefix`` (within the constraints), reached at ``node``, and its extensions."""
         bounds = self.bounds
         depth = len(prefix)
         if depth == bounds.length:
@@ -147,11 +112,17 @@ class _StepSearch:
                 self.found.append(prefix)
             return
         child = self.child
+        has_prefix = self.has_prefix
         for ch in bounds.allowed[depth]:
             pays = bounds.take(ch, depth)
             if pays < 0:
                 continue
-            nxt = child(node, ch)
-            if nxt is not None:
-                self.dfs(prefix + ch, nxt)
+            if child is None:
+                extended = prefix + ch
+                if has_prefix is not None and has_prefix(extended):
+                    self.dfs(extended, extended)
+            else:
+                nxt = child(node, ch)
+                if nxt is not None:
+                    self.dfs(prefix + ch, nxt)
             bounds.give_back(ch, pays)

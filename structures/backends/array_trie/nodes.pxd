@@ -44,3 +44,12 @@ cdef inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int cod
 cdef inline uint32_t child_by_bit(const uint32_t *nodes, uint32_t node, uint32_t bit) noexcept nogil:
     """The child of ``node`` by the letter whose bit (``1 << code``) is set in its mask."""
     return nodes[2 * node + 1] + <uint32_t>lexibench_popcount(nodes[2 * node] & LETTERS & (bit - 1u))
+
+
+cdef inline int next_letter(uint32_t *letters, uint32_t *bit) noexcept nogil:
+    """The code of the lowest letter in the mask ``*letters`` (nonzero), which loses it; ``*bit``
+    is set to its bit (``1 << code``). For walking a node's letters in order."""
+    cdef int code = lexibench_lowest(letters[0])
+    bit[0] = 1u << code
+    letters[0] &= letters[0] - 1u
+    return code

@@ -26,7 +26,7 @@ from lexibench.structures.backends.array_trie.nodes cimport (
     LETTERS,
     TERMINAL,
     child_by_bit,
-    lexibench_lowest,
+    next_letter,
 )
 
 from lexibench.structures.backends.array_trie.walk import pattern_by_steps
@@ -94,9 +94,7 @@ cdef int _anagram(Walk *w, list out, Tiles *t, uint32_t node, int depth) except 
     if t.blanks == 0:
         rest &= t.present
     while rest:
-        code = lexibench_lowest(rest)
-        bit = 1u << code
-        rest &= rest - 1u
+        code = next_letter(&rest, &bit)
         w.word[depth] = <char>(97 + code)
         if t.have[code] > 0:
             t.have[code] -= 1
@@ -167,9 +165,7 @@ cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t dep
     _room(w, depth)
     rest = mask & LETTERS
     while rest:
-        code = lexibench_lowest(rest)
-        bit = 1u << code
-        rest &= rest - 1u
+        code = next_letter(&rest, &bit)
         moved = state & a.accepts[code]
         if not moved:
             continue
@@ -239,9 +235,7 @@ cdef int _letterset(Walk *w, list out, uint32_t allowed, uint32_t need, int min_
     _room(w, depth)
     rest = mask & allowed
     while rest:
-        code = lexibench_lowest(rest)
-        bit = 1u << code
-        rest &= rest - 1u
+        code = next_letter(&rest, &bit)
         w.word[depth] = <char>(97 + code)
         _letterset(w, out, allowed, need, min_length, child_by_bit(w.nodes, node, bit),
                    depth + 1, seen | bit)
@@ -297,9 +291,7 @@ cdef int _positions(Walk *w, list out, Bounds *b, uint32_t node, int depth) exce
         return 0
     rest = mask & b.allowed[depth]
     while rest:
-        code = lexibench_lowest(rest)
-        bit = 1u << code
-        rest &= rest - 1u
+        code = next_letter(&rest, &bit)
         if b.counts[code] >= b.high[code]:
             continue
         owing = b.counts[code] < b.low[code]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from lexibench.structures.node_array import NodeArrayCore
+
 TERMINAL = 0x8000_0000
 """Bit of a node's mask set when the node's string is a stored word."""
 LETTERS = 0x03FF_FFFF
@@ -36,28 +38,17 @@ def check_nodes(nodes: Sequence[int]) -> None:
             raise ValueError("array-trie: a node points outside the array")
 
 
-class PythonCore:
+class PythonCore(NodeArrayCore):
     """Queries and stepping over the node array, interpreted.
 
     Cost: ``is_word`` and ``has_prefix`` O(|s|) (a bit test and ``int.bit_count`` per letter);
     ``child`` and ``is_terminal`` O(1). No native tier.
     """
 
-    _nodes: Sequence[int]
-    _count: int
-
     def _attach(self, nodes: Sequence[int], count: int) -> None:
         """Use ``nodes``: per trie node its letter mask, then its first child's index."""
         check_nodes(nodes)
-        self._nodes = nodes
-        self._count = count
-
-    def _node_array(self) -> Sequence[int]:
-        """The sequence given to :meth:`_attach` (for saving it)."""
-        return self._nodes
-
-    def __len__(self) -> int:
-        return self._count
+        self._keep(nodes, count)
 
     def _walk(self, s: str) -> int:
         nodes = self._nodes

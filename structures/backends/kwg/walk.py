@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from lexibench.structures.node_array import NodeArrayCore
+
 TILE_SHIFT: Final = 24
 """Bits 24-31 of a node: its tile (1-26 for a-z; 0 for the GADDAG separator)."""
 ACCEPTS: Final = 0x80_0000
@@ -78,7 +80,7 @@ def check_nodes(nodes: Sequence[int]) -> None:
             index += 1
 
 
-class PythonCore:
+class PythonCore(NodeArrayCore):
     """Queries and stepping over the node array, interpreted.
 
     Nodes are indices: the root is the pointer node of the lexicon's view (0 for the words, 1
@@ -88,23 +90,13 @@ class PythonCore:
     ``is_terminal`` O(1).
     """
 
-    _nodes: Sequence[int]
-    _count: int
     _root: int
 
     def _attach(self, nodes: Sequence[int], count: int, root: int) -> None:
         """Use ``nodes`` (checked), holding ``count`` strings, read from pointer node ``root``."""
         check_nodes(nodes)
-        self._nodes = nodes
-        self._count = count
+        self._keep(nodes, count)
         self._root = root
-
-    def _node_array(self) -> Sequence[int]:
-        """The sequence given to :meth:`_attach` (for saving it)."""
-        return self._nodes
-
-    def __len__(self) -> int:
-        return self._count
 
     def _walk(self, s: str) -> int:
         """The node reached by ``s`` from the root, or -1."""

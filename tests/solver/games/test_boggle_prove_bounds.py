@@ -11,6 +11,7 @@ import pytest
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import make_scorer
 from lexibench.solver.games.boggle.board import QU, Board, neighbours, symmetries
+from lexibench.solver.games.boggle.prove.bound import TreeRun
 from lexibench.solver.games.boggle.prove.classes import ClassSpace, split_order
 from lexibench.solver.games.boggle.prove.partitions import (
     ALPHABET,
@@ -19,12 +20,9 @@ from lexibench.solver.games.boggle.prove.partitions import (
     partition,
     presets,
 )
-from lexibench.solver.games.boggle.prove.simple import (
-    branch_and_bound,
-    max_bound,
-    union_bound,
-)
-from lexibench.solver.games.boggle.prove.tree import TreeRun, tree_bound
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
+from lexibench.solver.games.boggle.prove.simple import SimpleBounds
+from lexibench.solver.games.boggle.prove.tree import tree_bound
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, build_lexicon
@@ -160,11 +158,9 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
     target."""
     lexicon = lexicon_over(web2_words, alphabet)
     score = make_scorer(lexicon, rows, cols, 3, Tier.NATIVE)
-    space = ClassSpace(rows, cols, parse_partition(buckets, alphabet).cell_buckets(rows, cols))
-    nbrs = neighbours(rows, cols)
-    order = split_order(rows, cols)
-    native = tree_bound(lexicon, Tier.NATIVE, POINTS_BY_LENGTH, 3)
-    step = tree_bound(lexicon, Tier.STEP, POINTS_BY_LENGTH, 3)
+    split = parse_partition(buckets, alphabet)
+    space = ClassSpace(rows, cols, split.cell_buckets(rows, cols))
+    simple = SimpleBounds(lexicon, neighbours(rows, cols), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
     stepping = lexicon_over(web2_words, alphabet, "dict-trie")
     tight = 0
     for class_id in space.canonical_ids():
@@ -172,11 +168,12 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
         scores = {board: score(board_cells(board))[0] for board in boards_of(cells)}
         best = max(scores.values())
         target = max(1, best - 2)
-        union = union_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
-        most = max_bound(lexicon, cells, nbrs, POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
-        compiled = native.run(cells, nbrs, order, target)
-        interpreted = step.run(cells, nbrs, order, target)
-        other = tree_bound(stepping, Tier.STEP, POINTS_BY_LENGTH, 3).run(cells, nbrs, order, target)
+        union = simple.union_bound(cells)
+        most = simple.max_bound(cells)
+        plan = ProofPlan(rows, cols, split, target)
+        compiled = tree_bound(lexicon, Tier.NATIVE, plan).run(cells)
+        interpreted = tree_bound(lexicon, Tier.STEP, plan).run(cells)
+        other = tree_bound(stepping, Tier.STEP, plan).run(cells)
         assert isinstance(compiled, TreeRun)
         assert compiled == interpreted == other
         assert union >= best
@@ -199,13 +196,14 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
 
 def test_the_union_bound_of_one_board_is_its_score(web2_words: tuple[str, ...]) -> None:
     lexicon = lexicon_over(web2_words, "aeiqrstu")
+    simple = SimpleBounds(lexicon, neighbours(3, 3), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
     for text in ("tea/sqa/tir", "est/aqu/ite", "qqq/qqq/qqq", "ast/era/tes"):
         board = Board(3, 3, tuple(text.replace("/", "")))
         cells = board.cells
         expected = make_scorer(lexicon, 3, 3, 3, Tier.NATIVE)(board_cells(cells))[0]
-        union = union_bound(lexicon, cells, neighbours(3, 3), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
+        union = simple.union_bound(cells)
         assert union == expected
-        assert max_bound(lexicon, cells, neighbours(3, 3), POINTS_BY_LENGTH, 3) >= union  # type: ignore[arg-type]
+        assert simple.max_bound(cells) >= union
 
 
 @pytest.mark.parametrize(("alphabet", "buckets", "rows", "cols"), [WORLDS[0], *WORLDS[2:]])
@@ -222,17 +220,11 @@ def test_branch_and_bound_with_the_simple_bounds_finds_every_board(
     }
     target = max(every.values()) - 4
     expected = {_canonical(rows, cols, b) for b, s in every.items() if s >= target}
+    simple = SimpleBounds(lexicon, neighbours(rows, cols), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]
     found = set()
     for class_id in space.canonical_ids():
-        for board, points in branch_and_bound(
-            lexicon,  # type: ignore[arg-type]
-            space.letters(class_id),
-            neighbours(rows, cols),
-            split_order(rows, cols),
-            target,
-            POINTS_BY_LENGTH,
-            3,
-        ):
+        letters = space.letters(class_id)
+        for board, points in simple.branch_and_bound(letters, split_order(rows, cols), target):
             assert points == every[board]
             found.add(_canonical(rows, cols, board))
     assert found == expected

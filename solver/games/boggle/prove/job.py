@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lexibench.solver.games.boggle.best import Scorer, make_scorer
-from lexibench.solver.games.boggle.board import QU, Board, neighbours
+from lexibench.solver.games.boggle.board import QU, Board
+from lexibench.solver.games.boggle.prove.bound import TreeBound
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
-from lexibench.solver.games.boggle.prove.tree import TreeBound, tree_bound
+from lexibench.solver.games.boggle.prove.tree import tree_bound
 from lexibench.solver.lexicons import LexiconSpec, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon
@@ -96,7 +97,7 @@ def prove_state(lexicon: Lexicon, plan: ProofPlan, tier: Tier) -> ProveState:
     """The state to prove ``plan``'s classes with ``lexicon`` at ``tier`` (of the tree bound;
     the re-scoring takes the solver's fastest tier)."""
     return ProveState(
-        tree_bound(lexicon, tier, plan.weights, plan.min_length),
+        tree_bound(lexicon, tier, plan),
         make_scorer(lexicon, plan.rows, plan.cols, plan.min_length, Tier.AUTO),
     )
 
@@ -107,14 +108,7 @@ def prove_class(
     """Prove one class (see the module docstring); None when ``stop()`` said to stop first."""
     start = time.thread_time()
     letters = plan.space.letters(class_id)
-    run = state.bound.run(
-        letters,
-        neighbours(plan.rows, plan.cols),
-        plan.order,
-        plan.target,
-        plan.max_candidates,
-        stop,
-    )
+    run = state.bound.run(letters, stop)
     if run is None:
         return None
     boards = []

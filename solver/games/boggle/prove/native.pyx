@@ -386,8 +386,6 @@ cdef class TreeProver:
         cdef int shift, digit
         cdef uint64_t *keys
         cdef uint32_t *words
-        cdef uint64_t *swap_keys
-        cdef uint32_t *swap_words
         if n < 2:
             return 0
         if (grow(<void **>&self._keys_b, &self._keys_b_room, n, sizeof(uint64_t)) < 0
@@ -415,18 +413,11 @@ cdef class TreeProver:
                 self._keys_b[counts[digit]] = keys[i]
                 self._words_b[counts[digit]] = words[i]
                 counts[digit] += 1
-            swap_keys = self._keys
-            self._keys = self._keys_b
-            self._keys_b = swap_keys
-            swap_words = self._words
-            self._words = self._words_b
-            self._words_b = swap_words
-            i = self._keys_room
-            self._keys_room = self._keys_b_room
-            self._keys_b_room = i
-            i = self._words_room
-            self._words_room = self._words_b_room
-            self._words_b_room = i
+            # the sorted copy becomes the records, the records the spare buffer
+            self._keys, self._keys_b = self._keys_b, self._keys
+            self._words, self._words_b = self._words_b, self._words
+            self._keys_room, self._keys_b_room = self._keys_b_room, self._keys_room
+            self._words_room, self._words_b_room = self._words_b_room, self._words_room
             self._record_room = min(self._keys_room, self._words_room)
             shift += 16
         return 0

@@ -8,10 +8,12 @@ spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.native` for the four stag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.prove.tree import TreeRun
+from lexibench.solver.games.boggle.board import neighbours
+from lexibench.solver.games.boggle.prove.bound import TreeRun
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.structures import SteppingLexicon
 
 #: Search steps between two asks whether to stop.
@@ -23,25 +25,18 @@ class _StoppedError(Exception):
 
 
 class StepTree:
-    """The bound of board classes over a stepping lexicon (one class at a time)."""
+    """The bound of a proof plan's board classes over a stepping lexicon (one class at a
+    time)."""
 
-    def __init__(self, lexicon: SteppingLexicon, weights: Sequence[int], min_length: int):
+    def __init__(self, lexicon: SteppingLexicon, plan: ProofPlan):
         self.lexicon = lexicon
-        self.weights = tuple(weights)
-        self.min_length = min_length
+        self.plan = plan
+        self.nbrs = neighbours(plan.rows, plan.cols)
 
-    def run(
-        self,
-        cells: tuple[str, ...],
-        nbrs: tuple[tuple[int, ...], ...],
-        order: tuple[int, ...],
-        target: int,
-        max_candidates: int = 1_000_000,
-        stop: Callable[[], bool] | None = None,
-    ) -> TreeRun | None:
+    def run(self, cells: tuple[str, ...], stop: Callable[[], bool] | None = None) -> TreeRun | None:
         """As :meth:`.native.TreeProver.run`, with each cell's letters as a string."""
         try:
-            return _Run(self, cells, nbrs, order, target, max_candidates, stop).result()
+            return _Run(self, cells, stop).result()
         except _StoppedError:
             return None
 
@@ -50,26 +45,21 @@ class _Run:
     """One class: the records, the tree's flat lists, the search."""
 
     def __init__(
-        self,
-        tree: StepTree,
-        cells: tuple[str, ...],
-        nbrs: tuple[tuple[int, ...], ...],
-        order: tuple[int, ...],
-        target: int,
-        max_candidates: int,
-        stop: Callable[[], bool] | None,
+        self, tree: StepTree, cells: tuple[str, ...], stop: Callable[[], bool] | None
     ) -> None:
+        plan = tree.plan
         n = len(cells)
-        if sorted(order) != list(range(n)) or len(nbrs) != n:
+        order = plan.order
+        if sorted(order) != list(range(n)) or len(tree.nbrs) != n:
             raise ValueError("one neighbour list per cell, and every cell once in the order")
         self.cells = cells
-        self.nbrs = nbrs
+        self.nbrs = tree.nbrs
         self.order = order
-        self.target = target
-        self.max_candidates = max_candidates
+        self.target = plan.target
+        self.max_candidates = plan.max_candidates
         self.stop = stop
-        self.weights = tree.weights
-        self.min_length = tree.min_length
+        self.weights = plan.weights
+        self.min_length = plan.min_length
         self.lexicon = tree.lexicon
         # Key layout: a field per cell, the first in split order highest.
         self.shift = [0] * n

@@ -1,0 +1,45 @@
+"""What the tree bound of a board class reports (:class:`TreeRun`), and what each of its tiers
+offers (:class:`TreeBound`): :mod:`.tree` picks a tier, :mod:`.step` is the interpreted one.
+
+Below both, so that neither imports the other for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class TreeRun:
+    """What the tree bound did for one class."""
+
+    paths: int
+    """Records: every path of the class spelling a word (a word once per path)."""
+    distinct: int
+    """Records left once a word on the same cells and letters counts once."""
+    sum_nodes: int
+    choice_nodes: int
+    bound: int
+    """The tree's bound: no board of the class scores more."""
+    steps: int
+    """Calls of the search (0 when the bound is below the target)."""
+    candidates: tuple[tuple[int, bytes], ...]
+    """``(bound, letters)`` for each board whose bound reaches the target (``letters``: per
+    cell the index of its letter in the class's letters for the cell)."""
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of the tree."""
+        return self.sum_nodes + self.choice_nodes
+
+
+class TreeBound(Protocol):
+    """Runs the tree bound of one proof plan's classes, one class at a time (see
+    :meth:`.native.TreeProver.run`)."""
+
+    def run(self, cells: tuple[str, ...], stop: Callable[[], bool] | None = None) -> TreeRun | None:
+        """The class whose cell ``i`` may hold any letter of ``cells[i]``, on the plan's board
+        against its target; None when ``stop()`` said to stop first."""
+        ...
