@@ -20,6 +20,7 @@ from lexibench import structures
 from lexibench.solver import defaults
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, HERE, Dask, Processes, Where
+from lexibench.solver.games.command import VariantOption
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
 from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.tiers import resolve as resolve_tier
@@ -100,18 +101,34 @@ def chosen_variant(game: Game[Any, Any], asked: str | None) -> str:
     return variant
 
 
-def check_storable(game: Game[Any, Any], structure: str, cls: type, variant: str) -> None:
+def check_storable(
+    game: Game[Any, Any], structure: str, cls: type, variant: str, words: str | None = None
+) -> None:
     """A structure that cannot store the variant's strings (array-trie holds the letters a-z
-    alone; the GADDAG strings hold a separator) is refused from its class."""
+    alone; the GADDAG strings hold a separator) is refused from its class. ``words``: the option
+    that asks for the words instead, in the error (default: the game's own, as ``--algorithm
+    dawg``)."""
     if variant == defaults.WORDS:
         return
     sample = "".join(game.lexicon_words(["ab"], variant))
     why = structures.unstorable(cls, sample)
     if why:
+        instead = words or _words_option(game) or "another variant"
         raise InputError(
             f"lexicon {structure} cannot hold {game.name}'s {variant} strings ({why}); "
-            "choose another variant, or another --lexicon"
+            f"use {instead}, or another --lexicon"
         )
+
+
+def _words_option(game: Game[Any, Any]) -> str | None:
+    """The game's option and value that choose the words themselves (``--algorithm dawg``)."""
+    for command in game.commands:
+        for entry in command.options:
+            if isinstance(entry, VariantOption):
+                for name, variant in entry.names.items():
+                    if variant == defaults.WORDS:
+                        return f"{entry.flag} {name}"
+    return None
 
 
 def resolve(

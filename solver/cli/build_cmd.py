@@ -64,7 +64,11 @@ def run(args: argparse.Namespace) -> int:
     variant = chosen_variant(played, args.variant)
     structure = args.lexicon or defaults.default_structure(played.name)
     check_storable(
-        played, structure, structures.class_of(structures.structure_class(structure)), variant
+        played,
+        structure,
+        structures.class_of(structures.structure_class(structure)),
+        variant,
+        f"--variant {defaults.WORDS}",
     )
     rules = played.word_rules
     opened, size = build_lexicon_file(
