@@ -245,6 +245,13 @@ def catching_signals(then: Callable[[], None] | None = None) -> Iterator[Caught]
         SIGNALS.caught = previous
 
 
+def signal_line(signum: int) -> str:
+    """The line that says a signal ended the command: ``lexibench: interrupted (SIGINT)``, or
+    ``terminated`` for any other signal."""
+    word = "interrupted" if signum == signal.SIGINT else "terminated"
+    return f"lexibench: {word} ({signal.Signals(signum).name})"
+
+
 def install_signal_handlers() -> None:
     """Handle SIGINT and SIGTERM in this (main) process (see the module docstring)."""
     SIGNALS.install()
