@@ -110,33 +110,33 @@ def check(work: Path) -> None:
     home = work / "elsewhere"  # not the checkout: nothing may come from the source tree
     home.mkdir()
 
-    version = step("lexibench --version", [lexibench, "--version"], home, env)
+    def user(name: str, cmd: list[str], status: int = 0) -> str:
+        """:func:`step` as a user runs it: from ``home``, in the check's environment."""
+        return step(name, cmd, home, env, status)
+
+    version = user("lexibench --version", [lexibench, "--version"])
     if not version.startswith("lexibench "):
         raise CheckFailedError(f"--version printed {version!r}")
-    module = step("python -m lexibench --version", [py, "-m", "lexibench", "--version"], home, env)
+    module = user("python -m lexibench --version", [py, "-m", "lexibench", "--version"])
     if module != version:
         raise CheckFailedError(f"python -m lexibench printed {module!r}")
-    tops = step(
+    tops = user(
         "the wheel installs one top-level package, lexibench",
         [py, "-c", "import importlib.metadata as m; "
          "print(sorted({f.parts[0] for f in m.files('lexibench') if f.parts[0] != 'bin' and "
          "not f.parts[0].endswith('.dist-info') and not f.parts[0].startswith('..')}))"],
-        home,
-        env,
     )  # fmt: skip
     if tops.strip() != "['lexibench']":
         raise CheckFailedError(f"the wheel installs {tops.strip()} at the top of site-packages")
-    api = step(
+    api = user(
         "import lexibench: the documented API",
         [py, "-c", "import lexibench; b = lexibench.parse_board('ea/st'); "
          f"o = lexibench.open_lexicon('dawg', {str(TINY)!r}); "
          "print(lexibench.solve(b, o.lexicon).count)"],
-        home,
-        env,
     )  # fmt: skip
     if api.strip() != "7":
         raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
-    build = step(
+    build = user(
         "the search loops, the array trie's native core, Boggle's bulk lines and the proof's bound "
         "are compiled",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
@@ -145,8 +145,6 @@ def check(work: Path) -> None:
          "from lexibench.solver.games.boggle import native_lines; "
          "from lexibench.solver.games.boggle.prove.tree import native_build as bound; "
          "print(search_build(), native_build(), cpu(), bound())"],
-        home,
-        env,
     )  # fmt: skip
     words = build.split()
     if (
@@ -157,149 +155,110 @@ def check(work: Path) -> None:
         raise CheckFailedError(
             f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
         )
-    every = step(
+    every = user(
         "every module of compiled.toml runs compiled, built from the source distribution",
         [py, "-c", "from lexibench.structures.builds import compiled, compiled_sources; "
          "print(sorted({compiled(e.module).build() == e.compiler for e in compiled_sources()}))"],
-        home,
-        env,
     )  # fmt: skip
     if every.strip() != "[True]":
         raise CheckFailedError("a module of compiled.toml is not compiled")
-    lean = step(
+    lean = user(
         "the base install has no benchmark stack",
         [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
          "'tabulate', 'pytest_benchmark') if u.find_spec(m)])"],
-        home,
-        env,
     )  # fmt: skip
     if lean.strip() != "[]":
         raise CheckFailedError(f"the base install pulled in {lean.strip()}")
-    out = step(
+    out = user(
         "lexibench solve (word-list file)",
         [lexibench, "solve", "ea/st", "--wordlist", str(TINY), "--json"],
-        home,
-        env,
     )
     if json.loads(out)["count"] != 7:
         raise CheckFailedError(f"solve found {json.loads(out)['count']} words, not 7")
-    step("lexibench solve (default list)", [lexibench, "solve", "perslatgsineters"], home, env)
-    out = step(
+    user("lexibench solve (default list)", [lexibench, "solve", "perslatgsineters"])
+    out = user(
         "lexibench prove (its partitions ship in the wheel)",
         [lexibench, "prove", "--size", "2x2", "--wordlist", str(TINY), "--target", "3", "--json"],
-        home,
-        env,
     )
     proof = json.loads(out)
     if not proof["complete"] or (proof["tier"], proof["partition"]["name"]) != ("native", "two"):
         raise CheckFailedError(f"prove printed {out!r}")
-    boards = step("lexibench random", [lexibench, "random", "--count", "3"], home, env)
+    boards = user("lexibench random", [lexibench, "random", "--count", "3"])
     (home / "boards.txt").write_text(boards)
-    out = step(
+    out = user(
         "lexibench solve --boards-file --jobs 2",
         [lexibench, "solve", "--boards-file", "boards.txt", "--jobs", "2"],
-        home,
-        env,
     )
     if len(out.splitlines()) != 3:
         raise CheckFailedError("the boards file did not give three lines")
-    out = step(
+    out = user(
         "lexibench solve --boards-file --summary",
         [lexibench, "solve", "--boards-file", "boards.txt", "--summary"],
-        home,
-        env,
     )
     if [sorted(json.loads(line)) for line in out.splitlines()] != [["board", "count", "score"]] * 3:
         raise CheckFailedError(f"--summary printed {out!r}")
-    step(
-        "lexibench letterboxed",
-        [lexibench, "letterboxed", "rme wcl tgk api", "--limit", "1"],
-        home,
-        env,
-    )
-    query = step(
+    user("lexibench letterboxed", [lexibench, "letterboxed", "rme wcl tgk api", "--limit", "1"])
+    query = user(
         "the query walks and the Wordle kernel are compiled and current",
         [py, "-c", "from lexibench import structures; "
          "from lexibench.solver.games.wordle.grading import grader_build; "
          "print(grader_build(), *structures.backend_info('array-trie').answers)"],
-        home,
-        env,
     )  # fmt: skip
     if query.split() != ["cython", "anagram", "letterset", "pattern", "positions"]:
         raise CheckFailedError(f"the query builds are {query.strip()!r}")
-    out = step(
+    out = user(
         "lexibench anagram (array-trie's compiled walk)",
         [lexibench, "anagram", "tea?", "--wordlist", str(TINY), "--tier", "native", "--json"],
-        home,
-        env,
     )
     if json.loads(out)["count"] != 7:
         raise CheckFailedError(f"anagram tea? printed {out!r}")
-    out = step(
+    out = user(
         "lexibench wordle --suggest (default list)",
         [lexibench, "wordle", "--guess", "crane=bbybg", "--suggest", "--json"],
-        home,
-        env,
     )
     if not json.loads(out)["suggest"]:
         raise CheckFailedError(f"wordle --suggest printed {out[:200]!r}")
-    step("lexibench backends", [lexibench, "backends"], home, env)
-    step(
+    user("lexibench backends", [lexibench, "backends"])
+    user(
         "lexibench build",
         [lexibench, "build", "--wordlist", str(TINY), "--lexicon", "marisa", "-o", "t.lexicon"],
-        home,
-        env,
     )
-    step(
+    user(
         "lexibench solve --lexicon-file",
         [lexibench, "solve", "ea/st", "--lexicon-file", "t.lexicon"],
-        home,
-        env,
     )
-    out = step(
-        "lexibench best",
-        [lexibench, "best", "--size", "3x3", "--evaluations", "500", "--json"],
-        home,
-        env,
+    out = user(
+        "lexibench best", [lexibench, "best", "--size", "3x3", "--evaluations", "500", "--json"]
     )
     if json.loads(out)["evaluations"] != 500:
         raise CheckFailedError(f"best printed {out!r}")
-    err = step(
+    err = user(
         "lexibench best --dask-workers without the extra",
         [lexibench, "best", "--size", "3x3", "--dask-workers", "1"],
-        home,
-        env,
         status=2,
     )
     if "needs the 'dask' extra" not in err:
         raise CheckFailedError(f"--dask-workers without the extra said: {err.strip()}")
-    err = step("lexibench tables without the extra", [lexibench, "tables"], home, env, status=2)
+    err = user("lexibench tables without the extra", [lexibench, "tables"], status=2)
     if "needs the 'bench' extra" not in err:
         raise CheckFailedError(f"tables without the extra said: {err.strip()}")
 
     step("install the bench extra", [*pip, f"{wheel}[bench]"], work, env)
     raw = sorted(str(p) for p in (ROOT / "results" / "raw").glob("*.json"))
     memory = ROOT / "results" / "memory.json"
-    step(
-        "lexibench tables",
-        [lexibench, "tables", "--out", "tables", *raw, str(memory)],
-        home,
-        env,
-    )
+    user("lexibench tables", [lexibench, "tables", "--out", "tables", *raw, str(memory)])
     if not (home / "tables" / "report.md").is_file():
         raise CheckFailedError("lexibench tables wrote no report.md")
-    alone = step("lexibench best (bench extra)", [lexibench, "best", "--size", "3x3",
-                 "--evaluations", "800", "--json"], home, env)  # fmt: skip
-    clustered = step(
+    alone = user("lexibench best (bench extra)", [lexibench, "best", "--size", "3x3",
+                 "--evaluations", "800", "--json"])  # fmt: skip
+    clustered = user(
         "lexibench best --dask-workers 2",
         [lexibench, "best", "--size", "3x3", "--evaluations", "800", "--json",
          "--dask-workers", "2"],
-        home,
-        env,
     )  # fmt: skip
     if json.loads(alone)["trajectory"] != json.loads(clustered)["trajectory"]:
         raise CheckFailedError("best on a local Dask cluster took another course")
-    step(
+    user(
         "the benchmark runner (lookup suite, tiny list)",
         [
             py, "-m", "lexibench.benchmarks.run", "--suites", "lookup", "--skip-memory",
@@ -308,8 +267,6 @@ def check(work: Path) -> None:
             "--lexibench-queries", "20", "--lexibench-backends", "dawg,marisa",
             "--benchmark-max-time=0.001",
         ],
-        home,
-        env,
     )  # fmt: skip
     if not (home / "bench-results" / "raw" / "lookup.json").is_file():
         raise CheckFailedError("the benchmark runner wrote no raw results")

@@ -12,12 +12,13 @@ Each is a package of the same shape: ``puzzle.py`` (the puzzle, its parser and i
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
-from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Solver
+from lexibench.solver.games.protocol import NO_CONTEXT, Context, Solver
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Structure
 
@@ -31,26 +32,17 @@ def query_command(name: str, summary: str, *options: Option) -> Command:
     return Command(name, summary, (*options, LexiconOptions(), TierOption(), JSON))
 
 
-class QueryGame:
+class QueryGame(GameBase[Any, Any]):
     """The part of :class:`~lexibench.solver.games.Game` every query game declares alike."""
 
     package: str
     """Its package (``lexibench.solver.games.anagram``)."""
-    variants: tuple[str, ...] = ("words",)
 
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")
 
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def solver(
-        self,
-        structure: Structure,
-        tier: Tier,
-        variant: str = "words",
-        options: Options = NO_OPTIONS,
+    def bind(
+        self, structure: Structure, tier: Tier, variant: str, options: Options
     ) -> Solver[Any, Any]:
         """The search through ``structure`` at ``tier``."""
         solver: Callable[[Structure, Tier], Solver[Any, Any]] = self._module("solve").solver

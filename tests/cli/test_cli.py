@@ -193,7 +193,7 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     data = json.loads(out)
     assert [d["id"] for d in data] == structures.backend_names() + structures.index_names()
-    assert {d["kind"] for d in data if d["id"] in structures.index_names()} == {"index"}
+    assert {d["role"] for d in data if d["id"] in structures.index_names()} == {"index"}
     assert next(d for d in data if d["id"] == "alphagram-map")["answers"] == ["anagram"]
     offered = structures.registry.offered_structures()
     assert all(d["available"] and d["version"] for d in data if d["id"] in offered)

@@ -9,13 +9,14 @@ best-board search (``best.py``), the proof of the best board (``prove/``) and th
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
+from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.boggle.commands import BEST, PROVE, RANDOM, SOLVE
 from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, TIERS, WORD_RULES
 from lexibench.solver.games.command import Options
-from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Game, Solver, Workload
+from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 from lexibench.structures import Lexicon, Structure
@@ -42,15 +43,13 @@ def _dense(rows: int, cols: int) -> Any:
     return generate
 
 
-class Boggle:
+class Boggle(GameBase[Board, Found]):
     """Find every word a path of adjacent cells spells on an R x C board (see ``board.py``)."""
 
     name = "boggle"
     title = "Boggle"
     unit = "board"
     word_rules: WordRules = WORD_RULES
-    variants = ("words",)
-    queries = ()
     tiers = TIERS
     commands = (SOLVE, BEST, PROVE, RANDOM)
 
@@ -81,16 +80,8 @@ class Boggle:
             ),
         )
 
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def solver(
-        self,
-        structure: Structure,
-        tier: Tier,
-        variant: str = "words",
-        options: Options = NO_OPTIONS,
+    def bind(
+        self, structure: Structure, tier: Tier, variant: str, options: Options
     ) -> Solver[Board, Found]:
         """Every word on a board with its first path (every path with ``all_paths``, at most
         ``max_paths``), of at least ``min_length`` letters (:func:`~.solve.words_on`)."""

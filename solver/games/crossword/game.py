@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, cast
 
 from lexibench.solver import values
+from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.command import (
     Command,
     LexiconOptions,
@@ -29,7 +30,7 @@ from lexibench.solver.games.command import (
     VariantOption,
 )
 from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS, WORD_RULES
-from lexibench.solver.games.protocol import NO_CONTEXT, NO_OPTIONS, Context, Game, Solver, Workload
+from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
@@ -124,7 +125,7 @@ def _stage(stage: str) -> Any:
     return generate
 
 
-class Crossword:
+class Crossword(GameBase[Position, Moves]):
     """Every legal move of a crossword-game position, scored (see the module docstring)."""
 
     name = "crossword"
@@ -132,7 +133,6 @@ class Crossword:
     unit = "position"
     word_rules: WordRules = WORD_RULES
     variants = ("words", "gaddag")
-    queries = ()
     commands = (MOVES, SELFPLAY)
 
     tiers = TIERS
@@ -169,12 +169,8 @@ class Crossword:
             return gaddag_strings(words)
         return words
 
-    def solver(
-        self,
-        structure: Structure,
-        tier: Tier,
-        variant: str = "words",
-        options: Options = NO_OPTIONS,
+    def bind(
+        self, structure: Structure, tier: Tier, variant: str, options: Options
     ) -> Solver[Position, Moves]:
         """Every legal move, scored (:class:`~.solve.MoveGenerator`)."""
         from lexibench.solver.games.crossword.solve import MoveGenerator

@@ -8,10 +8,11 @@ for words and solutions (``solve.py``, its loops in ``search.py``), seeded puzzl
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from lexibench.solver import values
+from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
 from lexibench.solver.games.letterboxed.puzzle import (
     DEFAULT_LIMIT,
@@ -21,14 +22,7 @@ from lexibench.solver.games.letterboxed.puzzle import (
     TITLE,
     WORD_RULES,
 )
-from lexibench.solver.games.protocol import (
-    NO_CONTEXT,
-    NO_OPTIONS,
-    Context,
-    Game,
-    Solver,
-    Workload,
-)
+from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
@@ -44,15 +38,13 @@ def _boxes(seed: int, count: int, _words: Sequence[str]) -> list[Box]:
     return random_boxes(seed, count)
 
 
-class LetterBoxed:
+class LetterBoxed(GameBase[Box, Answer]):
     """Chain words over a box of twelve letters, three per side (see ``puzzle.py``)."""
 
     name = "letterboxed"
     title = TITLE
     unit = "puzzle"
     word_rules: WordRules = WORD_RULES
-    variants = ("words",)
-    queries = ()
     tiers = TIERS
     commands = (
         Command(
@@ -98,16 +90,8 @@ class LetterBoxed:
         """Seeded puzzles of twelve letters drawn by English frequency."""
         return (Workload("puzzles", "seeded random puzzles (letter frequency)", 20, 3, _boxes),)
 
-    def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
-        """The words themselves (the one variant)."""
-        return words
-
-    def solver(
-        self,
-        structure: Structure,
-        tier: Tier,
-        variant: str = "words",
-        options: Options = NO_OPTIONS,
+    def bind(
+        self, structure: Structure, tier: Tier, variant: str, options: Options
     ) -> Solver[Box, Answer]:
         """The valid words (the search through the lexicon), then the best solutions (of at
         most ``max_words`` words, at most ``limit`` of them)."""
