@@ -63,8 +63,11 @@ def write_phases() -> None:
         for name, stamp in _phases:
             durations[name] = stamp - previous
             previous = stamp
-        with open(target, "w", encoding="utf-8") as handle:
-            json.dump(durations, handle)
+        from pathlib import Path
+
+        from lexibench.structures.atomic import write_text_atomic
+
+        write_text_atomic(Path(target), json.dumps(durations))
 
 
 class OutputError(Fault):
