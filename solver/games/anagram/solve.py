@@ -24,20 +24,14 @@ def word_finder(structure: Structure, tier: Tier) -> Callable[[Rack], list[str]]
     if tier is Tier.STEP:
         stepping: SteppingLexicon = structure  # type: ignore[assignment]
         root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda rack: search.by_steps(
-            dict(Counter(rack.letters)),
-            rack.blanks,
-            ALPHABET,
-            rack.shortest,
-            root,
-            child,
-            is_terminal,
-        )
+        return lambda rack: search.Search(
+            dict(Counter(rack.letters)), rack.blanks, ALPHABET, rack.shortest
+        ).by_steps(root, child, is_terminal)
     lexicon: Lexicon = structure  # type: ignore[assignment]
     has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda rack: search.by_strings(
-        dict(Counter(rack.letters)), rack.blanks, ALPHABET, rack.shortest, has_prefix, is_word
-    )
+    return lambda rack: search.Search(
+        dict(Counter(rack.letters)), rack.blanks, ALPHABET, rack.shortest
+    ).by_strings(has_prefix, is_word)
 
 
 def solver(structure: Structure, tier: Tier) -> Callable[[Rack], Answer]:

@@ -23,10 +23,10 @@ def word_finder(structure: Structure, tier: Tier) -> Callable[[str], list[str]]:
     if tier is Tier.STEP:
         stepping: SteppingLexicon = structure  # type: ignore[assignment]
         root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda text: search.by_steps(text, ALPHABET, root, child, is_terminal)
+        return lambda text: search.Search(text, ALPHABET).by_steps(root, child, is_terminal)
     lexicon: Lexicon = structure  # type: ignore[assignment]
     has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda text: search.by_strings(text, ALPHABET, has_prefix, is_word)
+    return lambda text: search.Search(text, ALPHABET).by_strings(has_prefix, is_word)
 
 
 def solver(structure: Structure, tier: Tier) -> Callable[[Pattern], Answer]:

@@ -22,13 +22,13 @@ def word_finder(structure: Structure, tier: Tier) -> Callable[[Hive], list[str]]
     if tier is Tier.STEP:
         stepping: SteppingLexicon = structure  # type: ignore[assignment]
         root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda hive: search.by_steps(
-            hive.letters, hive.centre, hive.min_length, root, child, is_terminal
+        return lambda hive: search.Search(hive.letters, hive.centre, hive.min_length).by_steps(
+            root, child, is_terminal
         )
     lexicon: Lexicon = structure  # type: ignore[assignment]
     has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda hive: search.by_strings(
-        hive.letters, hive.centre, hive.min_length, has_prefix, is_word
+    return lambda hive: search.Search(hive.letters, hive.centre, hive.min_length).by_strings(
+        has_prefix, is_word
     )
 
 

@@ -38,7 +38,7 @@ def word_finder(structure: Structure, tier: Tier) -> Callable[[Position], list[s
         def by_steps(position: Position) -> list[str]:
             found = constraints(position)
             allowed, low, high = list(found.allowed), dict(found.at_least), dict(found.at_most)
-            return search.by_steps(allowed, low, high, root, child, is_terminal)
+            return search.Search(allowed, low, high).by_steps(root, child, is_terminal)
 
         return by_steps
     lexicon: Lexicon = structure  # type: ignore[assignment]
@@ -47,7 +47,7 @@ def word_finder(structure: Structure, tier: Tier) -> Callable[[Position], list[s
     def by_strings(position: Position) -> list[str]:
         found = constraints(position)
         allowed, low, high = list(found.allowed), dict(found.at_least), dict(found.at_most)
-        return search.by_strings(allowed, low, high, has_prefix, is_word)
+        return search.Search(allowed, low, high).by_strings(has_prefix, is_word)
 
     return by_strings
 
