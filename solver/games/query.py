@@ -14,13 +14,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Solver
+from lexibench.solver.games.walk import Walk
 from lexibench.solver.tiers import Tier
-from lexibench.structures import Structure
+from lexibench.structures import Lexicon, SteppingLexicon, Structure
+
+P = TypeVar("P")
 
 #: ``--json``, as every query command has it.
 JSON = Option(("--json",), "print one JSON object", flag=True)
@@ -30,6 +33,27 @@ def query_command(name: str, summary: str, *options: Option) -> Command:
     """A query game's one command: its own ``options`` (the puzzle first), then the lexicon
     options, ``--tier`` and ``--json``."""
     return Command(name, summary, (*options, LexiconOptions(), TierOption(), JSON))
+
+
+def word_finder(
+    structure: Structure,
+    tier: Tier,
+    by_index: Callable[[P], list[str]],
+    walk: Callable[[P], Walk],
+) -> Callable[[P], list[str]]:
+    """``puzzle -> words`` at ``tier`` (never ``auto``): ``by_index`` (the structure's own query)
+    at the index and native tiers, else the game's search loops (``walk``: its
+    :class:`~lexibench.solver.games.walk.Walk` for the puzzle) through ``structure`` as a
+    lexicon, by steps or by strings."""
+    if tier in (Tier.INDEX, Tier.NATIVE):
+        return by_index
+    if tier is Tier.STEP:
+        stepping: SteppingLexicon = structure  # type: ignore[assignment]
+        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
+        return lambda puzzle: walk(puzzle).by_steps(root, child, is_terminal)
+    lexicon: Lexicon = structure  # type: ignore[assignment]
+    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
+    return lambda puzzle: walk(puzzle).by_strings(has_prefix, is_word)
 
 
 class QueryGame(GameBase[Any, Any]):
