@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import make_scorer
 from lexibench.solver.games.boggle.board import QU, Board, neighbours, symmetries
 from lexibench.solver.games.boggle.prove.bound import TreeRun
@@ -25,7 +26,6 @@ from lexibench.solver.games.boggle.prove.tree import tree_bound
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, build_lexicon
-from tests.refused import refused
 
 #: Small worlds, each scored board by board: (alphabet, partition of it, rows, cols). The second
 #: has the Qu tile (q) and words with "qu".
@@ -86,7 +86,9 @@ def test_partition_by_kind_of_cell() -> None:
     ],
 )
 def test_bad_partitions_are_one_line(text: str, message: str) -> None:
-    refused(partition, text, match=message)
+    with pytest.raises(InputError, match=message) as caught:
+        partition(text)
+    assert "\n" not in str(caught.value)
 
 
 # -- classes ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.wordle import grading
 from lexibench.solver.games.wordle.grading import best_guess, grade, split_score
 from lexibench.solver.games.wordle.puzzle import Guess, make_position, parse_guess
@@ -18,7 +19,6 @@ from lexibench.solver.games.wordle.reference import reference_answer
 from lexibench.solver.games.wordle.solve import solve
 from lexibench.solver.games.wordle.workload import played_games
 from lexibench.structures import build_structure
-from tests.refused import refused
 from tests.solver.games.tiers import disagreeing, every_answer
 
 WORDS = ["abide", "speed", "bride", "aside", "crane", "eerie", "steed", "spend", "deeds", "ideas"]
@@ -72,7 +72,9 @@ def test_feedback_no_answer_gives_allows_nothing(feedback: str) -> None:
     ],
 )
 def test_bad_guesses_are_one_line(guesses: list[str], length: int | None, message: str) -> None:
-    refused(make_position, guesses, length, match=message)
+    with pytest.raises(InputError, match=message) as info:
+        make_position(guesses, length)
+    assert "\n" not in str(info.value)
 
 
 def test_a_position_takes_its_length_from_its_guesses() -> None:
