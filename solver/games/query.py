@@ -1,11 +1,11 @@
 """What the query games share: a game that puts one query kind to a structure (anagrams,
 crossword patterns, Spelling Bee, Wordle).
 
-Each is a package of the same shape: ``puzzle.py`` (the puzzle, its parser and its answer),
-``solve.py`` (:data:`TIERS` and ``solver(structure, tier)``, the search at each tier),
-``reference.py`` (``reference_answer(puzzle, words)``, the brute force), ``render.py``
-(``answer_json(puzzle, answer)``, ``answer_text(puzzle, answer)``), ``workload.py`` and
-``search.py`` (the loops, compiled). :class:`QueryGame` declares the rest of
+Each is a package of the same shape: ``puzzle.py`` (the puzzle, its parser, ``from_options``
+and its answer), ``solve.py`` (:data:`TIERS` and ``solver(structure, tier)``, the search at
+each tier), ``reference.py`` (``reference_answer(puzzle, words)``, the brute force),
+``render.py`` (``answer_json(puzzle, answer)``, ``answer_text(puzzle, answer)``),
+``workload.py`` and ``search.py`` (the loops, compiled). :class:`QueryGame` declares the rest of
 :class:`~lexibench.solver.games.Game` from those modules, imported on first use.
 """
 
@@ -61,9 +61,19 @@ class QueryGame(GameBase[Any, Any]):
 
     package: str
     """Its package (``lexibench.solver.games.anagram``)."""
+    parser: str
+    """The function of its ``puzzle.py`` that reads a puzzle's text form (``parse_rack``)."""
 
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")
+
+    def parse(self, text: str) -> Any:
+        """The puzzle written ``text`` (:attr:`parser`); bad text is one ``InputError`` line."""
+        return getattr(self._module("puzzle"), self.parser)(text)
+
+    def puzzle(self, options: Options) -> Any:
+        """The puzzle of its command's ``options`` (``puzzle.from_options``)."""
+        return self._module("puzzle").from_options(options)
 
     def bind(
         self, structure: Structure, tier: Tier, variant: str, options: Options
