@@ -50,7 +50,6 @@ class Anagram(QueryGame):
         ),
     )
 
-
     def workloads(self) -> tuple[Workload[Rack], ...]:
         """Seeded racks of seven tiles from a Scrabble bag, with two blanks, one and none."""
         return (

@@ -55,7 +55,6 @@ class CrosswordPattern(QueryGame):
         ),
     )
 
-
     def workloads(self) -> tuple[Workload[Pattern], ...]:
         """Patterns from real words of the list: one ``*`` and two ``?``; 1-4 letters hidden."""
         return (

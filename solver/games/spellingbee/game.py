@@ -46,7 +46,6 @@ class SpellingBee(QueryGame):
         ),
     )
 
-
     def workloads(self) -> tuple[Workload[Hive], ...]:
         """Puzzles drawn from the pangrams of the list."""
         return (

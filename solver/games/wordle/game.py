@@ -74,7 +74,6 @@ class Wordle(QueryGame):
         ),
     )
 
-
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of games played out from seeded answers after a fixed opening."""
         return (
