@@ -12,7 +12,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from lexibench.solver.games.anagram.puzzle import KIND, TIERS, TITLE, WORD_RULES
-from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.command import Option
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.words import WordRules
@@ -37,6 +37,7 @@ class Anagram(QueryGame):
     title = TITLE
     unit = "rack"
     package = "lexibench.solver.games.anagram"
+    parser = "parse_rack"
     word_rules: WordRules = WORD_RULES
     queries = (KIND,)
     tiers = TIERS
@@ -48,18 +49,6 @@ class Anagram(QueryGame):
             Option(("--full",), "only the words that use every tile", flag=True),
         ),
     )
-
-    def parse(self, text: str) -> Rack:
-        """A rack: letters a-z and ``?`` for blanks (``retain??``)."""
-        from lexibench.solver.games.anagram.puzzle import parse_rack
-
-        return parse_rack(text)
-
-    def puzzle(self, options: Options) -> Rack:
-        """The rack of ``lexibench anagram``."""
-        from lexibench.solver.games.anagram.puzzle import parse_rack
-
-        return parse_rack(options["rack"], options["min_length"], options["full"])
 
     def workloads(self) -> tuple[Workload[Rack], ...]:
         """Seeded racks of seven tiles from a Scrabble bag, with two blanks, one and none."""

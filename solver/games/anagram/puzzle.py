@@ -16,10 +16,10 @@ Answers come longest first, then alphabetically. The search at each tier is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
@@ -170,3 +170,9 @@ def answer(rack: Rack, words: list[str]) -> Answer:
     ordered = sorted(words)
     ordered.sort(key=len, reverse=True)  # stable: alphabetical within a length
     return Answer(rack, tuple(ordered))
+
+
+def from_options(options: Mapping[str, Any]) -> Rack:
+    """The puzzle of ``lexibench anagram``'s rack (``options``: the command's
+    options by name, and ``min_length``)."""
+    return parse_rack(options["rack"], options["min_length"], options["full"])

@@ -2,17 +2,18 @@
 :mod:`solver.games.boggle.search`): a multiset-constrained walk, each letter followed while a tile
 of it, or a blank, is left.
 
-:func:`by_strings` (string tier) and :func:`by_steps` (step tier) run one walk: its node is a
+:class:`Search` is one walk at both tiers (:class:`solver.games.walk.Walk`): its node is a
 lexicon node at the step tier (``child``, ``is_terminal``), and the prefix itself at the string
 tier (kept while ``has_prefix`` holds it; ``is_word`` tells a word);
-:mod:`solver.games.anagram.solve` binds them to a lexicon. Plain typed Python: it
+:mod:`solver.games.anagram.solve` binds it to a lexicon. Plain typed Python: it
 runs unchanged, interpreted, when it is not compiled (``LEXIBENCH_NO_COMPILE=1``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, final
+
+from lexibench.solver.games.walk import Walk
 
 
 def build() -> str:
@@ -20,61 +21,20 @@ def build() -> str:
     return "interpreted" if __file__.endswith(".py") else "mypyc"
 
 
-def by_strings(
-    have: dict[str, int],
-    blanks: int,
-    alphabet: str,
-    min_length: int,
-    has_prefix: Callable[[str], object],
-    is_word: Callable[[str], object],
-) -> list[str]:
-    """Every word of at least ``min_length`` letters that the tiles ``have`` (letter -> count)
-    and ``blanks`` blanks (each one of ``alphabet``) spell, pruned by ``has_prefix``."""
-    search = _Search(have, blanks, alphabet, min_length, is_word, has_prefix, None)
-    if has_prefix(""):
-        search.dfs("", "")
-    return search.found
-
-
-def by_steps(
-    have: dict[str, int],
-    blanks: int,
-    alphabet: str,
-    min_length: int,
-    root: object,
-    child: Callable[[Any, str], Any],
-    is_terminal: Callable[[Any], object],
-) -> list[str]:
-    """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _Search(have, blanks, alphabet, min_length, is_terminal, None, child)
-    search.dfs("", root)
-    return search.found
-
-
 @final
-class _Search:
-    """One multiset walk at either tier; ``dfs`` is the recursion."""
+class Search(Walk):
+    """One multiset walk at either tier, for the words of at least ``min_length`` letters that
+    the tiles ``have`` (letter -> count) and ``blanks`` blanks (each one of ``alphabet``) spell;
+    ``dfs`` is the recursion."""
 
-    def __init__(
-        self,
-        have: dict[str, int],
-        blanks: int,
-        alphabet: str,
-        min_length: int,
-        is_terminal: Callable[[Any], object],
-        has_prefix: Callable[[str], object] | None,
-        child: Callable[[Any, str], Any] | None,
-    ) -> None:
+    def __init__(self, have: dict[str, int], blanks: int, alphabet: str, min_length: int) -> None:
+        super().__init__()
         self.have = dict(have)
         self.blanks = blanks
         self.alphabet = alphabet
         self.tiles = "".join(sorted(have))
         self.most = sum(have.values()) + blanks
         self.min_length = min_length
-        self.is_terminal = is_terminal
-        self.has_prefix = has_prefix
-        self.child = child
-        self.found: list[str] = []
 
     def dfs(self, prefix: str, node: Any) -> None:
         """Visit ``prefix``, reached at ``node``, and every extension the tiles left spell."""

@@ -8,35 +8,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from lexibench.solver.games import query
 from lexibench.solver.games.anagram import search
 from lexibench.solver.games.anagram.puzzle import TIERS, TITLE, Answer, Rack, answer
 from lexibench.solver.tiers import Tier, resolve
-from lexibench.structures import AnagramQuery, Lexicon, SteppingLexicon, Structure, class_of
+from lexibench.structures import AnagramQuery, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
 
 def word_finder(structure: Structure, tier: Tier) -> Callable[[Rack], list[str]]:
     """``rack -> words``: every word the rack spells in ``structure``, in no particular order,
     at ``tier`` (one :data:`TIERS` offers on it, never ``auto``)."""
-    if tier in (Tier.INDEX, Tier.NATIVE):
-        index: AnagramQuery = structure  # type: ignore[assignment]
-        return lambda rack: index.anagrams(rack.letters, rack.blanks, rack.shortest)
-    if tier is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda rack: search.by_steps(
-            dict(Counter(rack.letters)),
-            rack.blanks,
-            ALPHABET,
-            rack.shortest,
-            root,
-            child,
-            is_terminal,
-        )
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda rack: search.by_strings(
-        dict(Counter(rack.letters)), rack.blanks, ALPHABET, rack.shortest, has_prefix, is_word
+    index: AnagramQuery = structure  # type: ignore[assignment]
+    return query.word_finder(
+        structure,
+        tier,
+        lambda rack: index.anagrams(rack.letters, rack.blanks, rack.shortest),
+        lambda rack: search.Search(
+            dict(Counter(rack.letters)), rack.blanks, ALPHABET, rack.shortest
+        ),
     )
 
 

@@ -18,38 +18,13 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy, memset
 
-cdef extern from *:
-    """
-    #define XW_TILE_SHIFT 24
-    #define XW_ACCEPTS 0x800000u
-    #define XW_IS_END 0x400000u
-    #define XW_ARC 0x3FFFFFu
-    """
-    const uint32_t TILE_SHIFT "XW_TILE_SHIFT"
-    const uint32_t ACCEPTS "XW_ACCEPTS"
-    const uint32_t IS_END "XW_IS_END"
-    const uint32_t ARC "XW_ARC"
+from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT, find
 
 cdef enum:
     MAX_SIDE = 21
     MAX_SQUARES = 441
     RECORD = 36
     BLANK = 0x80
-
-
-cdef inline uint32_t find(const uint32_t *nodes, uint32_t start, uint32_t tile) noexcept nogil:
-    """The node for ``tile`` in the sibling list at ``start`` (0: none), or 0."""
-    cdef uint32_t v, t
-    if start == 0:
-        return 0
-    while True:
-        v = nodes[start]
-        t = v >> TILE_SHIFT
-        if t == tile:
-            return start
-        if t > tile or v & IS_END:
-            return 0
-        start += 1
 
 
 cdef struct Lane:

@@ -1,9 +1,9 @@
 """The Letter Boxed search loops, compiled with mypyc on install (as
 :mod:`solver.games.boggle.search`).
 
-:func:`box_words` is the depth-first word search over the box graph (string tier: a node is the
-prefix itself, pruned with ``has_prefix``), :func:`box_words_by_steps` the same search over
-lexicon nodes (step tier), and :func:`chains` the
+:class:`WordSearch` is the depth-first word search over the box graph at both tiers
+(:class:`solver.games.walk.Walk`: at the string tier a node is the prefix itself, pruned with
+``has_prefix``; at the step tier a lexicon node), and :func:`chains` the
 enumeration of word chains; :mod:`solver.games.letterboxed.puzzle` holds the rules, the parsing and
 the ordering of solutions around them. Plain typed Python: it runs unchanged, interpreted, when it
 is not compiled (``LEXIBENCH_NO_COMPILE=1``).
@@ -11,8 +11,10 @@ is not compiled (``LEXIBENCH_NO_COMPILE=1``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, final
+
+from lexibench.solver.games.walk import Walk
 
 
 def build() -> str:
@@ -20,74 +22,27 @@ def build() -> str:
     return "interpreted" if __file__.endswith(".py") else "mypyc"
 
 
-def box_words(
-    letters: str,
-    after: dict[str, list[str]],
-    has_prefix: Callable[[str], object],
-    is_word: Callable[[str], object],
-    min_length: int,
-) -> set[str]:
-    """Every word of at least ``min_length`` letters spelled by starting at any of ``letters``
-    and moving to one of ``after[letter]`` each time, pruned by ``has_prefix``."""
-    search = _WordSearch(after, is_word, min_length, has_prefix, None)
-    search.extend("", "", list(letters))
-    return search.found
-
-
-def box_words_by_steps(
-    letters: str,
-    after: dict[str, list[str]],
-    root: object,
-    child: Callable[[Any, str], Any],
-    is_terminal: Callable[[Any], object],
-    min_length: int,
-) -> set[str]:
-    """As :func:`box_words`, walking lexicon nodes: ``child(node, letter)`` per step and
-    ``is_terminal(node)``."""
-    search = _WordSearch(after, is_terminal, min_length, None, child)
-    search.extend("", root, list(letters))
-    return search.found
-
-
 @final
-class _WordSearch:
-    """One word search over the box at either tier; ``dfs`` is the recursion."""
+class WordSearch(Walk):
+    """One word search over the box at either tier, for every word of at least ``min_length``
+    letters spelled by starting at any of ``letters`` and moving to one of ``after[letter]`` each
+    time; ``dfs`` is the recursion."""
 
-    def __init__(
-        self,
-        after: dict[str, list[str]],
-        is_terminal: Callable[[Any], object],
-        min_length: int,
-        has_prefix: Callable[[str], object] | None,
-        child: Callable[[Any, str], Any] | None,
-    ) -> None:
+    def __init__(self, letters: str, after: dict[str, list[str]], min_length: int) -> None:
+        super().__init__()
+        self.letters = list(letters)
         self.after = after
-        self.is_terminal = is_terminal
         self.min_length = min_length
-        self.has_prefix = has_prefix
-        self.child = child
-        self.found: set[str] = set()
+
+    def begin(self, node: Any) -> None:
+        """Visit each one-letter prefix, at its node from the empty prefix's ``node``."""
+        self.extend("", node, self.letters)
 
     def dfs(self, prefix: str, node: Any) -> None:
         """Visit ``prefix``, reached at ``node``, and every extension that is one."""
         if len(prefix) >= self.min_length and self.is_terminal(node):
-            self.found.add(prefix)
+            self.found.append(prefix)
         self.extend(prefix, node, self.after[prefix[-1]])
-
-    def extend(self, prefix: str, node: Any, letters: list[str]) -> None:
-        """Visit each extension of ``prefix`` by one of ``letters`` that a stored word starts
-        with."""
-        child = self.child
-        has_prefix = self.has_prefix
-        for ch in letters:
-            if child is None:
-                extended = prefix + ch
-                if has_prefix is not None and has_prefix(extended):
-                    self.dfs(extended, extended)
-            else:
-                nxt = child(node, ch)
-                if nxt is not None:
-                    self.dfs(prefix + ch, nxt)
 
 
 def chains(

@@ -18,7 +18,7 @@ from lexibench.solver.games.letterboxed.puzzle import (
     Answer,
     Box,
 )
-from lexibench.solver.games.letterboxed.search import box_words, box_words_by_steps, chains
+from lexibench.solver.games.letterboxed.search import WordSearch, chains
 from lexibench.solver.tiers import Tier, resolve
 from lexibench.structures import Lexicon, SteppingLexicon, class_of
 
@@ -33,18 +33,12 @@ def word_finder(
         side_of = box.side_of()
         # Letters reachable after a letter: those of the three other sides.
         after = {ch: [x for x in box.letters if side_of[x] != side_of[ch]] for ch in box.letters}
+        search = WordSearch(box.letters, after, min_length)
         if tier is Tier.STEP:
             stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
-            found = box_words_by_steps(
-                box.letters,
-                after,
-                stepping.root(),
-                stepping.child,
-                stepping.is_terminal,
-                min_length,
-            )
+            found = search.by_steps(stepping.root(), stepping.child, stepping.is_terminal)
         else:
-            found = box_words(box.letters, after, lexicon.has_prefix, lexicon.is_word, min_length)
+            found = search.by_strings(lexicon.has_prefix, lexicon.is_word)
         return sorted(found)
 
     return find

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.command import Option
 from lexibench.solver.games.pattern.puzzle import KIND, TIERS, TITLE, WORD_RULES
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
@@ -40,6 +40,7 @@ class CrosswordPattern(QueryGame):
     title = TITLE
     unit = "pattern"
     package = "lexibench.solver.games.pattern"
+    parser = "parse_pattern"
     word_rules: WordRules = WORD_RULES
     queries = (KIND,)
     tiers = TIERS
@@ -53,18 +54,6 @@ class CrosswordPattern(QueryGame):
             ),
         ),
     )
-
-    def parse(self, text: str) -> Pattern:
-        """A pattern: letters, ``?`` and ``*`` (``c?t*``)."""
-        from lexibench.solver.games.pattern.puzzle import parse_pattern
-
-        return parse_pattern(text)
-
-    def puzzle(self, options: Options) -> Pattern:
-        """The pattern of ``lexibench pattern``."""
-        from lexibench.solver.games.pattern.puzzle import parse_pattern
-
-        return parse_pattern(options["pattern"], options["min_length"])
 
     def workloads(self) -> tuple[Workload[Pattern], ...]:
         """Patterns from real words of the list: one ``*`` and two ``?``; 1-4 letters hidden."""

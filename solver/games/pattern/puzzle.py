@@ -11,8 +11,9 @@ The search at each tier is :mod:`solver.games.pattern.solve`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
@@ -69,3 +70,9 @@ def parse_pattern(text: str, min_length: int = DEFAULT_MIN_LENGTH) -> Pattern:
 
 Answer = tuple[str, ...]
 """The words a pattern matches, sorted."""
+
+
+def from_options(options: Mapping[str, Any]) -> Pattern:
+    """The puzzle of ``lexibench pattern``'s pattern (``options``: the command's
+    options by name, and ``min_length``)."""
+    return parse_pattern(options["pattern"], options["min_length"])

@@ -2,7 +2,7 @@
 :mod:`solver.games.boggle.search`): a wildcard walk carrying the set of pattern positions each
 prefix reaches (a bit per position, an NFA run in a Python int; ``*`` loops on itself).
 
-:func:`by_strings` (string tier) and :func:`by_steps` (step tier) run one walk, whose node is the
+:class:`Search` is one walk at both tiers (:class:`solver.games.walk.Walk`), whose node is the
 prefix itself at the string tier (pruned with ``has_prefix``), a lexicon node at the step tier;
 :mod:`solver.games.pattern.puzzle` holds the rules around them. Plain typed Python:
 it runs unchanged, interpreted, when it is not compiled.
@@ -10,41 +10,14 @@ it runs unchanged, interpreted, when it is not compiled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, final
+
+from lexibench.solver.games.walk import Walk
 
 
 def build() -> str:
     """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
     return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
-def by_strings(
-    elements: str,
-    alphabet: str,
-    has_prefix: Callable[[str], object],
-    is_word: Callable[[str], object],
-) -> list[str]:
-    """Every word the pattern ``elements`` (letters, ``?``, ``*``; no two stars in a row)
-    matches as a whole, each letter of ``alphabet`` tried where some position reached accepts
-    it, pruned by ``has_prefix``."""
-    search = _Search(elements, alphabet, is_word, has_prefix, None)
-    if has_prefix(""):
-        search.dfs("", "", search.nfa.start)
-    return search.found
-
-
-def by_steps(
-    elements: str,
-    alphabet: str,
-    root: object,
-    child: Callable[[Any, str], Any],
-    is_terminal: Callable[[Any], object],
-) -> list[str]:
-    """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _Search(elements, alphabet, is_terminal, None, child)
-    search.dfs("", root, search.nfa.start)
-    return search.found
 
 
 @final
@@ -77,24 +50,20 @@ class _Nfa:
 
 
 @final
-class _Search:
-    """One wildcard walk at either tier; ``dfs`` is the recursion."""
+class Search(Walk):
+    """One wildcard walk at either tier, for every word the pattern ``elements`` (letters, ``?``,
+    ``*``; no two stars in a row) matches as a whole, each letter of ``alphabet`` tried where some
+    position reached accepts it; ``visit`` is the recursion."""
 
-    def __init__(
-        self,
-        elements: str,
-        alphabet: str,
-        is_terminal: Callable[[Any], object],
-        has_prefix: Callable[[str], object] | None,
-        child: Callable[[Any, str], Any] | None,
-    ) -> None:
+    def __init__(self, elements: str, alphabet: str) -> None:
+        super().__init__()
         self.nfa = _Nfa(elements, alphabet)
-        self.is_terminal = is_terminal
-        self.has_prefix = has_prefix
-        self.child = child
-        self.found: list[str] = []
 
-    def dfs(self, prefix: str, node: Any, state: int) -> None:
+    def begin(self, node: Any) -> None:
+        """Walk from ``node``, the run at the pattern's start."""
+        self.visit("", node, self.nfa.start)
+
+    def visit(self, prefix: str, node: Any, state: int) -> None:
         """Visit ``prefix`` (reached at ``node``, its run at ``state``) and its extensions."""
         nfa = self.nfa
         if state & nfa.accept and self.is_terminal(node):
@@ -108,8 +77,8 @@ class _Search:
             if child is None:
                 extended = prefix + letter
                 if has_prefix is not None and has_prefix(extended):
-                    self.dfs(extended, extended, nfa.after(moved))
+                    self.visit(extended, extended, nfa.after(moved))
             else:
                 nxt = child(node, letter)
                 if nxt is not None:
-                    self.dfs(prefix + letter, nxt, nfa.after(moved))
+                    self.visit(prefix + letter, nxt, nfa.after(moved))

@@ -7,26 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lexibench.solver.games import query
 from lexibench.solver.games.pattern import search
 from lexibench.solver.games.pattern.puzzle import TIERS, TITLE, Answer, Pattern
 from lexibench.solver.tiers import Tier, resolve
-from lexibench.structures import Lexicon, PatternQuery, SteppingLexicon, Structure, class_of
+from lexibench.structures import PatternQuery, Structure, class_of
 from lexibench.structures.queries import ALPHABET
 
 
 def word_finder(structure: Structure, tier: Tier) -> Callable[[str], list[str]]:
     """``text -> words``: every word the pattern ``text`` matches in ``structure``, in no
     particular order, at ``tier`` (one :data:`TIERS` offers on it, never ``auto``)."""
-    if tier in (Tier.INDEX, Tier.NATIVE):
-        index: PatternQuery = structure  # type: ignore[assignment]
-        return index.pattern_words
-    if tier is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda text: search.by_steps(text, ALPHABET, root, child, is_terminal)
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda text: search.by_strings(text, ALPHABET, has_prefix, is_word)
+    index: PatternQuery = structure  # type: ignore[assignment]
+    return query.word_finder(
+        structure,
+        tier,
+        # looked up at the index tiers only: a lexicon has no pattern_words
+        lambda text: index.pattern_words(text),  # noqa: PLW0108
+        lambda text: search.Search(text, ALPHABET),
+    )
 
 
 def solver(structure: Structure, tier: Tier) -> Callable[[Pattern], Answer]:

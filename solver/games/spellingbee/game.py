@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.command import Option
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.games.spellingbee.puzzle import KIND, TIERS, TITLE, WORD_RULES
@@ -34,6 +34,7 @@ class SpellingBee(QueryGame):
     title = TITLE
     unit = "puzzle"
     package = "lexibench.solver.games.spellingbee"
+    parser = "parse_hive"
     word_rules: WordRules = WORD_RULES
     queries = (KIND,)
     tiers = TIERS
@@ -44,18 +45,6 @@ class SpellingBee(QueryGame):
             Option(("letters",), "seven distinct letters, the centre first: g aplmno"),
         ),
     )
-
-    def parse(self, text: str) -> Hive:
-        """Seven distinct letters, the centre first (``g aplmno``)."""
-        from lexibench.solver.games.spellingbee.puzzle import parse_hive
-
-        return parse_hive(text)
-
-    def puzzle(self, options: Options) -> Hive:
-        """The letters of ``lexibench spellingbee``."""
-        from lexibench.solver.games.spellingbee.puzzle import parse_hive
-
-        return parse_hive(options["letters"], options["min_length"])
 
     def workloads(self) -> tuple[Workload[Hive], ...]:
         """Puzzles drawn from the pangrams of the list."""

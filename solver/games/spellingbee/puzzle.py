@@ -11,8 +11,9 @@ The search at each tier is :mod:`solver.games.spellingbee.solve`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
@@ -110,3 +111,9 @@ def answer(hive: Hive, words: list[str]) -> Answer:
         tuple(w for w in ordered if is_pangram(hive, w)),
         sum(points(hive, w) for w in ordered),
     )
+
+
+def from_options(options: Mapping[str, Any]) -> Hive:
+    """The puzzle of ``lexibench spellingbee``'s letters (``options``: the command's
+    options by name, and ``min_length``)."""
+    return parse_hive(options["letters"], options["min_length"])

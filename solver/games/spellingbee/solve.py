@@ -7,28 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lexibench.solver.games import query
 from lexibench.solver.games.spellingbee import search
 from lexibench.solver.games.spellingbee.puzzle import TIERS, TITLE, Answer, Hive, answer
 from lexibench.solver.tiers import Tier, resolve
-from lexibench.structures import LetterSetQuery, Lexicon, SteppingLexicon, Structure, class_of
+from lexibench.structures import LetterSetQuery, Structure, class_of
 
 
 def word_finder(structure: Structure, tier: Tier) -> Callable[[Hive], list[str]]:
     """``hive -> words``: every valid word of the hive in ``structure``, in no particular order,
     at ``tier`` (one :data:`TIERS` offers on it, never ``auto``)."""
-    if tier in (Tier.INDEX, Tier.NATIVE):
-        index: LetterSetQuery = structure  # type: ignore[assignment]
-        return lambda hive: index.letterset_words(hive.letters, hive.centre, hive.min_length)
-    if tier is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-        return lambda hive: search.by_steps(
-            hive.letters, hive.centre, hive.min_length, root, child, is_terminal
-        )
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-    return lambda hive: search.by_strings(
-        hive.letters, hive.centre, hive.min_length, has_prefix, is_word
+    index: LetterSetQuery = structure  # type: ignore[assignment]
+    return query.word_finder(
+        structure,
+        tier,
+        lambda hive: index.letterset_words(hive.letters, hive.centre, hive.min_length),
+        lambda hive: search.Search(hive.letters, hive.centre, hive.min_length),
     )
 
 

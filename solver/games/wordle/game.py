@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from lexibench.solver import values
-from lexibench.solver.games.command import Option, Options
+from lexibench.solver.games.command import Option
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.games.wordle.puzzle import (
@@ -44,6 +44,7 @@ class Wordle(QueryGame):
     title = TITLE
     unit = "position"
     package = "lexibench.solver.games.wordle"
+    parser = "parse_position"
     word_rules: WordRules = WORD_RULES
     queries = (KIND,)
     tiers = TIERS
@@ -72,18 +73,6 @@ class Wordle(QueryGame):
             ),
         ),
     )
-
-    def parse(self, text: str) -> Position:
-        """Guesses ``WORD=FEEDBACK`` separated by spaces (``crane=bbygb speed=bbyby``)."""
-        from lexibench.solver.games.wordle.puzzle import parse_position
-
-        return parse_position(text)
-
-    def puzzle(self, options: Options) -> Position:
-        """The position of ``lexibench wordle``'s guesses."""
-        from lexibench.solver.games.wordle.puzzle import make_position
-
-        return make_position(options["guess"], options["length"], options["suggest"])
 
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of games played out from seeded answers after a fixed opening."""

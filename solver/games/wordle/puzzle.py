@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
@@ -203,3 +203,9 @@ def suggest(
     if best is None:
         return None
     return Suggestion(guesses[best[0]], best[1], len(candidates))
+
+
+def from_options(options: Mapping[str, Any]) -> Position:
+    """The puzzle of ``lexibench wordle``'s guesses (``options``: the command's
+    options by name, and ``min_length``)."""
+    return make_position(options["guess"], options["length"], options["suggest"])

@@ -3,52 +3,23 @@
 each position, each letter's count kept within its bounds, pruned once the letters still owed
 outnumber the positions left.
 
-The walk is the same at both tiers: :func:`by_steps` follows lexicon nodes, :func:`by_strings`
-takes the prefix itself for the node and prunes with ``has_prefix``;
+The walk, :class:`Search`, is the same at both tiers (:class:`solver.games.walk.Walk`): at the step
+tier it follows lexicon nodes, at the string tier it takes the prefix itself for the node and
+prunes with ``has_prefix``;
 :mod:`solver.games.wordle.puzzle` turns the feedback into these constraints. Plain
 typed Python: it runs unchanged, interpreted, when it is not compiled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, final
+
+from lexibench.solver.games.walk import Walk
 
 
 def build() -> str:
     """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
     return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
-def by_strings(
-    allowed: list[str],
-    at_least: dict[str, int],
-    at_most: dict[str, int],
-    has_prefix: Callable[[str], object],
-    is_word: Callable[[str], object],
-) -> list[str]:
-    """Every word of ``len(allowed)`` letters with one of ``allowed[i]`` at each position ``i``,
-    at least ``at_least[c]`` and at most ``at_most[c]`` copies of each letter named, pruned by
-    ``has_prefix``."""
-    search = _Search(allowed, at_least, at_most, is_word, has_prefix, None)
-    if search.bounds.owed <= len(allowed) and has_prefix(""):
-        search.dfs("", "")
-    return search.found
-
-
-def by_steps(
-    allowed: list[str],
-    at_least: dict[str, int],
-    at_most: dict[str, int],
-    root: object,
-    child: Callable[[Any, str], Any],
-    is_terminal: Callable[[Any], object],
-) -> list[str]:
-    """As :func:`by_strings`, walking lexicon nodes: ``child(node, letter)`` per step."""
-    search = _Search(allowed, at_least, at_most, is_terminal, None, child)
-    if search.bounds.owed <= len(allowed):
-        search.dfs("", root)
-    return search.found
 
 
 @final
@@ -85,23 +56,21 @@ class _Bounds:
 
 
 @final
-class _Search:
-    """One constraint walk at either tier; ``dfs`` is the recursion."""
+class Search(Walk):
+    """One constraint walk at either tier, for every word of ``len(allowed)`` letters with one of
+    ``allowed[i]`` at each position ``i``, at least ``at_least[c]`` and at most ``at_most[c]``
+    copies of each letter named; ``dfs`` is the recursion."""
 
     def __init__(
-        self,
-        allowed: list[str],
-        at_least: dict[str, int],
-        at_most: dict[str, int],
-        is_terminal: Callable[[Any], object],
-        has_prefix: Callable[[str], object] | None,
-        child: Callable[[Any, str], Any] | None,
+        self, allowed: list[str], at_least: dict[str, int], at_most: dict[str, int]
     ) -> None:
+        super().__init__()
         self.bounds = _Bounds(allowed, at_least, at_most)
-        self.is_terminal = is_terminal
-        self.has_prefix = has_prefix
-        self.child = child
-        self.found: list[str] = []
+
+    def begin(self, node: Any) -> None:
+        """Walk from ``node`` unless the letters owed outnumber the positions."""
+        if self.bounds.owed <= self.bounds.length:
+            self.dfs("", node)
 
     def dfs(self, prefix: str, node: Any) -> None:
         """Visit ``prefix`` (within the constraints), reached at ``node``, and its extensions."""

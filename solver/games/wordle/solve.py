@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lexibench.solver.games import query
 from lexibench.solver.games.wordle import search
 from lexibench.solver.games.wordle.puzzle import (
     TIERS,
@@ -17,39 +18,23 @@ from lexibench.solver.games.wordle.puzzle import (
     suggest,
 )
 from lexibench.solver.tiers import Tier, resolve
-from lexibench.structures import Lexicon, PositionsQuery, SteppingLexicon, Structure, class_of
+from lexibench.structures import PositionsQuery, Structure, class_of
 
 
 def word_finder(structure: Structure, tier: Tier) -> Callable[[Position], list[str]]:
     """``position -> words``: every candidate of the position in ``structure``, in no particular
     order, at ``tier`` (one :data:`TIERS` offers on it, never ``auto``)."""
-    if tier in (Tier.INDEX, Tier.NATIVE):
-        index: PositionsQuery = structure  # type: ignore[assignment]
+    index: PositionsQuery = structure  # type: ignore[assignment]
 
-        def by_index(position: Position) -> list[str]:
-            found = constraints(position)
-            return index.positions_words(found.allowed, found.at_least, found.at_most)
-
-        return by_index
-    if tier is Tier.STEP:
-        stepping: SteppingLexicon = structure  # type: ignore[assignment]
-        root, child, is_terminal = stepping.root(), stepping.child, stepping.is_terminal
-
-        def by_steps(position: Position) -> list[str]:
-            found = constraints(position)
-            allowed, low, high = list(found.allowed), dict(found.at_least), dict(found.at_most)
-            return search.by_steps(allowed, low, high, root, child, is_terminal)
-
-        return by_steps
-    lexicon: Lexicon = structure  # type: ignore[assignment]
-    has_prefix, is_word = lexicon.has_prefix, lexicon.is_word
-
-    def by_strings(position: Position) -> list[str]:
+    def by_index(position: Position) -> list[str]:
         found = constraints(position)
-        allowed, low, high = list(found.allowed), dict(found.at_least), dict(found.at_most)
-        return search.by_strings(allowed, low, high, has_prefix, is_word)
+        return index.positions_words(found.allowed, found.at_least, found.at_most)
 
-    return by_strings
+    def walk(position: Position) -> search.Search:
+        found = constraints(position)
+        return search.Search(list(found.allowed), dict(found.at_least), dict(found.at_most))
+
+    return query.word_finder(structure, tier, by_index, walk)
 
 
 def solver(structure: Structure, tier: Tier) -> Callable[[Position], Answer]:

@@ -22,16 +22,12 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint32_t
 from libc.stdlib cimport calloc, free, malloc
 
+from lexibench.structures.backends.array_trie.nodes cimport lexibench_popcount, step
+
 from lexibench.structures.errors import TooManyPathsError
 
 cdef extern from *:
     """
-    static inline int lexibench_popcount(unsigned int x) {
-        x = x - ((x >> 1) & 0x55555555u);
-        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-        return (int)((x * 0x01010101u) >> 24);
-    }
     /* A result dict sized for a board's words up front: no rehashing as it fills. The call
        left CPython's public headers in 3.13; there a plain dict is made instead. */
     #if PY_VERSION_HEX < 0x030D0000
@@ -40,7 +36,6 @@ cdef extern from *:
     #define lexibench_result_dict(n) PyDict_New()
     #endif
     """
-    int lexibench_popcount(unsigned int x) nogil
     dict lexibench_result_dict(Py_ssize_t n)
 
 
@@ -49,17 +44,6 @@ def search_build():
     popcnt instruction, chosen when the module is loaded) or ``"generic"`` (any x86-64 CPU, or
     a platform without function multiversioning)."""
     return lexibench_search_build().decode()
-
-
-cdef inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int code) noexcept nogil:
-    """The child of ``node`` by letter ``code`` (0 for "a"), or NONE."""
-    cdef uint32_t mask
-    if code >= 26:
-        return NONE
-    mask = nodes[2 * node]
-    if not (mask >> code) & 1:
-        return NONE
-    return nodes[2 * node + 1] + <uint32_t>lexibench_popcount(mask & ((1u << code) - 1u))
 
 
 cdef inline uint32_t _walk(const uint32_t *nodes, str s):

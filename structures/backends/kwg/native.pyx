@@ -16,17 +16,8 @@ from libc.string cimport memcpy, memset
 
 from array import array
 
-cdef extern from *:
-    """
-    #define KWG_TILE_SHIFT 24
-    #define KWG_ACCEPTS 0x800000u
-    #define KWG_IS_END 0x400000u
-    #define KWG_ARC 0x3FFFFFu
-    """
-    const uint32_t TILE_SHIFT "KWG_TILE_SHIFT"
-    const uint32_t ACCEPTS "KWG_ACCEPTS"
-    const uint32_t IS_END "KWG_IS_END"
-    const uint32_t ARC "KWG_ARC"
+from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT
+from lexibench.structures.backends.kwg.nodes cimport find as find_in_list
 
 cdef enum:
     LETTERS = 26
@@ -427,18 +418,10 @@ cdef inline int tile_of(Py_UCS4 ch) noexcept nogil:
 
 cdef inline Py_ssize_t find(const uint32_t *nodes, Py_ssize_t node, int tile) noexcept nogil:
     """The child of ``node`` by ``tile`` (the index of its node), or -1."""
-    cdef uint32_t index = nodes[node] & ARC
-    cdef uint32_t v, t
-    if tile < 0 or index == 0:
-        return -1
-    while True:
-        v = nodes[index]
-        t = v >> TILE_SHIFT
-        if t == <uint32_t>tile:
-            return index
-        if t > <uint32_t>tile or v & IS_END:
-            return -1
-        index += 1
+    cdef uint32_t found = 0
+    if tile >= 0:
+        found = find_in_list(nodes, nodes[node] & ARC, <uint32_t>tile)
+    return found if found else -1
 
 
 def check_nodes(nodes):

@@ -120,7 +120,7 @@ def _perfect_matching(letters: list[str], dice: tuple[str, ...]) -> bool:
     return all(assign(cell, set()) for cell in range(len(letters)))
 
 
-def test_other_sizes_and_kinds() -> None:
+def test_other_sizes_and_dice() -> None:
     boards = list(random_boards(5, 6, None, seed=2, count=20))
     assert all(b.size == "5x6" for b in boards)
     uniform = "".join(c for b in random_boards(10, 10, "uniform", seed=3, count=5) for c in b.cells)
@@ -130,8 +130,8 @@ def test_other_sizes_and_kinds() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"rows": 5, "cols": 5, "kind": "new"}, "is a 4x4 set"),
-        ({"kind": "weird"}, "choose one of"),
+        ({"rows": 5, "cols": 5, "dice": "new"}, "is a 4x4 set"),
+        ({"dice": "weird"}, "choose one of"),
         ({"count": -1}, "at least 0"),
     ],
 )

@@ -35,31 +35,17 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy
 
+from lexibench.structures.backends.array_trie.nodes cimport LETTERS, NONE, TERMINAL
+from lexibench.structures.backends.array_trie.nodes cimport lexibench_popcount as popcount
+
 from lexibench.solver.errors import InputError
 
 cdef extern from *:
     """
-    #ifdef __POPCNT__
-    static inline int prove_popcount(unsigned int x) { return __builtin_popcount(x); }
-    #else  /* no popcnt instruction assumed: count bits in registers, with no library call */
-    static inline int prove_popcount(unsigned int x) {
-        x = x - ((x >> 1) & 0x55555555u);
-        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-        return (int)((x * 0x01010101u) >> 24);
-    }
-    #endif
     /* The index of the highest set bit of a non-zero 64-bit value. */
     static inline int prove_top_bit(unsigned long long x) { return 63 - __builtin_clzll(x); }
-    #define PROVE_TERMINAL 0x80000000u
-    #define PROVE_LETTERS 0x03FFFFFFu
-    #define PROVE_NONE 0xFFFFFFFFu
     """
-    int popcount "prove_popcount"(unsigned int x) nogil
     int top_bit "prove_top_bit"(unsigned long long x) nogil
-    const uint32_t TERMINAL "PROVE_TERMINAL"
-    const uint32_t LETTERS "PROVE_LETTERS"
-    const uint32_t NONE "PROVE_NONE"
 
 cdef enum:
     # Steps between two asks whether to stop (a few milliseconds of work).
