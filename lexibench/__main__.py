@@ -1,7 +1,7 @@
-"""``python -m lexibench``: the command line."""
+"""``python -m lexibench``: the command line (see :mod:`lexibench.console`)."""
 
 import sys
 
-from lexibench.solver.cli import main
+from lexibench.console import main
 
 sys.exit(main())

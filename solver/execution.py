@@ -21,7 +21,9 @@ hands out items and receives small results, and never touches the bytes.
 
 Workers ignore SIGINT (the terminal sends it to every process of the job; the parent decides) and
 die quietly on SIGTERM (how the parent stops them), except while writing output, which finishes
-first: the output ends on a whole piece. The pool (:mod:`lexibench.solver.pool`) shares no lock
+first: the output ends on a whole piece. A worker of a job that can stop early (``stop``) takes
+SIGTERM as a request to stop instead: sent to the whole process group, it reaches the parent too,
+which then keeps what the workers found. The pool (:mod:`lexibench.solver.pool`) shares no lock
 with its workers, so a signal that kills one, even sent to the whole process group, never leaves
 this process waiting; while it starts the workers, SIGINT and SIGTERM wait in this process, so
 no signal reaches a worker before it is set up and none meant for this process is lost.
@@ -109,15 +111,21 @@ class Stop:
         self._set = False
         self._shared: Any = None  # a byte in shared memory (no lock), made before the workers
 
-    def set(self) -> None:
-        """Ask every process of the job to stop."""
+    def set(self, signum: int = 1) -> None:
+        """Ask every process of the job to stop (``signum``: the signal a worker process
+        received, which the main process reads back with :meth:`signal`)."""
         self._set = True
-        if self._shared is not None:
-            self._shared.value = 1
+        if self._shared is not None and not self._shared.value:
+            self._shared.value = signum
 
     def is_set(self) -> bool:
-        """True once :meth:`set` was called here or in the parent."""
+        """True once :meth:`set` was called here or in another process of the job."""
         return self._set or (self._shared is not None and bool(self._shared.value))
+
+    def signal(self) -> int | None:
+        """The signal that a worker process received and stopped the job by, or None."""
+        value = self._shared.value if self._shared is not None else 0
+        return value if value > 1 else None
 
     def share(self, context: Any) -> None:
         """Make it visible to worker processes started from ``context`` after this call."""
@@ -217,7 +225,7 @@ _worker: dict[str, Any] = {}
 
 
 def _init_worker(job: Job[Any, Any, Any], stop: Stop | None, turns: _Turns) -> None:
-    worker_signals()
+    worker_signals(stop)
     _worker["turns"] = turns
     if _worker.get("job") != job:
         _worker.update(job=job, state=job.open())
@@ -358,10 +366,17 @@ def _dask_batch(batch: list[Any], job: Job[Any, Any, Any]) -> list[Any]:
         return results
 
 
-def worker_signals() -> None:
+def worker_signals(stop: Stop | None = None) -> None:
     """In a worker process: ignore SIGINT (the terminal sends it to every process of the job;
-    the parent decides) and die quietly on SIGTERM (how the parent stops it); then let signals
-    in (they were blocked while the pool started: see :func:`lexibench.solver.pool.run_pool`)."""
+    the parent decides); on SIGTERM, die quietly (how the parent stops it) or, in a job that can
+    stop early (``stop``), set ``stop`` instead: the batch under way ends early and keeps what it
+    found, since a SIGTERM sent to the whole process group (as a service manager or a batch
+    system sends it) reaches the parent too, which then prints what the job found. Then let
+    signals in (they were blocked while the pool started: see
+    :func:`lexibench.solver.pool.run_pool`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if stop is None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    else:
+        signal.signal(signal.SIGTERM, lambda signum, _frame: stop.set(signum))
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})

@@ -24,7 +24,7 @@ from lexibench import structures
 from lexibench.solver import defaults
 from lexibench.solver.cache import cache_path
 from lexibench.solver.defaults import DEFAULT_WORDLIST
-from lexibench.solver.errors import InputError
+from lexibench.solver.errors import Fault, InputError
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     Capitalised,
@@ -38,6 +38,7 @@ from lexibench.solver.wordlist import (
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
+from lexibench.structures.regular import not_regular
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -254,6 +255,11 @@ def open_lexicon(
     resolved, policy = _resolve(name, wordlist, policy, limits)
     key_variant = None if variant == WORDS else f"{game}:{variant}"
     path = cache_path(name, resolved, rules, policy, key_variant) if cache else None
+    what = not_regular(path) if path is not None else None
+    if what is not None:
+        raise InputError(
+            f"cache entry {path}: it is {what}, not a regular file (remove it, or give --no-cache)"
+        )
     if path is not None and path.exists():
         try:
             saved = load_lexicon(path, name)
@@ -371,7 +377,11 @@ def build_lexicon_file(
     variant: str = WORDS,
 ) -> tuple[Opened, int]:
     """Build ``structure`` from ``source`` (holding ``variant`` of ``game``: the words by
-    default) and save it to ``output``; return it and the file size."""
+    default) and save it to ``output``; return it and the file size. An ``output`` that is not
+    a regular file (a device, a FIFO, a folder) is refused before anything is read."""
+    what = not_regular(output)
+    if what is not None:
+        raise InputError(f"output {output}: it is {what}, not a regular file")
     resolved, policy = _resolve(structure, source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:
@@ -379,5 +389,5 @@ def build_lexicon_file(
             output, structure, lexicon, strings, _meta(wordlist.info, game, variant)
         )
     except OSError as exc:
-        raise InputError(f"output {output}: cannot write it ({exc.strerror or exc})") from None
+        raise Fault(f"output {output}: cannot write it ({exc.strerror or exc})") from None
     return Opened(structure, lexicon, wordlist.info, "built"), size

@@ -4,7 +4,10 @@ A reader sees the old file or the new one, never half of one; a failure at any p
 a file-size limit, an interruption) leaves the old file as it was and removes the temporary. The
 new file gets the old file's permission bits, or for a new file the usual ones (0666 less the
 umask, so 0644 by default), not the 0600 of a temporary file. A symbolic link is written
-through: its target is replaced and the link stays.
+through: its target is replaced and the link stays. Only a regular file is ever replaced
+(:mod:`lexibench.structures.regular`): a device, a FIFO, a socket or a directory at the path is
+refused with :class:`~lexibench.structures.regular.NotRegularFileError` before anything is
+written.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+
+from lexibench.structures.regular import check_regular
 
 
 def default_mode() -> int:
@@ -45,10 +50,13 @@ def stage_beside(target: Path, data: bytes) -> Path:
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` (or the file a symbolic link at ``path`` points to) with ``data``."""
+    """Replace ``path`` (or the file a symbolic link at ``path`` points to) with ``data``; a
+    path that is not a regular file is refused (:class:`NotRegularFileError`)."""
+    check_regular(path)
     target = Path(os.path.realpath(path))
     staged = stage_beside(target, data)
     try:
+        check_regular(target)  # again: it may have changed while the data was written
         os.replace(staged, target)
     except BaseException:
         staged.unlink(missing_ok=True)

@@ -35,6 +35,7 @@ from lexibench.structures.errors import LexiconError, NotALexiconError
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
 from lexibench.structures.queries import Structure, answers, is_lexicon
 from lexibench.structures.registry import backend_info, structure_class
+from lexibench.structures.regular import read_regular
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1
@@ -163,9 +164,9 @@ def read_header(path: Path, data: bytes | None = None) -> Header:
 
 
 def _read(path: Path, limit: int = -1) -> bytes:
+    """At most ``limit`` bytes of the regular file at ``path`` (all of them: -1)."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(limit)
+        return read_regular(path, limit)
     except FileNotFoundError:
         raise SavedLexiconError(path, "no such file") from None
     except IsADirectoryError:
@@ -247,5 +248,10 @@ def _decode(path: Path | str, cls: Any, header: Header, payload: bytes) -> Struc
 
 
 def load_lexicon(path: Path, backend: str | None = None) -> Saved:
-    """Read ``path`` and :func:`load_lexicon_bytes` it."""
-    return load_lexicon_bytes(path, _read(path), backend)
+    """Read ``path`` and :func:`load_lexicon_bytes` it. Only a regular file is read, and no more
+    of it than its header declares (and one byte, to tell a padded file)."""
+    head = _read(path, len(MAGIC) + _MAX_HEADER)
+    header, start = _parse_header(path, head)
+    size = start + header.payload_bytes + 1
+    data = head[:size] if len(head) >= size else _read(path, size)
+    return load_lexicon_bytes(path, data, backend)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lexibench.solver.errors import Fault, InputError
 from lexibench.structures.atomic import stage_beside
+from lexibench.structures.regular import not_regular
 
 
 class PublishError(Fault):
@@ -26,8 +27,9 @@ class PublishError(Fault):
 
 def _check_target(path: Path) -> None:
     """Refuse a target that cannot be written, before anything is."""
-    if path.is_dir():
-        raise InputError(f"output {path}: is a folder, not a file")
+    what = not_regular(path)
+    if what is not None:
+        raise InputError(f"output {path}: it is {what}, not a regular file")
     folder = path.parent
     for parent in (folder, *folder.parents):
         if parent.exists():

@@ -246,8 +246,7 @@ def _failure(exc: BaseException) -> int:
         return runtime.EXIT_FAULT
     if isinstance(exc, runtime.Interrupted | KeyboardInterrupt):
         signum = exc.signum if isinstance(exc, runtime.Interrupted) else signal.SIGINT
-        word = "interrupted" if signum == signal.SIGINT else "terminated"
-        runtime.say(f"lexibench: {word} ({signal.Signals(signum).name})")
+        runtime.say(runtime.signal_line(signum))
         return runtime.EXIT_SIGNAL_BASE + signum
     if not isinstance(exc, Exception):  # SystemExit, GeneratorExit: not a failure of ours
         raise exc
@@ -274,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if main_thread:
         runtime.install_signal_handlers()
     try:
+        if main_thread:  # held off since start-up (lexibench.console): one that came is raised
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
         return _run(args_list)
     except BaseException as exc:
         runtime.SIGNALS.done = True  # the outcome is decided: a signal now changes nothing

@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import AbstractContextManager
+from contextlib import contextmanager
 from typing import Any
 
 from lexibench.solver.cli import runtime
@@ -101,9 +101,16 @@ class CliSession:
             bar = tqdm(total=total or None, initial=initial, unit=unit, file=sys.stderr)
         return _Bar(bar)
 
-    def stopping(self, stop: Stop) -> AbstractContextManager[Stopped]:
-        """SIGINT and SIGTERM set ``stop`` (a second one interrupts)."""
-        return runtime.catching_signals(stop.set)
+    @contextmanager
+    def stopping(self, stop: Stop) -> Iterator[Stopped]:
+        """SIGINT and SIGTERM set ``stop`` (a second one interrupts). A signal a worker process
+        alone received, which stopped the job, counts as received here."""
+        with runtime.catching_signals(stop.set) as caught:
+            try:
+                yield caught
+            finally:
+                if caught.signum is None:
+                    caught.signum = stop.signal()
 
 
 def command_of(name: str, command: str) -> Command:
@@ -130,7 +137,10 @@ def show(result: Result, as_json: bool) -> int:
     """Print ``result``; the exit status."""
     if isinstance(result, Report):
         runtime.emit(json.dumps(result.json()) if as_json else result.text())
-        return runtime.EXIT_SIGNAL_BASE + result.stopped if result.stopped is not None else 0
+        if result.stopped is None:
+            return 0
+        runtime.say(f"{runtime.signal_line(result.stopped)}: what was found so far is above")
+        return runtime.EXIT_SIGNAL_BASE + result.stopped
     out = runtime.Output()
     try:
         for piece in _pieces(result):

@@ -63,8 +63,11 @@ def write_phases() -> None:
         for name, stamp in _phases:
             durations[name] = stamp - previous
             previous = stamp
-        with open(target, "w", encoding="utf-8") as handle:
-            json.dump(durations, handle)
+        from pathlib import Path
+
+        from lexibench.structures.atomic import write_text_atomic
+
+        write_text_atomic(Path(target), json.dumps(durations))
 
 
 class OutputError(Fault):
@@ -243,6 +246,13 @@ def catching_signals(then: Callable[[], None] | None = None) -> Iterator[Caught]
         yield caught
     finally:
         SIGNALS.caught = previous
+
+
+def signal_line(signum: int) -> str:
+    """The line that says a signal ended the command: ``lexibench: interrupted (SIGINT)``, or
+    ``terminated`` for any other signal."""
+    word = "interrupted" if signum == signal.SIGINT else "terminated"
+    return f"lexibench: {word} ({signal.Signals(signum).name})"
 
 
 def install_signal_handlers() -> None:

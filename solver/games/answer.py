@@ -61,6 +61,8 @@ def answer(call: Call) -> Report:
     plan = call.plan()
     options = read_stdin(call, {**call.options, "min_length": plan.rules.min_length})
     puzzle = game.puzzle(options)
+    for note in game.notes(puzzle):
+        call.session.note(f"warning: {note}")
     opened = call.open(plan)
     found = game.solver(opened.structure, plan.tier, plan.variant, options)(puzzle)
     call.session.phase("search")

@@ -34,6 +34,10 @@ class GameBase(ABC, Generic[P, A]):
         """The words themselves (the one variant)."""
         return words
 
+    def notes(self, puzzle: P) -> tuple[str, ...]:
+        """Nothing to tell of a puzzle that parsed."""
+        return ()
+
     def solver(
         self,
         structure: Structure,

@@ -120,6 +120,11 @@ class Game(Protocol[P, A]):
         that command by name, and ``min_length``)."""
         ...
 
+    def notes(self, puzzle: P) -> tuple[str, ...]:
+        """What a user should be told of a puzzle that is answered all the same, one line each
+        (a crossword position no game reaches); none for most."""
+        ...
+
     def workloads(self) -> tuple[Workload[P], ...]:
         """Its benchmark workloads, the headline one first."""
         ...

@@ -13,7 +13,7 @@ import pytest
 from tests.commands import run
 
 EMPTY = "/".join(["15"] * 15)
-MID = "15/15/15/15/15/15/15/3QAT9/3I11/3D11/15/15/15/15/15 AEINST?/ 30/0 0"
+MID = "15/15/15/15/15/15/15/7QAT5/7I7/7D7/15/15/15/15/15 AEINST?/ 30/0 0"
 WORDS = """\
 aa ab ad ae ai at ax ba be bi da de ea ed ee ef ei el em en er es et ex fa fe id if in
 is it la li ma me na ne oe oi on or os pa pe qi re sa si ta te ti xi za ate eat eta tea tae sat
@@ -62,15 +62,15 @@ def test_moves_json_shape(capfd: pytest.CaptureFixture[str], wordlist: str) -> N
 
 
 def test_a_move_as_json(capfd: pytest.CaptureFixture[str], wordlist: str) -> None:
-    """QAT across from D8 and QID down from D8: S hooked after QAT (G8, row 7 and column 6 from
-    0), natural or blank, is two moves; a blank's letter is in lower case."""
+    """QAT across from H8 and QID down from H8: S hooked after QAT (K8, row 7 and column 10
+    from 0), natural or blank, is two moves; a blank's letter is in lower case."""
     data = moves_json(capfd, MID, "--wordlist", wordlist, "--all")
     moves = {(m["coord"], m["word"]): m for m in data["moves"]}
-    qats = moves[("8D", "QATS")]
-    assert qats["tiles"] == [[7, 6, "S"]]
+    qats = moves[("8H", "QATS")]
+    assert qats["tiles"] == [[7, 10, "S"]]
     assert qats["leave"] == "AEINT?"
-    blank_qats = moves[("8D", "QATs")]
-    assert blank_qats["tiles"] == [[7, 6, "s"]]
+    blank_qats = moves[("8H", "QATs")]
+    assert blank_qats["tiles"] == [[7, 10, "s"]]
     assert blank_qats["leave"] == "AEINST"
     assert qats["score"] == blank_qats["score"] + 1
     down = [m for m in data["moves"] if m["coord"][0].isalpha()]
@@ -102,7 +102,7 @@ def test_moves_from_standard_input_and_as_text(
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].split() == list("ABCDEFGHIJKLMNO")
-    assert lines[8].split() == ["8", ".", ".", ".", "Q", "A", "T", *["."] * 9]
+    assert lines[8].split() == ["8", *["."] * 7, "Q", "A", "T", *["."] * 5]
     assert "rack AEINST?" in out
     assert "lexicon kwg (native, gaddag)" in out
     assert "score  coord  word" in out
@@ -205,3 +205,24 @@ def test_the_cache_keeps_the_two_variants_apart(
     assert status == 0
     entries = json.loads(out)
     assert {entry["variant"] for entry in entries} >= {None, "crossword:gaddag"}
+
+
+@pytest.mark.parametrize(
+    ("rows", "why"),
+    [
+        ("15/15/15/15/15/15/15/3QAT9/15/15/15/15/15/15/15", "the start square H8 is empty"),
+        (
+            "15/15/15/15/15/15/15/7QAT5/15/15/15/15/15/15/AB13",
+            "the tile at A15 is not joined to the start square by tiles",
+        ),
+    ],
+)
+def test_a_position_no_game_reaches_is_answered_after_a_warning(
+    capfd: pytest.CaptureFixture[str], wordlist: str, rows: str, why: str
+) -> None:
+    status, out, err = run(capfd, "moves", f"{rows} AEINST?", "--wordlist", wordlist, "--json")
+    assert status == 0
+    assert (
+        err == f"warning: position: {why}; no game reaches it (its moves are listed all the same)\n"
+    )
+    assert json.loads(out)["count"] > 0

@@ -162,9 +162,11 @@ def _tokenize(row: str, where: str) -> list[str]:
             if m is None:
                 ch = chunk[pos]
                 if ch == "q":
+                    after = chunk[pos + 1]
                     raise InputError(
-                        f"board{where}: 'q{chunk[pos + 1]}' is not a cell; "
-                        "the Qu tile is written q or qu"
+                        f"board{where}: 'q{after}' is not a cell: the Qu tile is written q or "
+                        f"qu, followed by a blank, '/' or the end (write 'q {after}' for the Qu "
+                        f"tile then {after!r})"
                     )
                 raise InputError(f"board{where}: {ch!r} is not a letter a-z")
             tokens.append(QU if m.group() in ("q", "qu") else m.group())

@@ -150,6 +150,16 @@ class Crossword(GameBase[Position, Moves]):
 
         return parse_cgp(options["position"], load_rules(options["rules"]))
 
+    def notes(self, position: Position) -> tuple[str, ...]:
+        """Why no game reaches ``position``, when none does (its moves are listed all the
+        same: a user may analyse such a position on purpose)."""
+        from lexibench.solver.games.crossword.position import unreachable
+
+        why = unreachable(position)
+        if why is None:
+            return ()
+        return (f"position: {why}; no game reaches it (its moves are listed all the same)",)
+
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of seeded greedy games, at four stages, with 0, 1 and 2 blanks in turn."""
         what = "positions of seeded greedy self-play, {}, 0/1/2 blanks on the rack"

@@ -199,6 +199,41 @@ def _check_counts(position: Position) -> None:
             )
 
 
+def unreachable(position: Position) -> str | None:
+    """Why no game reaches ``position``, or None: on a board with tiles, the start square is
+    covered and every tile joins it through tiles beside each other (a word laid touches what
+    is on the board). The tile counts are checked by :func:`parse_cgp`.
+
+    >>> unreachable(parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/AB13 Z"))
+    'the start square H8 is empty'
+    """
+    rules, board = position.rules, position.board
+    if not any(board):
+        return None
+    if not board[rules.start]:
+        return f"the start square {_square(rules, rules.start)} is empty"
+    reached = {rules.start}
+    todo = [rules.start]
+    while todo:
+        square = todo.pop()
+        row, col = divmod(square, rules.cols)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            near = r * rules.cols + c
+            if 0 <= r < rules.rows and 0 <= c < rules.cols and board[near] and near not in reached:
+                reached.add(near)
+                todo.append(near)
+    apart = next((i for i, tile in enumerate(board) if tile and i not in reached), None)
+    if apart is None:
+        return None
+    return f"the tile at {_square(rules, apart)} is not joined to the start square by tiles"
+
+
+def _square(rules: RuleSet, square: int) -> str:
+    """A square's name, column letter then row number (H8), as a down move's coordinate."""
+    row, col = divmod(square, rules.cols)
+    return f"{chr(65 + col)}{row + 1}"
+
+
 def parse_cgp(text: str, rules: RuleSet | None = None) -> Position:
     """Read a CGP line (see the module docstring) under ``rules`` (default: English).
 

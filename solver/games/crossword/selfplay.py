@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.crossword.moves import RawMove
 from lexibench.solver.games.crossword.position import Position
@@ -177,45 +178,54 @@ def selfplay(call: Call) -> Report:
     def generated() -> int:
         return generator.generated
 
-    games, seed = options["games"], options["seed"]
-    played = found = 0
+    asked, seed = options["games"], options["seed"]
+    games = played = found = 0
     totals = [0, 0]
+    stop = Stop()
     started = time.perf_counter()
-    for j in range(games):
-        result = play(
-            rules, generator.best_raw, random.Random(f"selfplay:{seed}:{j}"), counter=generated
-        )
-        played += result.played
-        found += result.generated
-        totals[0] += result.scores[0]
-        totals[1] += result.scores[1]
+    with call.session.stopping(stop) as caught:  # a signal: no game starts after this one
+        for j in range(asked):
+            if stop.is_set():
+                break
+            result = play(
+                rules, generator.best_raw, random.Random(f"selfplay:{seed}:{j}"), counter=generated
+            )
+            games += 1
+            played += result.played
+            found += result.generated
+            totals[0] += result.scores[0]
+            totals[1] += result.scores[1]
     seconds = time.perf_counter() - started
     call.session.phase("search")
-    means = [round(t / games, 2) for t in totals]
+    means = [round(t / games, 2) if games else 0.0 for t in totals]
+    rate = 1 / seconds if seconds > 0 else 0.0
     data: dict[str, Any] = {
         "games": games,
         "seed": seed,
         "seconds": round(seconds, 6),
-        "games_per_second": round(games / seconds, 3),
+        "games_per_second": round(games * rate, 3),
         "moves_played": played,
-        "moves_per_second": round(played / seconds, 3),
+        "moves_per_second": round(played * rate, 3),
         "moves_generated": found,
-        "generated_per_second": round(found / seconds, 3),
+        "generated_per_second": round(found * rate, 3),
         "mean_scores": means,
         "lexicon": plan.structure,
         "tier": plan.tier.value,
         "algorithm": generator.algorithm,
         "wordlist": opened.wordlist.name,
     }
+    if caught.name is not None:
+        data["stopped"] = caught.name
+    of = f" of {asked:,}, stopped by {caught.name}" if caught.name is not None else ""
     text = "\n".join(
         [
-            f"{games:,} greedy game{'s' if games != 1 else ''} (seed {seed}) "
-            f"in {seconds:.3f} s: {games / seconds:,.1f} games/s",
-            f"{played:,} moves played: {played / seconds:,.0f} moves/s "
-            f"({found:,} moves generated, {found / seconds:,.0f}/s)",
+            f"{games:,} greedy game{'s' if games != 1 else ''}{of} (seed {seed}) "
+            f"in {seconds:.3f} s: {games * rate:,.1f} games/s",
+            f"{played:,} moves played: {played * rate:,.0f} moves/s "
+            f"({found:,} moves generated, {found * rate:,.0f}/s)",
             f"mean final scores {means[0]:g} and {means[1]:g}",
             f"word list {opened.wordlist.name}, lexicon {plan.structure} "
             f"({plan.tier.value}, {generator.algorithm})",
         ]
     )
-    return Report(lambda: data, lambda: text)
+    return Report(lambda: data, lambda: text, caught.signum)

@@ -22,6 +22,7 @@ from typing import Any, Final, Self
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.prove.job import ClassOutcome
 from lexibench.structures.atomic import write_text_atomic
+from lexibench.structures.regular import not_regular, read_regular
 
 FORMAT: Final = "lexibench-prove-checkpoint/1"
 
@@ -36,11 +37,19 @@ def _header(path: Path, line: bytes) -> dict[str, Any]:
     return header
 
 
+def check_path(path: Path) -> None:
+    """Refuse, in one line, a checkpoint path that is not a regular file (a device, a FIFO, a
+    folder): a checkpoint is read whole and replaced."""
+    what = not_regular(path)
+    if what is not None:
+        raise InputError(f"--checkpoint {path}: it is {what}, not a regular file")
+
+
 def read(path: Path) -> tuple[dict[str, Any], dict[int, ClassOutcome], int] | None:
     """The header, the finished classes by id, and the length of the file's whole lines; None
     when there is no such file. A file that is not a checkpoint is one line."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -83,6 +92,7 @@ class Checkpoint:
         self.path = path
         self.dropped = False
         """True when a record cut short by a crash was dropped."""
+        check_path(path)
         if not path.exists():
             header = {"format": FORMAT, "plan": fingerprint, "target_from": origin}
             try:

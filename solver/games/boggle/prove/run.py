@@ -55,10 +55,12 @@ def prove(call: Call) -> Report:
     if plan.tier is Tier.NATIVE:
         check_key(rows, cols, chosen)
     target, origin = options["target"], {"from": "option"}
-    if options["checkpoint"] is not None and target is None:
-        from lexibench.solver.games.boggle.prove.checkpoint import recorded_target
+    if options["checkpoint"] is not None:
+        from lexibench.solver.games.boggle.prove.checkpoint import check_path, recorded_target
 
-        target, origin = recorded_target(options["checkpoint"]) or (None, origin)
+        check_path(options["checkpoint"])
+        if target is None:
+            target, origin = recorded_target(options["checkpoint"]) or (None, origin)
     if plan.tier is Tier.NATIVE:
         from lexibench.solver.games.boggle.prove.tree import native_build
 
