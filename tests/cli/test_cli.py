@@ -341,3 +341,15 @@ def test_a_tier_the_backend_lacks_is_refused_before_any_word_list_is_read(
         assert (status, out) == (2, ""), argv
         assert err.startswith("lexibench: error: lexicon "), err
         assert "tier" in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], *([name, "--help"] for name in ("anagram", "pattern", "spellingbee", "wordle"))],
+)
+def test_help_has_no_markup(capfd: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Summaries and option help are written once, with reST literals for the docs; a terminal
+    shows them plain (``?`` reads '?')."""
+    status, out, _ = run(capfd, *argv)
+    assert status == 0
+    assert "``" not in out
