@@ -353,3 +353,14 @@ def test_help_has_no_markup(capfd: pytest.CaptureFixture[str], argv: list[str]) 
     status, out, _ = run(capfd, *argv)
     assert status == 0
     assert "``" not in out
+
+
+def test_backends_fit_a_terminal(capfd: pytest.CaptureFixture[str]) -> None:
+    """The table fits 100 columns; --verbose has every detail (wider)."""
+    status, out, _ = run(capfd, "backends")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "string step native  anagram letterset pattern positions" in out  # array-trie
+    status, out, _ = run(capfd, "backends", "--verbose")
+    assert status == 0
+    assert "file format" in out
