@@ -145,9 +145,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "requirements":
         print("\n".join(requirements(argv[1])))
         return 0
-    print(
-        "usage: python -m tools.layout compiled-files | requirements EXTRA", file=sys.stderr
-    )
+    print("usage: python -m tools.layout compiled-files | requirements EXTRA", file=sys.stderr)
     return 2
 
 
