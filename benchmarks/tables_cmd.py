@@ -8,6 +8,7 @@ layer does not import the benchmark layer. Registering imports nothing heavy; ru
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from lexibench.solver.cli.runtime import say
@@ -42,7 +43,11 @@ def run(args: argparse.Namespace) -> int:
     from lexibench.benchmarks.report.build import write_report
 
     inputs = list(args.json) or default_inputs(RESULTS)
+    shown = sys.stderr is not None and sys.stderr.isatty()
+    if shown:
+        say("lexibench tables: loading the raw files and the plotting library ...")
     results = load(inputs)
-    for path in write_report(results, args.out, args.readme):
+    progress = (lambda step: say(f"lexibench tables: {step} ...")) if shown else None
+    for path in write_report(results, args.out, args.readme, progress):
         say(f"wrote {path}")
     return 0

@@ -38,7 +38,7 @@ from lexibench.solver.wordlist import (
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
-from lexibench.structures.regular import not_regular
+from lexibench.structures.regular import not_regular, unwritable
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -235,6 +235,7 @@ def open_lexicon(
     limits: Limits = DEFAULT_LIMITS,
     units: int = 1,
     notify: Notify = _stderr,
+    waiting: Notify | None = None,
     game: str | None = None,
     variant: str = WORDS,
 ) -> Opened:
@@ -272,6 +273,10 @@ def open_lexicon(
             return Opened(name, saved.structure, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
+    if waiting is not None:
+        held = "" if variant == WORDS else f" ({game}'s {variant} strings)"
+        cached = "; it is cached for the next run" if path is not None else ""
+        waiting(f"building lexicon {name}{held} over {resolved.name}{cached}")
     lexicon, words, strings = _build(name, resolved, rules, policy, game, variant)
     if path is not None:
         try:
@@ -325,9 +330,14 @@ def open_lexicon_file(
 
 
 def open_spec(
-    spec: LexiconSpec, units: int = 1, notify: Notify = _stderr, freeze: bool = False
+    spec: LexiconSpec,
+    units: int = 1,
+    notify: Notify = _stderr,
+    freeze: bool = False,
+    waiting: Notify | None = None,
 ) -> Opened:
-    """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``.
+    """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``;
+    ``waiting`` is told when it is built (a wait of seconds, the first time).
 
     ``freeze``: collect garbage, then freeze everything alive out of the collector: a lexicon
     that lives as long as the process need not be walked by every later collection (a command
@@ -354,6 +364,7 @@ def open_spec(
             limits=spec.limits,
             units=units,
             notify=notify,
+            waiting=waiting,
             game=spec.game,
             variant=spec.variant,
         )
@@ -378,10 +389,11 @@ def build_lexicon_file(
 ) -> tuple[Opened, int]:
     """Build ``structure`` from ``source`` (holding ``variant`` of ``game``: the words by
     default) and save it to ``output``; return it and the file size. An ``output`` that is not
-    a regular file (a device, a FIFO, a folder) is refused before anything is read."""
-    what = not_regular(output)
-    if what is not None:
-        raise InputError(f"output {output}: it is {what}, not a regular file")
+    a regular file (a device, a FIFO, a folder), or whose folder does not exist, is refused
+    before anything is read."""
+    why = unwritable(output)
+    if why is not None:
+        raise InputError(f"output {output}: {why}")
     resolved, policy = _resolve(structure, source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:

@@ -195,11 +195,16 @@ def resolve(
     )
 
 
-def open_plan(plan: Plan, note: Callable[[str], None] | None = None) -> Opened:
+def open_plan(
+    plan: Plan,
+    note: Callable[[str], None] | None = None,
+    waiting: Callable[[str], None] | None = None,
+) -> Opened:
     """The structure ``plan`` names, opened (from the cache, a file, or built from the word
     list) and frozen out of the garbage collector (it lives as long as the job); ``note`` is
-    told where the word list and the structure came from when the plan is verbose."""
-    opened = open_spec(plan.lexicon)
+    told where the word list and the structure came from when the plan is verbose, ``waiting``
+    that it is being built."""
+    opened = open_spec(plan.lexicon, waiting=waiting)
     gc.collect()
     gc.freeze()
     if plan.verbose and note is not None:

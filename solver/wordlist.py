@@ -139,9 +139,9 @@ class WordListInfo(Normalization):
     def report(self) -> str:
         """One line: lines read, words kept, drops by reason."""
         drops = ", ".join(f"{reason} {count:,}" for reason, count in sorted(self.dropped.items()))
-        return f"{self.name}: {self.lines_read:,} lines read, {self.words:,} words kept" + (
-            f"; dropped: {drops}" if drops else ""
-        )
+        lines = f"{self.lines_read:,} line{'s' if self.lines_read != 1 else ''} read"
+        kept = f"{self.words:,} word{'s' if self.words != 1 else ''} kept"
+        return f"{self.name}: {lines}, {kept}" + (f"; dropped: {drops}" if drops else "")
 
 
 def _flag(value: object) -> bool:

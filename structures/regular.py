@@ -51,6 +51,30 @@ def not_regular(path: Path | str) -> str | None:
     return what
 
 
+def unwritable(path: Path | str) -> str | None:
+    """Why a file cannot be written at ``path``, known before anything is done: it is not a
+    regular file, its folder does not exist (nothing here creates a folder a user named), or a
+    parent of it is a file; None when nothing is known against it.
+
+    >>> unwritable("/dev/null")
+    'it is a character device, not a regular file'
+    >>> unwritable("/nonexistent-lexibench/x.lex")
+    'its folder /nonexistent-lexibench does not exist'
+    """
+    what = not_regular(path)
+    if what is not None:
+        return f"it is {what}, not a regular file"
+    folder = Path(os.path.realpath(path)).parent
+    for parent in (folder, *folder.parents):
+        if os.path.lexists(parent):
+            if not parent.is_dir():
+                return f"{parent} is a file, not a folder"
+            break
+    if not folder.is_dir():
+        return f"its folder {folder} does not exist"
+    return None
+
+
 def check_regular(path: Path | str) -> None:
     """Raise :class:`NotRegularFileError` when ``path`` exists and is not a regular file."""
     what = not_regular(path)

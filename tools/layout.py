@@ -15,7 +15,8 @@ here; a tool that follows imports to files by their path alone needs this table 
 The modules the install compiles are listed once, in ``lexibench/compiled.toml``. Only the
 standard library is used here: ``setup.py`` reads this module before anything is installed.
 
-    python -m tools.layout compiled-files   # every file the compiled modules are built from
+    python -m tools.layout compiled-files       # every file the compiled modules are built from
+    python -m tools.layout requirements EXTRA   # what adding an extra installs (the Makefile)
 """
 
 from __future__ import annotations
@@ -119,13 +120,33 @@ def compiled_files() -> list[str]:
     return sorted({repository_path(f) for source in listed for f in (source, *listed[source])})
 
 
+def requirements(extra: str) -> list[str]:
+    """The requirements of pyproject.toml's optional dependencies ``extra``, the extras of
+    lexibench it names expanded: what adding ``extra`` to an install of the package installs,
+    so that the Makefile can add it without building the package again."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras: dict[str, list[str]] = project["optional-dependencies"]
+    found: list[str] = []
+    for requirement in extras[extra]:
+        if requirement.startswith(f"{project['name']}["):
+            for named in requirement.partition("[")[2].rstrip("]").split(","):
+                found += [r for r in requirements(named.strip()) if r not in found]
+        elif requirement not in found:
+            found.append(requirement)
+    return found
+
+
 def main(argv: list[str]) -> int:
-    """``compiled-files``: print :func:`compiled_files`, one a line."""
-    if argv != ["compiled-files"]:
-        print("usage: python -m tools.layout compiled-files", file=sys.stderr)
-        return 2
-    print("\n".join(compiled_files()))
-    return 0
+    """``compiled-files``: print :func:`compiled_files`, one a line; ``requirements EXTRA``:
+    print :func:`requirements`, one a line."""
+    if argv == ["compiled-files"]:
+        print("\n".join(compiled_files()))
+        return 0
+    if len(argv) == 2 and argv[0] == "requirements":
+        print("\n".join(requirements(argv[1])))
+        return 0
+    print("usage: python -m tools.layout compiled-files | requirements EXTRA", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any
+from typing import Any, Final
 
 from matplotlib import ticker
 from matplotlib.axes import Axes
@@ -89,6 +89,17 @@ def _offsets() -> list[tuple[int, int]]:
     return near + rings
 
 
+#: Pixels a label set apart from its point keeps from every other point.
+CLEAR: Final = 12.0
+
+
+def gap(box: Any, point: Any) -> float:
+    """The distance from ``point`` to the nearest edge of ``box`` (0 inside), in pixels."""
+    dx = max(box.x0 - point[0], 0.0, point[0] - box.x1)
+    dy = max(box.y0 - point[1], 0.0, point[1] - box.y1)
+    return math.hypot(dx, dy)
+
+
 def _place_labels(
     fig: Figure, ax: Axes, points: list[tuple[float, float]], labels: list[str]
 ) -> None:
@@ -103,7 +114,8 @@ def _place_labels(
     frame = ax.get_window_extent(renderer)
     placed: list[Any] = []
     candidates = _offsets()
-    for (x, y), label in zip(points, labels, strict=True):
+    for k, ((x, y), label) in enumerate(zip(points, labels, strict=True)):
+        others = [mark for j, mark in enumerate(marks) if j != k]
         for i, (dx, dy) in enumerate(candidates):
             align = "left" if dx > 0 else "right" if dx < 0 else "center"
             leader = {"arrowstyle": "-", "color": GREY, "linewidth": 0.6} if i >= 8 else None
@@ -121,6 +133,14 @@ def _place_labels(
                 and box.y1 <= frame.y1
                 and not any(box.overlaps(other) for other in placed)
                 and not any(box.contains(px, py) for px, py in marks)
+                # beside its point (no leader line), a label is nearer its own point than any
+                # other, or a reader would take it for the other's; set apart (a leader line
+                # to its point), it keeps clear of every other point
+                and (
+                    all(gap(box, m) > CLEAR for m in others)
+                    if i >= 8
+                    else all(gap(box, marks[k]) < gap(box, m) for m in others)
+                )
             )
             if free or i == len(candidates) - 1:
                 placed.append(box)
@@ -141,6 +161,26 @@ def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]
     ax.set_ylim(len(values) - 0.5, -0.5)
 
 
+#: What each dot colour of a dot plot means, for its legend.
+COLOUR_MEANING: Final = {
+    FULL: "a structure",
+    OTHER: "no structure (a baseline, the reference)",
+    CAPPED: "capped workload (*)",
+}
+
+
+def _colour_legend(ax: Axes, colours: list[str]) -> None:
+    """A legend entry, outside the data, for each colour the plot's dots use."""
+    from matplotlib.lines import Line2D
+
+    used = [c for c in COLOUR_MEANING if c in colours]
+    handles = [Line2D([], [], marker="o", linestyle="", color=c) for c in used]
+    ax.legend(
+        handles, [COLOUR_MEANING[c] for c in used], loc="upper left", bbox_to_anchor=(1.01, 1.0),
+        fontsize=8,
+    )  # fmt: skip
+
+
 def _colour(row: CaseRow) -> str:
     """Capped rows red, reference rows (no structure: a baseline, the filter) green."""
     if row.note:
@@ -153,12 +193,14 @@ def solve_figure(size: str, rows: list[CaseRow]) -> Figure:
     ran = [r for r in rows if r.value is not None]
     fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
     ax = fig.subplots()
+    colours = [_colour(r) for r in ran]
     _dots(
         ax,
         [f"{r.backend} ({r.tier})" + (" *" if r.note else "") for r in ran],
         [r.value for r in ran if r.value is not None],
-        [_colour(r) for r in ran],
+        colours,
     )
+    _colour_legend(ax, colours)
     _log_x(ax)
     ax.set_xlabel("ms per board (median; line: min to max over the rounds; log scale)")
     ax.set_title(
@@ -174,6 +216,7 @@ def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
     ran = [r for r in rows if r.value is not None]
     fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
     ax = fig.subplots()
+    colours = [_colour(r) for r in ran]
     _dots(
         ax,
         [
@@ -182,8 +225,9 @@ def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
             for r in ran
         ],
         [r.value for r in ran if r.value is not None],
-        [_colour(r) for r in ran],
+        colours,
     )
+    _colour_legend(ax, colours)
     _log_x(ax)
     ax.set_xlabel(f"ms per {unit} (median; line: min to max over the rounds; log scale)")
     ax.set_title(title + (" (* capped workload)" if any(r.note for r in ran) else ""))

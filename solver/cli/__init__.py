@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -69,7 +70,7 @@ def _register_tool(name: str) -> Register:
 def _register_game_command(game_name: str, name: str) -> tuple[Register, str]:
     """A game command's ``register`` (its options, from its data) and summary."""
     from lexibench.solver.cli import games
-    from lexibench.solver.cli.options import add_command
+    from lexibench.solver.cli.options import add_command, plain
     from lexibench.solver.games.registry import game
 
     played = game(game_name)
@@ -79,7 +80,7 @@ def _register_game_command(game_name: str, name: str) -> tuple[Register, str]:
         add_command(parser, played.name, played.word_rules, played.queries, command)
         parser.set_defaults(run=games.run, game=game_name)
 
-    return register, command.summary
+    return register, plain(command.summary)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -96,20 +97,39 @@ class _Parser(argparse.ArgumentParser):
     #: The chosen command's parser, once added: unknown options are reported against it.
     command_parser: argparse.ArgumentParser | None = None
 
+    #: The words the command line was given (for an error that argparse words without them).
+    argv: Sequence[str] = ()
+
     def error(self, message: str) -> NoReturn:
         parser = self.command_parser or self
         command = parser.prog.removeprefix("lexibench").strip()
         see = f"lexibench {command} --help" if command else "lexibench --help"
+        if message.startswith("the following arguments are required: COMMAND"):
+            # no command: an option before it that is not lexibench's own is what went wrong
+            unknown = [a for a in self.argv if a.startswith("-") and a not in _TOP_OPTIONS]
+            if unknown:
+                message = f"unrecognized arguments: {unknown[0]}"
         self.exit(
             EXIT_USAGE, f"lexibench: error: {message}{_nearest(parser, message)} (see {see})\n"
         )
 
 
+#: The options ``lexibench`` takes before a command.
+_TOP_OPTIONS = ("-h", "--help", "--version")
+_INVALID_COMMAND = re.compile(r"argument COMMAND: invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
 def _nearest(parser: argparse.ArgumentParser, message: str) -> str:
     """For an unrecognized option: the known option it is closest to (options are never taken
-    by abbreviation, so ``--board`` is not ``--boards-file``)."""
+    by abbreviation, so ``--board`` is not ``--boards-file``); for an unknown command, the
+    command it is closest to."""
     import difflib
 
+    invalid = _INVALID_COMMAND.match(message)
+    if invalid:
+        commands = re.findall(r"'([^']*)'", invalid.group(2))
+        near = difflib.get_close_matches(invalid.group(1), commands, n=1, cutoff=0.6)
+        return f"; did you mean {near[0]}?" if near else ""
     if not message.startswith("unrecognized arguments:"):
         return ""
     known = [s for action in parser._actions for s in action.option_strings if s.startswith("--")]
@@ -168,6 +188,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         description="Word-game solvers over pluggable lexicon structures, and their benchmarks.",
         allow_abbrev=False,
     )
+    parser.argv = list(argv)
     from lexibench.solver.games.registry import command_games
 
     of_games = command_games()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 
 from lexibench import structures
 from lexibench.solver.cli.runtime import emit
@@ -14,6 +15,12 @@ from lexibench.solver.cli.table import text_table
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="the whole table: availability, file format, source and each problem in full "
+        "(wider than a terminal)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -40,6 +47,35 @@ def _answers(info: structures.BackendInfo) -> str:
     return f"words, prefixes{native}"
 
 
+def _tiers(info: structures.BackendInfo) -> str:
+    """The tiers a structure offers a search: ``string``, ``step``, ``native``; ``index`` for
+    an index."""
+    if info.role == "index":
+        return "index"
+    return " ".join(
+        ["string", *(["step"] if info.stepping else []), *(["native"] if info.native else [])]
+    )
+
+
+def _short_table(infos: list[structures.BackendInfo]) -> str:
+    """The table that fits 100 columns: each available structure's tiers and the query kinds it
+    answers itself; then a line for each unavailable one or missing tier (``--verbose``: the
+    whole table)."""
+    rows = [
+        [info.id, info.role, info.version or "", _tiers(info), " ".join(info.answers)]
+        for info in infos
+        if info.available
+    ]
+    table = text_table(["id", "role", "version", "tiers", "answers itself"], rows)
+    notes = [f"{info.id}: unavailable ({_problem(info)})" for info in infos if not info.available]
+    notes += [
+        f"{info.id}: native tier unavailable ({info.native_error})"
+        for info in infos
+        if info.available and info.native_error
+    ]
+    return "\n".join([table, *("\n".join(textwrap.wrap(n, 100)) for n in notes)])
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON) of structures, the lexicons first, then the indexes."""
     infos = sorted(
@@ -48,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.json:
         emit(json.dumps([info.as_dict() for info in infos], indent=2))
+        return 0
+    if not args.verbose:
+        emit(_short_table(infos))
         return 0
     rows = [
         [

@@ -13,6 +13,7 @@ from lexibench.solver.cache_listing import CacheEntry, listing, matches
 from lexibench.solver.cli.options import checked
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table
+from lexibench.solver.errors import InputError
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -42,9 +43,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """List the entries the filters select (or delete them)."""
     now = time.time()
+    entries = listing()
+    if args.backend is not None:
+        _check_backend(args.backend, entries)
     chosen = [
         entry
-        for entry in listing()
+        for entry in entries
         if matches(entry, args.backend, args.wordlist, args.older_than, now)
     ]
     if args.clear:
@@ -64,6 +68,20 @@ def run(args: argparse.Namespace) -> int:
     total = sum(entry.size for entry in chosen)
     emit(f"{len(chosen)} lexicon(s), {total:,} bytes")
     return 0
+
+
+def _check_backend(backend: str, entries: list[CacheEntry]) -> None:
+    """Refuse a ``--backend`` that is no structure's id and no entry's (a plugin's entries stay
+    selectable after the plugin is gone), naming the nearest id."""
+    import difflib
+
+    from lexibench.structures import registry
+
+    known = {*registry.offered_structures(), *(e.backend for e in entries if e.backend)}
+    if backend not in known:
+        near = difflib.get_close_matches(backend, sorted(known), n=1)
+        hint = f"; did you mean {near[0]}?" if near else " (see lexibench backends)"
+        raise InputError(f"--backend {backend}: no such structure, and no cache entry of it{hint}")
 
 
 def _filtered(args: argparse.Namespace) -> bool:

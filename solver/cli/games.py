@@ -67,7 +67,7 @@ class _NoBar:
 
 #: A proof's bar: classes done of all, time left, rate, and its note (pruned, found, left).
 _CLASSES_FORMAT = (
-    "{l_bar}{bar}| {n_fmt}/{total_fmt} classes [{elapsed}<{remaining}, {rate_fmt}] {postfix}"
+    "{l_bar}{bar}| {n_fmt}/{total_fmt} classes [{elapsed}<{remaining}, {rate_fmt}{postfix}]"
 )
 
 
@@ -77,6 +77,11 @@ class CliSession:
     def note(self, message: str) -> None:
         """One line on standard error."""
         runtime.say(f"lexibench: {message}" if message.startswith("cache:") else message)
+
+    def waiting(self, message: str) -> None:
+        """One line on standard error where it is a terminal (a script's stays clean)."""
+        if sys.stderr is not None and sys.stderr.isatty():
+            runtime.say(f"lexibench: {message} ...")
 
     def phase(self, name: str) -> None:
         """Mark the end of a phase (:func:`runtime.phase`)."""

@@ -6,6 +6,7 @@ what the values mean is decided by the library (:mod:`lexibench.solver.plan`).""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,15 @@ from lexibench.solver.plan import Request
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import DEFAULT_LIMITS, NAMED_SOURCES, Capitalised, Limits
 from lexibench.solver.words import WordRules
+
+
+def plain(text: str) -> str:
+    """``text`` without reST's literal markup, for a terminal: ````?```` reads ``'?'``.
+
+    >>> plain("a rack (``?`` for a blank)")
+    "a rack ('?' for a blank)"
+    """
+    return re.sub(r"``([^`]+)``", r"'\1'", text)
 
 
 def checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -51,7 +61,9 @@ def add_option(
         if option.exclusive not in groups:
             groups[option.exclusive] = parser.add_mutually_exclusive_group()
         target = groups[option.exclusive]
-    kwargs: dict[str, Any] = {"help": option.help() if callable(option.help) else option.help}
+    kwargs: dict[str, Any] = {
+        "help": plain(option.help() if callable(option.help) else option.help)
+    }
     if option.flag:
         kwargs["action"] = "store_true"
     else:
@@ -155,10 +167,12 @@ def add_tier_option(parser: argparse.ArgumentParser, entry: TierOption) -> None:
         "--tier",
         choices=list(entry.choices or [t.value for t in Tier]),
         default=Tier.AUTO.value,
-        help=entry.help
-        or "how the search asks the lexicon: whole strings, node by node (step), an index's "
-        "own query (index), the backend's own compiled search (native), or the fastest the "
-        "structure offers (auto, the default)",
+        help=plain(
+            entry.help
+            or "how the search asks the lexicon: whole strings, node by node (step), an index's "
+            "own query (index), the backend's own compiled search (native), or the fastest the "
+            "structure offers (auto, the default)"
+        ),
     )
 
 
@@ -220,7 +234,7 @@ def add_command(
             add_tier_option(parser, entry)
         elif isinstance(entry, VariantOption):
             parser.add_argument(
-                entry.flag, choices=list(entry.names), default=None, help=entry.help
+                entry.flag, choices=list(entry.names), default=None, help=plain(entry.help)
             )
         elif isinstance(entry, WhereOptions):
             add_jobs_option(parser, entry.jobs)

@@ -60,6 +60,11 @@ class Session(Protocol):
         """Tell the user ``message`` (one line, on standard error for the command line)."""
         ...
 
+    def waiting(self, message: str) -> None:
+        """Tell the user what a wait of a second or more is for (a lexicon being built): for the
+        command line, one line on standard error where it is a terminal."""
+        ...
+
     def phase(self, name: str) -> None:
         """The phase ``name`` (``lexicon``, ``search``) has ended (the start-up benchmark's
         clock)."""
@@ -97,6 +102,9 @@ class QuietSession:
     """A :class:`Session` for a caller in Python: no notes, no progress, signals left alone."""
 
     def note(self, message: str) -> None:
+        """Dropped."""
+
+    def waiting(self, message: str) -> None:
         """Dropped."""
 
     def phase(self, name: str) -> None:
@@ -144,7 +152,7 @@ class Call:
         the garbage collector; with ``--verbose``, where it came from."""
         from lexibench.solver.plan import open_plan
 
-        opened = open_plan(plan, self.session.note)
+        opened = open_plan(plan, self.session.note, self.session.waiting)
         self.session.phase("lexicon")
         return opened
 

@@ -213,6 +213,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     assert sorted(p.name for p in (out / "raw").iterdir()) == RAW_FILES
     assert not (out / ".staging").exists()
     text = (out / "report.md").read_text()
+    assert text.startswith("# lexibench results: a quick run\n")  # not the published run's
+    assert "## Which structure should I use? (a quick run)" in text
     solve_4x4 = text.split("## Solve 4x4")[1].split("\n## ")[0]
     assert "| plain-python " in solve_4x4
     assert "| filter " in solve_4x4

@@ -11,11 +11,13 @@ from typing import Any
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.text import Text
+from matplotlib.lines import Line2D
+from matplotlib.text import Annotation, Text
 
 from lexibench.benchmarks.harness.records import SearchRun, default_inputs, load
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.rows import CaseRow, Measured
+from lexibench.benchmarks.report.sections.memory import tradeoff_points
 from tests.commands import ROOT
 
 
@@ -101,14 +103,42 @@ def test_the_committed_run_plots_read() -> None:
     for size, table in rows.solve_rows(results).items():
         fig = plots.solve_figure(size, table)
         _tick_labels_apart(fig, fig.axes[0])
-    memory = rows.memory_rows(results)
-    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
     size = rows.headline_size(results)
-    points = [
-        (name, 1000 / r.value.median, memory[name].rss_mib, first.get(name))
-        for name, r in rows.best_solve(results, size).items()
-        if r.value and name in memory
-    ]
+    points = tradeoff_points(results, size)
     if points:
         fig = plots.tradeoff_figure(points, size)
         assert _no_overlap(_extents(fig, list(fig.axes[0].texts)))
+        _labels_name_their_points(fig, points)
+
+
+def _labels_name_their_points(fig: Figure, points: list[tuple[str, float, float, Any]]) -> None:
+    """Each point label names the point it touches: beside its point, no other point is as near
+    its box; set apart, a leader line joins it to its own point and its box keeps clear of the
+    others. (The committed plot once put array-trie's label over kwg's point, and ended
+    sortedcontainers' leader line at marisa's.)"""
+    ax = fig.axes[0]
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    fig.draw_without_rendering()
+    marks = {name: ax.transData.transform((x, y)) for name, x, y, _ in points}
+    for text in ax.texts:
+        assert isinstance(text, Annotation)
+        name = text.get_text().split(" (")[0]
+        box = Text.get_window_extent(text, renderer)
+        others = [plots.gap(box, mark) for other, mark in marks.items() if other != name]
+        if text.arrow_patch is None:
+            assert all(plots.gap(box, marks[name]) < gap for gap in others), name
+        else:
+            assert tuple(text.xy) == next((x, y) for n, x, y, _ in points if n == name), name
+            assert all(gap > plots.CLEAR for gap in others), name
+
+
+def test_every_colour_of_a_dot_plot_has_a_legend_entry() -> None:
+    """Blue, green and red dots (a structure, no structure, a capped workload) each say so."""
+    results = load(default_inputs(ROOT / "results"))
+    for size, table in rows.solve_rows(results).items():
+        ax = plots.solve_figure(size, table).axes[0]
+        colours = {line.get_color() for line in ax.lines if line.get_marker() == "o"}
+        legend = ax.get_legend()
+        assert legend is not None, size
+        entries = {h.get_color() for h in legend.legend_handles if isinstance(h, Line2D)}
+        assert colours <= entries, (size, colours - entries)

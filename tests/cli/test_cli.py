@@ -341,3 +341,26 @@ def test_a_tier_the_backend_lacks_is_refused_before_any_word_list_is_read(
         assert (status, out) == (2, ""), argv
         assert err.startswith("lexibench: error: lexicon "), err
         assert "tier" in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], *([name, "--help"] for name in ("anagram", "pattern", "spellingbee", "wordle"))],
+)
+def test_help_has_no_markup(capfd: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Summaries and option help are written once, with reST literals for the docs; a terminal
+    shows them plain (``?`` reads '?')."""
+    status, out, _ = run(capfd, *argv)
+    assert status == 0
+    assert "``" not in out
+
+
+def test_backends_fit_a_terminal(capfd: pytest.CaptureFixture[str]) -> None:
+    """The table fits 100 columns; --verbose has every detail (wider)."""
+    status, out, _ = run(capfd, "backends")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "string step native  anagram letterset pattern positions" in out  # array-trie
+    status, out, _ = run(capfd, "backends", "--verbose")
+    assert status == 0
+    assert "file format" in out

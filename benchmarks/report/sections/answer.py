@@ -216,6 +216,21 @@ def defaults_line(results: Results, size: str) -> list[str]:
     ]
 
 
+def quick_run(results: Results) -> str | None:
+    """For a quick run (``--lexibench-scale quick``, ``make bench-quick``), the sentence that
+    says what it is not; None for a full run."""
+    run = results.run
+    if run is None or run.settings.scale != "quick":
+        return None
+    words = run.wordlist
+    listed = f"{words.name}, {words.words:,} words" if words else "its word list"
+    return (
+        f"This is a quick run ({listed}; each game's headline workload alone, with its quick "
+        "count), made to check a change: its winners may differ from the published run's "
+        "(results/report.md, `make bench`)."
+    )
+
+
 def answer_lines(results: Results, size: str) -> list[str]:
     """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
     nothing is measured)."""
@@ -236,11 +251,12 @@ def answer_lines(results: Results, size: str) -> list[str]:
             ]
         )
     front = pareto(results, size)
+    quick = quick_run(results)
     lines = [
-        "## Which structure should I use?",
+        "## Which structure should I use?" + (" (a quick run)" if quick else ""),
         "",
         "The answer depends on the game: for each game and need, the structure that measured "
-        "best, with its figure, and the runner-up.",
+        "best, with its figure, and the runner-up." + (f" {quick}" if quick else ""),
         "",
         table(["game", "if you need", "use", "runner-up", "measured as"], body),
         "",

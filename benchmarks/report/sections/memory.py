@@ -62,14 +62,21 @@ def render(results: Results) -> Section:
         images[BUILD_LOAD] = plots.png(plots.build_load_figure(build, load))
         lines += [f"![build and load times](plots/{BUILD_LOAD})", ""]
     size = rows.headline_size(results)
-    best = rows.best_solve(results, size)
-    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
-    points = [
-        (n, 1000 / r.value.median, memory[n].rss_mib, first.get(n))
-        for n, r in sorted(best.items())
-        if r.value and n in memory
-    ]
+    points = tradeoff_points(results, size)
     if points:
         images[TRADEOFF] = plots.png(plots.tradeoff_figure(points, size))
         lines += [f"![speed against memory, with the time to first answer](plots/{TRADEOFF})", ""]
     return Section.of(lines, images)
+
+
+def tradeoff_points(results: Results, size: str) -> list[tuple[str, float, float, float | None]]:
+    """The speed-against-memory plot's points: (backend, ``size`` boards/s at its fastest tier,
+    RSS MiB, cold first answer ms or None)."""
+    memory = rows.memory_rows(results)
+    best = rows.best_solve(results, size)
+    first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
+    return [
+        (n, 1000 / r.value.median, memory[n].rss_mib, first.get(n))
+        for n, r in sorted(best.items())
+        if r.value and n in memory
+    ]

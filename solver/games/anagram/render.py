@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from itertools import groupby
-from typing import Any
+from typing import Any, Final
 
 from lexibench.solver.games.anagram.puzzle import Answer, Rack
 
@@ -36,10 +37,18 @@ def marked(rack: Rack, word: str) -> str:
     return "".join(out)
 
 
+#: The width of the text output: each word length's list is wrapped to it.
+WIDTH: Final = 100
+
+
 def answer_text(rack: Rack, answer: Answer) -> str:
-    """The rack and the count, then one line per word length, longest first."""
+    """The rack and the count, then the words of each length, longest first, wrapped to
+    :data:`WIDTH` columns under their length."""
     blanks = " (a blank's letter in capitals)" if rack.blanks and answer else ""
     lines = [f"rack: {rack.tiles or '(empty)'}", f"{len(answer):,} words{blanks}"]
     for length, group in groupby(answer.words, key=len):
-        lines.append(f"{length:>2}: " + " ".join(marked(rack, word) for word in group))
+        words = " ".join(marked(rack, word) for word in group)
+        lines += textwrap.wrap(
+            words, WIDTH, initial_indent=f"{length:>2}: ", subsequent_indent="    "
+        )
     return "\n".join(lines)

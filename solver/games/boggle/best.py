@@ -34,6 +34,7 @@ counting the chains' evaluations in chain order (so it too does not depend on ho
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -52,10 +53,11 @@ from lexibench.solver.lexicons import LexiconSpec, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, NativeLexicon
 
-#: Default evaluation budget per board size: enough for the search to reach ENABLE2K's proven best
-#: board in most seeded runs (measured: see solver/README.md, "Best-board search").
-DEFAULT_BUDGETS: Final = {(3, 3): 20_000, (3, 4): 60_000, (4, 4): 1_000_000}
-#: Budget for other sizes, per cell: as for 4x4.
+#: Default evaluation budgets by cell count at the sizes measured (3x3, 3x4, 4x4): enough for the
+#: search to reach ENABLE2K's proven best board in most seeded runs (see solver/README.md,
+#: "Best-board search"). Other sizes follow from the cell count (:func:`default_budget`).
+DEFAULT_BUDGETS: Final = ((9, 20_000), (12, 60_000), (16, 1_000_000))
+#: Budget per cell beyond the last measured size: as for 4x4.
 BUDGET_PER_CELL: Final = 62_500
 DEFAULT_RESTARTS: Final = 4
 #: Candidates in a row already scored (skipped) before the chain starts afresh: on a small
@@ -181,10 +183,24 @@ class SearchResult:
 
 
 def default_budget(rows: int, cols: int) -> int:
-    """The default ``--evaluations`` for an R x C search."""
-    return DEFAULT_BUDGETS.get((rows, cols), DEFAULT_BUDGETS.get((cols, rows), 0)) or (
-        BUDGET_PER_CELL * rows * cols
+    """The default ``--evaluations`` for an R x C search, from its cell count alone, so a smaller
+    board never gets more: :data:`DEFAULT_BUDGETS` at the sizes measured, a geometric
+    interpolation between them, in proportion to the cells below the first (2x2: 8,888) and
+    :data:`BUDGET_PER_CELL` beyond the last.
+
+    >>> default_budget(3, 3), default_budget(2, 6), default_budget(2, 2), default_budget(5, 5)
+    (20000, 60000, 8888, 1562500)
+    """
+    cells = rows * cols
+    (first, at_first), (last, _) = DEFAULT_BUDGETS[0], DEFAULT_BUDGETS[-1]
+    if cells <= first:
+        return at_first * cells // first
+    if cells >= last:
+        return BUDGET_PER_CELL * cells
+    (low, at_low), (high, at_high) = next(
+        (a, b) for a, b in itertools.pairwise(DEFAULT_BUDGETS) if a[0] <= cells <= b[0]
     )
+    return round(at_low * math.pow(at_high / at_low, (cells - low) / (high - low)))
 
 
 def check_search(rows: int, cols: int, budget: int, restarts: int) -> None:

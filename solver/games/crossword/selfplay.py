@@ -223,7 +223,7 @@ def selfplay(call: Call) -> Report:
             f"in {seconds:.3f} s: {games * rate:,.1f} games/s",
             f"{played:,} moves played: {played * rate:,.0f} moves/s "
             f"({found:,} moves generated, {found * rate:,.0f}/s)",
-            f"mean final scores {means[0]:g} and {means[1]:g}",
+            f"mean final scores {means[0]:.2f} and {means[1]:.2f}",
             f"word list {opened.wordlist.name}, lexicon {plan.structure} "
             f"({plan.tier.value}, {generator.algorithm})",
         ]

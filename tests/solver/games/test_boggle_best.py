@@ -147,6 +147,14 @@ def test_budgets() -> None:
     assert default_budget(5, 5) == 25 * 62_500
 
 
+def test_a_smaller_board_never_gets_a_larger_budget() -> None:
+    """Before, a 2x2 search ran 250,000 evaluations (62,500 per cell) and a 3x3 one 20,000."""
+    sizes = sorted((r * c, default_budget(r, c)) for r in range(1, 11) for c in range(1, 11))
+    budgets = [budget for _, budget in sizes]
+    assert budgets == sorted(budgets)
+    assert default_budget(2, 6) == default_budget(3, 4) == 60_000  # by the cells alone
+
+
 def _json_without_time(out: str) -> dict[str, object]:
     data: dict[str, object] = json.loads(out)
     assert isinstance(data["seconds"], float)

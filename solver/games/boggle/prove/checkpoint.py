@@ -22,7 +22,7 @@ from typing import Any, Final, Self
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.prove.job import ClassOutcome
 from lexibench.structures.atomic import write_text_atomic
-from lexibench.structures.regular import not_regular, read_regular
+from lexibench.structures.regular import read_regular, unwritable
 
 FORMAT: Final = "lexibench-prove-checkpoint/1"
 
@@ -39,10 +39,10 @@ def _header(path: Path, line: bytes) -> dict[str, Any]:
 
 def check_path(path: Path) -> None:
     """Refuse, in one line, a checkpoint path that is not a regular file (a device, a FIFO, a
-    folder): a checkpoint is read whole and replaced."""
-    what = not_regular(path)
-    if what is not None:
-        raise InputError(f"--checkpoint {path}: it is {what}, not a regular file")
+    folder: a checkpoint is read whole and replaced) or whose folder does not exist."""
+    why = unwritable(path)
+    if why is not None:
+        raise InputError(f"--checkpoint {path}: {why}")
 
 
 def read(path: Path) -> tuple[dict[str, Any], dict[int, ClassOutcome], int] | None:
