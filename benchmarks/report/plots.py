@@ -190,29 +190,18 @@ def _colour(row: CaseRow) -> str:
 
 def solve_figure(size: str, rows: list[CaseRow]) -> Figure:
     """ms/board per backend and tier: median dot, min-max line; capped rows in red."""
-    ran = [r for r in rows if r.value is not None]
-    fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
-    ax = fig.subplots()
-    colours = [_colour(r) for r in ran]
-    _dots(
-        ax,
-        [f"{r.backend} ({r.tier})" + (" *" if r.note else "") for r in ran],
-        [r.value for r in ran if r.value is not None],
-        colours,
-    )
-    _colour_legend(ax, colours)
-    _log_x(ax)
-    ax.set_xlabel("ms per board (median; line: min to max over the rounds; log scale)")
-    ax.set_title(
-        f"Solving random {size} boards"
-        + (" (* capped workload)" if any(r.note for r in ran) else "")
-    )
-    return fig
+    return _case_figure(f"Solving random {size} boards", "board", rows)
 
 
 def game_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
     """ms per puzzle per structure, variant and tier: median dot, min-max line; capped rows in
     red (one game workload)."""
+    return _case_figure(title, unit, rows)
+
+
+def _case_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
+    """ms per ``unit`` of each row that ran (structure, tier and a variant other than the
+    words): a dot plot with its colours' legend."""
     ran = [r for r in rows if r.value is not None]
     fig = Figure(figsize=(8, 0.36 * len(ran) + 1.4))
     ax = fig.subplots()
