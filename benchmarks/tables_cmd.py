@@ -8,10 +8,9 @@ layer does not import the benchmark layer. Registering imports nothing heavy; ru
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from lexibench.solver.cli.runtime import say
+from lexibench.solver.cli.runtime import say, stderr_is_terminal
 from lexibench.solver.errors import require_extra
 
 RESULTS = Path("results")
@@ -43,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from lexibench.benchmarks.report.build import write_report
 
     inputs = list(args.json) or default_inputs(RESULTS)
-    shown = sys.stderr is not None and sys.stderr.isatty()
+    shown = stderr_is_terminal()
     if shown:
         say("lexibench tables: loading the raw files and the plotting library ...")
     results = load(inputs)

@@ -274,7 +274,7 @@ def open_lexicon(
         except SavedLexiconError as exc:
             notify(f"cache: {exc}; rebuilding it")
     if waiting is not None:
-        held = "" if variant == WORDS else f" ({game}'s {variant} strings)"
+        held = "" if variant == WORDS else f" ({describe_variant(game, variant)})"
         cached = "; it is cached for the next run" if path is not None else ""
         waiting(f"building lexicon {name}{held} over {resolved.name}{cached}")
     lexicon, words, strings = _build(name, resolved, rules, policy, game, variant)

@@ -10,7 +10,7 @@ from lexibench.solver import defaults
 from lexibench.solver.cli.options import add_wordlist_options
 from lexibench.solver.cli.runtime import say
 from lexibench.solver.games.registry import game, game_names
-from lexibench.solver.lexicons import build_lexicon_file
+from lexibench.solver.lexicons import build_lexicon_file, describe_variant
 from lexibench.solver.plan import check_storable, chosen_variant
 from lexibench.solver.wordlist import Capitalised, Limits
 from lexibench.solver.words import WordRules
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         game=args.game,
         variant=variant,
     )
-    held = "" if variant == defaults.WORDS else f" ({args.game}'s {variant} strings)"
+    held = "" if variant == defaults.WORDS else f" ({describe_variant(args.game, variant)})"
     say(
         f"wrote {args.output}: lexicon {opened.id}{held} over {opened.wordlist.name} "
         f"({opened.wordlist.words:,} words), {size:,} bytes",

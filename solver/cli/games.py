@@ -80,7 +80,7 @@ class CliSession:
 
     def waiting(self, message: str) -> None:
         """One line on standard error where it is a terminal (a script's stays clean)."""
-        if sys.stderr is not None and sys.stderr.isatty():
+        if runtime.stderr_is_terminal():
             runtime.say(f"lexibench: {message} ...")
 
     def phase(self, name: str) -> None:
@@ -89,7 +89,7 @@ class CliSession:
 
     def progress(self, total: int, unit: str, initial: int = 0, style: str = "") -> Progress:
         """A tqdm bar where standard error is a terminal, else nothing."""
-        if sys.stderr is None or not sys.stderr.isatty():
+        if not runtime.stderr_is_terminal():
             return _NoBar()
         from tqdm import tqdm
 
@@ -126,7 +126,7 @@ def command_of(name: str, command: str) -> Command:
 def _pieces(stream: Stream) -> Iterator[bytes]:
     """The stream's pieces, counted on a progress bar where standard error is a terminal."""
     pieces: Iterable[tuple[bytes, int]] = stream.pieces
-    if stream.unit is None or sys.stderr is None or not sys.stderr.isatty():
+    if stream.unit is None or not runtime.stderr_is_terminal():
         for piece, _ in pieces:
             yield piece
         return

@@ -260,6 +260,12 @@ def install_signal_handlers() -> None:
     SIGNALS.install()
 
 
+def stderr_is_terminal() -> bool:
+    """True when standard error is open and a terminal: where progress bars and the lines that
+    say what a wait is for go (a script's standard error stays clean)."""
+    return sys.stderr is not None and sys.stderr.isatty()
+
+
 def stdout_open() -> bool:
     """True when file descriptor 1 is open (``sys.stdout`` is None when it was closed)."""
     if sys.stdout is None:
