@@ -225,8 +225,8 @@ def _game_cell(game: str, workload: str, unit: str, row: rows.CaseRow) -> Where:
     """Where a game's section holds the row's figure."""
     if game == crossword.GAME:
         algorithm = crossword.ALGORITHM.get(row.variant, row.variant)
-        cells = (("structure", row.backend), ("algorithm", algorithm), ("tier", row.tier))
-        return Where(f"Every structure: {workload}\n", f"{unit}s/s", cells)
+        by_algorithm = (("structure", row.backend), ("algorithm", algorithm), ("tier", row.tier))
+        return Where(f"Every structure: {workload}\n", f"{unit}s/s", by_algorithm)
     cells = (("structure", row.backend), ("tier", games.kind(row)))
     return Where(f"{rows.title_of(game)}: {workload}\n", f"{unit}s/s", cells)
 
