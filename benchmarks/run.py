@@ -87,7 +87,9 @@ def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -
         "--benchmark-sort=name",
         "-p",
         "no:cacheprovider",
-        "-q",
+        # on a terminal, each case's name as it starts (a case that builds a lexicon may take
+        # seconds); else a dot per case
+        "-v" if sys.stdout.isatty() else "-q",
         *options,
         *extra,
     ]

@@ -71,7 +71,10 @@ def client_for(where: Dask) -> Iterator[Any]:
         n_workers=where.workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=None,  # no dashboard; but the scheduler's HTTP server still listens:
+        # on a free port, not 8787, which a second cluster (another run) would find taken and
+        # warn about on standard error
+        scheduler_kwargs={"dashboard_address": ":0"},
         silence_logs=logging.CRITICAL,
     )
     with cluster, distributed.Client(cluster) as client:

@@ -120,22 +120,30 @@ def check(work: Path) -> None:
     module = user("python -m lexibench --version", [py, "-m", "lexibench", "--version"])
     if module != version:
         raise CheckFailedError(f"python -m lexibench printed {module!r}")
-    tops = user(
+
+    def prints(name: str, code: str, expected: str, failure: str) -> None:
+        """``python -c CODE`` in the fresh environment prints ``expected``; else the check fails
+        with ``failure`` (``{}``: what it printed)."""
+        printed = user(name, [py, "-c", code]).strip()
+        if printed != expected:
+            raise CheckFailedError(failure.format(printed))
+
+    prints(
         "the wheel installs one top-level package, lexibench",
-        [py, "-c", "import importlib.metadata as m; "
-         "print(sorted({f.parts[0] for f in m.files('lexibench') if f.parts[0] != 'bin' and "
-         "not f.parts[0].endswith('.dist-info') and not f.parts[0].startswith('..')}))"],
-    )  # fmt: skip
-    if tops.strip() != "['lexibench']":
-        raise CheckFailedError(f"the wheel installs {tops.strip()} at the top of site-packages")
-    api = user(
+        "import importlib.metadata as m; "
+        "print(sorted({f.parts[0] for f in m.files('lexibench') if f.parts[0] != 'bin' and "
+        "not f.parts[0].endswith('.dist-info') and not f.parts[0].startswith('..')}))",
+        "['lexibench']",
+        "the wheel installs {} at the top of site-packages",
+    )
+    prints(
         "import lexibench: the documented API",
-        [py, "-c", "import lexibench; b = lexibench.parse_board('ea/st'); "
-         f"o = lexibench.open_lexicon('dawg', {str(TINY)!r}); "
-         "print(lexibench.solve(b, o.lexicon).count)"],
-    )  # fmt: skip
-    if api.strip() != "7":
-        raise CheckFailedError(f"the API found {api.strip()} words on ea/st, not 7")
+        "import lexibench; b = lexibench.parse_board('ea/st'); "
+        f"o = lexibench.open_lexicon('dawg', {str(TINY)!r}); "
+        "print(lexibench.solve(b, o.lexicon).count)",
+        "7",
+        "the API found {} words on ea/st, not 7",
+    )
     build = user(
         "the search loops, the array trie's native core, Boggle's bulk lines and the proof's bound "
         "are compiled",
@@ -155,20 +163,20 @@ def check(work: Path) -> None:
         raise CheckFailedError(
             f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
         )
-    every = user(
+    prints(
         "every module of compiled.toml runs compiled, built from the source distribution",
-        [py, "-c", "from lexibench.structures.builds import compiled, compiled_sources; "
-         "print(sorted({compiled(e.module).build() == e.compiler for e in compiled_sources()}))"],
-    )  # fmt: skip
-    if every.strip() != "[True]":
-        raise CheckFailedError("a module of compiled.toml is not compiled")
-    lean = user(
+        "from lexibench.structures.builds import compiled, compiled_sources; "
+        "print(sorted({compiled(e.module).build() == e.compiler for e in compiled_sources()}))",
+        "[True]",
+        "a module of compiled.toml is not compiled ({})",
+    )
+    prints(
         "the base install has no benchmark stack",
-        [py, "-c", "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
-         "'tabulate', 'pytest_benchmark') if u.find_spec(m)])"],
-    )  # fmt: skip
-    if lean.strip() != "[]":
-        raise CheckFailedError(f"the base install pulled in {lean.strip()}")
+        "import importlib.util as u; print([m for m in ('matplotlib', 'pytest', "
+        "'tabulate', 'pytest_benchmark') if u.find_spec(m)])",
+        "[]",
+        "the base install pulled in {}",
+    )
     out = user(
         "lexibench solve (word-list file)",
         [lexibench, "solve", "ea/st", "--wordlist", str(TINY), "--json"],

@@ -163,6 +163,63 @@ def test_the_answer_names_a_best_and_a_runner_up_per_need() -> None:
     assert any(line.startswith("The Pareto set") for line in lines)
 
 
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _report_tables(text: str) -> list[tuple[str, list[dict[str, str]]]]:
+    """Each heading of a report (its text and a newline) with the rows of the first table
+    under it, each row by its column headers (a footnote marker dropped)."""
+    found: list[tuple[str, list[dict[str, str]]]] = []
+    for block in re.split(r"^#+ ", text, flags=re.MULTILINE)[1:]:
+        heading, _, body = block.partition("\n")
+        first: list[str] = []
+        for line in body.splitlines():
+            if line.startswith("|"):
+                first.append(line)
+            elif first:
+                break
+        if len(first) > 2:
+            header = _cells(first[0])
+            rows = [dict(zip(header, _cells(line), strict=True)) for line in first[2:]]
+            for row in rows:
+                row.update({k: v.split(" [")[0] for k, v in row.items()})
+            found.append((heading + "\n", rows))
+    return found
+
+
+def _figure(text: str) -> float:
+    """The number a table cell or a headline figure starts with."""
+    match = re.match(r"[\d,.]+", text)
+    assert match, text
+    return float(match.group().replace(",", ""))
+
+
+def test_every_headline_figure_is_the_one_its_table_holds(tmp_path: Path) -> None:
+    """Each need's best and runner-up figure, found again in the report's own table for the
+    backend, tier and build the headline names (the pure-Python need: the interpreted search)."""
+    from lexibench.benchmarks.report.sections.answer import game_needs, needs
+
+    results = load(inputs())
+    assert main(["tables", "--out", str(tmp_path), *map(str, inputs())]) == 0
+    tables = _report_tables((tmp_path / "report.md").read_text())
+    checked = 0
+    for need in needs(results, "4x4") + game_needs(results):
+        for candidate in need.ranked[:2]:
+            where = candidate.where
+            assert where is not None, (need.need, candidate.label)
+            body = next(rows for heading, rows in tables if heading.startswith(where.heading))
+            matching = [r for r in body if all(r.get(k) == v for k, v in where.row)]
+            assert matching, (need.need, where)
+            held = _figure(matching[0][where.column])
+            assert held == pytest.approx(candidate.value, rel=0.01), (need.need, candidate)
+            assert _figure(candidate.text) == pytest.approx(held, rel=0.01), (need.need, candidate)
+            checked += 1
+    assert checked >= 16
+    pure = next(n for n in needs(results, "4x4") if n.need.startswith("no C compiler"))
+    assert all("interpreted" in c.label for c in pure.ranked)
+
+
 def test_solve_table_is_sorted_by_number_with_spread() -> None:
     table, notes = solve.table(load(inputs()), "4x4")
     lines = table.splitlines()

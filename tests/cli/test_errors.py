@@ -8,7 +8,6 @@ results of the lines before the bad one, and nothing after); a runtime fault is 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -22,6 +21,7 @@ import pytest
 from lexibench import structures
 from lexibench.solver.cli import main
 from tests.commands import ROOT
+from tests.signals import assert_group_ends, signal_and_wait, wait_for_handlers
 
 TINY = str(ROOT / "wordlists" / "tiny.txt")
 KELVIN = "\u212a"
@@ -292,20 +292,6 @@ def _start_bulk(
     return proc, out, err
 
 
-def _workers_of(pgid: int) -> list[int]:
-    """Live processes of the process group ``pgid`` (from /proc: no ps needed)."""
-    found = []
-    for stat_file in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat_file.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # gone meanwhile
-        state, group = fields[0], int(fields[2])
-        if group == pgid and state != "Z":
-            found.append(int(stat_file.parent.name))
-    return found
-
-
 @pytest.mark.parametrize("compiled", [False, True], ids=["board-by-board", "compiled-lines"])
 @pytest.mark.parametrize(
     ("sig", "status", "line", "to_group"),
@@ -334,23 +320,7 @@ def test_signals_with_workers(
     assert data.endswith(b"\n")
     for text in data.decode().splitlines():
         json.loads(text)
-    deadline = time.monotonic() + 10
-    while _workers_of(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert _workers_of(proc.pid) == []
-
-
-def _wait_for_handlers(proc: subprocess.Popen[bytes]) -> None:
-    """Wait until ``proc`` handles SIGTERM (its handlers are installed: /proc shows the
-    signals a process catches), or has ended."""
-    status = Path(f"/proc/{proc.pid}/status")
-    deadline = time.monotonic() + 30
-    while proc.poll() is None and time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            caught = next(line for line in status.read_text().splitlines() if line[:7] == "SigCgt:")
-            if int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1:
-                return
-        time.sleep(0.002)
+    assert_group_ends(proc.pid)
 
 
 #: Trials of each case of :func:`test_no_hang_on_any_signal`: a hang that strikes 1 run in 40
@@ -396,30 +366,18 @@ def test_no_hang_on_any_signal(
                 argvs[trial % 2], stdout=stdout, stderr=stderr, start_new_session=True
             )
         if trial % 4 < 2:  # each path in turn, each moment every other pair of trials
-            _wait_for_handlers(proc)
+            wait_for_handlers(proc)
             time.sleep(rng.uniform(0.0, 0.4))  # from the start
         else:
             deadline = time.monotonic() + 30
             while not out.stat().st_size and time.monotonic() < deadline and proc.poll() is None:
                 time.sleep(0.01)  # the workers are running: their first lines are out
             time.sleep(rng.uniform(0.0, 0.5))
-        with contextlib.suppress(ProcessLookupError):  # it finished first
-            (os.killpg if to_group else os.kill)(proc.pid, sig)
-        try:
-            status = proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            pytest.fail(
-                f"trial {trial}: hung after {sig.name} to the {'group' if to_group else 'process'}"
-            )
+        status = signal_and_wait(proc, sig, to_group, 30, trial)
         assert status in (0, 128 + sig), (trial, status, err.read_text())
         assert err.read_text().count("\n") == (1 if status else 0), (trial, err.read_text())
         data = out.read_bytes()
         assert not data or data.endswith(b"\n"), trial
         for text in data.decode().splitlines():
             json.loads(text)
-        deadline = time.monotonic() + 10
-        while _workers_of(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _workers_of(proc.pid) == [], trial
+        assert_group_ends(proc.pid, trial)

@@ -10,9 +10,7 @@ what they had: status 1, "a worker process ended before its work was done", noth
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import random
 import signal
 import subprocess
@@ -22,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_errors import LEXIBENCH, _workers_of
+from tests.cli.test_errors import LEXIBENCH
+from tests.signals import assert_group_ends, group_members, signal_and_wait
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="process groups and /proc of Linux"
@@ -41,7 +40,7 @@ def _started(proc: subprocess.Popen[bytes]) -> bool:
     """True once the main process has started its two workers (or has ended)."""
     deadline = time.monotonic() + 60
     while proc.poll() is None and time.monotonic() < deadline:
-        if len(_workers_of(proc.pid)) >= 3:
+        if len(group_members(proc.pid)) >= 3:
             return True
         time.sleep(0.02)
     return False
@@ -62,14 +61,7 @@ def test_a_search_with_workers_keeps_its_result_on_any_signal(
             proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, start_new_session=True)
         assert _started(proc), (trial, err.read_text())
         time.sleep(rng.uniform(0.0, 0.6))
-        with contextlib.suppress(ProcessLookupError):
-            (os.killpg if to_group else os.kill)(proc.pid, sig)
-        try:
-            status = proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            pytest.fail(f"trial {trial}: hung after {sig.name}")
+        status = signal_and_wait(proc, sig, to_group, 60, trial)
         assert status == 128 + sig, (trial, status, err.read_text())
         word = "interrupted" if sig == signal.SIGINT else "terminated"
         assert err.read_text() == (
@@ -77,7 +69,4 @@ def test_a_search_with_workers_keeps_its_result_on_any_signal(
         ), trial
         found = json.loads(out.read_bytes())
         assert found["stopped"] == sig.name, (trial, found)
-        deadline = time.monotonic() + 10
-        while _workers_of(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _workers_of(proc.pid) == [], trial
+        assert_group_ends(proc.pid, trial)

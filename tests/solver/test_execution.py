@@ -274,3 +274,14 @@ def test_bulk_lines_on_dask_name_the_word_list_as_given(tmp_path: Path) -> None:
     )
     assert '"name":"words.txt"' in alone.stdout
     assert dask.stdout == alone.stdout
+
+
+def test_two_local_clusters_at_once_start_without_a_warning() -> None:
+    """Two runs on local clusters at once: the second finds no port taken (warnings are errors
+    here), as the first's HTTP server listens on a free port, not Dask's 8787."""
+    pytest.importorskip("distributed")
+    from lexibench.solver.cluster import client_for
+    from lexibench.solver.execution import Dask
+
+    with client_for(Dask(workers=1)) as first, client_for(Dask(workers=1)) as second:
+        assert first.submit(abs, -1).result() == second.submit(abs, -2).result() - 1

@@ -7,13 +7,13 @@ section."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.benchmarks.report.sections import Section, prove
+from lexibench.benchmarks.report.sections import Section, crossword, games, prove
 from lexibench.solver.defaults import (
     DEFAULT_STRUCTURE,
     MANY_BOARDS_STRUCTURE,
@@ -23,12 +23,23 @@ from lexibench.solver.defaults import (
 
 
 @dataclass(frozen=True)
+class Where:
+    """Where the report's tables hold a candidate's figure: the table under the first heading
+    that starts with ``heading``, its row whose ``row`` cells match, its ``column``."""
+
+    heading: str
+    column: str
+    row: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class Candidate:
-    """A backend (and tier) with its figure for one need."""
+    """A backend (and tier) with its figure for one need, and the table cell that holds it."""
 
     label: str
     value: float
     text: str
+    where: Where | None = None
 
 
 @dataclass(frozen=True)
@@ -46,9 +57,26 @@ def _ranked(
     fmt: Callable[[float], str],
     best_high: bool,
     labels: dict[str, str] | None = None,
+    where: dict[str, Where] | None = None,
 ) -> list[Candidate]:
     order = sorted(values, key=lambda k: (-values[k] if best_high else values[k], k))
-    return [Candidate((labels or {}).get(k, k), values[k], fmt(values[k])) for k in order]
+    return [
+        Candidate((labels or {}).get(k, k), values[k], fmt(values[k]), (where or {}).get(k))
+        for k in order
+    ]
+
+
+def _cells(heading: str, column: str, rows_of: dict[str, rows.CaseRow]) -> dict[str, Where]:
+    """Each backend's cell in a table whose rows are named by backend and tier."""
+    return {
+        n: Where(heading, column, (("backend", r.backend), ("tier", r.tier)))
+        for n, r in rows_of.items()
+    }
+
+
+def _backend_cells(heading: str, column: str, names: Iterable[str]) -> dict[str, Where]:
+    """Each backend's cell in a table with a row per backend."""
+    return {n: Where(heading, column, (("backend", n),)) for n in names}
 
 
 def _boards_per_s(v: float) -> str:
@@ -66,55 +94,96 @@ def _ms(v: float) -> str:
 def needs(results: Results, size: str) -> list[Need]:
     """Every need the raw files can answer."""
     found: list[Need] = []
+    solve_table = f"Solve {size}\n"
     best = rows.best_solve(results, size)
     speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
     tiers = {n: f"{n} ({r.tier})" for n, r in best.items()}
     if speed:
-        ranked = _ranked(speed, _boards_per_s, True, tiers)
+        where = _cells(solve_table, "boards/s", best)
+        ranked = _ranked(speed, _boards_per_s, True, tiers, where)
         found.append(Need("many boards", f"{size} boards/s, fastest tier", ranked))
-    dense = rows.best_solve(results, f"{size}-dense")  # as a best-board search meets them
+    dense = rows.best_solve(results, f"{size}-dense")
     dense_speed = {n: 1000 / r.value.median for n, r in dense.items() if r.value}
     if dense_speed:
-        ranked = _ranked(
-            dense_speed, _boards_per_s, True, {n: f"{n} ({r.tier})" for n, r in dense.items()}
-        )
-        measure = f"dense {size} boards/s (a best-board search's), fastest tier"
+        labels = {n: f"{n} ({r.tier})" for n, r in dense.items()}
+        where = _cells(f"Solve {size}-dense\n", "boards/s", dense)
+        ranked = _ranked(dense_speed, _boards_per_s, True, labels, where)
+        measure = f"dense {size} boards/s, fastest tier"  # the boards a best-board search meets
         found.append(Need("many dense boards", measure, ranked))
     first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
     if first:
-        measure = "one board, whole process, CPU, lexicon from the cache"
-        found.append(Need("one board from a cold start", measure, _ranked(first, _ms, False)))
+        measure = "one board, whole process CPU, cached lexicon"
+        where = _backend_cells(solve_table, "first answer ms", first)
+        ranked = _ranked(first, _ms, False, where=where)
+        found.append(Need("one board from a cold start", measure, ranked))
     memory = {n: m.rss_mib for n, m in rows.memory_rows(results).items()}
     if memory:
         measure = "resident memory of the built structure"
-        found.append(Need("least memory", measure, _ranked(memory, _mib, False)))
+        where = _backend_cells("Build, load and memory", "RSS MiB", memory)
+        found.append(Need("least memory", measure, _ranked(memory, _mib, False, where=where)))
     sizes = {n: b / 2**20 for n, b in rows.serialized_bytes(results).items()}
     if sizes:
-        found.append(
-            Need("smallest file", "saved file (`lexibench build`)", _ranked(sizes, _mib, False))
-        )
+        where = _backend_cells("Build, load and memory", "file MiB", sizes)
+        ranked = _ranked(sizes, _mib, False, where=where)
+        found.append(Need("smallest file", "saved file (`lexibench build`)", ranked))
     build = {n: m.median for n, m in rows.per_backend(results, BuildRecord).items()}
     if build:
-        found.append(Need("fastest build", "build from the word list", _ranked(build, _ms, False)))
-    stepping = {
-        r.backend: 1000 / r.value.median
+        where = _backend_cells("Build, load and memory", "build ms", build)
+        ranked = _ranked(build, _ms, False, where=where)
+        found.append(Need("fastest build", "build from the word list", ranked))
+    stepped = {
+        r.backend: r
         for r in rows.solve_rows(results).get(size, [])
         if r.tier == "step" and r.value and not r.note
     }
-    if stepping:
+    if stepped:
+        stepping = {n: 1000 / r.value.median for n, r in stepped.items() if r.value}
         labels = {n: f"{n} (step)" for n in stepping}
-        ranked = _ranked(stepping, _boards_per_s, True, labels)
+        where = _cells(solve_table, "boards/s", stepped)
+        ranked = _ranked(stepping, _boards_per_s, True, labels, where)
         found.append(Need("letter-by-letter stepping", f"{size} boards/s, step tier", ranked))
-    meta = results.backends
-    pure = {n: v for n, v in speed.items() if n in meta and meta[n].pure_python}
+    pure = _pure_python(results, size)
     if pure:
-        ranked = _ranked(pure, _boards_per_s, True, tiers)
-        found.append(Need("no C compiler (pure Python)", f"{size} boards/s, fastest tier", ranked))
-    proving = dict(prove.fastest(results))
+        measure = f"{size} boards/s, interpreted, fastest tier"
+        found.append(Need("no C compiler (pure Python)", measure, pure))
+    proving = prove.fastest(results)
     if proving:
-        ranked = _ranked(proving, lambda v: f"{num(v)} classes/s", True)
+        heading = "3x3: "
+        where = {
+            label: Where(heading, "classes/s", (("backend", backend), ("tier", tier)))
+            for label, backend, tier, _ in proving
+        }
+        values = {label: v for label, _, _, v in proving}
+        ranked = _ranked(values, lambda v: f"{num(v)} classes/s", True, where=where)
         found.append(Need("proving the best board", "3x3 classes/s of the proof", ranked))
     return found
+
+
+def _pure_python(results: Results, size: str) -> list[Candidate]:
+    """Without a C compiler: the backends written in Python alone, each at its fastest tier with
+    the search's source interpreted (the interpreted-search suite: no mypyc, no native tier),
+    beside the baselines (plain Python solvers, such as the articles' dict-of-dicts one);
+    fastest first. Empty without the
+    interpreted suite's rows for ``size``."""
+    meta = results.backends
+    interpreted: dict[str, rows.CaseRow] = {}
+    for r in rows.solve_rows(results, interpreted=True).get(size, []):  # fastest first
+        pure = r.backend in meta and meta[r.backend].pure_python
+        if pure and r.value and not r.note and r.backend not in interpreted:
+            interpreted[r.backend] = r
+    if not interpreted:
+        return []
+    speed = {n: 1000 / r.value.median for n, r in interpreted.items() if r.value}
+    labels = {n: f"{n} ({r.tier}, interpreted)" for n, r in interpreted.items()}
+    where = _cells(f"Compiled and interpreted search ({size})", "interpreted boards/s", interpreted)
+    for r in rows.solve_rows(results).get(size, []):  # the baselines: plain Python solvers
+        if r.tier == REFERENCE_TIER and r.value and not r.note:
+            speed[r.backend] = 1000 / r.value.median
+            labels[r.backend] = f"{r.backend} (interpreted)"
+            where[r.backend] = Where(
+                f"Solve {size}\n", "boards/s", (("backend", r.backend), ("tier", r.tier))
+            )
+    return _ranked(speed, _boards_per_s, True, labels, where)
 
 
 def game_needs(results: Results) -> list[Need]:
@@ -133,18 +202,33 @@ def game_needs(results: Results) -> list[Need]:
             if not best:
                 continue
             speed = {n: 1000 / r.value.median for n, r in best.items() if r.value}
-            labels = {n: f"{n} ({_kind(r)})" for n, r in best.items()}
+            labels = {n: f"{n} ({_kind(game, r)})" for n, r in best.items()}
+            where = {n: _game_cell(game, workload, unit, r) for n, r in best.items()}
 
             def per_s(v: float, unit: str = unit) -> str:
                 return f"{v:,.0f} {unit}s/s"
 
-            ranked = _ranked(speed, per_s, True, labels)
+            ranked = _ranked(speed, per_s, True, labels, where)
             found.append(Need(workload, f"{unit}s/s, fastest tier", ranked, rows.title_of(game)))
     return found
 
 
-def _kind(row: rows.CaseRow) -> str:
+def _kind(game: str, row: rows.CaseRow) -> str:
+    """The row's tier, with its variant: the crossword game's algorithm always (DAWG or GADDAG is
+    its question), another game's when it is not the plain words."""
+    if game == crossword.GAME:
+        return f"{row.tier}, {crossword.ALGORITHM.get(row.variant, row.variant)}"
     return row.tier + ("" if row.variant in ("", "words") else f", {row.variant}")
+
+
+def _game_cell(game: str, workload: str, unit: str, row: rows.CaseRow) -> Where:
+    """Where a game's section holds the row's figure."""
+    if game == crossword.GAME:
+        algorithm = crossword.ALGORITHM.get(row.variant, row.variant)
+        by_algorithm = (("structure", row.backend), ("algorithm", algorithm), ("tier", row.tier))
+        return Where(f"Every structure: {workload}\n", f"{unit}s/s", by_algorithm)
+    cells = (("structure", row.backend), ("tier", games.kind(row)))
+    return Where(f"{rows.title_of(game)}: {workload}\n", f"{unit}s/s", cells)
 
 
 def pareto(results: Results, size: str) -> list[str]:

@@ -17,14 +17,14 @@ from lexibench.benchmarks.report.sections import EMPTY, Section
 ELSEWHERE = frozenset({rows.BOGGLE, "crossword"})
 
 
-def _kind(row: rows.CaseRow) -> str:
+def kind(row: rows.CaseRow) -> str:
     """The row's tier, with its variant when it is not the plain words."""
     return row.tier + ("" if row.variant in ("", "words") else f" ({row.variant})")
 
 
 def _label(row: rows.CaseRow) -> str:
     """The row as a footnote names it: its structure and tier."""
-    return f"{row.backend} ({_kind(row)})"
+    return f"{row.backend} ({kind(row)})"
 
 
 def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list[str]]:
@@ -42,7 +42,7 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
         body.append(
             [
                 r.backend + markers.get(_label(r), ""),
-                _kind(r),
+                kind(r),
                 num(v.median) if v else "not run",
                 spread(v.low, v.high) if v else "",
                 num(1000 / v.median) if v else "",

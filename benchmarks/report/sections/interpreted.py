@@ -13,6 +13,7 @@ HEADERS = [
     "tier",
     "installed ms/board",
     "interpreted ms/board",
+    "interpreted boards/s",
     "interpreted / installed",
 ]
 
@@ -38,6 +39,7 @@ def render(results: Results) -> Section:
                 r.tier,
                 num(fast.median) if fast else "not run",
                 num(slow.median) if slow else "not run",
+                num(1000 / slow.median) if slow else "",
                 f"{slow.median / fast.median:,.2f}" if slow and fast else "",
             ]
         )

@@ -27,11 +27,15 @@ def classes_per_s(bench: Case) -> float:
     return 1000 / bench.per_unit_ms()
 
 
-def fastest(results: Results) -> list[tuple[str, float]]:
-    """``(backend (tier), classes/s)`` of the 3x3 sample, fastest first (the answer's need)."""
+def fastest(results: Results) -> list[tuple[str, str, str, float]]:
+    """``(backend (tier), backend, tier, classes/s)`` of the 3x3 sample, fastest first (the
+    answer's need)."""
     found = [b for b in results.of(ProveRecord) if b.record.size == "3x3"]
     ranked = sorted(found, key=lambda b: -classes_per_s(b))
-    return [(f"{b.record.backend} ({b.record.tier})", classes_per_s(b)) for b in ranked]
+    return [
+        (f"{b.record.backend} ({b.record.tier})", b.record.backend, b.record.tier, classes_per_s(b))
+        for b in ranked
+    ]
 
 
 def _speed_table(benches: Sequence[Case]) -> list[str]:

@@ -112,6 +112,28 @@ def test_canonical_class_counts(
     assert space.canonical_count == canonical
 
 
+@pytest.mark.parametrize("size", [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (3, 3)])
+def test_the_canonical_count_is_the_number_listed_for_every_preset(size: tuple[int, int]) -> None:
+    """Burnside's count, made without listing, against the canonical classes listed."""
+    for name in presets():
+        space = ClassSpace(*size, partition(name).cell_buckets(*size))
+        if space.total <= 300_000:
+            assert space.canonical_count == sum(1 for _ in space.canonical_ids()), name
+
+
+def test_a_sample_is_canonical_distinct_seeded_and_whole_when_asked_for_all() -> None:
+    import random
+
+    space = ClassSpace(3, 3, partition("three").cell_buckets(3, 3))
+    sample = space.sample(50, random.Random(7))
+    assert sample == sorted(set(sample))
+    assert len(sample) == 50
+    assert all(space.is_canonical(i) for i in sample)
+    assert sample == space.sample(50, random.Random(7))
+    small = ClassSpace(2, 2, partition("two").cell_buckets(2, 2))
+    assert small.sample(10, random.Random(7)) == list(small.canonical_ids())
+
+
 @pytest.mark.parametrize("size", [(2, 3), (3, 3), (3, 2), (1, 4)])
 def test_canonical_classes_are_the_smallest_of_their_orbits(size: tuple[int, int]) -> None:
     space = ClassSpace(*size, partition("two").cell_buckets(*size))

@@ -103,8 +103,38 @@ class ClassSpace:
 
     @cached_property
     def canonical_count(self) -> int:
-        """The number of canonical classes."""
-        return sum(1 for _ in self.canonical_ids())
+        """The number of canonical classes (one per orbit), by Burnside's lemma: the mean over
+        the board's symmetries of the classes each leaves as they are (those whose cells of a
+        cycle of the symmetry share one bucket), without listing any class."""
+        fixed = 0
+        group = symmetries(self.rows, self.cols)
+        for image in group:
+            seen = [False] * len(image)
+            count = 1
+            for start in range(len(image)):
+                if seen[start]:
+                    continue
+                radix, k = self.radices[start], start
+                while not seen[k]:  # the cycle of the symmetry through ``start``
+                    seen[k] = True
+                    radix = min(radix, self.radices[k])
+                    k = image[k]
+                count *= radix
+            fixed += count
+        return fixed // len(group)
+
+    def sample(self, count: int, rng: random.Random) -> list[int]:
+        """``count`` distinct canonical class ids (all, when there are no more), ascending, drawn
+        uniformly: random ids are drawn and the canonical ones kept, so no class is listed
+        (each orbit of g images has one canonical id among its ids)."""
+        if count >= self.canonical_count:
+            return list(self.canonical_ids())
+        found: set[int] = set()
+        while len(found) < count:
+            class_id = rng.randrange(self.total)
+            if self.is_canonical(class_id):
+                found.add(class_id)
+        return sorted(found)
 
 
 def dispatch_order(class_ids: list[int]) -> list[int]:
