@@ -43,6 +43,33 @@ def test_solve_json_shape(capfd: pytest.CaptureFixture[str]) -> None:
     assert (data["count"], data["score"]) == (3, 5)
 
 
+def test_the_peers_form_with_q_means_qu(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A letter per cell with q the Qu tile (hybrid-boggle's form): refused without the option,
+    naming it; read with it, on the command line and in a boards file (compiled path)."""
+    status, out, err = run(capfd, "solve", "qite", "--wordlist", TINY, "--json")
+    assert (status, out) == (2, "")
+    assert "'qi' is not a cell" in err
+    assert "--q-means-qu" in err
+    status, out, _ = run(capfd, "solve", "qite", "--q-means-qu", "--wordlist", TINY, "--json")
+    assert status == 0
+    assert json.loads(out)["board"] == "qui/te"
+    assert json.loads(out)["score"] == 5
+    boards = tmp_path / "peers.txt"
+    boards.write_text("qite\nQITE\n")
+    status, out, _ = run(
+        capfd,
+        "solve",
+        "--boards-file",
+        str(boards),
+        "--q-means-qu",
+        "--summary",
+        "--wordlist",
+        TINY,
+    )
+    assert status == 0
+    assert out == '{"board":"qui/te","count":3,"score":5}\n' * 2
+
+
 def test_solve_all_paths_and_options(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
         capfd, "solve", "ea/st", "--wordlist", TINY, "--json", "--all-paths",

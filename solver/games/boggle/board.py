@@ -9,6 +9,9 @@ A board of one row is written with a trailing ``/`` (``abc/``). Spaces separate 
 otherwise ignored. The Qu tile is written ``q`` or ``qu``; a ``q``
 followed by any other letter (``qx``) is an error, so a Q tile next to a U cell is written with a
 space (``q u``) — which is also how the canonical form prints it when needed.
+
+The peers' form (hybrid-boggle's, and other solvers'), read with ``q_means_qu``: a letter per cell,
+``q`` the Qu tile wherever it stands (``qaei...``; ``qu`` is the tile, then a U cell).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ _BOARD_TEXT = re.compile(r"[A-Za-z/ \t]*")
 #: The largest board accepted, in cells (a 100x100 board): larger ones are refused before any
 #: work, so a typo such as 100000x100000 is an error, not minutes of work and exhausted memory.
 MAX_CELLS = 10_000
+#: The option of the commands that read boards for the peers' form (:func:`parse_board`'s
+#: ``q_means_qu``), named where a lone ``q`` before a letter is refused.
+Q_MEANS_QU = "--q-means-qu"
 
 
 @dataclass(frozen=True)
@@ -153,9 +159,14 @@ def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(k for row in shape for k in row) for shape in shapes)
 
 
-def _tokenize(row: str, where: str) -> list[str]:
+def _tokenize(row: str, where: str, q_means_qu: bool = False) -> list[str]:
+    """The cells of one row of a board's lower-cased text (blanks between them), the Qu tile as
+    ``qu``; ``q_means_qu``: a letter per cell, ``q`` the Qu tile."""
     tokens: list[str] = []
     for chunk in row.replace("\t", " ").split(" "):
+        if q_means_qu:
+            tokens += [QU if ch == "q" else ch for ch in chunk]
+            continue
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
@@ -166,7 +177,8 @@ def _tokenize(row: str, where: str) -> list[str]:
                     raise InputError(
                         f"board{where}: 'q{after}' is not a cell: the Qu tile is written q or "
                         f"qu, followed by a blank, '/' or the end (write 'q {after}' for the Qu "
-                        f"tile then {after!r})"
+                        f"tile then {after!r}; {Q_MEANS_QU} reads every q as the Qu tile, a "
+                        "letter per cell, as hybrid-boggle writes boards)"
                     )
                 raise InputError(f"board{where}: {ch!r} is not a letter a-z")
             tokens.append(QU if m.group() in ("q", "qu") else m.group())
@@ -181,18 +193,22 @@ def _cells_of(marked: str) -> tuple[str, ...]:
     return tuple(QU if ch == "Q" else ch for ch in marked)
 
 
-def parse_board(text: str) -> Board:
-    """Parse a board from its text form (see the module docstring).
+def parse_board(text: str, q_means_qu: bool = False) -> Board:
+    """Parse a board from its text form (see the module docstring); ``q_means_qu``: the peers'
+    form, a letter per cell with ``q`` the Qu tile (``qu`` is the tile, then a U).
 
     >>> b = parse_board("l qu r e / s l u s / a t i c / n r e n")
     >>> b.size, b.cells[1], b.text()
     ('4x4', 'qu', 'lqure/slus/atic/nren')
+    >>> parse_board("qaeiqustinbrdlpe", q_means_qu=True).text()
+    'quaei/qu ust/inbr/dlpe'
     """
     if text.isascii() and len(text) <= MAX_CELLS:
         # The common cases, as `lexibench random` writes them: rows of plain letters joined by
         # "/" (the Qu tile as "qu"), or a square without separators. Anything else (blanks, a
         # lone "q", a bad character) takes the general path below.
-        marked = text.lower().replace("qu", "Q")  # one character per cell
+        lowered = text.lower()  # one character per cell:
+        marked = lowered.replace("q", "Q") if q_means_qu else lowered.replace("qu", "Q")
         if "q" not in marked:
             plain_rows = marked.split("/")
             width = len(plain_rows[0])
@@ -202,10 +218,10 @@ def parse_board(text: str) -> Board:
                     return Board(side, side, _cells_of(marked))
             elif width and all(len(row) == width and row.isalpha() for row in plain_rows):
                 return Board(len(plain_rows), width, _cells_of(marked.replace("/", "")))
-    return parse_board_slowly(text)
+    return parse_board_slowly(text, q_means_qu)
 
 
-def parse_board_slowly(text: str) -> Board:
+def parse_board_slowly(text: str, q_means_qu: bool = False) -> Board:
     """:func:`parse_board` without its fast path for plain rows: every case, checked fully.
 
     >>> parse_board_slowly("pers/late/sind") == parse_board("pers/late/sind")
@@ -222,14 +238,16 @@ def parse_board_slowly(text: str) -> Board:
     if "/" in lowered:
         if lowered.endswith("/") and lowered.count("/") == 1:
             lowered = lowered[:-1]  # one row: "abc/"
-        rows = [_tokenize(row, f" row {i + 1}") for i, row in enumerate(lowered.split("/"))]
+        rows = [
+            _tokenize(row, f" row {i + 1}", q_means_qu) for i, row in enumerate(lowered.split("/"))
+        ]
         lengths = [len(row) for row in rows]
         if 0 in lengths:
             raise InputError(f"board: row {lengths.index(0) + 1} is empty")
         if len(set(lengths)) != 1:
             raise InputError(f"board: rows of unequal length ({', '.join(map(str, lengths))})")
         return Board(len(rows), lengths[0], tuple(tok for row in rows for tok in row))
-    cells = _tokenize(lowered, "")
+    cells = _tokenize(lowered, "", q_means_qu)
     side = math.isqrt(len(cells))
     if side * side != len(cells):
         raise InputError(

@@ -32,10 +32,10 @@ MAX_LINE: Final = 4 * MAX_CELLS + 2
 BLOCK: Final = 1 << 20
 
 
-def board_of_line(raw: bytes, ended: bool) -> Board:
+def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board:
     """The board of one line: ``raw``, its bytes without the LF that ends it (``ended``) or, for
     the last line of a file without one, as they are. Raises :class:`InputError` saying what is
-    wrong (without the line's number).
+    wrong (without the line's number). ``q_means_qu``: the peers' form (see :func:`parse_board`).
 
     A line ending with CRLF loses the CR; one of more than :data:`MAX_LINE` characters (one more
     with its CR) is refused unread."""
@@ -49,7 +49,7 @@ def board_of_line(raw: bytes, ended: bool) -> Board:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 (byte 0x{raw[exc.start]:02x})") from None
-    return parse_board(text)
+    return parse_board(text, q_means_qu)
 
 
 def line_blocks(
@@ -118,8 +118,9 @@ class BoardsReader:
     blocks of lines instead (one way or the other, once).
     """
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, q_means_qu: bool = False) -> None:
         self.name = "<stdin>" if source == "-" else source
+        self.q_means_qu = q_means_qu
         self.error: InputError | None = None
         if source == "-":
             if sys.stdin is None:
@@ -168,7 +169,7 @@ class BoardsReader:
             last = len(lines) - 1
             for k, raw in enumerate(lines):
                 try:
-                    board = board_of_line(raw, ended or k < last)
+                    board = board_of_line(raw, ended or k < last, self.q_means_qu)
                 except InputError as exc:
                     self.fail(number + k, str(exc))
                     return

@@ -86,6 +86,8 @@ class LinesJob:
     all_paths: bool = False
     max_paths: int = DEFAULT_MAX_PATHS
     summary: bool = False
+    q_means_qu: bool = False
+    """The boards are in the peers' form (see :func:`~.board.parse_board`)."""
 
     def open(self) -> Lines:
         """Open the lexicon (from its file or the cache) and make the line maker."""
@@ -144,6 +146,7 @@ def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
         max_cells=MAX_CELLS,
         wordlist_json=encode(opened.wordlist.summary()),
         lexicon_json=encode(opened.id),
+        q_means_qu=job.q_means_qu,
     )
 
 
@@ -174,6 +177,7 @@ class BlockLines:
 
     maker: BoardLines
     max_paths: int
+    q_means_qu: bool = False
     stop: Stopped | None = field(default=None, init=False)
 
     def pieces(
@@ -195,7 +199,7 @@ class BlockLines:
                 end = block.find(b"\n", pos)
                 raw = block[pos:] if end < 0 else block[pos:end]
                 try:
-                    board = board_of_line(raw, end >= 0)
+                    board = board_of_line(raw, end >= 0, self.q_means_qu)
                     line = self.maker.board_line(board.cells, board.rows, board.cols, keep)
                 except InputError as exc:
                     self.stop = Stopped(number, str(exc))
@@ -271,7 +275,7 @@ class ChunksJob:
             finally:
                 os.close(fd)
             blocks = line_blocks(io.BytesIO(data).read, len(data) + 1, at_start=start == 0)
-        lines = BlockLines(maker, self.lines.max_paths)
+        lines = BlockLines(maker, self.lines.max_paths, self.lines.q_means_qu)
         count = 0
         numbered = []
         for block in blocks:
@@ -294,7 +298,7 @@ def file_lines(
     if isinstance(where, Processes) and where.jobs > 1 and not _one_share(reader):
         yield from _in_workers(job, reader, maker, where)
         return
-    lines = BlockLines(maker, job.max_paths)
+    lines = BlockLines(maker, job.max_paths, job.q_means_qu)
     yield from lines.pieces(reader.blocks())
     if lines.stop is not None:
         reader.error = lines.stop.error(reader)

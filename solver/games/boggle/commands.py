@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Final
 
 from lexibench.solver import values
+from lexibench.solver.games.boggle.board import Q_MEANS_QU
 from lexibench.solver.games.boggle.dice import DICE
 from lexibench.solver.games.boggle.prove.tiers import TIERS
 from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS
@@ -40,6 +41,13 @@ SOLVE: Final = Command(
             "solve every board in FILE (one per line, - for stdin); prints JSON Lines",
             metavar="FILE",
             stdin="--boards-file",
+        ),
+        Option(
+            (Q_MEANS_QU,),
+            "boards written a letter per cell with every q the Qu tile, as hybrid-boggle and "
+            "other solvers write them (without it, q is the tile before a blank, / or the end, "
+            "and qu anywhere)",
+            flag=True,
         ),
         LexiconOptions(),
         TierOption(),

@@ -60,8 +60,10 @@ class Boggle(GameBase[Board, Found]):
         return parse_board(text)
 
     def puzzle(self, options: Options) -> Board:
-        """The board of ``lexibench solve``."""
-        return self.parse(options["board"])
+        """The board of ``lexibench solve`` (in the peers' form with ``--q-means-qu``)."""
+        from lexibench.solver.games.boggle.board import parse_board
+
+        return parse_board(options["board"], options["q_means_qu"])
 
     def workloads(self) -> tuple[Workload[Board], ...]:
         """Seeded random boards: 4x4 of the 1987 dice; 5x5 and 6x6 by English letter frequency;

@@ -15,6 +15,7 @@ class BoardLines:
         max_cells: int,
         wordlist_json: bytes,
         lexicon_json: bytes,
+        q_means_qu: bool = False,
     ) -> None: ...
     def lines(
         self, data: bytes, start: int, final: bool, limit: int, keep: bool = False

@@ -11,13 +11,14 @@ n, "score": n}``) from the search's totals, without a word string, or the full l
 tests compare them). What is Boggle's stays here: the board's text, its shape's neighbours, the
 score table and the JSON.
 
-It recognises the boards ``lexibench random`` writes, rows of letters joined by ``/`` (the Qu tile
-``qu``, a blank between it and a U after it; one row ended by ``/``) or a square without
-separators, in any case; at any other line (blanks, a lone ``q``, a bad
-character, a line too long, the end of a line without its newline) it stops and says where, for
-the caller to hand that line to the Python parser (:func:`~lexibench.solver.games.boggle.board.\
-parse_board`), which accepts it or names the problem; :meth:`BoardLines.board_line` then makes the
-line of a board parsed that way.
+It recognises every form of board :func:`~lexibench.solver.games.boggle.board.parse_board`
+accepts (rows joined by ``/`` or a square; cells side by side or apart; any case; the Qu tile
+``qu``, or ``q`` before a blank, ``/`` or the end), or, for files in the peers' form
+(``q_means_qu``), a letter per cell with ``q`` the Qu tile. At any other line (a bad character,
+``q`` before another letter, rows of unequal length, a line too long, the end of a line without its
+newline) it stops and says where, for the caller to hand that line to the Python parser
+(:func:`~lexibench.solver.games.boggle.boards_file.board_of_line`), which names the problem (or
+accepts it); :meth:`BoardLines.board_line` makes the line of a board parsed that way.
 """
 
 from cpython.buffer cimport PyBuffer_FillInfo
@@ -239,6 +240,7 @@ cdef class BoardLines:
     cdef bint all_paths
     cdef int min_length
     cdef int max_cells
+    cdef bint q_means_qu
     cdef long *points
     cdef int last_points
     cdef bytes middle          # ',"wordlist":{...},"lexicon":"...","words":['
@@ -296,11 +298,11 @@ cdef class BoardLines:
 
     def __init__(self, NativeCore core, *, bint summary, bint all_paths, int min_length,
                  long max_paths, tuple points, int max_cells, bytes wordlist_json,
-                 bytes lexicon_json):
+                 bytes lexicon_json, bint q_means_qu=False):
         """``points``: points by word length (the last for longer words, each at most 255);
         ``max_cells``: the most cells a board may have (the parser refuses larger ones);
         ``wordlist_json``, ``lexicon_json``: the line's ``"wordlist"`` and ``"lexicon"`` values,
-        encoded."""
+        encoded; ``q_means_qu``: the boards are written a letter per cell, ``q`` the Qu tile."""
         cdef int k
         if not points or max(points) > MAX_POINTS or min(points) < 0:
             raise ValueError(f"points by length must be 0-{MAX_POINTS}, at least one")
@@ -309,6 +311,7 @@ cdef class BoardLines:
         self.all_paths = all_paths
         self.min_length = min_length
         self.max_cells = max_cells
+        self.q_means_qu = q_means_qu
         self.middle = (b',"wordlist":' + wordlist_json + b',"lexicon":' + lexicon_json
                        + b',"words":[')
         self.points = <long *>malloc(len(points) * sizeof(long))
@@ -429,48 +432,66 @@ cdef class BoardLines:
 
     cdef bint _parse(self, const unsigned char *text, Py_ssize_t n) noexcept:
         """Read the board of one line into ``cells``, ``rows`` and ``cols``: True, or False when
-        the line is not a board of the forms recognised (see the module docstring)."""
-        cdef Py_ssize_t k = 0
+        the line is not a board (for the Python parser to name the problem). Every form
+        :func:`~lexibench.solver.games.boggle.board.parse_board` accepts: rows joined by ``/``
+        or a square, cells side by side or apart (blanks), any case, the Qu tile ``qu`` or a
+        ``q`` before a blank, ``/`` or the end; with ``q_means_qu`` (the peers' form), every
+        letter is a cell and ``q`` the Qu tile."""
+        cdef Py_ssize_t k = 0, end = n
         cdef int count = 0, row_cells = 0, width = -1, rows = 1, side
-        cdef unsigned char ch
+        cdef unsigned char ch, low, after
+        cdef bint one_row = False
+        if n > 4 * self.max_cells:
+            return False
+        while k < end and (text[k] == 32 or text[k] == 9):  # blanks around the board
+            k += 1
+        while end > k and (text[end - 1] == 32 or text[end - 1] == 9):
+            end -= 1
+        if k == end:
+            return False
+        if text[end - 1] == 47 and memchr(text + k, 47, end - 1 - k) == NULL:
+            one_row = True  # one row, written "abc/"
+            end -= 1
         self.has_qu = False
-        while k < n:
-            ch = text[k] | 0x20  # lower case (for letters)
-            if text[k] == 47:  # "/"
-                if k == n - 1 and rows == 1 and row_cells:  # one row, written "abc/"
-                    self.rows = 1
-                    self.cols = row_cells
-                    return True
-                if width == -1:
-                    width = row_cells
-                elif row_cells != width:
+        while k < end:
+            ch = text[k]
+            if ch == 32 or ch == 9:  # blanks between cells
+                k += 1
+                continue
+            if ch == 47:  # "/": the next row
+                if row_cells == 0 or (width != -1 and row_cells != width):
                     return False
-                if row_cells == 0:
-                    return False
+                width = row_cells
                 rows += 1
                 row_cells = 0
                 k += 1
                 continue
-            if not 97 <= ch <= 122:
+            low = ch | 0x20
+            if not 97 <= low <= 122 or not (65 <= ch <= 90 or 97 <= ch <= 122):
                 return False
             if count == self.max_cells:
                 return False
-            if ch == 113:  # "q": the Qu tile, written "qu"
-                if k + 1 >= n or (text[k + 1] | 0x20) != 117:
-                    return False
+            if low == 113:  # "q": the Qu tile
+                k += 1
+                if not self.q_means_qu:
+                    after = text[k] if k < end else 32
+                    if (after | 0x20) == 117 and (after == 85 or after == 117):
+                        k += 1  # "qu"
+                    elif not (after == 32 or after == 9 or after == 47):
+                        return False  # "qx": the Python parser names it
                 self.cells[count] = QU
                 self.has_qu = True
-                k += 2
-                if k + 1 < n and text[k] == 32 and (text[k + 1] | 0x20) == 117:
-                    k += 1  # "qu u": the blank the board's text puts between the tile and a U
             else:
-                self.cells[count] = ch - 97
+                self.cells[count] = low - 97
                 k += 1
             count += 1
             row_cells += 1
-        if count == 0 or row_cells == 0:
+        if row_cells == 0:
             return False
-        if rows == 1:
+        if one_row:
+            self.rows = 1
+            self.cols = row_cells
+        elif rows == 1:
             side = 1
             while side * side < count:
                 side += 1

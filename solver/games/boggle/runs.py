@@ -56,7 +56,7 @@ def _boards_file(call: Call) -> Stream:
     )
 
     options, request = call.options, call.request
-    reader = BoardsReader(options["boards_file"])
+    reader = BoardsReader(options["boards_file"], options["q_means_qu"])
     try:
         boards = iter(reader)
         # Boards read ahead where their number decides the default structure.
@@ -77,6 +77,7 @@ def _boards_file(call: Call) -> Stream:
             options["all_paths"],
             options["max_paths"],
             options["summary"],
+            options["q_means_qu"],
         )
         where = plan.where
         pieces: Iterable[tuple[bytes, int]]

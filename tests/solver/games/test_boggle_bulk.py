@@ -90,7 +90,7 @@ def _by_board(job: LinesJob, data: bytes, tmp_path: Path) -> tuple[bytes, str | 
     """The output and error of the per-board path (the Python line maker) on ``data``."""
     path = tmp_path / "by-board.txt"
     path.write_bytes(data)
-    reader = BoardsReader(str(path))
+    reader = BoardsReader(str(path), job.q_means_qu)
     opened = _opened(str(job.spec.wordlist))
     out = b"".join(line + b"\n" for line in solve_lines(job, reader, HERE, opened))
     return out, None if reader.error is None else str(reader.error)
@@ -102,7 +102,7 @@ def _compiled(
     """The output and error of the compiled path on ``data`` (here, or in workers)."""
     path = tmp_path / "by-board.txt"  # the same name: the errors name the file
     path.write_bytes(data)
-    reader = BoardsReader(str(path))
+    reader = BoardsReader(str(path), job.q_means_qu)
     maker = compiled_lines(job, _opened(str(job.spec.wordlist)))
     assert maker is not None
     out = bytearray()
@@ -187,15 +187,65 @@ def boards_text(draw: st.DrawFn) -> bytes:
 
 
 @settings(max_examples=150, deadline=None)
-@given(boards_text(), st.booleans())
+@given(boards_text(), st.booleans(), st.booleans())
 def test_any_file_gives_the_lines_and_the_error_of_the_python_path(
-    words_file: Path, tmp_path_factory: pytest.TempPathFactory, data: bytes, summary: bool
+    words_file: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    data: bytes,
+    summary: bool,
+    q_means_qu: bool,
 ) -> None:
     """Lines the compiled parser does not recognise go through the Python parser: the output and
-    the first bad line's error (with its number) are the same either way."""
+    the first bad line's error (with its number) are the same either way, in either form."""
     tmp_path = tmp_path_factory.mktemp("any")
-    job = _job(words_file, summary=summary)
+    job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
     assert _compiled(job, data, tmp_path) == _by_board(job, data, tmp_path)
+
+
+#: One board in every form ``solve`` accepts, and the peers' form.
+FORMS = {
+    "compact": ("lqureslusaticnren", False),
+    "slashed": ("lqure/slus/atic/nren", False),
+    "spaced": ("l qu r e s l u s a t i c n r e n", False),
+    "spaced rows": ("l qu r e / s l u s / a t i c / n r e n", False),
+    "tabs and blanks around": ("\t L QU R E S\tL U S A T I C N R E N  ", False),
+    "mixed case": ("LqUrE/SlUs/aTiC/nReN", False),
+    "lone q": ("l q r e s l u s a t i c n r e n", False),
+    "qu then u": ("qu u a/e e e/t s r", False),
+    "one row": ("abcqu/", False),
+    "one row, blanks": ("  a b c q /", False),
+    "peers": ("lqrslusaticnrenx", True),
+    "peers, upper case": ("LQURSLUSATICNREN", True),
+}
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
+def test_every_form_is_parsed_by_the_compiled_parser(
+    words_file: Path, tmp_path: Path, form: str, summary: bool
+) -> None:
+    """Every form of board a file may hold is made in compiled code, not handed to the Python
+    parser, and gives the Python path's line."""
+    text, q_means_qu = FORMS[form]
+    job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
+    maker = compiled_lines(job, _opened(str(words_file)))
+    assert maker is not None
+    data = (text + "\n") * 3
+    out, pos, boards, stopped = maker.lines(data.encode(), 0, True, 1 << 20)
+    assert (pos, boards, stopped) == (len(data), 3, False)
+    assert (out, None) == _by_board(job, data.encode(), tmp_path)
+
+
+def test_a_q_before_a_letter_names_the_peers_option(words_file: Path, tmp_path: Path) -> None:
+    data = b"lqrslusaticnrenx\n"
+    out, error = _compiled(_job(words_file), data, tmp_path)
+    assert out == b""
+    assert error is not None
+    assert "line 1: board: 'qr' is not a cell" in error
+    assert "--q-means-qu reads every q as the Qu tile" in error
+    peers, error = _compiled(_job(words_file, q_means_qu=True), data, tmp_path)
+    assert error is None
+    assert peers.startswith(b'{"board":"lqurs/lusa/ticn/renx"')
 
 
 @pytest.mark.parametrize(
