@@ -198,6 +198,28 @@ def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
     assert sum(json.loads(line)["count"] for line in outs[0].splitlines()) > 150 * 50
 
 
+def test_jobs_on_too_few_boards_says_so_and_runs_one_process(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file of one share (the compiled path) or one board (board by board) is solved here,
+    with a note; the lines are those of --jobs 1."""
+    boards = tmp_path / "boards.txt"
+    boards.write_text("ea/st\nqu i/t e\n")
+    common = ["--boards-file", str(boards), "--wordlist", TINY]
+    status, one, err = run(capfd, "solve", *common)
+    assert (status, err) == (0, "")
+    status, two, err = run(capfd, "solve", *common, "--jobs", "2")
+    assert (status, two) == (0, one)
+    assert err == (
+        "--jobs 2: 64 KiB of boards at most, solved in this process (another would not pay)\n"
+    )
+    boards.write_text("ea/st\n")
+    status, out, err = run(capfd, "solve", *common, "--jobs", "2", "--lexicon", "dawg")
+    assert status == 0
+    assert json.loads(out)["board"] == "ea/st"
+    assert "--jobs 2: one board, solved in this process" in err
+
+
 def test_letterboxed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     vocab = tmp_path / "lb.txt"
     vocab.write_text("crampet\ntwiglike\npragmatic\ncakewalk\nmeat\ntam\n")

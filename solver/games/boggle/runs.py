@@ -49,9 +49,11 @@ def _boards_file(call: Call) -> Stream:
     plan's tier is array-trie's native one, else board by board; here, in processes or on Dask."""
     from lexibench.solver.games.boggle.boards_file import BoardsReader
     from lexibench.solver.games.boggle.bulk import (
+        CHUNK,
         LinesJob,
         compiled_lines,
         file_lines,
+        one_share,
         solve_lines,
     )
 
@@ -82,18 +84,26 @@ def _boards_file(call: Call) -> Stream:
         where = plan.where
         pieces: Iterable[tuple[bytes, int]]
         if isinstance(where, Here | Processes) and (maker := compiled_lines(job, opened)):
+            if isinstance(where, Processes) and where.jobs > 1 and one_share(reader):
+                where = _one_process(call, where, f"{CHUNK // 1024} KiB of boards at most")
             pieces = file_lines(job, reader, maker, where)  # no Python work per board
         else:
             # Two boards read ahead at least: one board needs no workers.
             ahead += itertools.islice(boards, max(2 - len(ahead), 0))
-            if isinstance(where, Processes) and len(ahead) <= 1:
-                where = HERE
+            if isinstance(where, Processes) and where.jobs > 1 and len(ahead) <= 1:
+                where = _one_process(call, where, "one board")
             lines = solve_lines(job, itertools.chain(ahead, boards), where, opened)
             pieces = ((line + b"\n", 1) for line in lines)
     except BaseException:
         reader.close()
         raise
     return Stream(_closing(reader, pieces), "board", lambda: _finish(reader))
+
+
+def _one_process(call: Call, where: Processes, few: str) -> Here:
+    """Where too few boards would not pay for a second process: this one, said in a note."""
+    call.session.note(f"--jobs {where.jobs}: {few}, solved in this process (another would not pay)")
+    return HERE
 
 
 def _closing(
