@@ -56,7 +56,7 @@ wheel-check: $(VENV)/.installed-dev
 # The checks run side by side (their output a line at a time): lint, the wheel check and the
 # tests, in as many workers as cores. The tests leave a core idle much of the time (processes
 # they start and wait for), which lint and the wheel check's compile take up. From a fresh clone
-# here (2 cores), with the install's one compile: 7 min 43 s.
+# here (2 cores), with the install's one compile: 7 min 43 s and 8 min 4 s in two runs.
 test: $(VENV)/.installed-dev
 	@$(MAKE) --no-print-directory --output-sync=line -j3 lint wheel-check pytest
 
