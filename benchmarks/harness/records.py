@@ -413,6 +413,10 @@ class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
     points: Annotated[dict[int, SweepRow], Meta(min_length=1)]
 
 
+#: How a boards file writes its boards (:attr:`BulkRun.form`).
+BoardForm = Literal["slashed", "spaced", "peers"]
+
+
 class BulkRun(Part):
     """One ``solve --boards-file`` process (or, engine ``peer``, one run of the opt-in C++ peer
     on the same boards: :mod:`lexibench.solver.games.boggle.peer`)."""
@@ -432,6 +436,10 @@ class BulkRun(Part):
     """The boards (the files' key ``kind``): seeded random 4x4 boards (the new dice), or dense
     ones (Boggle's ``4x4-dense`` workload: the best boards known, changed as a best-board search
     changes them). Files written before dense runs existed hold random boards only."""
+    form: BoardForm = "slashed"
+    """How the file writes each board: ``slashed`` (``lexibench random``'s ``abcd/efgh/...``),
+    ``spaced`` (cells apart, ``a b c d e ...``) or ``peers`` (a letter per cell, ``q`` the Qu
+    tile, read with ``--q-means-qu``). Files written before forms were run hold slashed ones."""
 
 
 class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):

@@ -7,7 +7,10 @@ folder, filled by one untimed run first, as a user's would be after their first 
 cases (:data:`CASES`): the default lexicon (array-trie, native tier) with the full JSON lines and
 with ``--summary``, and dict-trie (the fastest search through the Python protocol) with the full
 lines. Outputs of one case must be identical across the runners, and the full lines of the two
-lexicons identical but for the lexicon's name.
+lexicons identical but for the lexicon's name. The default lexicon's cases run again, ``--jobs 1``
+and ``--jobs 2``, on the same boards written in the other forms a file may hold (:data:`FORMS`:
+cells apart, and the peers' letter per cell with ``q`` the Qu tile): their lines must be the
+slashed form's, byte for byte.
 
 Then the default lexicon's cases again on as many dense boards (Boggle's ``4x4-dense`` workload,
 :mod:`lexibench.solver.games.boggle.dense`), with ``--jobs 1`` and ``--jobs 2``. Where the user has
@@ -28,15 +31,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
+from lexibench.benchmarks.harness.records import BoardForm, BulkFile, BulkRun, WordListRef
 from lexibench.benchmarks.harness.workloads import boards_for
 from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.defaults import DEFAULT_STRUCTURE
 from lexibench.solver.games.boggle import peer
+from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.dense import dense_boards
 from lexibench.solver.games.compiled import search_build
 from lexibench.solver.wordlist import WordList
@@ -58,6 +63,12 @@ CASES: tuple[tuple[str, Literal["full", "summary"]], ...] = (
 
 #: The dense boards' runners: --jobs 1 and 2 (Dask adds nothing the random boards do not show).
 DENSE_RUNNERS = RUNNERS[:2]
+#: The other forms of the same random boards, each with the option that reads it: the default
+#: lexicon's cases run on them too, --jobs 1 and 2, and must give the slashed form's lines.
+FORMS: dict[BoardForm, tuple[Callable[[Board], str], tuple[str, ...]]] = {
+    "spaced": (lambda board: " ".join(board.cells), ()),
+    "peers": (lambda board: "".join("q" if c == QU else c for c in board.cells), ("--q-means-qu",)),
+}
 
 
 def time_solve(
@@ -67,6 +78,7 @@ def time_solve(
     wordlist: str,
     out: Path,
     env: dict[str, str],
+    options: tuple[str, ...] = (),
 ) -> tuple[float, float]:
     """Wall and CPU seconds (its own and its workers') of one ``lexibench solve --boards-file``
     process, start to exit (``env`` names the cache folder, warmed before the timed runs as a
@@ -77,7 +89,7 @@ def time_solve(
     cmd += ["--jobs", str(workers)] if engine == "processes" else ["--dask-workers", str(workers)]
     cmd += ["--wordlist", wordlist, "--lexicon", lexicon]
     cmd += ["--summary"] if output == "summary" else []
-    return _timed(cmd, out, env)
+    return _timed([*cmd, *options], out, env)
 
 
 def time_peer(
@@ -152,6 +164,33 @@ def _dense_and_peer(
     return runs
 
 
+def _forms(tmp: Path, count: int, seed: int, wordlist: str, env: dict[str, str]) -> list[BulkRun]:
+    """The default lexicon's cases on the same ``count`` random boards written in each of
+    :data:`FORMS`, --jobs 1 and 2; each output must be the slashed form's (``slashed-*``)."""
+    runs: list[BulkRun] = []
+    boards = boards_for("4x4", count, seed)
+    for form, (write, options) in FORMS.items():
+        path = tmp / f"boards-{count}-{form}.txt"
+        path.write_text("".join(write(b) + "\n" for b in boards))
+        for case in CASES:
+            if case[0] != DEFAULT_STRUCTURE:
+                continue
+            expected = (tmp / f"slashed-{count}-{case[1]}.jsonl").read_bytes()
+            for engine, jobs in DENSE_RUNNERS:
+                out = tmp / f"form-out-{count}-{jobs}.jsonl"
+                seconds, cpu = time_solve(path, (engine, jobs), case, wordlist, out, env, options)
+                if out.read_bytes() != expected:
+                    raise RuntimeError(f"bulk: the {form} form's lines differ for {case}")
+                runs.append(BulkRun(case[0], case[1], count, jobs, engine, seconds, cpu, form=form))
+                print(
+                    f"bulk: {case[0]} {case[1]}, {count:,} {form} boards, {engine} {jobs}: "
+                    f"{seconds:.1f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return runs
+
+
 def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
     """Time every (case, count, jobs); check that the outputs agree."""
     runs: list[BulkRun] = []
@@ -178,6 +217,8 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
                     if lines != count:
                         raise RuntimeError(f"bulk: {lines} results for {count} boards")
                     digests.add(hashlib.sha256(data).hexdigest())
+                    if case[0] == DEFAULT_STRUCTURE and (engine, jobs) == RUNNERS[0]:
+                        (Path(tmp) / f"slashed-{count}-{case[1]}.jsonl").write_bytes(data)
                     if case[1] == "full":
                         full[case[0]] = data.replace(f'"lexicon":"{case[0]}"'.encode(), b"")
                     runs.append(BulkRun(case[0], case[1], count, jobs, engine, seconds, cpu))
@@ -193,6 +234,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
                     )
             if len(set(full.values())) != 1:
                 raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
+            runs += _forms(Path(tmp), count, seed, wordlist, env)
             runs += _dense_and_peer(Path(tmp), count, boards, wordlist, seed, env)
     return BulkFile(
         datetime=datetime.now(UTC).isoformat(timespec="seconds"),

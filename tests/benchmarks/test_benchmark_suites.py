@@ -242,6 +242,9 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
     for heading in ("## Dictionary size", "## Board size", "## Bulk runs"):
         assert heading in scaling
     assert "| tuple-scan " in scaling.split("## Board size")[1]
+    bulk_runs = scaling.split("## Bulk runs")[1]
+    for form in ("slashed", "spaced", "peers"):  # every form a file may hold, the same lines
+        assert f"| {form} " in bulk_runs
     new_readme = readme.read_text()
     assert "\nold\n" not in new_readme
     assert "[results/report.md](results/report.md)" in new_readme  # the answer, its tables linked

@@ -13,7 +13,7 @@ def render(results: Results) -> Section:
     if bulk is None:
         return EMPTY
     single = {
-        (r.lexicon, r.output, r.count, r.boards): r.seconds
+        (r.lexicon, r.output, r.count, r.boards, r.form): r.seconds
         for r in bulk.runs
         if r.jobs == 1 and r.engine != "peer"
     }
@@ -23,18 +23,19 @@ def render(results: Results) -> Section:
             r.lexicon,
             r.output,
             f"{r.count:,} {r.boards}",
+            r.form,
             workers[r.engine].format(r.jobs),
             f"{r.seconds:.1f}",
             f"{r.cpu_seconds:.1f}",
             f"{r.count / r.seconds:,.0f}",
             f"{r.count / r.cpu_seconds:,.0f}",
             f"{single[key] / r.seconds:.2f}x"
-            if (key := (r.lexicon, r.output, r.count, r.boards)) in single
+            if (key := (r.lexicon, r.output, r.count, r.boards, r.form)) in single
             else "",
         ]
         for r in bulk.runs
     ]
-    headers = ["lexicon", "output", "boards", "workers", "wall s", "CPU s", "boards/s"]
+    headers = ["lexicon", "output", "boards", "form", "workers", "wall s", "CPU s", "boards/s"]
     headers += ["boards per CPU-s", "speed-up"]
     peer = any(r.engine == "peer" for r in bulk.runs)
     return Section.of(
@@ -55,6 +56,11 @@ def render(results: Results) -> Section:
             "it). `--dask-workers 2` starts a local Dask cluster of two worker processes inside "
             "the timed command; each worker loads the lexicon from the cache on its first task, "
             "and the boards travel to it and the lines back through Dask, 2,000 boards a task.",
+            "",
+            "Forms: `slashed`, each board as `lexibench random` writes it (`abcd/efgh/...`); "
+            "`spaced`, the same boards with their cells apart (`a b c d e ...`); `peers`, a "
+            "letter per cell with `q` the Qu tile, as hybrid-boggle writes boards, read with "
+            "`--q-means-qu`. Every form gives the slashed form's lines byte for byte.",
             "",
             "Boards: `random`, seeded 4x4 boards of the new dice; `dense`, as many of Boggle's "
             "dense boards (the best boards known, changed as a best-board search changes them), "
