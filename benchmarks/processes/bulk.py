@@ -164,11 +164,11 @@ def _dense_and_peer(
     return runs
 
 
-def _forms(tmp: Path, count: int, seed: int, wordlist: str, env: dict[str, str]) -> list[BulkRun]:
-    """The default lexicon's cases on the same ``count`` random boards written in each of
+def _forms(tmp: Path, boards: list[Board], wordlist: str, env: dict[str, str]) -> list[BulkRun]:
+    """The default lexicon's cases on the same random ``boards`` written in each of
     :data:`FORMS`, --jobs 1 and 2; each output must be the slashed form's (``slashed-*``)."""
     runs: list[BulkRun] = []
-    boards = boards_for("4x4", count, seed)
+    count = len(boards)
     for form, (write, options) in FORMS.items():
         path = tmp / f"boards-{count}-{form}.txt"
         path.write_text("".join(write(b) + "\n" for b in boards))
@@ -202,8 +202,9 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
         for lexicon in sorted({lexicon for lexicon, _ in CASES}):  # builds and caches
             time_solve(warm, RUNNERS[0], (lexicon, "full"), wordlist, Path(tmp) / "warm.jsonl", env)
         for count in counts:
+            random_boards = boards_for("4x4", count, seed)
             boards = Path(tmp) / f"boards-{count}.txt"
-            boards.write_text("".join(b.text() + "\n" for b in boards_for("4x4", count, seed)))
+            boards.write_text("".join(b.text() + "\n" for b in random_boards))
             full: dict[str, bytes] = {}
             for case in CASES:
                 digests = set()
@@ -234,7 +235,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int) -> BulkFile:
                     )
             if len(set(full.values())) != 1:
                 raise RuntimeError(f"bulk: the lexicons' lines differ on {count} boards")
-            runs += _forms(Path(tmp), count, seed, wordlist, env)
+            runs += _forms(Path(tmp), random_boards, wordlist, env)
             runs += _dense_and_peer(Path(tmp), count, boards, wordlist, seed, env)
     return BulkFile(
         datetime=datetime.now(UTC).isoformat(timespec="seconds"),

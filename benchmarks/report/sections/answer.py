@@ -163,8 +163,7 @@ def _pure_python(results: Results, size: str) -> list[Candidate]:
     """Without a C compiler: the backends written in Python alone, each at its fastest tier with
     the search's source interpreted (the interpreted-search suite: no mypyc, no native tier),
     beside the baselines (plain Python solvers, such as the articles' dict-of-dicts one);
-    fastest first. Empty without the
-    interpreted suite's rows for ``size``."""
+    fastest first. Empty without the interpreted suite's rows for ``size``."""
     meta = results.backends
     interpreted: dict[str, rows.CaseRow] = {}
     for r in rows.solve_rows(results, interpreted=True).get(size, []):  # fastest first
@@ -176,13 +175,14 @@ def _pure_python(results: Results, size: str) -> list[Candidate]:
     speed = {n: 1000 / r.value.median for n, r in interpreted.items() if r.value}
     labels = {n: f"{n} ({r.tier}, interpreted)" for n, r in interpreted.items()}
     where = _cells(f"Compiled and interpreted search ({size})", "interpreted boards/s", interpreted)
-    for r in rows.solve_rows(results).get(size, []):  # the baselines: plain Python solvers
-        if r.tier == REFERENCE_TIER and r.value and not r.note:
-            speed[r.backend] = 1000 / r.value.median
-            labels[r.backend] = f"{r.backend} (interpreted)"
-            where[r.backend] = Where(
-                f"Solve {size}\n", "boards/s", (("backend", r.backend), ("tier", r.tier))
-            )
+    baselines = {
+        r.backend: r
+        for r in rows.solve_rows(results).get(size, [])
+        if r.tier == REFERENCE_TIER and r.value and not r.note
+    }
+    speed |= {n: 1000 / r.value.median for n, r in baselines.items() if r.value}
+    labels |= {n: f"{n} (interpreted)" for n in baselines}
+    where |= _cells(f"Solve {size}\n", "boards/s", baselines)
     return _ranked(speed, _boards_per_s, True, labels, where)
 
 

@@ -207,7 +207,8 @@ def parse_board(text: str, q_means_qu: bool = False) -> Board:
         # The common cases, as `lexibench random` writes them: rows of plain letters joined by
         # "/" (the Qu tile as "qu"), or a square without separators. Anything else (blanks, a
         # lone "q", a bad character) takes the general path below.
-        lowered = text.lower()  # one character per cell:
+        lowered = text.lower()
+        # one character per cell, "Q" for the Qu tile
         marked = lowered.replace("q", "Q") if q_means_qu else lowered.replace("qu", "Q")
         if "q" not in marked:
             plain_rows = marked.split("/")

@@ -177,7 +177,6 @@ class BlockLines:
 
     maker: BoardLines
     max_paths: int
-    q_means_qu: bool = False
     stop: Stopped | None = field(default=None, init=False)
 
     def pieces(
@@ -199,7 +198,7 @@ class BlockLines:
                 end = block.find(b"\n", pos)
                 raw = block[pos:] if end < 0 else block[pos:end]
                 try:
-                    board = board_of_line(raw, end >= 0, self.q_means_qu)
+                    board = board_of_line(raw, end >= 0, self.maker.q_means_qu)
                     line = self.maker.board_line(board.cells, board.rows, board.cols, keep)
                 except InputError as exc:
                     self.stop = Stopped(number, str(exc))
@@ -275,7 +274,7 @@ class ChunksJob:
             finally:
                 os.close(fd)
             blocks = line_blocks(io.BytesIO(data).read, len(data) + 1, at_start=start == 0)
-        lines = BlockLines(maker, self.lines.max_paths, self.lines.q_means_qu)
+        lines = BlockLines(maker, self.lines.max_paths)
         count = 0
         numbered = []
         for block in blocks:
@@ -298,7 +297,7 @@ def file_lines(
     if isinstance(where, Processes) and where.jobs > 1:
         yield from _in_workers(job, reader, maker, where)
         return
-    lines = BlockLines(maker, job.max_paths, job.q_means_qu)
+    lines = BlockLines(maker, job.max_paths)
     yield from lines.pieces(reader.blocks())
     if lines.stop is not None:
         reader.error = lines.stop.error(reader)

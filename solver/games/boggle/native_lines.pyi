@@ -3,6 +3,8 @@
 from lexibench.structures.backends.array_trie.native import NativeCore
 
 class BoardLines:
+    q_means_qu: bool
+    """The boards are in the peers' form: a letter per cell, ``q`` the Qu tile."""
     def __init__(
         self,
         core: NativeCore,

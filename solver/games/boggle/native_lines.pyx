@@ -240,7 +240,7 @@ cdef class BoardLines:
     cdef bint all_paths
     cdef int min_length
     cdef int max_cells
-    cdef bint q_means_qu
+    cdef readonly bint q_means_qu
     cdef long *points
     cdef int last_points
     cdef bytes middle          # ',"wordlist":{...},"lexicon":"...","words":['
@@ -466,16 +466,16 @@ cdef class BoardLines:
                 row_cells = 0
                 k += 1
                 continue
-            low = ch | 0x20
-            if not 97 <= low <= 122 or not (65 <= ch <= 90 or 97 <= ch <= 122):
+            if not (65 <= ch <= 90 or 97 <= ch <= 122):  # a letter, either case
                 return False
+            low = ch | 0x20
             if count == self.max_cells:
                 return False
             if low == 113:  # "q": the Qu tile
                 k += 1
                 if not self.q_means_qu:
                     after = text[k] if k < end else 32
-                    if (after | 0x20) == 117 and (after == 85 or after == 117):
+                    if after == 117 or after == 85:  # "u" or "U"
                         k += 1  # "qu"
                     elif not (after == 32 or after == 9 or after == 47):
                         return False  # "qx": the Python parser names it
