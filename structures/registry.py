@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
@@ -187,26 +187,10 @@ class BackendInfo:
     compiled code answers (its native tier for them), once available."""
 
     def as_dict(self) -> dict[str, object]:
-        """A JSON-ready dict of every field."""
-        return {
-            "id": self.id,
-            "target": self.target,
-            "source": self.source,
-            "available": self.available,
-            "error": self.error,
-            "install_hint": self.install_hint,
-            "distribution": self.distribution,
-            "version": self.version,
-            "stepping": self.stepping,
-            "native": self.native,
-            "native_error": self.native_error,
-            "persistent": self.persistent,
-            "file_format": self.file_format,
-            "cost": self.cost,
-            "pure_python": self.pure_python,
-            "role": self.role,
-            "answers": list(self.answers),
-        }
+        """A JSON-ready dict of every field, in declaration order."""
+        data = {field.name: getattr(self, field.name) for field in fields(self)}
+        data["answers"] = list(self.answers)
+        return data
 
 
 class StructureFactory(Protocol):

@@ -202,31 +202,36 @@ def test_any_file_gives_the_lines_and_the_error_of_the_python_path(
     assert _compiled(job, data, tmp_path) == _by_board(job, data, tmp_path)
 
 
-#: One board in every form ``solve`` accepts, and the peers' form.
+#: One board in every form ``solve`` accepts.
 FORMS = {
-    "compact": ("lqureslusaticnren", False),
-    "slashed": ("lqure/slus/atic/nren", False),
-    "spaced": ("l qu r e s l u s a t i c n r e n", False),
-    "spaced rows": ("l qu r e / s l u s / a t i c / n r e n", False),
-    "tabs and blanks around": ("\t L QU R E S\tL U S A T I C N R E N  ", False),
-    "mixed case": ("LqUrE/SlUs/aTiC/nReN", False),
-    "lone q": ("l q r e s l u s a t i c n r e n", False),
-    "qu then u": ("qu u a/e e e/t s r", False),
-    "one row": ("abcqu/", False),
-    "one row, blanks": ("  a b c q /", False),
-    "peers": ("lqrslusaticnrenx", True),
-    "peers, upper case": ("LQURSLUSATICNREN", True),
+    "compact": "lqureslusaticnren",
+    "slashed": "lqure/slus/atic/nren",
+    "spaced": "l qu r e s l u s a t i c n r e n",
+    "spaced rows": "l qu r e / s l u s / a t i c / n r e n",
+    "tabs and blanks around": "\t L QU R E S\tL U S A T I C N R E N  ",
+    "mixed case": "LqUrE/SlUs/aTiC/nReN",
+    "lone q": "l q r e s l u s a t i c n r e n",
+    "qu then u": "qu u a/e e e/t s r",
+    "one row": "abcqu/",
+    "one row, blanks": "  a b c q /",
 }
+#: Boards in the peers' form, each q the Qu tile (``--q-means-qu``).
+PEERS_FORMS = {
+    "peers": "lqrslusaticnrenx",
+    "peers, upper case": "LQURSLUSATICNREN",
+}
+FORM_CASES = [pytest.param(text, False, id=name) for name, text in FORMS.items()] + [
+    pytest.param(text, True, id=name) for name, text in PEERS_FORMS.items()
+]
 
 
-@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize(("text", "q_means_qu"), FORM_CASES)
 @pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
 def test_every_form_is_parsed_by_the_compiled_parser(
-    words_file: Path, tmp_path: Path, form: str, summary: bool
+    words_file: Path, tmp_path: Path, text: str, q_means_qu: bool, summary: bool
 ) -> None:
     """Every form of board a file may hold is made in compiled code, not handed to the Python
     parser, and gives the Python path's line."""
-    text, q_means_qu = FORMS[form]
     job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
     maker = compiled_lines(job, _opened(str(words_file)))
     assert maker is not None
