@@ -25,7 +25,7 @@ from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memchr, memcmp, memcpy
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from lexibench.structures.backends.array_trie.native cimport NativeCore, lexibench_graph
 
@@ -40,6 +40,8 @@ cdef extern from *:
 cdef enum:
     KEY_LETTERS = 11  # the most letters of a word the sort key holds (5 bits each)
     MAX_POINTS = 255  # the highest score a word may have (the key's top 8 bits)
+    RADIX_FROM = 96  # hits from which a radix sort is quicker than a merge sort
+    SLOT = 16  # bytes a cell's "[r,c]" text is kept in, copied whole (a text is at most 11)
 
 
 # A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
@@ -51,11 +53,16 @@ cdef struct Out:
     Py_ssize_t exports
 
 
-cdef int out_reserve(Out *out, Py_ssize_t more) except -1:
-    cdef Py_ssize_t room
-    cdef char *data
+cdef inline int out_reserve(Out *out, Py_ssize_t more) except -1:
+    """Make room for ``more`` bytes (the common case, room already there, inline)."""
     if out.size + more <= out.room:
         return 0
+    return out_grow(out, more)
+
+
+cdef int out_grow(Out *out, Py_ssize_t more) except -1:
+    cdef Py_ssize_t room
+    cdef char *data
     if out.exports:
         raise BufferError("the kept lines are still in use: release them first")
     room = max(2 * out.room, out.size + more, 1 << 16)
@@ -168,34 +175,45 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
     return 0
 
 
-cdef inline bint _before(const Hits *h, const Hit *a, const Hit *b) noexcept:
+# A hit to sort: its key beside its index, so that most comparisons read the array being sorted.
+cdef struct Entry:
+    uint64_t key
+    int hit
+
+
+cdef inline bint _before(const Hits *h, const Entry *a, const Entry *b) noexcept:
     """True when ``a`` is listed before ``b``: higher score, then alphabetical (a word before the
     longer words it starts), then the order the search found them in (a word's paths)."""
     cdef int n, c
+    cdef const Hit *x
+    cdef const Hit *y
     if a.key != b.key:
         return a.key < b.key
-    if a.node == b.node:  # the same word: its paths in the search's order
-        return a.word < b.word
-    n = a.length if a.length < b.length else b.length
-    c = memcmp(h.letters + a.word, h.letters + b.word, n)
+    x = &h.hit[a.hit]
+    y = &h.hit[b.hit]
+    if x.node == y.node:  # the same word: its paths in the search's order
+        return x.word < y.word
+    n = x.length if x.length < y.length else y.length
+    c = memcmp(h.letters + x.word, h.letters + y.word, n)
     if c:
         return c < 0
-    return a.length < b.length
+    return x.length < y.length
 
 
-cdef void _sort(const Hits *h, int *order, int *spare, int n) noexcept:
-    """Sort ``order`` (indices of hits, ``n`` of them) by :func:`_before`: a merge sort, insertion
-    sort for short runs (a board's words are a few hundred at most)."""
-    cdef int width, lo, mid, hi, i, j, k, item
-    cdef int *src = order
-    cdef int *dst = spare
-    cdef int *swap
+cdef void _merge_sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept:
+    """Sort ``order`` (``n`` hits) by :func:`_before`: a merge sort, insertion sort for runs of
+    16."""
+    cdef int width, lo, mid, hi, i, j, k
+    cdef Entry item
+    cdef Entry *src = order
+    cdef Entry *dst = spare
+    cdef Entry *swap
     for lo in range(0, n, 16):
         hi = min(lo + 16, n)
         for i in range(lo + 1, hi):
             item = order[i]
             j = i
-            while j > lo and _before(h, &h.hit[item], &h.hit[order[j - 1]]):
+            while j > lo and _before(h, &item, &order[j - 1]):
                 order[j] = order[j - 1]
                 j -= 1
             order[j] = item
@@ -208,7 +226,7 @@ cdef void _sort(const Hits *h, int *order, int *spare, int n) noexcept:
             j = mid
             k = lo
             while i < mid and j < hi:
-                if _before(h, &h.hit[src[j]], &h.hit[src[i]]):
+                if _before(h, &src[j], &src[i]):
                     dst[k] = src[j]
                     j += 1
                 else:
@@ -228,7 +246,60 @@ cdef void _sort(const Hits *h, int *order, int *spare, int n) noexcept:
         dst = swap
         width *= 2
     if src != order:
-        memcpy(order, src, n * sizeof(int))
+        memcpy(order, src, n * sizeof(Entry))
+
+
+cdef void _radix_sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept:
+    """Sort ``order`` (``n`` hits) by :func:`_before`: a stable radix sort of the keys, a byte at
+    a time from the lowest (a byte all keys share is skipped), then an insertion pass that puts
+    hits of equal keys in order (rare: the same score and first letters)."""
+    cdef int count[8][256]
+    cdef int offset[256]
+    cdef int i, d, digit, total, j
+    cdef uint64_t key
+    cdef Entry item
+    cdef Entry *src = order
+    cdef Entry *dst = spare
+    cdef Entry *swap
+    memset(count, 0, sizeof(count))
+    for i in range(n):
+        key = order[i].key
+        for d in range(8):
+            count[d][(key >> (8 * d)) & 255] += 1
+    for d in range(8):
+        if count[d][(src[0].key >> (8 * d)) & 255] == n:
+            continue
+        total = 0
+        for digit in range(256):
+            offset[digit] = total
+            total += count[d][digit]
+        for i in range(n):
+            digit = (src[i].key >> (8 * d)) & 255
+            dst[offset[digit]] = src[i]
+            offset[digit] += 1
+        swap = src
+        src = dst
+        dst = swap
+    if src != order:
+        memcpy(order, src, n * sizeof(Entry))
+    for i in range(1, n):
+        if order[i].key != order[i - 1].key:
+            continue
+        item = order[i]
+        j = i
+        while j > 0 and _before(h, &item, &order[j - 1]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = item
+
+
+cdef inline void _sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept:
+    """Sort ``order`` (``n`` hits) by :func:`_before`: a merge sort for a board's few words, a
+    radix sort for many (a dense board's hundreds)."""
+    if n > RADIX_FROM:
+        _radix_sort(h, order, spare, n)
+    else:
+        _merge_sort(h, order, spare, n)
 
 
 cdef class BoardLines:
@@ -246,8 +317,8 @@ cdef class BoardLines:
     cdef bytes middle          # ',"wordlist":{...},"lexicon":"...","words":['
     cdef Out out
     cdef Hits hits
-    cdef int *order
-    cdef int *spare
+    cdef Entry *order
+    cdef Entry *spare
     cdef int order_room
     # the board being made: its cells' letter codes, one per cell (QU for the Qu tile)
     cdef unsigned char *cells
@@ -262,8 +333,8 @@ cdef class BoardLines:
     cdef int shape_cols
     cdef int *nbr_start
     cdef int *nbr
-    cdef char *cell_text
-    cdef int *cell_text_start
+    cdef char *cell_text       # SLOT bytes a cell
+    cdef unsigned char *cell_text_size
 
     def __cinit__(self):
         self.out.data = NULL
@@ -343,7 +414,7 @@ cdef class BoardLines:
         free(self.nbr_start)
         free(self.nbr)
         free(self.cell_text)
-        free(self.cell_text_start)
+        free(self.cell_text_size)
 
     def lines(self, const unsigned char[::1] data, Py_ssize_t start, bint final,
               Py_ssize_t limit, bint keep=False):
@@ -510,20 +581,20 @@ cdef class BoardLines:
         """The neighbours of the board's shape (row-major around each cell, the order of
         ``board.NEIGHBOUR_OFFSETS``) and each cell's ``[r,c]`` text, made once per shape."""
         cdef int rows = self.rows, cols = self.cols
-        cdef int n = rows * cols, i, r, c, dr, dc, k = 0, t = 0
+        cdef int n = rows * cols, i, r, c, dr, dc, k = 0
         cdef bytes text
         if rows == self.shape_rows and cols == self.shape_cols:
             return 0
         free(self.nbr_start)
         free(self.nbr)
         free(self.cell_text)
-        free(self.cell_text_start)
+        free(self.cell_text_size)
         self.shape_rows = 0
         self.nbr_start = <int *>malloc((n + 1) * sizeof(int))
         self.nbr = <int *>malloc(8 * n * sizeof(int))
-        self.cell_text_start = <int *>malloc((n + 1) * sizeof(int))
-        self.cell_text = <char *>malloc(n * 24)
-        if (self.nbr_start == NULL or self.nbr == NULL or self.cell_text_start == NULL
+        self.cell_text_size = <unsigned char *>malloc(n)
+        self.cell_text = <char *>malloc(n * SLOT)
+        if (self.nbr_start == NULL or self.nbr == NULL or self.cell_text_size == NULL
                 or self.cell_text == NULL):
             raise MemoryError()
         for i in range(n):
@@ -535,12 +606,10 @@ cdef class BoardLines:
                     if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
                         self.nbr[k] = (r + dr) * cols + c + dc
                         k += 1
-            self.cell_text_start[i] = t
             text = f"[{r},{c}]".encode()
-            memcpy(self.cell_text + t, <const char *>text, len(text))
-            t += len(text)
+            memcpy(self.cell_text + i * SLOT, <const char *>text, len(text))
+            self.cell_text_size[i] = len(text)
         self.nbr_start[n] = k
-        self.cell_text_start[n] = t
         self.shape_rows = rows
         self.shape_cols = cols
         return 0
@@ -632,19 +701,20 @@ cdef class BoardLines:
             free(self.order)
             free(self.spare)
             self.order_room = 0
-            self.order = <int *>malloc(n * sizeof(int))
-            self.spare = <int *>malloc(n * sizeof(int))
+            self.order = <Entry *>malloc(n * sizeof(Entry))
+            self.spare = <Entry *>malloc(n * sizeof(Entry))
             if self.order == NULL or self.spare == NULL:
                 raise MemoryError()
             self.order_room = n
         for k in range(n):
-            self.order[k] = k
+            self.order[k].key = h.hit[k].key
+            self.order[k].hit = k
         _sort(h, self.order, self.spare, n)
         first = 0
         while first < n:
-            hit = &h.hit[self.order[first]]
+            hit = &h.hit[self.order[first].hit]
             last = first + 1
-            while last < n and h.hit[self.order[last]].node == hit.node:
+            while last < n and h.hit[self.order[last].hit].node == hit.node:
                 last += 1
             out_reserve(out, 64 + hit.length + 8 * hit.depth)
             if words:
@@ -663,7 +733,7 @@ cdef class BoardLines:
                         out_reserve(out, 1)
                         out.data[out.size] = b','
                         out.size += 1
-                    self._path(&h.hit[self.order[p]])
+                    self._path(&h.hit[self.order[p].hit])
                 out_reserve(out, 1)
                 out.data[out.size] = b']'
                 out.size += 1
@@ -682,19 +752,19 @@ cdef class BoardLines:
         return 0
 
     cdef int _path(self, const Hit *hit) except -1:
-        """Append a path as ``[[r,c],...]``."""
+        """Append a path as ``[[r,c],...]``: each cell's text copied from its slot whole (a
+        copy of a known size, no call), a comma after each, the last turned into ``]``."""
         cdef Out *out = &self.out
-        cdef int k, cell, size
-        out_reserve(out, 2 + hit.depth * 24)
+        cdef int k, cell
+        cdef const int *cells = self.hits.cells + hit.path
+        out_reserve(out, 2 + hit.depth * (SLOT + 1))
         out.data[out.size] = b'['
         out.size += 1
         for k in range(hit.depth):
-            if k:
-                out.data[out.size] = b','
-                out.size += 1
-            cell = self.hits.cells[hit.path + k]
-            size = self.cell_text_start[cell + 1] - self.cell_text_start[cell]
-            put(out, self.cell_text + self.cell_text_start[cell], size)
-        out.data[out.size] = b']'
-        out.size += 1
+            cell = cells[k]
+            memcpy(out.data + out.size, self.cell_text + cell * SLOT, SLOT)
+            out.size += self.cell_text_size[cell]
+            out.data[out.size] = b','
+            out.size += 1
+        out.data[out.size - 1] = b']'
         return 0
