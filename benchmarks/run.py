@@ -249,9 +249,12 @@ def _measure(
     if not args.skip_bulk and "scaling" in suites:
         print(f"== bulk runs ({sweep.name} sweep)", flush=True)
         counts = tuple(int(c) for c in args.bulk_counts.split(",") if c) or sweep.bulk_counts
+        rounds = 1 if args.quick else sweep.bulk_rounds
         if args.quick and not args.bulk_counts:
             counts = (200,)
-        write_json_atomic(results / "raw" / "bulk.json", bulk.run_bulk(counts, wl, settings.seed))
+        write_json_atomic(
+            results / "raw" / "bulk.json", bulk.run_bulk(counts, wl, settings.seed, rounds)
+        )
 
 
 if __name__ == "__main__":

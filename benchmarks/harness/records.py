@@ -415,6 +415,7 @@ class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
 
 #: How a boards file writes its boards (:attr:`BulkRun.form`).
 BoardForm = Literal["slashed", "spaced", "peers"]
+Engine = Literal["processes", "dask", "halves", "peer"]
 
 
 class BulkRun(Part):
@@ -427,11 +428,14 @@ class BulkRun(Part):
     count: Positive = msgspec.field(name="boards")
     """How many boards (the files' key ``boards``)."""
     jobs: Positive
-    engine: Literal["processes", "dask", "peer"]
-    """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), or ``peer`` (hybrid-boggle's
-    C++ scorer, scores only: compared with ``summary``)."""
+    engine: Engine
+    """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), ``halves`` (two ``--jobs 1``
+    processes at once, each on half the boards: the machine's ceiling for a second core), or
+    ``peer`` (hybrid-boggle's C++ scorer, scores only)."""
     seconds: Seconds
+    """Wall seconds (the median of :attr:`rounds` where there are several)."""
     cpu_seconds: Seconds
+    """CPU seconds, its workers' included (the median, where there are several rounds)."""
     boards: Literal["random", "dense"] = msgspec.field(default="random", name="kind")
     """The boards (the files' key ``kind``): seeded random 4x4 boards (the new dice), or dense
     ones (Boggle's ``4x4-dense`` workload: the best boards known, changed as a best-board search
@@ -440,6 +444,9 @@ class BulkRun(Part):
     """How the file writes each board: ``slashed`` (``lexibench random``'s ``abcd/efgh/...``),
     ``spaced`` (cells apart, ``a b c d e ...``) or ``peers`` (a letter per cell, ``q`` the Qu
     tile, read with ``--q-means-qu``). Files written before forms were run hold slashed ones."""
+    rounds: tuple[Seconds, ...] = ()
+    """Every round's wall seconds, in the order run, where the run was repeated in alternating
+    rounds with the others of its case (empty: run once)."""
 
 
 class BulkFile(Part, tag_field="schema", tag="lexibench-bulk/4"):

@@ -130,6 +130,8 @@ class Sweep:
     boards_per_size: dict[str, int]
     bulk_counts: tuple[int, ...]
     rounds: int
+    bulk_rounds: int = 5
+    """Alternating rounds of the bulk runs' second-core cases at the largest count."""
 
 
 SWEEPS: Final = {
@@ -142,6 +144,7 @@ SWEEPS: Final = {
         boards_per_size={"3x3": 2, "4x4": 2, "6x6": 1},
         bulk_counts=(20,),
         rounds=1,
+        bulk_rounds=1,
     ),
     "reduced": Sweep(
         name="reduced",

@@ -1,0 +1,67 @@
+"""The bulk section's targets table: paired ratios, the halves' ceiling, the peer."""
+
+from __future__ import annotations
+
+import statistics
+
+from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
+from lexibench.benchmarks.report.sections.bulk import _targets
+
+
+def _run(engine: str, jobs: int, rounds: tuple[float, ...], **kw: object) -> BulkRun:
+    output = kw.pop("output", "summary")
+    lexicon = kw.pop("lexicon", "array-trie")
+    seconds = statistics.median(rounds)
+    return BulkRun(lexicon, output, 100_000, jobs, engine, seconds, seconds, rounds=rounds, **kw)  # type: ignore[arg-type]
+
+
+def _file(*runs: BulkRun) -> BulkFile:
+    return BulkFile(
+        "2026-11-26T00:00:00+00:00",
+        "3.11",
+        2,
+        "warm",
+        "mypyc",
+        WordListRef("web2", 1, "0" * 64),
+        1,
+        runs,
+    )
+
+
+def _rows(bulk: BulkFile) -> list[list[str]]:
+    text = "\n".join(_targets(bulk))
+    lines = [line for line in text.splitlines() if line.startswith("|")][2:]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+def test_the_ratio_is_the_median_of_the_paired_rounds() -> None:
+    """Round i of --jobs 2 over round i of --jobs 1 (the rounds alternate), not the medians'
+    ratio; the halves' ratio is the ceiling, and the target is judged on the median."""
+    one = _run("processes", 1, (1.0, 2.0, 1.0))
+    two = _run("processes", 2, (0.5, 1.3, 0.55))  # paired: 0.5, 0.65, 0.55
+    halves = _run("halves", 2, (0.6, 1.2, 0.6))
+    [row] = _rows(_file(one, two, halves))
+    assert row[:2] == ["`--jobs 2` / `--jobs 1`, summary", "random, slashed"]
+    assert row[4:] == ["0.55x", "0.50-0.65x", "0.60x", "<= 0.6x", "yes"]
+
+
+def test_a_missed_target_is_marked_and_other_lexicons_are_left_out() -> None:
+    one = _run("processes", 1, (1.0,))
+    two = _run("processes", 2, (0.7,))
+    other = _run("processes", 2, (0.1,), lexicon="dict-trie")
+    [row] = _rows(_file(one, two, other))
+    assert row[4:] == ["0.70x", "", "", "<= 0.6x", "**no**"]
+
+
+def test_the_full_lines_against_the_peer() -> None:
+    full = _run("processes", 1, (12.0, 10.0), output="full", boards="dense")
+    peer = _run("peer", 1, (10.0, 10.0), lexicon="hybrid-boggle", boards="dense")
+    rows = _rows(_file(full, peer))
+    assert rows == [
+        ["full lines / the C++ peer's scores", "dense, slashed", "10 s", "11 s", "1.10x",
+         "1.00-1.20x", "", "<= 1.0x", "**no**"]
+    ]  # fmt: skip
+
+
+def test_nothing_to_judge_gives_no_table() -> None:
+    assert _targets(_file(_run("dask", 2, (1.0,)))) == []
