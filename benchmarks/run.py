@@ -124,6 +124,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--skip-memory", action="store_true", help="no memory measurement")
     parser.add_argument("--skip-startup", action="store_true", help="no start-up measurement")
     parser.add_argument("--skip-bulk", action="store_true", help="no bulk runs")
+    parser.add_argument(
+        "--skip-suites",
+        action="store_true",
+        help="run no pytest suite, only the fresh-process measurements the suites call for "
+        "(the other raw files are kept)",
+    )
     parser.add_argument("--sample", type=int, default=0, help="use N words of the word list")
     parser.add_argument("--memory-runs", type=int, default=2, help="fresh processes per backend")
     parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
@@ -186,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     staging = results / ".staging"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        for suite in suites:
+        for suite in [] if args.skip_suites else suites:
             run_suite(suite, settings, extra, staging)
         _measure(args, settings, staging, suites, memory_runs, startup_runs)
         print("== tables", flush=True)
