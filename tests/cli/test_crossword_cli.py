@@ -167,6 +167,31 @@ def test_selfplay_reports_games_and_moves_per_second(
     assert "moves/s" in out
 
 
+def test_selfplay_by_equity(
+    capfd: pytest.CaptureFixture[str], wordlist: str, tmp_path: Path
+) -> None:
+    """``--leaves``: both players choose by equity; the same games through every tier."""
+    from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
+
+    leaves = tmp_path / "leaves.csv"
+    leaves.write_text("?,25\nS,8\nQ,-9\nV,-6\nE,3\nES,11\n")
+    common = ["selfplay", "--games", "3", "--seed", "2", "--wordlist", wordlist, "--json"]
+    status, out, err = run(capfd, *common, "--leaves", str(leaves))
+    assert (status, err) == (0, ""), err
+    data = json.loads(out)
+    assert (data["player"], data["games"]) == ("equity", 3)
+    klv2 = tmp_path / "leaves.klv2"
+    table = LeaveTable.of({leave_tiles(k): v for k, v in {"?": 25, "S": 8, "Q": -9, "V": -6,
+                                                          "E": 3, "ES": 11}.items()})  # fmt: skip
+    klv2.write_bytes(table.to_bytes())
+    status, out, _ = run(capfd, *common, "--leaves", str(klv2), "--tier", "step")
+    again = json.loads(out)
+    for field in ("moves_played", "mean_scores", "exchanges"):
+        assert again[field] == data[field], field
+    status, out, _ = run(capfd, *common)
+    assert json.loads(out)["player"] == "greedy"
+
+
 def test_a_gaddag_lexicon_file(
     capfd: pytest.CaptureFixture[str], wordlist: str, tmp_path: Path
 ) -> None:

@@ -17,7 +17,7 @@ the tiers and the generator bound to a lexicon (``solve.py``), the brute-force r
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lexibench.solver import values
 from lexibench.solver.games.base import GameBase
@@ -48,6 +48,21 @@ def _rules_help() -> str:
         "(see solver/README.md; default: %(default)s)"
     )
 
+
+def _leaves(text: str) -> Any:
+    """The leave table the file ``text`` names (read as the options are checked)."""
+    from lexibench.structures.backends.kwg.klv import load
+
+    return load(text)
+
+
+LEAVES: Final = Option(
+    ("--leaves",),
+    "choose by equity: score + the leave's value in this KLV2 file (or a CSV of leave,value "
+    "lines); exchanges and the pass among the moves",
+    parse=_leaves,
+    metavar="FILE",
+)
 
 #: The options both commands share: the rule set, the lexicon, the tier and the algorithm.
 SHARED = (
@@ -83,9 +98,11 @@ MOVES = Command(
             exclusive="shown",
         ),
         Option(("--all",), "print every move", flag=True, exclusive="shown"),
+        LEAVES,
         Option(
             ("--json",),
-            'print {"count": n, "moves": [{"coord", "word", "score", "leave", "tiles"}, ...]}',
+            'print {"count": n, "moves": [{"coord", "word", "score", "leave", "tiles"}, ...]} '
+            '(by equity: each with "kind" and "equity")',
             flag=True,
         ),
     ),
@@ -110,6 +127,7 @@ SELFPLAY = Command(
             metavar="S",
         ),
         *SHARED,
+        LEAVES,
         JSON,
     ),
     run="lexibench.solver.games.crossword.selfplay:selfplay",
@@ -222,7 +240,7 @@ class Crossword(GameBase[Position, Moves]):
         ``all``), as ``lexibench moves --json``."""
         from lexibench.solver.games.crossword.moves import moves_json
 
-        return moves_json(answer, _top(context))
+        return moves_json(answer, _top(context), _ranked(answer, context))
 
     def to_text(self, puzzle: Position, answer: Moves, context: Context = NO_CONTEXT) -> str:
         """The board, the rack, the word list and the lexicon (where the context has them) and
@@ -237,7 +255,17 @@ class Crossword(GameBase[Position, Moves]):
                 f"word list {info.name} ({info.words:,} words), lexicon {context.structure} "
                 f"({context.tier.value}, {ALGORITHMS[context.variant]})"
             )
-        return moves_text(answer, _top(context), heading)
+        return moves_text(answer, _top(context), heading, _ranked(answer, context))
+
+
+def _ranked(answer: Moves, context: Context) -> Any:
+    """Every move by equity where the context gives a leave table (``--leaves``), else None."""
+    leaves = context.options.get("leaves")
+    if leaves is None:
+        return None
+    from lexibench.solver.games.crossword.equity import by_equity
+
+    return by_equity(answer, leaves)
 
 
 def _top(context: Context) -> int | None:

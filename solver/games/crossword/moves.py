@@ -42,23 +42,45 @@ class Move(NamedTuple):
     """The rack's tiles left after the move: letters in order, then ``?`` for each blank."""
     tiles: tuple[tuple[int, int, str], ...]
     """The tiles placed: ``(row, column, letter)`` from 0 at the top left, blanks in lower case."""
+    kind: str = "place"
+    """``place``, or (listed by equity: :mod:`.equity`) ``exchange`` or ``pass``."""
+    equity: float | None = None
+    """The score plus the leave's value, where moves are listed by equity."""
+    returned: str = ""
+    """An exchange's tiles returned to the bag, written as a rack."""
 
     def as_json(self) -> dict[str, Any]:
-        """``{"coord", "word", "score", "leave", "tiles": [[row, column, letter], ...]}``."""
-        return {
-            "coord": self.coord,
-            "word": self.word,
-            "score": self.score,
-            "leave": self.leave,
-            "tiles": [list(tile) for tile in self.tiles],
-        }
+        """``{"coord", "word", "score", "leave", "tiles": [[row, column, letter], ...]}``; by
+        equity, ``"kind"`` first and ``"equity"`` last (an exchange: ``"exchange"``, the tiles
+        returned, in place of the coordinate, word and tiles; the pass: neither)."""
+        if self.equity is None:
+            return {
+                "coord": self.coord,
+                "word": self.word,
+                "score": self.score,
+                "leave": self.leave,
+                "tiles": [list(tile) for tile in self.tiles],
+            }
+        if self.kind == "place":
+            return {
+                "kind": self.kind,
+                **self._replace(equity=None).as_json(),
+                "equity": self.equity,
+            }
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "exchange":
+            out["exchange"] = self.returned
+        return {**out, "score": 0, "leave": self.leave, "equity": self.equity}
 
     def text(self) -> str:
         """``8D PIZZA 56``, with the tiles played through in parentheses: ``3B HI(THERMOS)T``."""
         return f"{self.coord} {self.shown()} {self.score}"
 
     def shown(self) -> str:
-        """The word with the tiles it plays through in parentheses."""
+        """The word with the tiles it plays through in parentheses; an exchange as ``exchange
+        AEI`` (the tiles returned), the pass as ``pass``."""
+        if self.kind != "place":
+            return f"exchange {self.returned}" if self.kind == "exchange" else "pass"
         placed = {(r, c) for r, c, _ in self.tiles}
         row, col, down = parse_coord(self.coord)
         out: list[str] = []
@@ -157,10 +179,14 @@ class Moves:
         return moves[0] if moves else None
 
 
-def moves_json(moves: Moves, top: int | None = DEFAULT_TOP) -> dict[str, Any]:
-    """``{"count": n, "moves": [...]}``: every move's count and the first ``top`` (None: all)."""
-    listed = moves.sorted() if top is None else moves.sorted()[:top]
-    return {"count": len(moves), "moves": [move.as_json() for move in listed]}
+def moves_json(
+    moves: Moves, top: int | None = DEFAULT_TOP, ranked: list[Move] | None = None
+) -> dict[str, Any]:
+    """``{"count": n, "moves": [...]}``: every move's count and the first ``top`` (None: all),
+    by score, or in the order of ``ranked`` (every move by equity: :func:`.equity.by_equity`)."""
+    every = moves.sorted() if ranked is None else ranked
+    listed = every if top is None else every[:top]
+    return {"count": len(every), "moves": [move.as_json() for move in listed]}
 
 
 def board_text(position: Position) -> list[str]:
@@ -175,19 +201,32 @@ def board_text(position: Position) -> list[str]:
     return lines
 
 
-def moves_text(moves: Moves, top: int | None = DEFAULT_TOP, heading: Iterable[str] = ()) -> str:
-    """The board, the rack, then the first ``top`` moves (None: all), one per line."""
+def moves_text(
+    moves: Moves,
+    top: int | None = DEFAULT_TOP,
+    heading: Iterable[str] = (),
+    ranked: list[Move] | None = None,
+) -> str:
+    """The board, the rack, then the first ``top`` moves (None: all), one per line, by score or
+    in the order of ``ranked`` (by equity, with an equity column first)."""
     position = moves.position
-    listed = moves.sorted() if top is None else moves.sorted()[:top]
+    every = moves.sorted() if ranked is None else ranked
+    listed = every if top is None else every[:top]
     lines = [*board_text(position), "", f"rack {rack_text(position.rack) or '(empty)'}", *heading]
-    count = len(moves)
+    count = len(every)
     shown = "" if len(listed) == count else f", the best {len(listed):,}"
-    lines += ["", f"{count:,} move{'s' if count != 1 else ''}{shown}"]
+    by = "" if ranked is None else " by equity"
+    lines += ["", f"{count:,} move{'s' if count != 1 else ''}{shown}{by}"]
     if listed:
         width = max(len(move.shown()) for move in listed)
-        lines.append("score  coord  word" + " " * max(width - 4, 0) + "  leave")
+        equity = ranked is not None
+        lines.append(
+            ("  equity  " if equity else "") + "score  coord  word" + " " * max(width - 4, 0)
+            + "  leave"
+        )  # fmt: skip
         lines += [
-            f"{move.score:>5}  {move.coord:<5}  {move.shown():<{width}}  {move.leave}".rstrip()
+            (f"{move.equity:>8.3f}  " if equity else "")
+            + f"{move.score:>5}  {move.coord:<5}  {move.shown():<{width}}  {move.leave}".rstrip()
             for move in listed
         ]
     return "\n".join(lines)

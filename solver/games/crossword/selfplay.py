@@ -1,12 +1,16 @@
-"""Greedy self-play: two players who each play their highest-scoring move.
+"""Self-play: two players who each play their highest-scoring move (greedy), or their move of
+highest equity (with a leave table: :class:`~.equity.EquityPlayer`).
 
 A game: the bag (every tile of the rule set, or every tile but the blanks) is shuffled by a
 seeded ``random.Random``; each player draws a rack; on each turn the player on turn plays the
-first move in the moves' order (highest score, then coordinate, then word), or passes when there
-is none, and draws back up to a full rack. The game ends when a player has played every tile
-and the bag is empty (that player adds twice the value of the other's rack), or after six
-scoreless turns in a row (each player loses the value of their own rack). The same seed gives the
-same game with every generator, tier and backend, since they all give the same moves.
+move its chooser picks: the greedy player the first move in the moves' order (highest score, then
+coordinate, then word), or a pass when there is none; the equity player may also exchange (it
+draws as many tiles as it returns, then puts the returned tiles in the bag, which is shuffled,
+as the rules say). A player draws back up to a full rack after a move. The game ends when a
+player has played every tile and the bag is empty (that player adds twice the value of the other's
+rack), or after six scoreless turns in a row (each player loses the value of their own rack). The
+same seed gives the same game with every generator, tier and backend, since they all give the
+same moves.
 """
 
 from __future__ import annotations
@@ -19,15 +23,12 @@ from typing import Any
 
 from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
-from lexibench.solver.games.crossword.moves import RawMove
+from lexibench.solver.games.crossword.players import Chooser, EquityPlayer, Exchange, greedy
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
 
 #: Scoreless turns in a row that end a game.
 MAX_ZEROS = 6
-
-Chooser = Callable[[RuleSet, bytes, list[int]], RawMove | None]
-"""``(rules, board, rack counts) -> the move to play`` (None: pass)."""
 
 
 @dataclass
@@ -55,6 +56,7 @@ class GameResult:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     played: int = 0
     generated: int = 0
+    exchanges: int = 0
 
 
 def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
@@ -65,6 +67,23 @@ def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
 def _draw(rack: list[int], bag: list[int], size: int) -> None:
     while sum(rack) < size and bag:
         rack[bag.pop()] += 1
+
+
+def _exchange(
+    rack: list[int], bag: list[int], returned: tuple[int, ...], rng: random.Random
+) -> None:
+    """Return ``returned`` (counts per tile) from ``rack``: draw as many first, then put them in
+    the bag and shuffle it."""
+    count = sum(returned)
+    if count > len(bag) or any(rack[t] < n for t, n in enumerate(returned)):
+        raise ValueError("an exchange of tiles the rack lacks, or more than the bag holds")
+    drawn = [bag.pop() for _ in range(count)]
+    for tile, n in enumerate(returned):
+        rack[tile] -= n
+        bag.extend([tile] * n)
+    for tile in drawn:
+        rack[tile] += 1
+    rng.shuffle(bag)
 
 
 def _value(rules: RuleSet, rack: list[int]) -> int:
@@ -80,7 +99,7 @@ def play(
     keep_turns: bool = False,
     counter: Callable[[], int] | None = None,
 ) -> GameResult:
-    """Play one greedy game (see the module docstring). ``choose`` picks each move; ``counter``,
+    """Play one game (see the module docstring). ``choose`` picks each turn; ``counter``,
     when given, says how many moves the last choice looked at (summed in ``generated``);
     ``keep_turns`` records the state before every turn; ``blanks=False`` leaves the blanks out
     of the bag."""
@@ -109,10 +128,14 @@ def play(
                     number,
                 )
             )
-        move = choose(rules, bytes(board), rack)
+        move = choose(rules, bytes(board), rack, len(bag))
         if counter is not None:
             result.generated += counter()
         number += 1
+        if isinstance(move, Exchange):
+            _exchange(rack, bag, move.returned, rng)
+            result.exchanges += 1
+            move = None
         if move is None:
             zeros += 1
             if zeros >= MAX_ZEROS:
@@ -174,12 +197,15 @@ def selfplay(call: Call) -> Report:
     plan = call.plan()
     opened = call.open(plan)
     generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant)
+    leaves = options.get("leaves")
+    choose: Chooser = greedy(generator) if leaves is None else EquityPlayer(generator, leaves)
+    kind = "greedy" if leaves is None else "equity"
 
     def generated() -> int:
         return generator.generated
 
     asked, seed = options["games"], options["seed"]
-    games = played = found = 0
+    games = played = found = exchanged = 0
     totals = [0, 0]
     stop = Stop()
     started = time.perf_counter()
@@ -187,11 +213,10 @@ def selfplay(call: Call) -> Report:
         for j in range(asked):
             if stop.is_set():
                 break
-            result = play(
-                rules, generator.best_raw, random.Random(f"selfplay:{seed}:{j}"), counter=generated
-            )
+            result = play(rules, choose, random.Random(f"selfplay:{seed}:{j}"), counter=generated)
             games += 1
             played += result.played
+            exchanged += result.exchanges
             found += result.generated
             totals[0] += result.scores[0]
             totals[1] += result.scores[1]
@@ -209,6 +234,8 @@ def selfplay(call: Call) -> Report:
         "moves_generated": found,
         "generated_per_second": round(found * rate, 3),
         "mean_scores": means,
+        "player": kind,
+        "exchanges": exchanged,
         "lexicon": plan.structure,
         "tier": plan.tier.value,
         "algorithm": generator.algorithm,
@@ -219,11 +246,12 @@ def selfplay(call: Call) -> Report:
     of = f" of {asked:,}, stopped by {caught.name}" if caught.name is not None else ""
     text = "\n".join(
         [
-            f"{games:,} greedy game{'s' if games != 1 else ''}{of} (seed {seed}) "
+            f"{games:,} {kind} game{'s' if games != 1 else ''}{of} (seed {seed}) "
             f"in {seconds:.3f} s: {games * rate:,.1f} games/s",
             f"{played:,} moves played: {played * rate:,.0f} moves/s "
             f"({found:,} moves generated, {found * rate:,.0f}/s)",
-            f"mean final scores {means[0]:.2f} and {means[1]:.2f}",
+            f"mean final scores {means[0]:.2f} and {means[1]:.2f}"
+            + (f"; {exchanged:,} exchanges" if leaves is not None else ""),
             f"word list {opened.wordlist.name}, lexicon {plan.structure} "
             f"({plan.tier.value}, {generator.algorithm})",
         ]

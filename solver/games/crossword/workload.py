@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from lexibench.solver.games.crossword.players import greedy
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import DEFAULT_RULES, RuleSet, load_rules
 from lexibench.solver.games.crossword.selfplay import GameResult, Turn, play, position_of
@@ -55,7 +56,7 @@ def _games(seed: int, count: int, words: tuple[str, ...], rules: RuleSet) -> lis
     return [
         play(
             rules,
-            generator.best_raw,
+            greedy(generator),
             random.Random(f"crossword:{seed}:{j}"),
             blanks=False,
             keep_turns=True,

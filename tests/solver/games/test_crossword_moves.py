@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from lexibench import structures
 from lexibench.solver.games.crossword import search
 from lexibench.solver.games.crossword.moves import Moves, coord, sort_key
+from lexibench.solver.games.crossword.players import greedy
 from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.reference import reference_moves, score_placement
 from lexibench.solver.games.crossword.rules import BLANK, TIERS, RuleSet, load_rules, parse_rules
@@ -419,7 +420,7 @@ def test_self_play_is_the_same_game_through_every_tier() -> None:
             continue
         strings = list(gaddag_strings(words)) if variant == "gaddag" else list(words)
         generator = MoveGenerator(structures.build_lexicon(backend, strings), Tier(tier), variant)
-        result = play(rules, generator.best_raw, random.Random(5), keep_turns=True)
+        result = play(rules, greedy(generator), random.Random(5), keep_turns=True)
         results.append((result.scores, result.played, [t.board for t in result.turns]))
     assert all(r == results[0] for r in results)
     assert results[0][1] > 3

@@ -1,0 +1,105 @@
+"""Equity: a move's score plus the value of the tiles it keeps, and every move a player has.
+
+Engines (Quackle, Macondo, wolges, MAGPIE) choose a move by *equity*: its score plus the value of
+its *leave*, the tiles left on the rack, read from a leave table
+(:class:`~lexibench.structures.backends.kwg.klv.LeaveTable`, a KLV2 file). Besides the tiles it
+can place, a player may *exchange* tiles (return some to the bag and draw as many; allowed while
+the bag holds at least a rack's worth, seven tiles in English) or *pass*. :func:`by_equity` lists
+them all, best first:
+
+- a placement: ``score + value(leave)``;
+- an exchange: ``value(kept tiles)`` (it scores nothing), one per distinct set of tiles returned;
+- the pass: ``value(rack)``.
+
+With the bag empty the leave is worth nothing here (no tile will be drawn to go with it: both
+MAGPIE and wolges leave the table out then) and no exchange is allowed; no other adjustment is
+made (the engines' opening and end-game corrections are not applied). Ties are broken by score,
+then placements before exchanges (fewer tiles returned first) before the pass, then by coordinate
+and word as :func:`~.moves.sort_key` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from lexibench.solver.games.crossword.moves import Move, Moves
+from lexibench.solver.games.crossword.position import Position, rack_text
+
+if TYPE_CHECKING:
+    from lexibench.structures.backends.kwg.klv import LeaveTable
+
+
+def bag_size(position: Position) -> int:
+    """The tiles in the bag: the rule set's, less the board's, the rack's and the other rack's
+    where the position gives it (as MAGPIE counts them: an unknown rack's tiles are in the bag)."""
+    on_board = sum(1 for tile in position.board if tile)
+    known = len(position.rack) + len(position.other_rack or b"")
+    return max(sum(position.rules.counts) - on_board - known, 0)
+
+
+def tiles_of(leave: str) -> bytes:
+    """The tiles of a rack written as :func:`rack_text` writes it."""
+    return bytes(0 if ch == "?" else ord(ch) - 64 for ch in leave)
+
+
+def by_equity(moves: Moves, leaves: LeaveTable) -> list[Move]:
+    """Every placement of ``moves``, every exchange the bag allows and the pass, each with its
+    equity, best first (see the module docstring)."""
+    position = moves.position
+    bag = bag_size(position)
+    value: Value = leaves.value if bag > 0 else nothing
+    listed = [
+        move._replace(equity=round(move.score + value(tiles_of(move.leave)), 3))
+        for move in moves.sorted()
+    ]
+    listed += exchanges(position, value, bag)
+    listed.append(pass_move(position, value))
+    return sorted(listed, key=order)
+
+
+Value = Callable[[bytes], float]
+"""What a leave is worth, from its tiles."""
+_KINDS = {"place": 0, "exchange": 1, "pass": 2}
+
+
+def nothing(tiles: bytes) -> float:
+    """What a leave is worth with the bag empty."""
+    return 0.0
+
+
+def order(move: Move) -> tuple[float, int, int, int, str, str, str]:
+    """Equity, highest first; then score; placements, exchanges (fewer tiles first), the pass;
+    then coordinate and word, or the tiles returned."""
+    equity = move.equity or 0.0
+    kind = _KINDS[move.kind]
+    return (-equity, -move.score, kind, len(move.returned), move.coord, move.word, move.returned)
+
+
+def exchanges(position: Position, value: Value, bag: int) -> list[Move]:
+    """One exchange per distinct set of tiles the rack can return, where the bag holds a rack's
+    worth; each worth its kept tiles' value."""
+    if bag < position.rules.rack_size:
+        return []
+    rack = bytes(sorted(position.rack))
+    seen: set[bytes] = set()
+    out: list[Move] = []
+    for size in range(1, len(rack) + 1):
+        for picked in combinations(range(len(rack)), size):
+            returned = bytes(rack[i] for i in picked)
+            if returned in seen:
+                continue
+            seen.add(returned)
+            kept = bytes(rack[i] for i in range(len(rack)) if i not in picked)
+            equity = round(value(kept), 3)
+            out.append(
+                Move(0, "", "", rack_text(kept), (), "exchange", equity, rack_text(returned))
+            )
+    return out
+
+
+def pass_move(position: Position, value: Value) -> Move:
+    """The pass: the whole rack kept."""
+    rack = position.rack
+    return Move(0, "", "", rack_text(rack), (), "pass", round(value(rack), 3))

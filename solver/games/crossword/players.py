@@ -1,0 +1,85 @@
+"""The self-play players: how each picks its turn.
+
+- :func:`greedy`: the first move in the moves' order (highest score), a pass when there is none.
+- :class:`EquityPlayer`: the turn of highest equity (:mod:`.equity`), placements, exchanges and
+  the pass alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lexibench.solver.games.crossword.equity import (
+    Value,
+    exchanges,
+    nothing,
+    order,
+    pass_move,
+    tiles_of,
+)
+from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
+from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.rules import RuleSet
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.crossword.solve import MoveGenerator
+    from lexibench.structures.backends.kwg.klv import LeaveTable
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """An exchange: the tiles returned to the bag (counts per tile, 0 the blank)."""
+
+    returned: tuple[int, ...]
+
+
+Action = RawMove | Exchange | None
+"""A turn: a placement, an exchange, or None for a pass."""
+Chooser = Callable[[RuleSet, bytes, list[int], int], Action]
+"""``(rules, board, rack counts, tiles in the bag) -> the turn to play``."""
+
+
+def greedy(generator: MoveGenerator) -> Chooser:
+    """The greedy player (see the module docstring)."""
+
+    def choose(rules: RuleSet, board: bytes, rack: list[int], bag: int) -> Action:
+        return generator.best_raw(rules, board, rack)
+
+    return choose
+
+
+class EquityPlayer:
+    """A self-play chooser (:data:`Chooser`): the turn :func:`.equity.by_equity` lists first,
+    found without making every move (each raw move's leave valued, the best kept)."""
+
+    def __init__(self, generator: MoveGenerator, leaves: LeaveTable) -> None:
+        self.generator = generator
+        self.leaves = leaves
+
+    def __call__(self, rules: RuleSet, board: bytes, rack: list[int], bag: int) -> Action:
+        """The turn of highest equity on ``board`` with ``rack`` (counts per tile)."""
+        found = self.generator.raw(rules, board, rack)
+        value: Value = self.leaves.value if bag > 0 else nothing
+        tiles = bytes(t for t in range(27) for _ in range(rack[t]))
+        best: tuple[tuple[float, int, int, int, str, str, str], Action] | None = None
+        for raw in unpack(found) if isinstance(found, bytes) else found:
+            score, down, row, col, word, placed = raw
+            left = bytearray(tiles)
+            for i, letter in enumerate(word):
+                if placed >> i & 1:
+                    left.remove(0 if letter.islower() else ord(letter) - 64)
+            equity = round(score + value(bytes(left)), 3)
+            key = (-equity, -score, 0, 0, coord(row, col, down), word, "")
+            if best is None or key < best[0]:
+                best = (key, raw)
+        position = Position(rules, board, tiles)
+        others = [*exchanges(position, value, bag), pass_move(position, value)]
+        for move in others:
+            key = order(move)
+            if best is None or key < best[0]:
+                returned = tuple(tiles_of(move.returned).count(t) for t in range(27))
+                best = (key, Exchange(returned) if move.kind == "exchange" else None)
+        assert best is not None  # the pass is always there
+        return best[1]

@@ -1,0 +1,173 @@
+"""Equity (``moves --leaves``): every placement, exchange and the pass, each worth its score and
+its leave's value; exchanges only while the bag holds a rack's worth; nothing for a leave with the
+bag empty; the order; the command's text and JSON; bad leave files refused before any work."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from lexibench import structures
+from lexibench.solver.games.crossword.equity import bag_size, by_equity
+from lexibench.solver.games.crossword.moves import coord
+from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
+from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
+from lexibench.solver.games.crossword.rules import BLANK, load_rules
+from lexibench.solver.games.crossword.selfplay import play
+from lexibench.solver.games.crossword.solve import MoveGenerator
+from lexibench.solver.games.crossword.workload import positions
+from lexibench.solver.tiers import Tier
+from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
+from tests.solver.games.test_crossword_moves import EMPTY, VOCAB, board, cgp, sample_words
+
+LEAVES = {"?": 25.0, "S": 8.0, "E": 4.0, "ES": 12.5, "Q": -7.0, "I": -1.0, "II": -6.0, "A": 1.0}
+TABLE = LeaveTable.of({leave_tiles(k): v for k, v in LEAVES.items()})
+
+
+def _moves(text: str):  # type: ignore[no-untyped-def]
+    position = parse_cgp(text)
+    lexicon = structures.build_lexicon("kwg", VOCAB)
+    return MoveGenerator(lexicon, Tier.NATIVE, "words")(position)
+
+
+def test_each_move_is_worth_its_score_and_its_leave() -> None:
+    moves = _moves(cgp(board(("8D", "TAX")), "AEISQ?"))
+    ranked = by_equity(moves, TABLE)
+    placed = [m for m in ranked if m.kind == "place"]
+    assert len(placed) == len(moves)
+    for move in placed:
+        assert move.equity == pytest.approx(move.score + TABLE.value(leave_tiles(move.leave)))
+    keys = [(-(m.equity or 0), -m.score) for m in ranked]
+    assert keys == sorted(keys)
+
+
+def test_every_exchange_is_listed_once_while_the_bag_allows() -> None:
+    rack = "AEIIS?"
+    moves = _moves(cgp(EMPTY, rack))
+    assert bag_size(moves.position) == 100 - 6  # the other rack unknown: in the bag
+    exchanges = [m for m in by_equity(moves, TABLE) if m.kind == "exchange"]
+    tiles = bytes(sorted(leave_tiles(rack)))
+    distinct = {bytes(sorted(c)) for size in range(1, 7) for c in combinations(tiles, size)}
+    assert sorted(m.returned for m in exchanges) == sorted(rack_text(t) for t in distinct)
+    for move in exchanges:
+        assert move.score == 0
+        assert move.equity == TABLE.value(leave_tiles(move.leave))
+    keep_s_blank = next(m for m in exchanges if m.returned == "AEII")
+    assert keep_s_blank.leave == "S?"
+    [passed] = [m for m in by_equity(moves, TABLE) if m.kind == "pass"]
+    assert passed.leave == "AEIIS?"
+
+
+def _without_the_bag(position: Position) -> Position:
+    """``position`` under a rule set of exactly its tiles (the board's and the two racks'): the
+    bag is empty."""
+    used = [0] * 27
+    for tile in position.board:
+        if tile:
+            used[0 if tile & BLANK else tile] += 1
+    for tile in position.rack + (position.other_rack or b""):
+        used[tile] += 1
+    return replace(position, rules=replace(position.rules, counts=tuple(used)))
+
+
+def test_an_empty_bag_allows_no_exchange_and_values_no_leave() -> None:
+    """Seeded late positions with their bag emptied: equity is the score, and the pass (the
+    only other move) is worth nothing."""
+    words = sample_words()
+    generate = MoveGenerator(structures.build_lexicon("kwg", words), Tier.NATIVE, "words")
+    for late in positions("late", 3, 3, words):
+        position = _without_the_bag(late)
+        assert bag_size(position) == 0
+        ranked = by_equity(generate(position), TABLE)
+        assert [m.kind for m in ranked if m.kind != "place"] == ["pass"]
+        assert all(m.equity == m.score for m in ranked)
+
+
+def test_the_command_lists_by_equity(tmp_path: Path) -> None:
+    path = tmp_path / "leaves.klv2"
+    path.write_bytes(TABLE.to_bytes())
+    position = cgp(board(("8D", "TAX")), "AEISQ?")
+    run = [sys.executable, "-m", "lexibench", "moves", position, "--leaves", str(path)]
+    done = subprocess.run([*run, "--json", "--all"], capture_output=True, text=True, check=True)
+    listed = json.loads(done.stdout)
+    assert listed["count"] == len(listed["moves"])
+    kinds = {m["kind"] for m in listed["moves"]}
+    assert kinds == {"place", "exchange", "pass"}
+    first = listed["moves"][0]
+    assert list(first) == ["kind", "coord", "word", "score", "leave", "tiles", "equity"]
+    exchange = next(m for m in listed["moves"] if m["kind"] == "exchange")
+    assert list(exchange) == ["kind", "exchange", "score", "leave", "equity"]
+    text = subprocess.run([*run, "--top", "3"], capture_output=True, text=True, check=True).stdout
+    assert "by equity" in text
+    assert "  equity  score  coord  word" in text
+
+
+def test_a_bad_leave_file_is_refused_before_any_work(tmp_path: Path) -> None:
+    path = tmp_path / "bad.klv2"
+    path.write_bytes(b"\x05\x00\x00\x00")
+    position = cgp(EMPTY, "AEI")
+    done = subprocess.run(
+        [sys.executable, "-m", "lexibench", "moves", position, "--leaves", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert f"{path}: at byte 4: truncated" in line
+
+
+def test_the_equity_player_plays_what_the_listing_puts_first() -> None:
+    """On seeded positions (mid-game, with blanks) the player's turn is the listing's first:
+    the same placement, the same exchange, or the pass."""
+    words = sample_words()
+    generate = MoveGenerator(structures.build_lexicon("kwg", words), Tier.NATIVE, "words")
+    player = EquityPlayer(generate, TABLE)
+    checked = 0
+    for stage in ("early", "mid", "late"):
+        for position in positions(stage, 7, 4, words):
+            bag = bag_size(position)
+            first = by_equity(generate(position), TABLE)[0]
+            turn = player(position.rules, position.board, position.rack_counts(), bag)
+            if first.kind == "place":
+                assert isinstance(turn, tuple)
+                score, down, row, col, word, _ = turn
+                assert (coord(row, col, down), word, score) == (
+                    first.coord,
+                    first.word,
+                    first.score,
+                )
+            elif first.kind == "exchange":
+                assert isinstance(turn, Exchange)
+                returned = bytes(t for t in range(27) for _ in range(turn.returned[t]))
+                assert rack_text(returned) == first.returned
+            else:
+                assert turn is None
+            checked += 1
+    assert checked == 12
+
+
+def test_equity_self_play_exchanges_and_ends_by_the_rules() -> None:
+    """A table that prizes keeping blanks and S and hates Q makes the player exchange; the games
+    end, and the same seed gives the same game."""
+    words = sample_words()
+    generate = MoveGenerator(structures.build_lexicon("kwg", words), Tier.NATIVE, "words")
+    player = EquityPlayer(generate, TABLE)
+    rules = load_rules("english")
+    first = play(rules, player, random.Random(3))
+    again = play(rules, player, random.Random(3))
+    assert (first.scores, first.played, first.exchanges) == (
+        again.scores,
+        again.played,
+        again.exchanges,
+    )
+    total = sum(play(rules, player, random.Random(seed)).exchanges for seed in range(6))
+    assert total > 0
