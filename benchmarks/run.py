@@ -213,10 +213,18 @@ def _publish(results: Path, staging: Path, readme: Path | None) -> list[Path]:
 
     new = {p.relative_to(staging): p.read_bytes() for p in default_inputs(staging)}
     kept = [p for p in default_inputs(results) if p.relative_to(results) not in new]
-    files, stale = report_files(load([*(staging / name for name in new), *kept]), results, readme)
+    # In the order lexibench tables reads them, so that the two write the same report.
+    inputs = sorted([*(staging / name for name in new), *kept], key=lambda p: _order(p, results))
+    files, stale = report_files(load(inputs), results, readme)
     files.update({results / name: data for name, data in new.items()})
     publish(files, stale)
     return sorted(files)
+
+
+def _order(path: Path, results: Path) -> tuple[bool, str]:
+    """A raw file's place in :func:`default_inputs`' order: ``raw/*.json`` by name, then
+    ``memory.json``."""
+    return (path.name == "memory.json" and path.parent.name != "raw", path.name)
 
 
 def _measure(

@@ -22,13 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
 
-if TYPE_CHECKING:
-    from lexibench.structures.backends.kwg.klv import LeaveTable
+
+class Leaves(Protocol):
+    """What a leave is worth: a leave table (:class:`~lexibench.structures.backends.kwg.klv.
+    LeaveTable`) or lexibench's own model (:class:`~.leave_model.LeaveModel`)."""
+
+    def value(self, tiles: bytes) -> float:
+        """The value of keeping ``tiles`` (tile numbers, any order), in points."""
+        ...
 
 
 def bag_size(position: Position) -> int:
@@ -44,7 +50,7 @@ def tiles_of(leave: str) -> bytes:
     return bytes(0 if ch == "?" else ord(ch) - 64 for ch in leave)
 
 
-def by_equity(moves: Moves, leaves: LeaveTable) -> list[Move]:
+def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
     """Every placement of ``moves``, every exchange the bag allows and the pass, each with its
     equity, best first (see the module docstring)."""
     position = moves.position

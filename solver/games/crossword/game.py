@@ -50,18 +50,27 @@ def _rules_help() -> str:
 
 
 def _leaves(text: str) -> Any:
-    """The leave table the file ``text`` names (read as the options are checked)."""
+    """The leave values ``text`` names: ``english``, lexibench's own model, or a leave table's
+    file (read as the options are checked)."""
+    if text == DEFAULT_LEAVES:
+        from lexibench.solver.games.crossword.leave_model import default
+
+        return default()
     from lexibench.structures.backends.kwg.klv import load
 
     return load(text)
 
 
+#: The name of lexibench's own leave model (:mod:`.leave_model`).
+DEFAULT_LEAVES: Final = "english"
+
+
 LEAVES: Final = Option(
     ("--leaves",),
-    "choose by equity: score + the leave's value in this KLV2 file (or a CSV of leave,value "
-    "lines); exchanges and the pass among the moves",
+    "choose by equity: score + the leave's value, from lexibench's own model (english) or a "
+    "KLV2 file (or a CSV of leave,value lines); exchanges and the pass among the moves",
     parse=_leaves,
-    metavar="FILE",
+    metavar="english|FILE",
 )
 
 #: The options both commands share: the rule set, the lexicon, the tier and the algorithm.
@@ -128,9 +137,62 @@ SELFPLAY = Command(
         ),
         *SHARED,
         LEAVES,
+        Option(
+            ("--against",),
+            "the equity player (--leaves) against the greedy one, each first in every other "
+            "game: the win rate and the mean spread",
+            choices=("greedy",),
+        ),
         JSON,
     ),
     run="lexibench.solver.games.crossword.selfplay:selfplay",
+)
+
+
+LEAVES_COMMAND = Command(
+    "leaves",
+    "lexibench's own leave model: train it by self-play, or write it as a KLV2 or CSV table",
+    (
+        Option(
+            ("--train",),
+            "play N seeded games a generation by equity and fit the model (printed as JSON, or "
+            "written to --out)",
+            parse=values.int_at_least(1, 1_000_000),
+            metavar="N",
+            exclusive="action",
+        ),
+        Option(
+            ("--write",),
+            "write the model's value of every leave the rule set allows to FILE: a KLV2 file "
+            "as MAGPIE and wolges load (or a CSV of leave,value lines where FILE ends in .csv)",
+            metavar="FILE",
+            exclusive="action",
+        ),
+        Option(
+            ("--model",),
+            "the model to write (a JSON file --train wrote; default: lexibench's own)",
+            metavar="FILE",
+        ),
+        Option(
+            ("--out",), "where --train writes the model (default: standard output)", metavar="FILE"
+        ),
+        Option(
+            ("--generations",),
+            "training generations (default: %(default)s)",
+            parse=values.int_at_least(1, 10),
+            default=2,
+            metavar="G",
+        ),
+        Option(
+            ("--seed",),
+            "the games' seed (default: %(default)s)",
+            parse=values.whole_number,
+            default=1,
+            metavar="S",
+        ),
+        *SHARED,
+    ),
+    run="lexibench.solver.games.crossword.leave_model:leaves_command",
 )
 
 
@@ -151,7 +213,7 @@ class Crossword(GameBase[Position, Moves]):
     unit = "position"
     word_rules: WordRules = WORD_RULES
     variants = ("words", "gaddag")
-    commands = (MOVES, SELFPLAY)
+    commands = (MOVES, SELFPLAY, LEAVES_COMMAND)
 
     tiers = TIERS
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lexibench.solver.games.crossword.equity import (
+    Leaves,
     Value,
     exchanges,
     nothing,
@@ -25,7 +26,6 @@ from lexibench.solver.games.crossword.rules import RuleSet
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
-    from lexibench.structures.backends.kwg.klv import LeaveTable
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class EquityPlayer:
     """A self-play chooser (:data:`Chooser`): the turn :func:`.equity.by_equity` lists first,
     found without making every move (each raw move's leave valued, the best kept)."""
 
-    def __init__(self, generator: MoveGenerator, leaves: LeaveTable) -> None:
+    def __init__(self, generator: MoveGenerator, leaves: Leaves) -> None:
         self.generator = generator
         self.leaves = leaves
 

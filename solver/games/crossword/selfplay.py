@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.crossword.players import Chooser, EquityPlayer, Exchange, greedy
@@ -57,6 +58,11 @@ class GameResult:
     played: int = 0
     generated: int = 0
     exchanges: int = 0
+
+
+Watch = Callable[[int, bytes | None, int, int], None]
+"""Told of each turn: ``(player, the tiles kept or None for an exchange or a pass, the turn's
+score, tiles in the bag before the player draws)``."""
 
 
 def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
@@ -98,11 +104,15 @@ def play(
     blanks: bool = True,
     keep_turns: bool = False,
     counter: Callable[[], int] | None = None,
+    watch: Watch | None = None,
+    second: Chooser | None = None,
 ) -> GameResult:
     """Play one game (see the module docstring). ``choose`` picks each turn; ``counter``,
     when given, says how many moves the last choice looked at (summed in ``generated``);
     ``keep_turns`` records the state before every turn; ``blanks=False`` leaves the blanks out
-    of the bag."""
+    of the bag; ``watch`` is told every turn (see :data:`Watch`); ``second``, when given, picks
+    the second player's turns (``choose`` the first's)."""
+    choosers = (choose, choose if second is None else second)
     bag = bag_of(rules, blanks)
     rng.shuffle(bag)
     racks = ([0] * 27, [0] * 27)
@@ -128,7 +138,7 @@ def play(
                     number,
                 )
             )
-        move = choose(rules, bytes(board), rack, len(bag))
+        move = choosers[player](rules, bytes(board), rack, len(bag))
         if counter is not None:
             result.generated += counter()
         number += 1
@@ -136,6 +146,8 @@ def play(
             _exchange(rack, bag, move.returned, rng)
             result.exchanges += 1
             move = None
+        if move is None and watch is not None:
+            watch(player, None, 0, len(bag))
         if move is None:
             zeros += 1
             if zeros >= MAX_ZEROS:
@@ -155,6 +167,8 @@ def play(
                     tile = ord(letter) - 64
                     board[square] = tile
                     rack[tile] -= 1
+        if watch is not None:
+            watch(player, bytes(t for t in range(27) for _ in range(rack[t])), score, len(bag))
         scores[player] += score
         result.played += 1
         zeros = 0 if score else zeros + 1
@@ -200,6 +214,11 @@ def selfplay(call: Call) -> Report:
     leaves = options.get("leaves")
     choose: Chooser = greedy(generator) if leaves is None else EquityPlayer(generator, leaves)
     kind = "greedy" if leaves is None else "equity"
+    against = options.get("against")
+    if against is not None and leaves is None:
+        raise InputError("--against greedy: give --leaves, the equity player's leave values")
+    rival = greedy(generator) if against is not None else None
+    spreads: list[int] = []
 
     def generated() -> int:
         return generator.generated
@@ -213,7 +232,14 @@ def selfplay(call: Call) -> Report:
         for j in range(asked):
             if stop.is_set():
                 break
-            result = play(rules, choose, random.Random(f"selfplay:{seed}:{j}"), counter=generated)
+            rng = random.Random(f"selfplay:{seed}:{j}")
+            seat = j % 2  # against a rival, the equity player moves first in every other game
+            if rival is None:
+                result = play(rules, choose, rng, counter=generated)
+            else:
+                first, second = (choose, rival) if seat == 0 else (rival, choose)
+                result = play(rules, first, rng, counter=generated, second=second)
+                spreads.append(result.scores[seat] - result.scores[1 - seat])
             games += 1
             played += result.played
             exchanged += result.exchanges
@@ -241,6 +267,16 @@ def selfplay(call: Call) -> Report:
         "algorithm": generator.algorithm,
         "wordlist": opened.wordlist.name,
     }
+    if spreads:
+        wins = sum(1 for spread in spreads if spread > 0)
+        draws = spreads.count(0)
+        data.update(
+            against=against,
+            wins=wins,
+            draws=draws,
+            win_rate=round((wins + draws / 2) / len(spreads), 4),
+            mean_spread=round(sum(spreads) / len(spreads), 2),
+        )
     if caught.name is not None:
         data["stopped"] = caught.name
     of = f" of {asked:,}, stopped by {caught.name}" if caught.name is not None else ""
@@ -252,6 +288,15 @@ def selfplay(call: Call) -> Report:
             f"({found:,} moves generated, {found * rate:,.0f}/s)",
             f"mean final scores {means[0]:.2f} and {means[1]:.2f}"
             + (f"; {exchanged:,} exchanges" if leaves is not None else ""),
+            *(
+                [
+                    f"equity against {against}: won {data['wins']:,} of {games:,} "
+                    f"({data['draws']:,} drawn), win rate {data['win_rate']:.1%}, mean spread "
+                    f"{data['mean_spread']:+.2f}"
+                ]
+                if spreads
+                else []
+            ),
             f"word list {opened.wordlist.name}, lexicon {plan.structure} "
             f"({plan.tier.value}, {generator.algorithm})",
         ]

@@ -16,6 +16,7 @@ import pytest
 
 from lexibench import structures
 from lexibench.solver.games.crossword.equity import bag_size, by_equity
+from lexibench.solver.games.crossword.leave_model import FEATURES, LeaveModel, features
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
@@ -171,3 +172,28 @@ def test_equity_self_play_exchanges_and_ends_by_the_rules() -> None:
     )
     total = sum(play(rules, player, random.Random(seed)).exchanges for seed in range(6))
     assert total > 0
+
+
+def test_the_model_is_written_as_a_table_the_engines_load(tmp_path: Path) -> None:
+    """``lexibench leaves --write``: every leave of 1-6 tiles the English counts allow (914,624,
+    as MAGPIE's and wolges' English tables hold), each the model's value."""
+    model = LeaveModel(tuple((i % 7 - 3) / 4 for i in range(FEATURES)), "test")
+    path = tmp_path / "model.json"
+    path.write_text(model.to_json())
+    out = tmp_path / "leaves.klv2"
+    run = [sys.executable, "-m", "lexibench", "leaves", "--model", str(path), "--write", str(out)]
+    done = subprocess.run(run, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == f"wrote 914,624 leaves to {out}"
+    table = LeaveTable.from_bytes(out.read_bytes())
+    assert len(table) == 914_624
+    for leave in ("?", "??", "AEQ?", "Q", "EEEEEE", "AEINST", "UUUVVW"):
+        tiles = leave_tiles(leave)
+        assert table.value(tiles) == pytest.approx(model.value(tiles), abs=1e-3)
+
+
+def test_features_of_a_leave() -> None:
+    """Each tile held once, twice or three or more times; the vowel-consonant balance; a Q
+    without a U."""
+    assert features(leave_tiles("Q")) == [17 * 3, 27 * 3 + 1, FEATURES - 1]
+    assert features(leave_tiles("QU")) == [17 * 3, 21 * 3, 27 * 3 + 7 + 1]
+    assert features(leave_tiles("EEE?")) == [0, 5 * 3 + 2, 27 * 3 + 7 + 6 + 5 + 0]

@@ -1,0 +1,244 @@
+"""A leave model fitted by self-play: lexibench's own default leave values.
+
+The engines' leave tables are trained, not written by hand: their authors play many games and
+credit each kept set of tiles with what it brought. lexibench does the same, small and in the
+open, so that equity works without anyone's file (:data:`DEFAULT`, ``--leaves english``):
+
+1. **Samples.** Seeded self-play games (both players choosing by equity with the model of the
+   generation before; the first generation's model is zero, which plays greedily). Every time a
+   player places tiles while the bag holds some, the leave it kept is a sample, and its outcome
+   is the score of that player's next placement (an exchange or a pass scores 0) less the mean of
+   all outcomes: what that leave brought beyond the average.
+2. **The model.** A leave's value is a sum of terms, each a weight fitted to the samples: for
+   every tile, holding one, two, or three or more of it; the balance of vowels and consonants
+   (one weight per pair of counts); a Q kept without a U. Few weights, so that rare leaves (most
+   of the 914,624 a table holds) are valued from the common ones.
+3. **The fit.** Ridge regression (least squares with a small penalty toward 0), solved exactly:
+   the normal equations by Gaussian elimination, in Python.
+4. Two generations, each on its own seeded games; the result is rounded to 0.001 point and
+   written as JSON (:data:`DEFAULT_PATH`), from which the KLV2 file of every leave the rule set
+   allows can be made (:meth:`LeaveModel.table`).
+
+Costs: :meth:`LeaveModel.value` is O(tiles); training is dominated by the games (see the
+crossword suite's rows and ``lexibench leaves --train``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.call import Call, Report
+from lexibench.solver.games.crossword.players import EquityPlayer
+from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.solver.games.crossword.selfplay import play
+from lexibench.solver.games.crossword.solve import MoveGenerator
+
+#: The letters that are vowels (tiles: A E I O U).
+VOWELS: Final = frozenset({1, 5, 9, 15, 21})
+Q, U = 17, 21
+#: The copies of one tile the model tells apart: 1, 2, and 3 or more.
+COPIES: Final = 3
+DEFAULT_PATH: Final = Path(__file__).with_name("rulesets") / "english-leaves.json"
+#: The ridge penalty, in samples' units: small beside the samples each weight sees.
+RIDGE: Final = 50.0
+
+
+def _balance_index(vowels: int, consonants: int) -> int:
+    """The balance weight of a leave of ``vowels`` and ``consonants`` (blanks neither), at most
+    six tiles in all: the pairs in order (0, 0), (0, 1), ... ."""
+    return sum(7 - v for v in range(vowels)) + consonants
+
+
+BALANCES: Final = _balance_index(7, 0)
+FEATURES: Final = 27 * COPIES + BALANCES + 1
+"""Per tile 0-26 and copies 1-3; per balance; Q without U."""
+
+
+def features(tiles: bytes) -> list[int]:
+    """The indices of the weights a leave's value sums (each once)."""
+    counts = [0] * 27
+    for tile in tiles:
+        counts[tile] += 1
+    out = [t * COPIES + min(n, COPIES) - 1 for t, n in enumerate(counts) if n]
+    vowels = sum(counts[t] for t in VOWELS)
+    consonants = len(tiles) - vowels - counts[0]
+    out.append(27 * COPIES + _balance_index(min(vowels, 6), min(consonants, 6 - min(vowels, 6))))
+    if counts[Q] and not counts[U]:
+        out.append(FEATURES - 1)
+    return out
+
+
+@dataclass(frozen=True)
+class LeaveModel:
+    """The weights (see the module docstring) and how they were made."""
+
+    weights: tuple[float, ...]
+    method: str = ""
+
+    def value(self, tiles: bytes) -> float:
+        """What keeping ``tiles`` is worth, in points (0 for none)."""
+        if not tiles:
+            return 0.0
+        return round(sum(self.weights[i] for i in features(tiles)), 3)
+
+    def to_json(self) -> str:
+        return json.dumps({"method": self.method, "weights": list(self.weights)}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> LeaveModel:
+        data = json.loads(text)
+        weights = tuple(float(w) for w in data["weights"])
+        if len(weights) != FEATURES:
+            raise ValueError(f"a leave model has {FEATURES} weights, not {len(weights)}")
+        return cls(weights, str(data.get("method", "")))
+
+    def leaves(self, rules: RuleSet) -> Iterator[bytes]:
+        """Every leave of 1 to ``rack_size - 1`` tiles the rule set's counts allow, sorted."""
+        limit = rules.rack_size - 1
+        counts = rules.counts
+
+        def extend(prefix: bytes, start: int) -> Iterator[bytes]:
+            for tile in range(start, 27):
+                if prefix.count(tile) < counts[tile] and len(prefix) < limit:
+                    longer = prefix + bytes([tile])
+                    yield longer
+                    yield from extend(longer, tile)
+
+        yield from extend(b"", 0)
+
+
+def default() -> LeaveModel:
+    """The model shipped with lexibench (:data:`DEFAULT_PATH`)."""
+    return LeaveModel.from_json(DEFAULT_PATH.read_text())
+
+
+Sample = tuple[tuple[int, ...], int]
+"""A leave's feature indices and the score of the player's next placement."""
+
+
+def samples(
+    generator: MoveGenerator, rules: RuleSet, model: LeaveModel, games: int, seed: int
+) -> list[Sample]:
+    """The samples of ``games`` seeded self-play games by ``model`` (see the module docstring)."""
+    player = EquityPlayer(generator, model)
+    out: list[Sample] = []
+    for j in range(games):
+        play(rules, player, random.Random(f"leaves:{seed}:{j}"), watch=_Watch(out))
+    return out
+
+
+class _Watch:
+    """Turns one game's turns into samples: each placement's leave, with the bag not empty,
+    waits for its player's next turn's score."""
+
+    def __init__(self, out: list[Sample]) -> None:
+        self.out = out
+        self.pending: dict[int, tuple[int, ...]] = {}
+
+    def __call__(self, player: int, leave: bytes | None, score: int, bag: int) -> None:
+        if player in self.pending:
+            self.out.append((self.pending.pop(player), score))
+        if leave is not None and bag > 0:
+            self.pending[player] = tuple(features(leave))
+
+
+def fit(data: list[Sample], ridge: float = RIDGE) -> tuple[float, ...]:
+    """Ridge least squares of the outcomes, less their mean, on the features."""
+    mean = sum(score for _, score in data) / len(data) if data else 0.0
+    a = [[0.0] * FEATURES for _ in range(FEATURES)]
+    b = [0.0] * FEATURES
+    for active, score in data:
+        y = score - mean
+        for i in active:
+            b[i] += y
+            row = a[i]
+            for j in active:
+                row[j] += 1.0
+    for i in range(FEATURES):
+        a[i][i] += ridge
+    return tuple(round(w, 3) for w in _solve(a, b))
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``a x = b`` (``a`` symmetric positive definite): Gaussian elimination with
+    partial pivoting."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        head = m[col]
+        for r in range(col + 1, n):
+            factor = m[r][col] / head[col]
+            if factor:
+                row = m[r]
+                for k in range(col, n + 1):
+                    row[k] -= factor * head[k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def train(
+    generator: MoveGenerator, rules: RuleSet, games: int, seed: int, generations: int = 2
+) -> LeaveModel:
+    """The model after ``generations`` of ``games`` seeded games each (see the module
+    docstring)."""
+    model = LeaveModel((0.0,) * FEATURES)
+    for generation in range(generations):
+        data = samples(generator, rules, model, games, seed * 1000 + generation)
+        model = LeaveModel(fit(data))
+    method = (
+        f"self-play: {generations} generations of {games:,} games (seed {seed}), "
+        f"{generator.variant} lexicon, ridge {RIDGE}"
+    )
+    return LeaveModel(model.weights, method)
+
+
+def leaves_command(call: Call) -> Report:
+    """``lexibench leaves``: train the model (``--train``) or write it as a table (``--write``)."""
+    from lexibench.solver.games.crossword.rules import load_rules
+    from lexibench.structures.atomic import write_bytes_atomic, write_text_atomic
+    from lexibench.structures.backends.kwg.klv import LeaveTable, write_csv
+
+    options = call.options
+    rules = load_rules(options["rules"])
+    if options.get("write"):
+        target = Path(options["write"])
+        model = _model(options.get("model"))
+        table = LeaveTable.of({leave: model.value(leave) for leave in model.leaves(rules)})
+        if target.suffix.lower() == ".csv":
+            write_text_atomic(target, write_csv(table))
+        else:
+            write_bytes_atomic(target, table.to_bytes())
+        line = f"wrote {len(table):,} leaves to {target}"
+        return Report(lambda: {"leaves": len(table), "file": str(target)}, lambda: line)
+    if not options.get("train"):
+        raise InputError("leaves: give --train N or --write FILE")
+    plan = call.plan()
+    opened = call.open(plan)
+    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant)
+    model = train(generator, rules, options["train"], options["seed"], options["generations"])
+    call.session.phase("search")
+    text = model.to_json()
+    if options.get("out"):
+        write_text_atomic(Path(options["out"]), text + "\n")
+        text = f"wrote the model to {options['out']} ({model.method})"
+    return Report(lambda: json.loads(model.to_json()), lambda: text)
+
+
+def _model(path: str | None) -> LeaveModel:
+    """The model in the JSON file ``path``, or lexibench's own."""
+    if path is None:
+        return default()
+    try:
+        return LeaveModel.from_json(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"--model {path}: not a leave model ({exc})") from None
