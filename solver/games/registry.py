@@ -39,7 +39,9 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
         "boggle": Entry(
             "lexibench.solver.games.boggle.game:GAME", ("best", "prove", "random", "solve")
         ),
-        "crossword": Entry("lexibench.solver.games.crossword.game:GAME", ("moves", "selfplay", "leaves")),
+        "crossword": Entry(
+            "lexibench.solver.games.crossword.game:GAME", ("moves", "selfplay", "leaves")
+        ),
         "letterboxed": Entry("lexibench.solver.games.letterboxed.game:GAME", ("letterboxed",)),
         "pattern": Entry("lexibench.solver.games.pattern.game:GAME", ("pattern",)),
         "spellingbee": Entry("lexibench.solver.games.spellingbee.game:GAME", ("spellingbee",)),

@@ -117,24 +117,35 @@ MOVES = Command(
     ),
 )
 
+
+def _count(flag: str, what: str, most: int, default: int, metavar: str) -> Option:
+    """An option of a count from 1 to ``most``."""
+    return Option(
+        (flag,),
+        f"{what} (default: %(default)s)",
+        parse=values.int_at_least(1, most),
+        default=default,
+        metavar=metavar,
+    )
+
+
+def _seed(what: str) -> Option:
+    """The ``--seed S`` option of the commands that play games."""
+    return Option(
+        ("--seed",),
+        f"{what} (default: %(default)s)",
+        parse=values.whole_number,
+        default=1,
+        metavar="S",
+    )
+
+
 SELFPLAY = Command(
     "selfplay",
-    "greedy crossword games played to the end, and how fast",
+    "crossword games played to the end, greedy or by equity (--leaves), and how fast",
     (
-        Option(
-            ("--games",),
-            "games to play (default: %(default)s)",
-            parse=values.int_at_least(1, 1_000_000),
-            default=10,
-            metavar="N",
-        ),
-        Option(
-            ("--seed",),
-            "game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}') (default: %(default)s)",
-            parse=values.whole_number,
-            default=1,
-            metavar="S",
-        ),
+        _count("--games", "games to play", 1_000_000, 10, "N"),
+        _seed("game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}')"),
         *SHARED,
         LEAVES,
         Option(
@@ -176,20 +187,8 @@ LEAVES_COMMAND = Command(
         Option(
             ("--out",), "where --train writes the model (default: standard output)", metavar="FILE"
         ),
-        Option(
-            ("--generations",),
-            "training generations (default: %(default)s)",
-            parse=values.int_at_least(1, 10),
-            default=2,
-            metavar="G",
-        ),
-        Option(
-            ("--seed",),
-            "the games' seed (default: %(default)s)",
-            parse=values.whole_number,
-            default=1,
-            metavar="S",
-        ),
+        _count("--generations", "training generations", 10, 2, "G"),
+        _seed("the games' seed"),
         *SHARED,
     ),
     run="lexibench.solver.games.crossword.leave_model:leaves_command",
