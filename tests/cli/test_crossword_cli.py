@@ -167,6 +167,27 @@ def test_selfplay_reports_games_and_moves_per_second(
     assert "moves/s" in out
 
 
+def test_a_position_beyond_the_bag_is_read_with_a_warning_unless_strict(
+    capfd: pytest.CaptureFixture[str], wordlist: str
+) -> None:
+    """Three blanks (the engines' test positions hold such): listed with a one-line warning;
+    ``--strict`` refuses it before any word list is read."""
+    position = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AE???/"
+    status, out, err = run(capfd, "moves", position, "--wordlist", wordlist, "--top", "1")
+    assert status == 0
+    assert err.splitlines() == [
+        "warning: position: 3 blank tiles on the board and the racks; the rule set english has "
+        "2; no bag holds it (its moves are listed all the same)"
+    ]
+    assert "moves, the best 1" in out
+    status, out, err = run(capfd, "moves", position, "--strict", "--wordlist", "/nonexistent")
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        "lexibench: error: position: 3 blank tiles on the board and the racks; the rule set "
+        "english has 2"
+    ]
+
+
 def test_selfplay_by_equity(
     capfd: pytest.CaptureFixture[str], wordlist: str, tmp_path: Path
 ) -> None:

@@ -109,6 +109,12 @@ MOVES = Command(
         Option(("--all",), "print every move", flag=True, exclusive="shown"),
         LEAVES,
         Option(
+            ("--strict",),
+            "refuse a position holding more of a tile than the rule set's bag (by default it is "
+            "read with a warning)",
+            flag=True,
+        ),
+        Option(
             ("--json",),
             'print {"count": n, "moves": [{"coord", "word", "score", "leave", "tiles"}, ...]} '
             '(by equity: each with "kind" and "equity")',
@@ -227,17 +233,24 @@ class Crossword(GameBase[Position, Moves]):
         from lexibench.solver.games.crossword.position import parse_cgp
         from lexibench.solver.games.crossword.rules import load_rules
 
-        return parse_cgp(options["position"], load_rules(options["rules"]))
+        return parse_cgp(
+            options["position"], load_rules(options["rules"]), strict=bool(options.get("strict"))
+        )
 
     def notes(self, position: Position) -> tuple[str, ...]:
-        """Why no game reaches ``position``, when none does (its moves are listed all the
+        """Why no game reaches ``position``, when none does: tiles beyond the bag's counts (read
+        without ``--strict``), or tiles not joined to the start (its moves are listed all the
         same: a user may analyse such a position on purpose)."""
-        from lexibench.solver.games.crossword.position import unreachable
+        from lexibench.solver.games.crossword.position import excess, unreachable
 
+        notes = []
+        over = excess(position)
+        if over is not None:
+            notes.append(f"position: {over}; no bag holds it (its moves are listed all the same)")
         why = unreachable(position)
-        if why is None:
-            return ()
-        return (f"position: {why}; no game reaches it (its moves are listed all the same)",)
+        if why is not None:
+            notes.append(f"position: {why}; no game reaches it (its moves are listed all the same)")
+        return tuple(notes)
 
     def workloads(self) -> tuple[Workload[Position], ...]:
         """Positions of seeded greedy games, at four stages, with 0, 1 and 2 blanks in turn."""

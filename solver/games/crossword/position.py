@@ -181,7 +181,9 @@ def _parse_options(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(options)
 
 
-def _check_counts(position: Position) -> None:
+def excess(position: Position) -> str | None:
+    """What the board and the racks hold beyond the rule set's tile counts, or None: ``3 blank
+    tiles on the board and the racks; the rule set english has 2`` (the first tile over)."""
     rules = position.rules
     used = [0] * 27
     for tile in position.board:
@@ -193,10 +195,11 @@ def _check_counts(position: Position) -> None:
     for tile, count in enumerate(used):
         if count > rules.counts[tile]:
             name = "blank" if tile == 0 else chr(64 + tile)
-            raise InputError(
-                f"position: {count} {name} tiles on the board and the racks; the rule set "
-                f"{rules.name} has {rules.counts[tile]}"
+            return (
+                f"{count} {name} tiles on the board and the racks; the rule set {rules.name} "
+                f"has {rules.counts[tile]}"
             )
+    return None
 
 
 def unreachable(position: Position) -> str | None:
@@ -234,8 +237,11 @@ def _square(rules: RuleSet, square: int) -> str:
     return f"{chr(65 + col)}{row + 1}"
 
 
-def parse_cgp(text: str, rules: RuleSet | None = None) -> Position:
-    """Read a CGP line (see the module docstring) under ``rules`` (default: English).
+def parse_cgp(text: str, rules: RuleSet | None = None, *, strict: bool = True) -> Position:
+    """Read a CGP line (see the module docstring) under ``rules`` (default: English). With
+    ``strict``, tiles beyond the rule set's counts (:func:`excess`) are an :class:`InputError`;
+    without, the position is read all the same (analysis positions, and some of the engines' test
+    positions, hold more blanks than a bag).
 
     >>> position = parse_cgp("15/15/15/15/15/15/15/3CAT9/15/15/15/15/15/15/15 ADE?/ 10/0 0")
     >>> position.board[7 * 15 + 3 : 7 * 15 + 6], position.rack, position.scores
@@ -279,5 +285,7 @@ def parse_cgp(text: str, rules: RuleSet | None = None) -> Position:
         raise InputError(f"position: scores {_show(rest[0])}: expected <score>/<score> (330/297)")
     options = _parse_options(" ".join(rest))
     position = Position(rules, board, rack, other, scores, zeros, options)
-    _check_counts(position)
+    over = excess(position) if strict else None
+    if over is not None:
+        raise InputError(f"position: {over}")
     return position
