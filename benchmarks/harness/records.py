@@ -276,6 +276,28 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """CPU seconds of one process (the median round's)."""
 
 
+class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
+    """``lexibench selfplay --leaves english --against greedy --games N``, one whole process:
+    the equity player (lexibench's own leave model) against the greedy one, each first in every
+    other game; ``units`` the games."""
+
+    suite = "equity"
+    unit = "game"
+    variant: str
+    tier: Tier
+    seed: Count
+    leaves: str
+    """The leave values the equity player used (``english``: lexibench's own model)."""
+    wins: Count
+    draws: Count
+    win_rate: Annotated[float, Meta(ge=0, le=1)]
+    """The equity player's wins, a draw counting half, over the games."""
+    mean_spread: float
+    """The equity player's final score less the greedy player's, the mean over the games."""
+    exchanges: Count
+    cpu_seconds: Seconds
+
+
 class ProveRecord(BoardsRecord, tag="lexibench-prove/1", kw_only=True):
     """The proof's work on a seeded sample of one size's top-level classes (``units``: the
     classes a round proves) through one backend and tier of the tree bound (step: any backend
@@ -299,6 +321,7 @@ BenchRecord = (
     | CrosswordLexiconRecord
     | CrosswordMovegenRecord
     | SelfPlayRecord
+    | EquityRecord
     | SolveInterpretedRecord
     | BuildRecord
     | LoadRecord

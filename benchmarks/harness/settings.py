@@ -58,6 +58,11 @@ class Settings:
     selfplay_games: int = _option(
         100, "greedy crossword games per lexibench selfplay process in the crossword suite"
     )
+    equity_games: int = _option(
+        1_000,
+        "games of the equity player against the greedy one in the crossword suite (quick scale: "
+        "20)",
+    )
 
     def size_list(self) -> tuple[str, ...]:
         """:attr:`sizes` as a tuple."""

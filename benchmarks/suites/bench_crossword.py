@@ -11,7 +11,9 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
   rack (0, 1, 2), every move or only the best, and on Macondo's benchmark position (VsMatt, rack
   AABDELT);
 - **self-play**: ``lexibench selfplay --games N`` as a whole process (start-up, the lexicon
-  from the cache, the games), timed from outside.
+  from the cache, the games), timed from outside;
+- **equity against greedy**: ``lexibench selfplay --leaves english --against greedy --games N``,
+  one process, one round: the win rate and mean spread of lexibench's own leave model.
 
 Answers are checked after timing, against the game's brute-force reference on the same positions
 (every move, or the best one); self-play's rounds must play the same games.
@@ -39,6 +41,7 @@ from lexibench.benchmarks.harness.recording import library_version, not_run, rec
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
+    EquityRecord,
     SelfPlayRecord,
 )
 from lexibench.benchmarks.harness.settings import Settings
@@ -315,5 +318,62 @@ def test_crossword_selfplay(
             moves_played=first["moves_played"],
             moves_generated=first["moves_generated"],
             cpu_seconds=sorted(cpu)[len(cpu) // 2],
+        ),
+    )
+
+
+#: Games of the equity player against the greedy one at the quick scale.
+QUICK_EQUITY_GAMES: Final = 20
+
+
+def test_crossword_equity_strength(
+    benchmark: Any, request: pytest.FixtureRequest, settings: Settings
+) -> None:
+    """``lexibench selfplay --leaves english --against greedy`` in a fresh process, one round:
+    the strength of lexibench's own leave model (win rate and mean spread against the greedy
+    player), and what playing by equity costs."""
+    if NATIVE_UNAVAILABLE is not None:
+        not_run(request, EquityRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
+                tier="native", game=GAME, variant="gaddag")  # fmt: skip
+    games_count = QUICK_EQUITY_GAMES if settings.scale == "quick" else settings.equity_games
+    command = [
+        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
+        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
+        "--tier", "native", "--leaves", "english", "--against", "greedy", "--json",
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
+        outputs: list[dict[str, Any]] = []
+        cpu: list[float] = []
+
+        def one_process() -> None:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            assert done.returncode == 0, done.stderr
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            outputs.append(json.loads(done.stdout))
+
+        benchmark.group = f"crossword equity against greedy, {games_count} games"
+        benchmark.pedantic(one_process, rounds=1, iterations=1, warmup_rounds=0)
+    out = outputs[0]
+    assert out["games"] == games_count
+    record(
+        benchmark,
+        EquityRecord(
+            "kwg",
+            library_version("kwg"),
+            wordlist_ref(_words(settings)),
+            games_count,
+            variant="gaddag",
+            tier="native",
+            seed=settings.seed,
+            leaves="english",
+            wins=out["wins"],
+            draws=out["draws"],
+            win_rate=out["win_rate"],
+            mean_spread=out["mean_spread"],
+            exchanges=out["exchanges"],
+            cpu_seconds=cpu[0],
         ),
     )

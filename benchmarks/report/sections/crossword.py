@@ -18,6 +18,7 @@ from typing import Any, Final
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
+    EquityRecord,
     Results,
     SelfPlayRecord,
 )
@@ -218,6 +219,43 @@ def _selfplay_table(results: Results) -> list[str]:
     ]
 
 
+def _equity_table(results: Results) -> list[str]:
+    """The equity player (lexibench's own leave model) against the greedy one."""
+    benches = list(results.of(EquityRecord))
+    if not benches:
+        return []
+    body = []
+    for b in benches:
+        r = b.record
+        body.append(
+            [
+                r.leaves,
+                f"{r.units:,}",
+                f"{r.wins:,}",
+                f"{r.draws:,}",
+                f"{r.win_rate:.1%}",
+                f"{r.mean_spread:+.1f}",
+                f"{r.exchanges:,}",
+                num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
+            ]
+        )
+    headers = ["leaves", "games", "won", "drawn", "win rate", "mean spread", "exchanges"]
+    headers += ["games/CPU-s"]
+    return [
+        "### Equity against greedy",
+        "",
+        "`lexibench selfplay --leaves english --against greedy --games N --seed S` as one whole "
+        "process: the equity player, with lexibench's own leave model (trained by self-play: "
+        "`solver/games/crossword/leave_model.py`), against the greedy player, each moving first "
+        "in every other game. The win rate counts a draw as half; the spread is the equity "
+        "player's final score less the greedy player's. The equity player chooses in Python "
+        "over the native generator's moves, so its games/CPU-s is not the generator's speed.",
+        "",
+        table(headers, body),
+        "",
+    ]
+
+
 def _time_ratio(results: Results) -> float | None:
     """GADDAG time over DAWG time, native, every move of the headline positions (all blanks)."""
     found = _movegen(results)
@@ -307,7 +345,7 @@ def render(results: Results) -> Section:
     has_rows = bool(rows.game_rows(results, GAME)) if GAME in rows.games(results) else False
     extra = any(
         True
-        for suite in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord)
+        for suite in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord, EquityRecord)
         for _ in results.of(suite)
     )
     if not has_rows and not extra:
@@ -326,6 +364,7 @@ def render(results: Results) -> Section:
     lines += _native_table(results)
     lines += _lexicon_table(results)
     lines += _selfplay_table(results)
+    lines += _equity_table(results)
     if has_rows:
         lines += _moves_table(results)
     return Section.of(lines)
