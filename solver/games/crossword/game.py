@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Final, cast
 
 from lexibench.solver import values
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.base import GameBase
 from lexibench.solver.games.command import (
     Command,
@@ -94,8 +95,20 @@ MOVES = Command(
         Option(
             ("position",),
             'the position as one CGP line, quoted: "<rows> <rack> [<score>/<score> '
-            '<zero-score turns>] [options]"; - reads it from standard input',
+            '<zero-score turns>] [options]"; - reads it from standard input (or --gcg)',
             stdin="the position",
+            optional=True,
+        ),
+        Option(
+            ("--gcg",),
+            "the position before a turn of this game record (GCG), in place of a CGP line",
+            metavar="FILE",
+        ),
+        Option(
+            ("--turn",),
+            "with --gcg: the turn (from 1) to stand before (default: the last)",
+            parse=values.positive_int,
+            metavar="N",
         ),
         *SHARED,
         Option(
@@ -229,10 +242,22 @@ class Crossword(GameBase[Position, Moves]):
         return parse_cgp(text)
 
     def puzzle(self, options: Options) -> Position:
-        """The position of ``lexibench moves``, under its rule set."""
+        """The position of ``lexibench moves``, under its rule set: its CGP line, or the turn of
+        a game record (``--gcg``, ``--turn``)."""
         from lexibench.solver.games.crossword.position import parse_cgp
         from lexibench.solver.games.crossword.rules import load_rules
 
+        given = options.get("position")
+        if options.get("gcg") is not None:
+            if given is not None:
+                raise InputError("give a CGP position or --gcg FILE, not both")
+            from lexibench.solver.games.crossword.gcg import read_gcg
+
+            return read_gcg(options["gcg"], load_rules(options["rules"]), options.get("turn"))
+        if options.get("turn") is not None:
+            raise InputError("--turn needs --gcg FILE")
+        if given is None:
+            raise InputError("give the position (a CGP line, - for standard input) or --gcg FILE")
         return parse_cgp(
             options["position"], load_rules(options["rules"]), strict=bool(options.get("strict"))
         )
