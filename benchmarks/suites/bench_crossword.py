@@ -266,6 +266,27 @@ def _check(answer: Any, expected: Any, mode: str, what: str) -> None:
 SELFPLAY_ROUNDS: Final = 3
 
 
+class _Process:
+    """One run of a ``lexibench`` command printing JSON, a round of a case: its CPU seconds and
+    its output are kept."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.command = command
+        self.env = env
+        self.cpu: list[float] = []
+        self.outputs: list[dict[str, Any]] = []
+
+    def __call__(self) -> None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            self.command, env=self.env, capture_output=True, text=True, check=False
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        assert done.returncode == 0, done.stderr
+        self.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        self.outputs.append(json.loads(done.stdout))
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_crossword_selfplay(
     benchmark: Any, request: pytest.FixtureRequest, variant: str, settings: Settings
@@ -286,17 +307,8 @@ def test_crossword_selfplay(
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
         warm = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
         assert warm.returncode == 0, warm.stderr
-        cpu: list[float] = []
-        outputs: list[dict[str, Any]] = []
-
-        def one_process() -> None:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            assert done.returncode == 0, done.stderr
-            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-            outputs.append(json.loads(done.stdout))
-
+        one_process = _Process(command, env)
+        cpu, outputs = one_process.cpu, one_process.outputs
         benchmark.group = f"crossword selfplay, {games_count} games"
         benchmark.pedantic(one_process, rounds=SELFPLAY_ROUNDS, iterations=1, warmup_rounds=0)
     first = outputs[0]
@@ -343,17 +355,8 @@ def test_crossword_equity_strength(
     ]  # fmt: skip
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
-        outputs: list[dict[str, Any]] = []
-        cpu: list[float] = []
-
-        def one_process() -> None:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            assert done.returncode == 0, done.stderr
-            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-            outputs.append(json.loads(done.stdout))
-
+        one_process = _Process(command, env)
+        cpu, outputs = one_process.cpu, one_process.outputs
         benchmark.group = f"crossword equity against greedy, {games_count} games"
         benchmark.pedantic(one_process, rounds=1, iterations=1, warmup_rounds=0)
     out = outputs[0]
