@@ -26,6 +26,7 @@ from typing import Protocol
 
 from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
+from lexibench.structures.backends.kwg.klv import leave_tiles
 
 
 class Leaves(Protocol):
@@ -45,11 +46,6 @@ def bag_size(position: Position) -> int:
     return max(sum(position.rules.counts) - on_board - known, 0)
 
 
-def tiles_of(leave: str) -> bytes:
-    """The tiles of a rack written as :func:`rack_text` writes it."""
-    return bytes(0 if ch == "?" else ord(ch) - 64 for ch in leave)
-
-
 def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
     """Every placement of ``moves``, every exchange the bag allows and the pass, each with its
     equity, best first (see the module docstring)."""
@@ -57,7 +53,7 @@ def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
     bag = bag_size(position)
     value: Value = leaves.value if bag > 0 else nothing
     listed = [
-        move._replace(equity=round(move.score + value(tiles_of(move.leave)), 3))
+        move._replace(equity=round(move.score + value(leave_tiles(move.leave)), 3))
         for move in moves.sorted()
     ]
     listed += exchanges(position, value, bag)

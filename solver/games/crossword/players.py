@@ -18,11 +18,11 @@ from lexibench.solver.games.crossword.equity import (
     nothing,
     order,
     pass_move,
-    tiles_of,
 )
 from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.structures.backends.kwg.klv import leave_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
@@ -79,7 +79,7 @@ class EquityPlayer:
         for move in others:
             key = order(move)
             if best is None or key < best[0]:
-                returned = tuple(tiles_of(move.returned).count(t) for t in range(27))
+                returned = tuple(leave_tiles(move.returned).count(t) for t in range(27))
                 best = (key, Exchange(returned) if move.kind == "exchange" else None)
         assert best is not None  # the pass is always there
         return best[1]
