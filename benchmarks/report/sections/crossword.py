@@ -186,12 +186,16 @@ def _native_table(results: Results) -> list[str]:
     ]
 
 
-def _selfplay_table(results: Results) -> list[str]:
-    benches = list(results.of(SelfPlayRecord))
-    if not benches:
+def _section(title: str, text: str, headers: list[str], body: list[list[str]]) -> list[str]:
+    """A titled table with its explanation, or nothing where the run has no rows for it."""
+    if not body:
         return []
+    return [f"### {title}", "", text, "", table(headers, body), ""]
+
+
+def _selfplay_table(results: Results) -> list[str]:
     body = []
-    for b in benches:
+    for b in results.of(SelfPlayRecord):
         r = b.record
         seconds = b.timing.median
         body.append(
@@ -207,53 +211,40 @@ def _selfplay_table(results: Results) -> list[str]:
         )
     headers = ["algorithm", "games", "s, whole process", "games/s", "games/CPU-s", "moves/s"]
     headers += ["moves generated/s"]
-    return [
-        "### Self-play",
-        "",
+    text = (
         "`lexibench selfplay --games N --seed S --lexicon kwg --tier native` as a whole process "
         "(start-up, the lexicon from the cache, N greedy games), timed from outside; games/CPU-s "
-        "divides by the process's CPU time (this machine is shared).",
-        "",
-        table(headers, body),
-        "",
-    ]
+        "divides by the process's CPU time (this machine is shared)."
+    )
+    return _section("Self-play", text, headers, body)
 
 
 def _equity_table(results: Results) -> list[str]:
     """The equity player (lexibench's own leave model) against the greedy one."""
-    benches = list(results.of(EquityRecord))
-    if not benches:
-        return []
-    body = []
-    for b in benches:
-        r = b.record
-        body.append(
-            [
-                r.leaves,
-                f"{r.units:,}",
-                f"{r.wins:,}",
-                f"{r.draws:,}",
-                f"{r.win_rate:.1%}",
-                f"{r.mean_spread:+.1f}",
-                f"{r.exchanges:,}",
-                num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
-            ]
-        )
+    body = [
+        [
+            r.leaves,
+            f"{r.units:,}",
+            f"{r.wins:,}",
+            f"{r.draws:,}",
+            f"{r.win_rate:.1%}",
+            f"{r.mean_spread:+.1f}",
+            f"{r.exchanges:,}",
+            num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
+        ]
+        for r in (b.record for b in results.of(EquityRecord))
+    ]
     headers = ["leaves", "games", "won", "drawn", "win rate", "mean spread", "exchanges"]
     headers += ["games/CPU-s"]
-    return [
-        "### Equity against greedy",
-        "",
+    text = (
         "`lexibench selfplay --leaves english --against greedy --games N --seed S` as one whole "
         "process: the equity player, with lexibench's own leave model (trained by self-play: "
         "`solver/games/crossword/leave_model.py`), against the greedy player, each moving first "
         "in every other game. The win rate counts a draw as half; the spread is the equity "
         "player's final score less the greedy player's. The equity player chooses in Python "
-        "over the native generator's moves, so its games/CPU-s is not the generator's speed.",
-        "",
-        table(headers, body),
-        "",
-    ]
+        "over the native generator's moves, so its games/CPU-s is not the generator's speed."
+    )
+    return _section("Equity against greedy", text, headers, body)
 
 
 def _time_ratio(results: Results) -> float | None:
