@@ -35,7 +35,7 @@ $(VENV)/.installed-%: $(PACKAGING) | $(BIN)/python
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run $(BENCH_ARGS)
 
-# Every suite and backend on a small workload (5 1/2 minutes here, 2 cores); tables into
+# Every suite and backend on a small workload, two steps at a time (2 minutes here, 2 cores); tables into
 # results-quick/.
 bench-quick: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run --quick $(BENCH_ARGS)

@@ -11,22 +11,30 @@ leaves the previous results as they were.
 
 ``--lexibench-*`` options (see :mod:`benchmarks.harness.settings`) set the workload of every step;
 ``--benchmark-*`` options go to pytest-benchmark. ``--quick`` runs every suite and backend on a
-small workload (a 20,000-word sample, 10 boards, the smoke sweep) into ``results-quick/``.
+small workload (a 10,000-word sample, 10 boards, the smoke sweep), two steps at a time, into
+``results-quick/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
+import datetime
+import functools
+import math
 import os
 import random
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
 from pathlib import Path
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
+from lexibench.benchmarks.report.history import Manifest, commit_of, kept_files, last_steps
 
 SUITES = (
     "games",
@@ -54,11 +62,14 @@ QUICK = {
     "search_compare": 200,
     "selfplay_games": 10,
 }
-QUICK_SAMPLE = 20_000
+QUICK_SAMPLE = 10_000
+#: Steps a quick run runs at once (its suites and measurements are independent; two at a time on
+#: this 2-core machine keep it within 2 minutes, at the price of some noise between them).
+QUICK_LANES = 2
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
 #: The full run's rounds: at least 3 (the median of 3 or more), more while a case's rounds stay
-#: under a quarter of a second in all (``make bench`` within an hour).
-FULL_PYTEST = ["--benchmark-max-time=0.25", "--benchmark-min-rounds=3"]
+#: under a tenth of a second in all (``make bench`` within an hour).
+FULL_PYTEST = ["--benchmark-max-time=0.1", "--benchmark-min-rounds=3"]
 
 
 def _pytest_config() -> list[str]:
@@ -67,8 +78,12 @@ def _pytest_config() -> list[str]:
     return [] if (HERE.parent / "pyproject.toml").is_file() else ["-c", os.devnull]
 
 
-def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -> None:
-    """Run one suite; on success keep its JSON in ``staging/raw/``."""
+def run_suite(
+    suite: str, settings: Settings, extra: list[str], staging: Path, log: Path | None = None
+) -> None:
+    """Run one suite; on success keep its JSON in ``staging/raw/``. With ``log``, pytest's
+    output goes there (a suite running beside another), and its last lines are shown if the
+    suite fails."""
     raw = staging / "raw"
     raw.mkdir(parents=True, exist_ok=True)
     tmp = raw / f".tmp-{suite}.json"
@@ -93,14 +108,17 @@ def run_suite(suite: str, settings: Settings, extra: list[str], staging: Path) -
         *options,
         *extra,
     ]
-    print(f"== suite {suite}", flush=True)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, check=False)
+    if log is None:
+        done = subprocess.run(cmd, check=False)
+    else:
+        with log.open("wb") as out:
+            done = subprocess.run(cmd, check=False, stdout=out, stderr=subprocess.STDOUT)
     if done.returncode != 0:
         tmp.unlink(missing_ok=True)
+        if log is not None:
+            print(*log.read_text(errors="replace").splitlines()[-30:], sep="\n", flush=True)
         raise SystemExit(f"benchmarks: suite {suite} failed (exit {done.returncode})")
     os.replace(tmp, raw / f"{suite}.json")
-    print(f"== suite {suite}: done in {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def _sample(settings: Settings, count: int, results: Path) -> Settings:
@@ -131,6 +149,13 @@ def _parser() -> argparse.ArgumentParser:
         "(the other raw files are kept)",
     )
     parser.add_argument("--sample", type=int, default=0, help="use N words of the word list")
+    parser.add_argument(
+        "--lanes",
+        type=int,
+        default=0,
+        help=f"steps run at once (default 1; {QUICK_LANES} with --quick): suites and "
+        "measurements are independent, but two at a time disturb each other's timings",
+    )
     parser.add_argument("--memory-runs", type=int, default=2, help="fresh processes per backend")
     parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
     parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
@@ -188,25 +213,112 @@ def main(argv: list[str] | None = None) -> int:
     startup_runs = 1 if args.quick else args.startup_runs
     extra = [*(QUICK_PYTEST if args.quick else FULL_PYTEST), *extra]
     print(f"== solver search: {build}; word list {settings.wordlist}", flush=True)
-    start = time.perf_counter()
     staging = results / ".staging"
     shutil.rmtree(staging, ignore_errors=True)
+    measures = _measures(args, settings, staging, suites, memory_runs, startup_runs)
+    plan = [f"suite {suite}" for suite in ([] if args.skip_suites else suites)]
+    progress = Progress([*plan, *measures, "tables"], last_steps(results))
+    kept = _keeping(args, settings, sample)
+    lanes = args.lanes if args.lanes else (QUICK_LANES if args.quick else 1)
+    logs = staging / "logs"
+    steps: dict[str, Callable[[], None]] = {}
+    for suite in [] if args.skip_suites else suites:
+        log = logs / f"{suite}.log" if lanes > 1 else None
+        steps[f"suite {suite}"] = functools.partial(run_suite, suite, settings, extra, staging, log)
+    steps.update(measures)
     try:
-        for suite in [] if args.skip_suites else suites:
-            run_suite(suite, settings, extra, staging)
-        _measure(args, settings, staging, suites, memory_runs, startup_runs)
-        print("== tables", flush=True)
-        for path in _publish(results, staging, Path(readme) if readme else None):
-            print(f"wrote {path}")
+        logs.mkdir(parents=True, exist_ok=True)
+        progress.run(steps, lanes)
+        with progress.step("tables"):
+            written = _publish(
+                results, staging, Path(readme) if readme else None, progress if kept else None
+            )
+            for path in written:
+                print(f"wrote {path}")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    print(f"== all done in {time.perf_counter() - start:.0f} s", flush=True)
+    print(f"== all done in {progress.elapsed():.0f} s", flush=True)
     return 0
 
 
-def _publish(results: Path, staging: Path, readme: Path | None) -> list[Path]:
+def _keeping(args: argparse.Namespace, settings: Settings, sample: int) -> bool:
+    """Whether this run is kept in the history: a whole run of every suite, the default
+    workload, nothing skipped (a quick run is kept in its own folder's history)."""
+    whole = args.suites == ",".join(SUITES) and not (
+        args.skip_suites or args.skip_memory or args.skip_startup or args.skip_bulk
+    )
+    return whole and (args.quick or (sample == 0 and settings == Settings()))
+
+
+class Progress:
+    """The runner's steps as they run: each one's number, its time in the last kept run, and
+    about how long is left (by the last run's times) when it ends."""
+
+    def __init__(self, steps: list[str], last: dict[str, float]) -> None:
+        self.steps = steps
+        self.last = last
+        self.seconds: dict[str, float] = {}
+        self.lanes = 1
+        self._running: set[str] = set()
+        self._start = time.perf_counter()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self._start
+
+    def run(self, steps: dict[str, Callable[[], None]], lanes: int) -> None:
+        """Run ``steps``, ``lanes`` at a time: in order on one lane; on more, the longest first
+        (by the last run's times, an unknown one first of all), each taking the next free
+        lane. The first failure stops the rest."""
+        self.lanes = max(1, lanes)
+        if lanes <= 1:
+            for name, step in steps.items():
+                with self.step(name):
+                    step()
+            return
+        order = sorted(steps, key=lambda name: -self.last.get(name, math.inf))
+
+        def timed(name: str) -> None:
+            with self.step(name):
+                steps[name]()
+
+        with concurrent.futures.ThreadPoolExecutor(lanes) as pool:
+            for future in [pool.submit(timed, name) for name in order]:
+                future.result()
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Announce step ``name``, run the body, then say how long it took and what is left."""
+        number = self.steps.index(name) + 1
+        before = f" (the last run: {_duration(self.last[name])})" if name in self.last else ""
+        print(f"== [{number}/{len(self.steps)}] {name}{before}", flush=True)
+        start = time.perf_counter()
+        self._running.add(name)
+        try:
+            yield
+        finally:
+            self._running.discard(name)
+        self.seconds[name] = time.perf_counter() - start
+        left = [s for s in self.steps if s not in self.seconds and s not in self._running]
+        known = [self.last[s] for s in left if s in self.last]
+        ahead = f"; about {_duration(sum(known) / self.lanes)} to go" if left and known else ""
+        print(
+            f"== {name}: done in {self.seconds[name]:.0f} s "
+            f"({_duration(self.elapsed())} in all{ahead})",
+            flush=True,
+        )
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
+
+
+def _publish(
+    results: Path, staging: Path, readme: Path | None, kept_by: Progress | None = None
+) -> list[Path]:
     """The staged raw files beside the earlier ones they do not replace, the report made from
-    them all, and the README block: published together, all or nothing."""
+    them all, and the README block: published together, all or nothing. With ``kept_by`` (a
+    whole run), the new raw files are kept in the history too, under the commit measured, with
+    each step's time."""
     from lexibench.benchmarks.harness.records import default_inputs, load
     from lexibench.benchmarks.report.build import report_files
     from lexibench.benchmarks.report.publish import publish
@@ -217,6 +329,16 @@ def _publish(results: Path, staging: Path, readme: Path | None) -> list[Path]:
     inputs = sorted([*(staging / name for name in new), *kept], key=lambda p: _order(p, results))
     files, stale = report_files(load(inputs), results, readme)
     files.update({results / name: data for name, data in new.items()})
+    if kept_by is not None:
+        commit = commit_of(HERE)
+        manifest = Manifest(
+            commit=commit.id,
+            dirty=commit.dirty,
+            datetime=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            steps={name: round(s, 1) for name, s in kept_by.seconds.items()},
+            seconds=round(kept_by.elapsed(), 1),
+        )
+        files.update(kept_files(results, manifest, {str(name): data for name, data in new.items()}))
     publish(files, stale)
     return sorted(files)
 
@@ -227,15 +349,16 @@ def _order(path: Path, results: Path) -> tuple[bool, str]:
     return (path.name == "memory.json" and path.parent.name != "raw", path.name)
 
 
-def _measure(
+def _measures(
     args: argparse.Namespace,
     settings: Settings,
     results: Path,
     suites: list[str],
     memory_runs: int,
     startup_runs: int,
-) -> None:
-    """Memory, start-up and bulk runs, written into the staging folder ``results``."""
+) -> dict[str, Callable[[], None]]:
+    """The measurements in fresh processes this run makes (memory, start-up, bulk runs), by
+    step name, each writing its raw file into the staging folder ``results``."""
     from lexibench import structures
     from lexibench.benchmarks.harness import workloads
     from lexibench.benchmarks.harness.fixtures import wordlist_named
@@ -243,32 +366,35 @@ def _measure(
     from lexibench.benchmarks.report.atomic import write_json_atomic
 
     backends = list(settings.backend_list()) or structures.available_backend_names()
-    wl = wordlist_named(settings.wordlist)
     sweep = workloads.sweep(settings.sweep)
+    steps: dict[str, Callable[[], None]] = {}
     if not args.skip_memory:
-        print("== memory: each backend built in fresh processes", flush=True)
-        write_json_atomic(results / "memory.json", memory.measure_all(backends, wl, memory_runs))
+        steps["memory: each backend built in fresh processes"] = lambda: write_json_atomic(
+            results / "memory.json",
+            memory.measure_all(backends, wordlist_named(settings.wordlist), memory_runs),
+        )
         if "scaling" in suites:
-            print(f"== memory per dictionary size ({sweep.name} sweep)", flush=True)
-            sizes = sweep.dict_sizes
-            write_json_atomic(
+            steps[f"memory per dictionary size ({sweep.name} sweep)"] = lambda: write_json_atomic(
                 results / "raw" / "scaling-memory.json",
-                memory.measure_sweep(backends, wl, sizes, settings.seed),
+                memory.measure_sweep(
+                    backends, wordlist_named(settings.wordlist), sweep.dict_sizes, settings.seed
+                ),
             )
     if not args.skip_startup:
-        print("== start-up and time to first answer, in fresh processes", flush=True)
-        write_json_atomic(
-            results / "raw" / "startup.json", startup.run_all(backends, wl, startup_runs)
+        steps["start-up and time to first answer, in fresh processes"] = lambda: write_json_atomic(
+            results / "raw" / "startup.json",
+            startup.run_all(backends, wordlist_named(settings.wordlist), startup_runs),
         )
     if not args.skip_bulk and "scaling" in suites:
-        print(f"== bulk runs ({sweep.name} sweep)", flush=True)
         counts = tuple(int(c) for c in args.bulk_counts.split(",") if c) or sweep.bulk_counts
         rounds = 1 if args.quick else sweep.bulk_rounds
         if args.quick and not args.bulk_counts:
             counts = (200,)
-        write_json_atomic(
-            results / "raw" / "bulk.json", bulk.run_bulk(counts, wl, settings.seed, rounds)
+        steps[f"bulk runs ({sweep.name} sweep)"] = lambda: write_json_atomic(
+            results / "raw" / "bulk.json",
+            bulk.run_bulk(counts, wordlist_named(settings.wordlist), settings.seed, rounds),
         )
+    return steps
 
 
 if __name__ == "__main__":

@@ -5,7 +5,15 @@ from __future__ import annotations
 #: Optional groups of dependencies (``pip install 'lexibench[NAME]'``) and the top-level
 #: modules each provides.
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "bench": ("matplotlib", "pytest", "pytest_benchmark", "tabulate"),
+    "bench": (
+        "markdown_it",
+        "matplotlib",
+        "mdit_py_plugins",
+        "plotly",
+        "pytest",
+        "pytest_benchmark",
+        "tabulate",
+    ),
     "dask": ("dask", "distributed"),
 }
 

@@ -23,11 +23,6 @@ from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList, load_wordlist
 from lexibench.structures import Lexicon, Structure
 
-#: A structure builds a game's later variant (the crossword's GADDAG strings, about ten times the
-#: characters of its words) only when that is estimated to take at most this many seconds: its
-#: build of the first variant, scaled by the characters each holds. (The crossword suite builds
-#: every backend's GADDAG, whatever it costs, and reports it.)
-VARIANT_BUILD_BUDGET_S: Final = 10.0
 #: The game's brute-force reference is timed on at most this many puzzles of a workload, one
 #: round.
 REFERENCE_PUZZLES: Final = 10
@@ -44,12 +39,18 @@ class Budget:
     """The longest one round of a case may take: a case whose round would take longer (a
     Python-level tier walking a whole trie for a pattern with a leading ``*``) runs, in one
     round, the first puzzles that fit, and says so."""
+    variant_build_s: float
+    """A structure builds a game's later variant only when that is estimated to take at most
+    this long (:func:`variant_build_note`)."""
+    first_s: float | None = None
+    """When the first puzzle alone takes longer than this, the case is not run (and says so);
+    None: it runs at least the first puzzle, whatever that takes."""
 
 
 #: The budget at each scale (``--lexibench-scale``).
 BUDGETS: Final = {
-    "full": Budget(scan_s=20.0, round_s=1.0),
-    "quick": Budget(scan_s=3.0, round_s=0.5),
+    "full": Budget(scan_s=5.0, round_s=1.0, variant_build_s=10.0),
+    "quick": Budget(scan_s=1.0, round_s=0.3, variant_build_s=2.0, first_s=1.0),
 }
 
 
@@ -182,9 +183,12 @@ def _characters(wordlist: str, name: str, variant: str) -> int:
 def variant_build_note(
     settings: Settings, case: GameCase, seconds: dict[tuple[object, ...], float]
 ) -> str | None:
-    """Why ``case`` is not run, when its structure's build of a later variant is estimated to
-    take over :data:`VARIANT_BUILD_BUDGET_S` (``seconds``: the builds so far, by
-    ``(structure, game, variant, wordlist)``); None to run it."""
+    """Why ``case`` is not run, when its structure's build of a later variant (the crossword's
+    GADDAG strings, about ten times the characters of its words) is estimated to take over the
+    scale's :attr:`Budget.variant_build_s`: its build of the first variant, scaled by the
+    characters each holds (``seconds``: the builds so far, by ``(structure, game, variant,
+    wordlist)``); None to run it. The crossword suite builds every backend's GADDAG, whatever
+    it costs, and reports it."""
     first = game(case.game).variants[0]
     took = seconds.get((case.structure, case.game, first, settings.wordlist))
     if case.variant == first or took is None:
@@ -192,7 +196,7 @@ def variant_build_note(
     scale = _characters(settings.wordlist, case.game, case.variant) / max(
         1, _characters(settings.wordlist, case.game, first)
     )
-    if took * scale <= VARIANT_BUILD_BUDGET_S:
+    if took * scale <= BUDGETS[settings.scale].variant_build_s:
         return None
     return (
         f"not run: building its {case.variant} strings would take about {took * scale:,.0f} s "
@@ -229,14 +233,30 @@ def budget_cap(
 ) -> Cap:
     """How many of ``chosen`` (the case's puzzles) fit one round of the scale's
     :attr:`Budget.round_s`: every one, or (solved once, untimed, in order until the budget is
-    spent) the first that fit, at least one, to be timed in one round. The untimed pass is the
-    case's warm-up as well."""
+    spent) the first that fit, at least one, to be timed in one round; at a scale with a
+    :attr:`Budget.first_s`, the puzzles before the first that alone takes longer (none: not
+    run). The untimed pass is the case's warm-up as well."""
     budget = BUDGETS[settings.scale].round_s
+    first_s = BUDGETS[settings.scale].first_s
     spent = 0.0
     for done, puzzle in enumerate(chosen, 1):
         start = time.perf_counter()
         solve(puzzle)
-        spent += time.perf_counter() - start
+        took = time.perf_counter() - start
+        spent += took
+        if first_s is not None and took > first_s:  # one puzzle over the scale's limit
+            unit = game(case.game).unit
+            if done == 1:
+                return Cap(
+                    0,
+                    f"not run: its first {unit} alone took {took:.1f} s, over the "
+                    f"{settings.scale} scale's {first_s:g} s",
+                )
+            return Cap(
+                done - 1,
+                f"first {done - 1} of the {len(chosen)} {unit}s, 1 round (the next took "
+                f"{took:.1f} s, over the {settings.scale} scale's {first_s:g} s)",
+            )
         if spent > budget and done < len(chosen):
             unit = game(case.game).unit
             return Cap(
@@ -244,4 +264,4 @@ def budget_cap(
                 f"first {done} of the {len(chosen)} {unit}s, 1 round (a round of all of them "
                 f"would take over {budget:.0f} s)",
             )
-    return Cap(len(chosen))
+    return Cap(len(chosen), round_s=spent)

@@ -20,11 +20,13 @@ the field.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import statistics
 import types
 import typing
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Final, Generic, Literal, TypeVar
@@ -572,6 +574,8 @@ class Stats(Struct):
     q1: Seconds
     q3: Seconds
     rounds: Positive
+    data: tuple[Seconds, ...] = ()
+    """Every round's seconds (per iteration), as pytest-benchmark's JSON holds them."""
 
 
 class Bench(Struct, Generic[R_co]):
@@ -706,14 +710,18 @@ class Results:
 
 
 def _read_json(path: Path) -> tuple[bytes, Any]:
+    """A raw file's bytes and parsed JSON; a name ending ``.gz`` (a run kept in the history)
+    is read through gzip."""
     try:
         raw = path.read_bytes()
+        if path.suffix == ".gz":
+            raw = gzip.decompress(raw)
         text = raw.decode("utf-8")
     except FileNotFoundError:
         raise InputError(f"results file {path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"results file {path}: is a directory, not a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise InputError(f"results file {path}: cannot read it ({exc})") from None
     try:
         return raw, json.loads(text)
@@ -935,7 +943,8 @@ def load(paths: list[Path]) -> Results:
 
 
 def default_inputs(results_dir: Path) -> list[Path]:
-    """The raw files of a full run: ``raw/*.json`` and ``memory.json`` when present."""
-    raw = sorted((results_dir / "raw").glob("*.json"))
-    memory = results_dir / "memory.json"
-    return raw + ([memory] if memory.exists() else [])
+    """The raw files of a full run: ``raw/*.json`` and ``memory.json`` when present (in a run
+    kept in the history, each gzipped: ``raw/*.json.gz``, ``memory.json.gz``)."""
+    raw = sorted([*(results_dir / "raw").glob("*.json"), *(results_dir / "raw").glob("*.json.gz")])
+    memory = [results_dir / name for name in ("memory.json", "memory.json.gz")]
+    return raw + [m for m in memory if m.exists()]

@@ -41,6 +41,8 @@ class Cap:
 
     count: int
     note: str | None = None
+    round_s: float | None = None
+    """How long one round of the ``count`` puzzles took, when an untimed pass measured it."""
 
 
 def board_cap(backend: str, size: str, boards: int) -> Cap:

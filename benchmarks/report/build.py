@@ -18,10 +18,12 @@ from lexibench.benchmarks.harness.records import (
     ScalingBoardRecord,
     ScalingDictionaryRecord,
 )
-from lexibench.benchmarks.report import rows
+from lexibench.benchmarks.report import html, plots, rows
 from lexibench.benchmarks.report.formatting import PLOTS, date_text
+from lexibench.benchmarks.report.history import kept_runs
 from lexibench.benchmarks.report.publish import check_targets, publish
 from lexibench.benchmarks.report.sections import (
+    Document,
     Section,
     answer,
     best,
@@ -85,20 +87,22 @@ def _document(
     intro: list[str],
     sections: tuple[Render, ...],
     progress: Progress | None = None,
-) -> Files:
+) -> tuple[Files, Document]:
     """The Markdown document ``path``: ``intro``, then every section; and the sections' plots,
-    in ``plots/`` beside it. ``progress`` is told of each section as it starts."""
+    as PNG files in ``plots/`` beside it. ``progress`` is told of each section as it starts."""
     files: Files = {}
     lines = list(intro)
+    made = []
     for number, render in enumerate(sections, start=1):
+        name = render.__module__.rsplit(".", 1)[-1]
         if progress is not None:
-            name = render.__module__.rsplit(".", 1)[-1].replace("_", " ")
-            progress(f"{path.name}: section {number} of {len(sections)} ({name})")
+            progress(f"{path.name}: section {number} of {len(sections)} ({name.replace('_', ' ')})")
         section = render(results)
+        made.append((name, section))
         lines += section.lines
-        files.update({path.parent / PLOTS / name: data for name, data in section.plots.items()})
+        files.update({path.parent / PLOTS / n: plots.png(fig) for n, fig in section.plots.items()})
     files[path] = ("\n".join(lines).rstrip() + "\n").encode()
-    return files
+    return files, Document(path, tuple(intro), tuple(made))
 
 
 def headline(results: Results) -> str:
@@ -130,8 +134,8 @@ def has_scaling(results: Results) -> bool:
 
 
 def render(results: Results, out_dir: Path, progress: Progress | None = None) -> Files:
-    """Every file of the report (report.md, plots, scaling.md when there is scaling data);
-    ``progress`` is told of each section."""
+    """Every file of the report (report.md, plots, scaling.md when there is scaling data, the
+    HTML report); ``progress`` is told of each section."""
     quick = answer.quick_run(results)
     intro = [
         "# lexibench results" + (": a quick run" if quick else ""),
@@ -141,7 +145,8 @@ def render(results: Results, out_dir: Path, progress: Progress | None = None) ->
         "puzzles); min-max is the spread over the rounds.",
         "",
     ]
-    files = _document(results, out_dir / REPORT, intro, REPORT_SECTIONS, progress)
+    files, report = _document(results, out_dir / REPORT, intro, REPORT_SECTIONS, progress)
+    documents = [report]
     if has_scaling(results):
         sweep = results.run.settings.sweep if results.run else "reduced"
         other = (
@@ -156,7 +161,14 @@ def render(results: Results, out_dir: Path, progress: Progress | None = None) ->
             f"These figures come from the {sweep} sweep ({other}).",
             "",
         ]
-        files.update(_document(results, out_dir / SCALING, intro, SCALING_SECTIONS, progress))
+        scaling_files, scaling = _document(
+            results, out_dir / SCALING, intro, SCALING_SECTIONS, progress
+        )
+        files.update(scaling_files)
+        documents.append(scaling)
+    if progress is not None:
+        progress("the HTML report")
+    files.update(html.pages(documents, out_dir, kept_runs(out_dir)))
     return files
 
 
@@ -191,6 +203,7 @@ def report_files(
     if readme is not None and readme_text is not None:
         files[readme] = readme_text
     stale = [p for p in plot_dir.glob("*.png") if p not in files] if plot_dir.is_dir() else []
+    stale += [p for p in (out_dir / html.HTML).glob("*.html") if p not in files]
     if not has_scaling(results) and (out_dir / SCALING).exists():
         stale.append(out_dir / SCALING)
     return files, stale

@@ -12,7 +12,7 @@ listed as not run with the estimate. Any other case whose round would take longe
 budget's round (a Python-level tier walking a whole trie for a pattern with a leading ``*``) runs
 the first puzzles that fit, in one round, and says so. A structure whose build of a later
 variant (the crossword's GADDAG strings) is estimated to take over
-:data:`~benchmarks.harness.games.VARIANT_BUILD_BUDGET_S` does not run that variant, and says so
+:attr:`~benchmarks.harness.games.Budget.variant_build_s` does not run that variant, and says so
 (the crossword suite times every such build).
 """
 
@@ -83,9 +83,21 @@ def test_game(
     solve = played.solver(built, Tier(case.tier), case.variant)
     if cap.note is None:
         cap = games.budget_cap(settings, case, solve, puzzles)
+        if cap.count == 0:
+            not_run(
+                request, GameRecord, case.structure, cap.note or "not run", tier=case.tier, **where
+            )
         puzzles = puzzles[: cap.count]
     benchmark.group = _group(case.game, case.workload, cap.note)
-    answers = time_case(benchmark, _solve_all, solve, puzzles, capped=cap.note is not None)
+    answers = time_case(
+        benchmark,
+        _solve_all,
+        solve,
+        puzzles,
+        capped=cap.note is not None,
+        round_s=cap.round_s,
+        config=request.config,
+    )
     _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), cap.note)
     expected = game_answers(settings, case.game, case.workload)
     for i, answer in enumerate(answers):

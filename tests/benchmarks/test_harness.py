@@ -83,7 +83,9 @@ def test_a_case_whose_round_would_pass_the_budget_runs_the_puzzles_that_fit(
     one round, said in the note; a case within it runs every puzzle."""
     import time
 
-    monkeypatch.setitem(games.BUDGETS, "quick", games.Budget(scan_s=3.0, round_s=0.05))
+    monkeypatch.setitem(
+        games.BUDGETS, "quick", games.Budget(scan_s=3.0, round_s=0.05, variant_build_s=2.0)
+    )
     settings = Settings(scale="quick")
     case = games.GameCase("pattern", "star", "pytrie", "words", "string")
     solved: list[int] = []
@@ -100,7 +102,36 @@ def test_a_case_whose_round_would_pass_the_budget_runs_the_puzzles_that_fit(
         f"first {capped.count} of the 10 patterns, 1 round (a round of all of them would take "
         "over 0 s)"
     )
-    assert games.budget_cap(settings, case, lambda p: p, list(range(10))) == workloads.Cap(10)
+    whole = games.budget_cap(settings, case, lambda p: p, list(range(10)))
+    assert (whole.count, whole.note) == (10, None)
+    assert whole.round_s is not None
+    assert whole.round_s < 0.05  # the untimed pass measured the round
+
+
+def test_a_puzzle_over_the_first_limit_ends_the_case_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a scale with a limit per puzzle, the puzzles before the first one over it run (none:
+    the case is not run)."""
+    import time
+
+    budget = games.Budget(scan_s=3.0, round_s=10.0, variant_build_s=2.0, first_s=0.05)
+    monkeypatch.setitem(games.BUDGETS, "quick", budget)
+    settings = Settings(scale="quick")
+    case = games.GameCase("pattern", "star", "pytrie", "words", "string")
+
+    def third_is_slow(puzzle: int) -> int:
+        time.sleep(0.1 if puzzle == 2 else 0)
+        return puzzle
+
+    capped = games.budget_cap(settings, case, third_is_slow, list(range(10)))
+    assert capped.count == 2
+    assert capped.note is not None
+    assert "the next took" in capped.note
+    first = games.budget_cap(settings, case, lambda p: time.sleep(0.1), list(range(10)))
+    assert first.count == 0
+    assert first.note is not None
+    assert first.note.startswith("not run: its first pattern alone took")
 
 
 def test_every_workload_option_has_help_and_is_in_the_readme() -> None:

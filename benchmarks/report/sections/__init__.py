@@ -1,7 +1,8 @@
 """The sections of the reports, one module each, in one convention.
 
 Each module exposes ``render(results: Results) -> Section``: the section's Markdown lines and
-its plots (PNG bytes by file name; the lines show them as ``plots/<name>``), or an empty
+its plots (matplotlib figures by PNG file name; the lines show them as ``plots/<name>``, the
+HTML report as interactive figures), or an empty
 :class:`Section` when the raw files have nothing for it. :mod:`benchmarks.report.build`
 assembles them, in its order, into ``report.md`` and ``scaling.md`` and writes the plots.
 
@@ -20,19 +21,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 @dataclass(frozen=True)
 class Section:
-    """One section of a report: its Markdown lines, and its plots by file name."""
+    """One section of a report: its Markdown lines, and its plots by PNG file name."""
 
     lines: tuple[str, ...] = ()
-    plots: Mapping[str, bytes] = field(default_factory=dict)
+    plots: Mapping[str, Figure] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, lines: list[str], plots: Mapping[str, bytes] | None = None) -> Section:
+    def of(cls, lines: list[str], plots: Mapping[str, Figure] | None = None) -> Section:
         return cls(tuple(lines), dict(plots or {}))
 
 
 EMPTY = Section()
 """A section with nothing to show."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A report's Markdown file and the sections it was made of (each named by its module), for
+    the HTML report to lay out again."""
+
+    path: Path
+    intro: tuple[str, ...]
+    sections: tuple[tuple[str, Section], ...]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from matplotlib.figure import Figure
+
 from lexibench.benchmarks.harness.records import Bench, BestRecord, Results, SearchRun
 from lexibench.benchmarks.report import plots
 from lexibench.benchmarks.report.formatting import num, table
@@ -93,7 +95,7 @@ def render(results: Results) -> Section:
     searches = sorted(
         (b for b in benches if b.record.search.restarts > 1), key=lambda b: b.record.size
     )
-    images: dict[str, bytes] = {}
+    images: dict[str, Figure] = {}
     lines = [
         "## Best-board search",
         "",
@@ -106,23 +108,19 @@ def render(results: Results) -> Section:
     lines += _runs_table(searches, known, listed)
     lines += _targets_table(searches, speed, known)
     if searches or speed:
-        images[PLOT_EVALUATIONS] = plots.png(
-            plots.search_figure(
-                {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
-                by_seconds=False,
-                title="Best score against evaluations (array-trie, native)",
-                targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
-            )
+        images[PLOT_EVALUATIONS] = plots.search_figure(
+            {_panel(b): {f"seed {r.seed}": r for r in _runs(b)} for b in searches},
+            by_seconds=False,
+            title="Best score against evaluations (array-trie, native)",
+            targets={_panel(b): k.score for b in searches if (k := known.get(b.record.size))},
         )
         runs = {f"{b.record.backend} ({b.record.tier})": _runs(b)[0] for b in speed if _runs(b)}
         panel = f"the same {speed[0].record.size if speed else ''} search through each backend"
-        images[PLOT_SECONDS] = plots.png(
-            plots.search_figure(
-                {panel: runs},
-                by_seconds=True,
-                title="Best score against seconds",
-                highlight=_highlighted(runs),
-            )
+        images[PLOT_SECONDS] = plots.search_figure(
+            {panel: runs},
+            by_seconds=True,
+            title="Best score against seconds",
+            highlight=_highlighted(runs),
         )
         lines += [
             f"![best score against evaluations](plots/{PLOT_EVALUATIONS})",

@@ -19,10 +19,8 @@ def render(results: Results) -> Section:
     if not s.ms:
         return EMPTY
     xs = sorted({x for points in s.ms.values() for x in points} | set(s.words))
-    image = plots.png(
-        plots.loglog_figure(
-            s.ms, "cells on the board (log)", "ms per board (log)", "ms/board against board size"
-        )
+    image = plots.loglog_figure(
+        s.ms, "cells on the board (log)", "ms per board (log)", "ms/board against board size"
     )
     size_of = {x: f"{math.isqrt(x)}x{math.isqrt(x)}" for x in xs}
     word_table = table(

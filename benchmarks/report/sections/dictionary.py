@@ -4,6 +4,8 @@ size (the memory sweep, :func:`benchmarks.processes.memory.measure_sweep`)."""
 
 from __future__ import annotations
 
+from matplotlib.figure import Figure
+
 from lexibench.benchmarks.harness.records import Results, ScalingDictionaryRecord
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.growth import growth_sentences, growth_table, notes_lines
@@ -18,14 +20,12 @@ def render(results: Results) -> Section:
     if not s.ms:
         return EMPTY
     xs = sorted({x for points in s.ms.values() for x in points})
-    images: dict[str, bytes] = {}
-    images[PLOT] = plots.png(
-        plots.loglog_figure(
-            s.ms,
-            "words in the dictionary (log)",
-            "ms per 4x4 board (log)",
-            "ms/board against dictionary size",
-        )
+    images: dict[str, Figure] = {}
+    images[PLOT] = plots.loglog_figure(
+        s.ms,
+        "words in the dictionary (log)",
+        "ms per 4x4 board (log)",
+        "ms/board against dictionary size",
     )
     lines = [
         "## Dictionary size",
@@ -49,13 +49,11 @@ def render(results: Results) -> Section:
     mem, build = rows.memory_sweep_series(results)
     if mem:
         mxs = sorted({x for points in mem.values() for x in points})
-        images[PLOT_MEMORY] = plots.png(
-            plots.loglog_figure(
-                mem,
-                "words in the dictionary (log)",
-                "RSS growth, MiB (log)",
-                "Memory against dictionary size",
-            )
+        images[PLOT_MEMORY] = plots.loglog_figure(
+            mem,
+            "words in the dictionary (log)",
+            "RSS growth, MiB (log)",
+            "Memory against dictionary size",
         )
         lines += [
             "### Memory and build time",

@@ -7,6 +7,8 @@ section without any code here: the table's rows are what the records hold.
 
 from __future__ import annotations
 
+from matplotlib.figure import Figure
+
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, Results
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
@@ -57,7 +59,7 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
 def render(results: Results) -> Section:
     """A section per game (but those rendered elsewhere), a table and a plot per workload."""
     lines: list[str] = []
-    images: dict[str, bytes] = {}
+    images: dict[str, Figure] = {}
     for game in rows.games(results):
         if game in ELSEWHERE:
             continue
@@ -74,7 +76,7 @@ def render(results: Results) -> Section:
         for workload, table_rows in rows.game_rows(results, game).items():
             body, notes_lines = workload_table(unit, table_rows)
             name = f"game-{game}-{workload}.png"
-            images[name] = plots.png(plots.game_figure(f"{title}: {workload}", unit, table_rows))
+            images[name] = plots.game_figure(f"{title}: {workload}", unit, table_rows)
             lines += [
                 f"### {title}: {workload}",
                 "",

@@ -5,6 +5,8 @@ speed-against-memory plot."""
 
 from __future__ import annotations
 
+from matplotlib.figure import Figure
+
 from lexibench.benchmarks.harness.records import BuildRecord, LoadRecord, Results
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.formatting import num, spread, table
@@ -57,14 +59,14 @@ def render(results: Results) -> Section:
         table(HEADERS, body),
         "",
     ]
-    images: dict[str, bytes] = {}
+    images: dict[str, Figure] = {}
     if build:
-        images[BUILD_LOAD] = plots.png(plots.build_load_figure(build, load))
+        images[BUILD_LOAD] = plots.build_load_figure(build, load)
         lines += [f"![build and load times](plots/{BUILD_LOAD})", ""]
     size = rows.headline_size(results)
     points = tradeoff_points(results, size)
     if points:
-        images[TRADEOFF] = plots.png(plots.tradeoff_figure(points, size))
+        images[TRADEOFF] = plots.tradeoff_figure(points, size)
         lines += [f"![speed against memory, with the time to first answer](plots/{TRADEOFF})", ""]
     return Section.of(lines, images)
 

@@ -4,6 +4,8 @@ and a plot. The README's headline table is :func:`table` of the headline size.""
 
 from __future__ import annotations
 
+from matplotlib.figure import Figure
+
 from lexibench.benchmarks.harness.records import BuildRecord, LoadRecord, Results
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread
@@ -60,11 +62,11 @@ def table(results: Results, size: str) -> tuple[str, list[str]]:
 def render(results: Results) -> Section:
     """A table and a plot per board size, smallest first."""
     lines: list[str] = []
-    images: dict[str, bytes] = {}
+    images: dict[str, Figure] = {}
     for size, table_rows in rows.solve_rows(results).items():
         solve, notes_lines = table(results, size)
         name = f"solve-{size}.png"
-        images[name] = plots.png(plots.solve_figure(size, table_rows))
+        images[name] = plots.solve_figure(size, table_rows)
         lines += [
             f"## Solve {size}",
             "",

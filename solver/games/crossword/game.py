@@ -281,10 +281,10 @@ class Crossword(GameBase[Position, Moves]):
         """Positions of seeded greedy games, at four stages, with 0, 1 and 2 blanks in turn."""
         what = "positions of seeded greedy self-play, {}, 0/1/2 blanks on the rack"
         return (
-            Workload("mid", what.format("half the bag drawn"), 5, 1, _stage("mid")),
-            Workload("early", what.format("the third turn"), 5, 1, _stage("early")),
-            Workload("late", what.format("the bag empty"), 5, 1, _stage("late")),
-            Workload("empty", what.format("an empty board"), 5, 1, _stage("empty")),
+            Workload("mid", what.format("half the bag drawn"), 3, 1, _stage("mid")),
+            Workload("early", what.format("the third turn"), 3, 1, _stage("early")),
+            Workload("late", what.format("the bag empty"), 3, 1, _stage("late")),
+            Workload("empty", what.format("an empty board"), 3, 1, _stage("empty")),
         )
 
     def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:

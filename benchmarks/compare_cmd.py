@@ -1,0 +1,144 @@
+"""``lexibench compare BASE NEW``: did a change make a case faster or slower, and can it be trusted?
+
+Registered with the command line through the ``lexibench.commands`` entry point, as ``lexibench
+tables`` is. Reads two runs (results folders or raw files) and prints, per case, the ratio of
+medians with its interval, the one-sided Mann-Whitney p-value over the rounds and a verdict
+(:mod:`benchmarks.report.compare`); text or ``--json``. Exit status 0, or 1 with
+``--fail-on-slower PCT`` when some case is slower by at least PCT percent; 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lexibench.solver.cli.runtime import emit
+from lexibench.solver.cli.table import text_table
+from lexibench.solver.errors import InputError
+
+if TYPE_CHECKING:
+    from lexibench.benchmarks.report.compare import Change, Comparison
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+    parser.add_argument("base", type=Path, help="the base run: a results folder or a raw file")
+    parser.add_argument("new", type=Path, help="the new run: a results folder or a raw file")
+    parser.add_argument(
+        "--fail-on-slower",
+        type=float,
+        default=None,
+        metavar="PCT",
+        help="exit 1 when a case is slower (by the test) by at least PCT percent",
+    )
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=10.0,
+        metavar="PCT",
+        help="a change under PCT percent is no change (default 10)",
+    )
+    parser.add_argument(
+        "--alpha", type=float, default=0.05, help="the test's one-sided level (default 0.05)"
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="list every case, not only the changed ones"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compare, render, and choose the exit status."""
+    from lexibench.benchmarks.report.compare import compare
+
+    if not 0 < args.alpha < 1:
+        raise InputError(f"--alpha {args.alpha}: must lie between 0 and 1")
+    for name in ("threshold", "fail_on_slower"):
+        value = getattr(args, name)
+        if value is not None and (not math.isfinite(value) or value < 0):
+            option = "--" + name.replace("_", "-")
+            raise InputError(f"{option} {value}: must be a percentage of 0 or more")
+    result = compare(args.base, args.new, args.alpha, args.threshold / 100)
+    failing = [] if args.fail_on_slower is None else result.slower_than(args.fail_on_slower)
+    if args.json:
+        emit(json.dumps(_as_json(args, result, failing), separators=(",", ":")))
+    else:
+        emit(_as_text(args, result, failing))
+    return 1 if failing else 0
+
+
+def _as_json(args: argparse.Namespace, result: Comparison, failing: list[Change]) -> object:
+    from dataclasses import asdict
+
+    return {
+        "base": str(args.base),
+        "new": str(args.new),
+        "alpha": args.alpha,
+        "threshold_percent": args.threshold,
+        "counts": {v: result.count(v) for v in ("slower", "faster", "no change", "untested")},
+        "failing": len(failing),
+        "differences": result.differences,
+        "only_base": result.only_base,
+        "only_new": result.only_new,
+        "cases": [{k: _finite(v) for k, v in asdict(change).items()} for change in result.changes],
+    }
+
+
+def _finite(value: object) -> object:
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _seconds(value: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
+        if value >= scale:
+            return f"{value / scale:.3g} {unit}"
+    return f"{value * 1e9:.3g} ns"
+
+
+def _as_text(args: argparse.Namespace, result: Comparison, failing: list[Change]) -> str:
+    lines = [f"lexibench compare: {args.base} -> {args.new}"]
+    lines += [f"note: the runs differ in {d}" for d in result.differences]
+    shown = [
+        c
+        for c in sorted(result.changes, key=lambda c: -c.ratio if math.isfinite(c.ratio) else 0)
+        if args.all or c.verdict in ("slower", "faster")
+    ]
+    if shown:
+        rows = [
+            [
+                c.key,
+                _seconds(c.base),
+                _seconds(c.new),
+                f"{c.ratio:.2f}x",
+                f"{c.low:.2f}-{c.high:.2f}x",
+                f"{c.p:.3g}",
+                f"{c.rounds[0]}/{c.rounds[1]}",
+                c.verdict,
+            ]
+            for c in shown
+        ]
+        headers = ["case", "base", "new", "ratio", "interval", "p", "rounds", "verdict"]
+        lines += ["", text_table(headers, rows)]
+    counts = ", ".join(
+        f"{result.count(v)} {v}" for v in ("slower", "faster", "no change", "untested")
+    )
+    lines += [
+        "",
+        f"{len(result.changes)} cases compared: {counts} (one-sided Mann-Whitney at "
+        f"{args.alpha:g}, changes under {args.threshold:g}% are no change)",
+    ]
+    if result.only_base or result.only_new:
+        lines.append(
+            f"not compared: {len(result.only_base)} case(s) only in the base run, "
+            f"{len(result.only_new)} only in the new one"
+        )
+    if args.fail_on_slower is not None:
+        lines.append(
+            f"{len(failing)} case(s) slower by {args.fail_on_slower:g}% or more"
+            + (": exit 1" if failing else "")
+        )
+    return "\n".join(lines)

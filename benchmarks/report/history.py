@@ -1,0 +1,102 @@
+"""The runs kept by commit: ``results/history/<date>-<commit>/``, each a full run's raw files
+(gzipped) and a manifest of what ran and how long each step took.
+
+``lexibench compare`` reads a kept run as it reads a results folder; the HTML report draws a
+case's trend over them; the runner reads the newest manifest to say how long each step took
+last time, and so about how long is left.
+"""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import msgspec
+
+#: The kept runs' folder, under a results folder.
+HISTORY: Final = "history"
+MANIFEST: Final = "run.json"
+
+
+class Manifest(
+    msgspec.Struct, forbid_unknown_fields=True, tag_field="schema", tag="lexibench-history/1"
+):
+    """What a kept run was: its commit, when, and each step's wall seconds."""
+
+    commit: str
+    """The commit the run measured (``unknown`` outside a git checkout)."""
+    dirty: bool
+    """True when the checkout had changes beside that commit."""
+    datetime: str
+    steps: dict[str, float]
+    """Each step's wall seconds, in the order run (``suite games``, ``bulk runs``, ...)."""
+    seconds: float
+    """The whole run's wall seconds."""
+
+
+@dataclass(frozen=True)
+class Commit:
+    """The commit a run measures."""
+
+    id: str
+    dirty: bool
+
+
+def commit_of(folder: Path) -> Commit:
+    """The commit checked out at ``folder`` and whether it has changes (``unknown`` when it is no
+    git checkout or git is missing)."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return Commit("unknown", False)
+    return Commit(head, bool(status.strip()))
+
+
+def folder_name(manifest: Manifest) -> str:
+    """``<date>T<time>-<commit>``: sorts by time, names the commit (12 digits)."""
+    stamp = manifest.datetime.replace(":", "").replace("-", "")[:15]  # 20261126T184400
+    return f"{stamp}-{manifest.commit[:12]}"
+
+
+def kept_files(results: Path, manifest: Manifest, raw: Mapping[str, bytes]) -> dict[Path, bytes]:
+    """The files that keep a run in the history: ``raw`` (paths relative to the results folder,
+    ``raw/games.json``, ``memory.json``) gzipped, and the manifest."""
+    where = results / HISTORY / folder_name(manifest)
+    files = {
+        where / f"{name}.gz": gzip.compress(data, compresslevel=9, mtime=0)
+        for name, data in raw.items()
+    }
+    files[where / MANIFEST] = msgspec.json.format(msgspec.json.encode(manifest)) + b"\n"
+    return files
+
+
+def kept_runs(results: Path) -> list[tuple[Path, Manifest]]:
+    """The runs kept under ``results``, oldest first; a folder without a readable manifest is
+    skipped."""
+    found = []
+    for folder in sorted((results / HISTORY).glob("*/")):
+        try:
+            data = (folder / MANIFEST).read_bytes()
+            found.append((folder, msgspec.json.decode(data, type=Manifest)))
+        except (OSError, msgspec.DecodeError):
+            continue
+    return found
+
+
+def last_steps(results: Path) -> dict[str, float]:
+    """Each step's wall seconds in the newest kept run (empty when none is kept)."""
+    runs = kept_runs(results)
+    return dict(runs[-1][1].steps) if runs else {}

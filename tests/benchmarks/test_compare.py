@@ -1,0 +1,169 @@
+"""``lexibench compare``: the test and interval over rounds, a planted slowdown flagged, runs of
+one distribution not flagged, the exit statuses, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lexibench.benchmarks.report import significance
+from lexibench.benchmarks.report.compare import change, compare
+from lexibench.solver.errors import InputError
+from tests.commands import ROOT, run
+
+FIXTURE = ROOT / "tests" / "fixtures" / "results"
+
+
+@pytest.mark.parametrize(("n", "m"), [(2, 2), (3, 3), (3, 5), (7, 4), (12, 12)])
+def test_exact_counts_cover_every_ordering(n: int, m: int) -> None:
+    counts = significance._u_counts(n, m)
+    assert sum(counts) == math.comb(n + m, n)
+    assert list(counts) == list(reversed(counts))  # U's null distribution is symmetric
+
+
+def test_exact_p_of_small_separated_samples() -> None:
+    # 3 against 3, every new round slower: 1 ordering of 20
+    assert significance.one_sided_p([1, 2, 3], [4, 5, 6]) == pytest.approx(1 / 20)
+    assert significance.one_sided_p([4, 5, 6], [1, 2, 3]) == pytest.approx(1 / 20)
+    assert significance.one_sided_p([1.0], [2.0]) == 1.0  # one round: no test
+
+
+def test_normal_approximation_is_close_to_the_exact_test() -> None:
+    rng = random.Random(7)
+    base = [rng.gauss(1.0, 0.1) for _ in range(30)]
+    new = [rng.gauss(1.05, 0.1) for _ in range(30)]
+    exact = significance.one_sided_p(base, new)
+    big_base, big_new = base + [x + 1e-9 for x in base], new + [y + 1e-9 for y in new]
+    assert len(big_base) > significance.EXACT_LIMIT
+    approx = significance.one_sided_p(big_base, big_new)  # the same shape, twice the rounds
+    assert approx < exact  # more rounds, more certainty
+    assert 0 < approx < 1
+
+
+def test_interval_has_its_coverage() -> None:
+    """Over many seeded pairs of runs from one distribution, the 90% interval of the ratio holds
+    1 about 90% of the time (at least 85%)."""
+    rng = random.Random(11)
+    held = 0
+    for _ in range(400):
+        base = [rng.lognormvariate(0, 0.1) for _ in range(8)]
+        new = [rng.lognormvariate(0, 0.1) for _ in range(8)]
+        moved = significance.shift(base, new)
+        assert moved.exact
+        held += moved.low <= 1 <= moved.high
+    assert held >= 0.85 * 400
+
+
+def test_planted_slowdown_is_flagged_and_noise_is_not() -> None:
+    rng = random.Random(3)
+    flagged = 0
+    for _ in range(300):  # one distribution: noise of 5% a round
+        base = tuple(rng.lognormvariate(0, 0.05) for _ in range(5))
+        new = tuple(rng.lognormvariate(0, 0.05) for _ in range(5))
+        flagged += change("case", base, new).verdict != "no change"
+    assert flagged == 0
+    base = tuple(rng.lognormvariate(0, 0.05) for _ in range(3))
+    slow = tuple(2 * rng.lognormvariate(0, 0.05) for _ in range(3))
+    got = change("case", base, slow)
+    assert got.verdict == "slower"
+    assert 1.7 < got.ratio < 2.3
+    assert change("case", slow, base).verdict == "faster"
+    assert change("case", (1.0,), (2.0,)).verdict == "untested"
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(1e-6, 10.0), min_size=1, max_size=12))
+def test_a_run_against_itself_is_no_change(rounds: list[float]) -> None:
+    got = change("case", tuple(rounds), tuple(rounds))
+    assert got.verdict in ("no change", "untested")
+    assert got.ratio == pytest.approx(1.0)
+
+
+def _run_with_slowdown(tmp_path: Path, factor: float) -> tuple[Path, str]:
+    """A copy of the fixture's run with one games case ``factor`` times slower: the folder and
+    the case's name."""
+    new = tmp_path / "new"
+    shutil.copytree(FIXTURE, new)
+    path = new / "raw" / "games.json"
+    data = json.loads(path.read_text())
+    bench = next(b for b in data["benchmarks"] if len(b["stats"]["data"]) >= 2)
+    stats = bench["stats"]
+    stats["data"] = [x * factor for x in stats["data"]]
+    for key in ("min", "max", "mean", "median", "q1", "q3"):
+        stats[key] *= factor
+    path.write_text(json.dumps(data))
+    return new, bench["name"]
+
+
+def test_the_committed_shape_against_itself(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capfd, "compare", str(FIXTURE), str(FIXTURE), "--fail-on-slower", "5")
+    assert (status, err) == (0, "")
+    assert "0 slower, 0 faster" in out
+    assert "0 case(s) slower by 5% or more" in out
+
+
+def test_planted_slowdown_in_a_run(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    # rounds of 2 against 2 cannot pass a test at 5% (p is 1/6 at best): a planted slowdown
+    # with two rounds is flagged at the level 0.2
+    new, name = _run_with_slowdown(tmp_path, 2.0)
+    status, out, err = run(
+        capfd, "compare", str(FIXTURE), str(new), "--alpha", "0.2", "--fail-on-slower", "50"
+    )
+    assert status == 1, err
+    assert name in out
+    assert "1 slower, 0 faster" in out
+    status, out, _ = run(capfd, "compare", str(FIXTURE), str(new), "--json", "--alpha", "0.2")
+    assert status == 0  # no --fail-on-slower: a report only
+    report = json.loads(out)
+    slower = [c for c in report["cases"] if c["verdict"] == "slower"]
+    assert [c["key"] for c in slower] == [f"games: {name}"]
+    assert slower[0]["ratio"] == pytest.approx(2.0)
+    assert report["counts"]["slower"] == 1
+
+
+def test_raw_files_compare_alone(tmp_path: Path) -> None:
+    new, _ = _run_with_slowdown(tmp_path, 1.0)
+    result = compare(FIXTURE / "raw" / "games.json", new / "raw" / "games.json")
+    assert result.changes
+    assert all(c.key.startswith("games: ") for c in result.changes)
+    assert result.count("slower") == result.count("faster") == 0
+
+
+def test_differences_are_named(tmp_path: Path) -> None:
+    new = tmp_path / "new"
+    shutil.copytree(FIXTURE, new)
+    path = new / "raw" / "games.json"
+    data = json.loads(path.read_text())
+    data["machine_info"]["lexibench"]["settings"]["seed"] += 1
+    path.write_text(json.dumps(data))
+    result = compare(FIXTURE / "raw" / "games.json", path)
+    assert any(d.startswith("setting seed:") for d in result.differences)
+
+
+def test_bad_input(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capfd, "compare", str(tmp_path / "absent"), str(FIXTURE))
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert "absent: no such file or folder" in err
+    not_results = tmp_path / "x.json"
+    not_results.write_text('{"schema": "something else"}')
+    status, _, err = run(capfd, "compare", str(not_results), str(FIXTURE))
+    assert status == 2
+    assert "not a lexibench results file" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, _, err = run(capfd, "compare", str(empty), str(FIXTURE))
+    assert status == 2
+    assert "no raw files" in err
+    status, _, err = run(capfd, "compare", str(FIXTURE), str(FIXTURE), "--alpha", "2")
+    assert status == 2
+    assert "--alpha" in err
+    with pytest.raises(InputError, match="no case in common"):
+        compare(FIXTURE / "raw" / "games.json", FIXTURE / "raw" / "lookup.json")

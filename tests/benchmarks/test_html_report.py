@@ -1,0 +1,204 @@
+"""The HTML report on a small real run (tests/fixtures/results): its pages, links and plots, and
+the pages opened in a real headless browser (Debian's chromium, driven by selenium): no console
+error, every plot drawn, a table that sorts and filters, a kept run's trend."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lexibench.benchmarks.harness.records import default_inputs, load
+from lexibench.benchmarks.report import interactive, plots, rows
+from lexibench.benchmarks.report.history import Manifest, kept_files
+from lexibench.solver.cli import main
+from tests.commands import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "results"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture run's reports written by ``lexibench tables``, with one run kept in the
+    history: the results folder."""
+    out = tmp_path_factory.mktemp("results")
+    raw = {str(p.relative_to(FIXTURE)): p.read_bytes() for p in default_inputs(FIXTURE)}
+    manifest = Manifest(
+        commit="0123456789abcdef0123456789abcdef01234567",
+        dirty=False,
+        datetime="2026-11-26T12:00:00+00:00",
+        steps={"suite games": 10.0, "tables": 2.0},
+        seconds=12.0,
+    )
+    for path, data in kept_files(out, manifest, raw).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    inputs = [str(p) for p in default_inputs(FIXTURE)]
+    assert main(["tables", "--out", str(out), *inputs]) == 0
+    return out
+
+
+def test_pages_and_assets(report: Path) -> None:
+    site = report / "html"
+    names = {p.name for p in site.glob("*.html")}
+    assert {"index.html", "boggle.html", "history.html", "run.html"} <= names
+    assert (site / "assets" / "plotly.min.js").stat().st_size > 1_000_000
+    index = (site / "index.html").read_text()
+    assert "Which structure should I use?" in index  # the answer first
+
+
+def test_every_plot_has_its_twin(report: Path) -> None:
+    """Each PNG of the Markdown report is drawn on some page, and links to its PNG."""
+    pages = "".join(p.read_text() for p in (report / "html").glob("*.html"))
+    for png in (report / "plots").glob("*.png"):
+        assert f'href="../plots/{png.name}"' in pages, png.name
+
+
+def test_links_between_pages_resolve(report: Path) -> None:
+    site = report / "html"
+    anchors = {
+        p.name: set(re.findall(r' id="([^"]+)"', p.read_text())) for p in site.glob("*.html")
+    }
+    for page in site.glob("*.html"):
+        for href in re.findall(r'href="([^"]+)"', page.read_text()):
+            if href.startswith(("http", "assets/", "../")):
+                continue
+            target, _, anchor = href.partition("#")
+            target = target or page.name
+            assert target in anchors, f"{page.name}: {href}"
+            if anchor:
+                assert anchor in anchors[target], f"{page.name}: {href}"
+        assert 'href="report.md' not in page.read_text()
+
+
+def test_the_html_report_is_deterministic(report: Path, tmp_path: Path) -> None:
+    assert main(["tables", "--out", str(tmp_path), *map(str, default_inputs(FIXTURE))]) == 0
+    for page in (tmp_path / "html").glob("*.html"):
+        if page.name != "history.html":  # no run kept in tmp_path
+            assert page.read_bytes() == (report / "html" / page.name).read_bytes(), page.name
+
+
+def test_interactive_twin_of_a_dot_plot() -> None:
+    """The twin keeps the rows' names, the log axis and each dot's value in its hover."""
+    results = load(default_inputs(FIXTURE))
+    size, table_rows = next(iter(rows.solve_rows(results).items()))
+    fig = plots.solve_figure(size, table_rows)
+    twin = interactive.figure(fig)
+    assert twin["layout"]["xaxis"]["type"] == "log"
+    names = twin["layout"]["yaxis"]["ticktext"]
+    ran = [r for r in table_rows if r.value is not None]
+    assert len(names) == len(ran)
+    dots = [t for t in twin["data"] if t.get("mode") == "markers" and t["x"] != [None]]
+    assert len(dots) == len(ran)
+    assert all(text for t in dots for text in t["text"])
+
+
+# --- in a real browser ---------------------------------------------------------------------
+
+
+def _browser() -> Any:
+    """A headless chromium under selenium, or a skip naming what is missing."""
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.skip(
+            "no browser: Debian's chromium and chromium-driver are not installed "
+            "(.ci/run installs them: apt-get install chromium chromium-driver)"
+        )
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+    ):
+        options.add_argument(flag)
+    options.binary_location = str(CHROMIUM)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    driver = _browser()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _errors(browser: Any) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def test_every_page_loads_and_draws_its_plots(report: Path, browser: Any) -> None:
+    for page in sorted((report / "html").glob("*.html")):
+        browser.get(page.as_uri())
+        drawn = browser.execute_script(
+            "const figures = [...document.querySelectorAll('figure.plot > div.figure')];"
+            "return [figures.length, figures.filter((d) => d.querySelector('.main-svg')).length]"
+        )
+        assert drawn[0] == drawn[1], f"{page.name}: {drawn[1]} of {drawn[0]} plots drawn"
+        assert _errors(browser) == [], page.name
+
+
+def test_a_table_sorts_and_filters(report: Path, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get((report / "html" / "boggle.html").as_uri())
+    table = browser.find_element(By.CSS_SELECTOR, "main table")
+    heads = table.find_elements(By.CSS_SELECTOR, "thead th")
+    column = next(i for i, th in enumerate(heads) if th.text.startswith("ms/"))
+
+    def values() -> list[float]:
+        cells = table.find_elements(By.CSS_SELECTOR, f"tbody tr td:nth-child({column + 1})")
+        return [float(c.text.replace(",", "")) for c in cells if c.text]
+
+    heads[column].click()
+    assert values() == sorted(values())
+    assert heads[column].get_attribute("aria-sort") == "ascending"
+    heads[column].click()
+    assert values() == sorted(values(), reverse=True)
+    rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    first = rows[0].find_element(By.CSS_SELECTOR, "td").text
+    box = browser.find_element(By.CSS_SELECTOR, ".table-filter")
+    box.send_keys(first)
+    shown = [r for r in rows if r.is_displayed()]
+    assert shown
+    assert all(first in r.text for r in shown)
+    assert len(shown) < len(rows)
+    assert _errors(browser) == []
+
+
+def test_the_history_draws_a_trend(report: Path, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get((report / "html" / "history.html").as_uri())
+    assert "0123456789ab" in browser.find_element(By.CSS_SELECTOR, "main table").text
+    options = browser.find_elements(By.CSS_SELECTOR, "#trend-case option")
+    assert len(options) > 10
+    assert browser.find_elements(By.CSS_SELECTOR, "#trend .main-svg")
+    assert _errors(browser) == []
+
+
+def test_a_kept_run_reads_as_a_results_folder(report: Path, tmp_path: Path) -> None:
+    kept = next((report / "history").iterdir())
+    assert (kept / "raw" / "games.json.gz").exists()
+    copy = tmp_path / "kept"
+    shutil.copytree(kept, copy)
+    assert load(default_inputs(copy)).benches
+    raw = gzip.decompress((copy / "raw" / "games.json.gz").read_bytes())
+    assert raw == (FIXTURE / "raw" / "games.json").read_bytes()
