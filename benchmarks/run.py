@@ -49,6 +49,9 @@ SUITES = (
 )
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
+#: Where ``--backend ID`` writes its run, and the suites it runs unless told.
+BACKEND_RESULTS = Path("results-backend")
+RANKING_SUITES = ("games", "lookup", "build")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
 HERE = Path(__file__).parent
 QUICK = {
@@ -148,6 +151,17 @@ def _parser() -> argparse.ArgumentParser:
         help="run no pytest suite, only the fresh-process measurements the suites call for "
         "(the other raw files are kept)",
     )
+    parser.add_argument(
+        "--backend",
+        default="",
+        metavar="ID[,ID]",
+        help="rank these structures against every other: the quick scale of the suites that "
+        "rank structures (games, lookup, build; --suites for others), into results-backend/, "
+        "then each one's place in every game workload",
+    )
+    parser.add_argument(
+        "--game", default="", metavar="NAME[,NAME]", help="only these games (--lexibench-games)"
+    )
     parser.add_argument("--sample", type=int, default=0, help="use N words of the word list")
     parser.add_argument(
         "--lanes",
@@ -157,7 +171,7 @@ def _parser() -> argparse.ArgumentParser:
         "measurements are independent, but two at a time disturb each other's timings",
     )
     parser.add_argument("--memory-runs", type=int, default=2, help="fresh processes per backend")
-    parser.add_argument("--startup-runs", type=int, default=5, help="fresh processes per case")
+    parser.add_argument("--startup-runs", type=int, default=3, help="fresh processes per case")
     parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
     parser.add_argument("--results", type=Path, default=None, help="output folder")
     parser.add_argument(
@@ -190,11 +204,14 @@ def main(argv: list[str] | None = None) -> int:
         native_build()
     except (InputError, StaleBuildError) as err:
         parser.exit(2, f"benchmarks: {err}\n")
+    ranked = _ranking(parser, args)
     suites = [s for s in args.suites.split(",") if s]
     unknown = sorted(set(suites) - set(SUITES))
     if unknown:
         parser.error(f"unknown suite(s): {', '.join(unknown)}; choose from {', '.join(SUITES)}")
     values = {f.name: getattr(args, f.name) for f in fields(Settings)}
+    if args.game:
+        values["games"] = args.game
     if args.quick:
         values.update(
             {
@@ -237,8 +254,47 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"wrote {path}")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    if ranked:
+        _print_ranking(results, ranked)
     print(f"== all done in {progress.elapsed():.0f} s", flush=True)
     return 0
+
+
+def _ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The structures ``--backend`` ranks (checked against the registry and ``--game`` against
+    the games), with the run's plan set for ranking them; empty without ``--backend``."""
+    from lexibench import structures
+    from lexibench.solver.games.registry import game_names
+
+    games = [g for g in args.game.split(",") if g]
+    unknown = sorted(set(games) - set(game_names()))
+    if unknown:
+        parser.exit(2, f"benchmarks: --game: no game {', '.join(unknown)} (choose from "
+                    f"{', '.join(game_names())})\n")  # fmt: skip
+    ranked = [b for b in args.backend.split(",") if b]
+    if not ranked:
+        return []
+    missing = sorted(set(ranked) - set(structures.structure_names()))
+    if missing:
+        parser.exit(2, f"benchmarks: --backend: no structure {', '.join(missing)} is registered "
+                    "(`lexibench backends` lists them)\n")  # fmt: skip
+    args.quick = True
+    if args.suites == ",".join(SUITES):
+        args.suites = ",".join(RANKING_SUITES)
+    args.skip_memory = args.skip_startup = args.skip_bulk = True
+    args.results = args.results or BACKEND_RESULTS
+    return ranked
+
+
+def _print_ranking(results: Path, ranked: list[str]) -> None:
+    """Where the ranked structures placed, game workload by game workload."""
+    from lexibench.benchmarks.harness.records import default_inputs, load
+    from lexibench.benchmarks.report.ranking import ranking_lines
+
+    print(f"== where {', '.join(ranked)} rank (ms per puzzle, fastest first; the tables: "
+          f"{results / 'report.md'})", flush=True)  # fmt: skip
+    for line in ranking_lines(load(default_inputs(results)), ranked):
+        print(line)
 
 
 def _keeping(args: argparse.Namespace, settings: Settings, sample: int) -> bool:

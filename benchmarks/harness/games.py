@@ -257,11 +257,11 @@ def budget_cap(
                 f"first {done - 1} of the {len(chosen)} {unit}s, 1 round (the next took "
                 f"{took:.1f} s, over the {settings.scale} scale's {first_s:g} s)",
             )
-        if spent > budget and done < len(chosen):
+        if spent > budget:
             unit = game(case.game).unit
+            which = f"all {done}" if done == len(chosen) else f"first {done} of the {len(chosen)}"
             return Cap(
                 done,
-                f"first {done} of the {len(chosen)} {unit}s, 1 round (a round of all of them "
-                f"would take over {budget:.0f} s)",
+                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:.0f} s)",
             )
     return Cap(len(chosen), round_s=spent)

@@ -144,8 +144,8 @@ def _errors(browser: Any) -> list[str]:
     return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
 
 
-def test_every_page_loads_and_draws_its_plots(report: Path, browser: Any) -> None:
-    for page in sorted((report / "html").glob("*.html")):
+def _pages_load_and_draw(browser: Any, site: Path) -> None:
+    for page in sorted(site.glob("*.html")):
         browser.get(page.as_uri())
         drawn = browser.execute_script(
             "const figures = [...document.querySelectorAll('figure.plot > div.figure')];"
@@ -153,6 +153,17 @@ def test_every_page_loads_and_draws_its_plots(report: Path, browser: Any) -> Non
         )
         assert drawn[0] == drawn[1], f"{page.name}: {drawn[1]} of {drawn[0]} plots drawn"
         assert _errors(browser) == [], page.name
+
+
+def test_every_page_loads_and_draws_its_plots(report: Path, browser: Any) -> None:
+    _pages_load_and_draw(browser, report / "html")
+
+
+def test_the_committed_report_loads_and_draws_its_plots(browser: Any) -> None:
+    """The HTML report of the committed run (results/html), as a reader opens it."""
+    site = ROOT / "results" / "html"
+    assert (site / "index.html").is_file(), "results/html: regenerate it with `make tables`"
+    _pages_load_and_draw(browser, site)
 
 
 def test_a_table_sorts_and_filters(report: Path, browser: Any) -> None:
