@@ -47,11 +47,12 @@ SUITES = (
     "prove",
     "scaling",
 )
+#: The suites ``--backend ID`` runs unless told: those that rank structures.
+RANKING_SUITES = ("games", "lookup", "build")
 RESULTS = Path("results")
 QUICK_RESULTS = Path("results-quick")
-#: Where ``--backend ID`` writes its run, and the suites it runs unless told.
+#: Where ``--backend ID`` writes its run.
 BACKEND_RESULTS = Path("results-backend")
-RANKING_SUITES = ("games", "lookup", "build")
 #: The suites' folder: this package, in a checkout or installed from a wheel alike.
 HERE = Path(__file__).parent
 QUICK = {
