@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -188,9 +189,10 @@ def _history_body(kept: Sequence[tuple[Path, Manifest]]) -> str:
         )
         found, _ = cases(inputs(folder))
         for key, case in found.items():
-            ordered = sorted(case.rounds)
-            median = ordered[len(ordered) // 2]
-            trends.setdefault(key, []).append([index, median, ordered[0], ordered[-1]])
+            rounds = case.rounds
+            trends.setdefault(key, []).append(
+                [index, statistics.median(rounds), min(rounds), max(rounds)]
+            )
     table = "\n".join(
         [
             "| date | commit | wall | steps | folder |",
