@@ -28,6 +28,25 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("base", type=Path, help="the base run: a results folder or a raw file")
     parser.add_argument("new", type=Path, help="the new run: a results folder or a raw file")
     parser.add_argument(
+        "--base",
+        dest="more_base",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="RUN",
+        help="another run of the base code (repeatable): each case is then stood for by its "
+        "fastest run, so a load on the machine in one run does not make a change",
+    )
+    parser.add_argument(
+        "--new",
+        dest="more_new",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="RUN",
+        help="another run of the new code (repeatable), likewise",
+    )
+    parser.add_argument(
         "--fail-on-slower",
         type=float,
         default=None,
@@ -62,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and (not math.isfinite(value) or value < 0):
             option = "--" + name.replace("_", "-")
             raise InputError(f"{option} {value}: must be a percentage of 0 or more")
-    result = compare(args.base, args.new, args.alpha, args.threshold / 100)
+    result = compare(
+        [args.base, *args.more_base], [args.new, *args.more_new], args.alpha, args.threshold / 100
+    )
     failing = [] if args.fail_on_slower is None else result.slower_than(args.fail_on_slower)
     if args.json:
         emit(json.dumps(_as_json(args, result, failing), separators=(",", ":")))
@@ -79,6 +100,9 @@ def _as_json(args: argparse.Namespace, result: Comparison, failing: list[Change]
         "new": str(args.new),
         "alpha": args.alpha,
         "threshold_percent": args.threshold,
+        "runs": list(result.runs),
+        "shift": _finite(result.shift()),
+        "both_ways": result.both_ways(),
         "counts": {v: result.count(v) for v in ("slower", "faster", "no change", "untested")},
         "failing": len(failing),
         "differences": result.differences,
@@ -100,7 +124,8 @@ def _seconds(value: float) -> str:
 
 
 def _as_text(args: argparse.Namespace, result: Comparison, failing: list[Change]) -> str:
-    lines = [f"lexibench compare: {args.base} -> {args.new}"]
+    runs = "" if result.runs == (1, 1) else f" (runs: {result.runs[0]} base, {result.runs[1]} new)"
+    lines = [f"lexibench compare: {args.base} -> {args.new}{runs}"]
     lines += [f"note: the runs differ in {d}" for d in result.differences]
     shown = [
         c
@@ -131,6 +156,17 @@ def _as_text(args: argparse.Namespace, result: Comparison, failing: list[Change]
         f"{len(result.changes)} cases compared: {counts} (one-sided Mann-Whitney at "
         f"{args.alpha:g}, changes under {args.threshold:g}% are no change)",
     ]
+    shift = result.shift()
+    if math.isfinite(shift):
+        lines.append(
+            f"the median case: {shift:.2f}x (the whole run's move: the machine, or a change to "
+            "every case alike)"
+        )
+    if result.both_ways():
+        lines.append(
+            "cases moved both ways in numbers, the mark of a noisy machine more than of a "
+            "change: run each side again and add the runs with --base RUN and --new RUN"
+        )
     if result.only_base or result.only_new:
         lines.append(
             f"not compared: {len(result.only_base)} case(s) only in the base run, "

@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"== solver search: {build}; word list {settings.wordlist}", flush=True)
     staging = results / ".staging"
     shutil.rmtree(staging, ignore_errors=True)
-    measures = _measures(args, settings, staging, suites, memory_runs, startup_runs)
+    measures, alone = _measures(args, settings, staging, suites, memory_runs, startup_runs)
     plan = [f"suite {suite}" for suite in ([] if args.skip_suites else suites)]
     progress = Progress([*plan, *measures, "tables"], last_steps(results))
     kept = _keeping(args, settings, sample)
@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     steps.update(measures)
     try:
         logs.mkdir(parents=True, exist_ok=True)
-        progress.run(steps, lanes)
+        progress.run(steps, lanes, alone)
         with progress.step("tables"):
             written = _publish(
                 results, staging, Path(readme) if readme else None, progress if kept else None
@@ -322,17 +322,21 @@ class Progress:
     def elapsed(self) -> float:
         return time.perf_counter() - self._start
 
-    def run(self, steps: dict[str, Callable[[], None]], lanes: int) -> None:
+    def run(
+        self, steps: dict[str, Callable[[], None]], lanes: int, alone: frozenset[str] = frozenset()
+    ) -> None:
         """Run ``steps``, ``lanes`` at a time: in order on one lane; on more, the longest first
         (by the last run's times, an unknown one first of all), each taking the next free
-        lane. The first failure stops the rest."""
+        lane, then the steps named in ``alone`` (those that keep every core busy themselves)
+        one by one, with nothing beside them. The first failure stops the rest."""
         self.lanes = max(1, lanes)
         if lanes <= 1:
             for name, step in steps.items():
                 with self.step(name):
                     step()
             return
-        order = sorted(steps, key=lambda name: -self.last.get(name, math.inf))
+        shared = [name for name in steps if name not in alone]
+        order = sorted(shared, key=lambda name: -self.last.get(name, math.inf))
 
         def timed(name: str) -> None:
             with self.step(name):
@@ -341,6 +345,9 @@ class Progress:
         with concurrent.futures.ThreadPoolExecutor(lanes) as pool:
             for future in [pool.submit(timed, name) for name in order]:
                 future.result()
+        for name in steps:
+            if name in alone:
+                timed(name)
 
     @contextlib.contextmanager
     def step(self, name: str) -> Iterator[None]:
@@ -413,9 +420,11 @@ def _measures(
     suites: list[str],
     memory_runs: int,
     startup_runs: int,
-) -> dict[str, Callable[[], None]]:
+) -> tuple[dict[str, Callable[[], None]], frozenset[str]]:
     """The measurements in fresh processes this run makes (memory, start-up, bulk runs), by
-    step name, each writing its raw file into the staging folder ``results``."""
+    step name, each writing its raw file into the staging folder ``results``; and the names
+    of those that must run alone (the bulk runs keep both cores busy: ``--jobs 2``, the
+    halves), so that no suite beside them is timed on a machine they fill."""
     from lexibench import structures
     from lexibench.benchmarks.harness import workloads
     from lexibench.benchmarks.harness.fixtures import wordlist_named
@@ -425,6 +434,7 @@ def _measures(
     backends = list(settings.backend_list()) or structures.available_backend_names()
     sweep = workloads.sweep(settings.sweep)
     steps: dict[str, Callable[[], None]] = {}
+    alone: set[str] = set()
     if not args.skip_memory:
         steps["memory: each backend built in fresh processes"] = lambda: write_json_atomic(
             results / "memory.json",
@@ -447,11 +457,13 @@ def _measures(
         rounds = 1 if args.quick else sweep.bulk_rounds
         if args.quick and not args.bulk_counts:
             counts = (200,)
-        steps[f"bulk runs ({sweep.name} sweep)"] = lambda: write_json_atomic(
+        name = f"bulk runs ({sweep.name} sweep)"
+        steps[name] = lambda: write_json_atomic(
             results / "raw" / "bulk.json",
             bulk.run_bulk(counts, wordlist_named(settings.wordlist), settings.seed, rounds),
         )
-    return steps
+        alone.add(name)
+    return steps, frozenset(alone)
 
 
 if __name__ == "__main__":

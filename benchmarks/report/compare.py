@@ -9,12 +9,18 @@ where repeated) and the start-up processes (CPU seconds of each process). A case
 10% as asv's default); else *no change*; *untested* when either run has a single round. The
 rounds measure the noise within a run; drift between runs (another load on a shared machine)
 is not in them, so a flagged case is worth running again before it is believed.
+
+Either side may be several runs of its code (``--base``/``--new`` on the command line). A case
+is then stood for by its fastest run on that side, as :mod:`timeit` takes the minimum: another
+load on the machine only ever slows a run down, so the fastest run is the one least disturbed,
+and a case flagged slower must have been slow in every run of the new side.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Final, Literal
@@ -73,6 +79,8 @@ class Comparison:
     only_new: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
     """How the runs differ besides the code (word list, settings, machine, Python)."""
+    runs: tuple[int, int] = (1, 1)
+    """How many runs each side had."""
 
     def count(self, verdict: Verdict) -> int:
         return sum(1 for c in self.changes if c.verdict == verdict)
@@ -80,6 +88,20 @@ class Comparison:
     def slower_than(self, percent: float) -> list[Change]:
         """The slower cases whose ratio is at least ``1 + percent/100``."""
         return [c for c in self.changes if c.verdict == "slower" and c.ratio >= 1 + percent / 100]
+
+    def shift(self) -> float:
+        """The median ratio over the tested cases: how far the whole run moved (the machine,
+        or a change that touches every case alike); NaN when no case was tested."""
+        ratios = [c.ratio for c in self.changes if c.verdict != "untested"]
+        return statistics.median(ratios) if ratios else math.nan
+
+    def both_ways(self) -> bool:
+        """Whether cases moved both ways in numbers (each way at least 5% of the tested cases):
+        the signature of a noisy machine more than of a change, which seldom makes many cases
+        faster and many slower at once."""
+        tested = len(self.changes) - self.count("untested")
+        least = max(2, math.ceil(0.05 * tested))
+        return self.count("slower") >= least and self.count("faster") >= least
 
 
 def inputs(where: Path) -> list[Path]:
@@ -177,14 +199,22 @@ def change(
 
 
 def compare(
-    base: Path, new: Path, alpha: float = ALPHA, threshold: float = THRESHOLD
+    base: Path | Sequence[Path],
+    new: Path | Sequence[Path],
+    alpha: float = ALPHA,
+    threshold: float = THRESHOLD,
 ) -> Comparison:
-    """Compare the runs at ``base`` and ``new`` (folders or raw files)."""
-    base_cases, base_results = cases(inputs(base))
-    new_cases, new_results = cases(inputs(new))
+    """Compare the runs at ``base`` and ``new`` (folders or raw files; either may be several runs
+    of its code, each case then stood for by its fastest run on that side)."""
+    base_runs = [base] if isinstance(base, Path) else list(base)
+    new_runs = [new] if isinstance(new, Path) else list(new)
+    base_cases, base_results = _side(base_runs)
+    new_cases, new_results = _side(new_runs)
     common = [key for key in base_cases if key in new_cases]
     if not common:
-        raise InputError(f"{base} and {new}: no case in common (runs of different suites?)")
+        raise InputError(
+            f"{base_runs[0]} and {new_runs[0]}: no case in common (runs of different suites?)"
+        )
     changes = [
         change(key, base_cases[key].rounds, new_cases[key].rounds, alpha, threshold)
         for key in sorted(common)
@@ -194,7 +224,27 @@ def compare(
         only_base=sorted(set(base_cases) - set(new_cases)),
         only_new=sorted(set(new_cases) - set(base_cases)),
         differences=_differences(base_results, new_results),
+        runs=(len(base_runs), len(new_runs)),
     )
+
+
+def _side(runs: list[Path]) -> tuple[dict[str, Case], Results]:
+    """One side's cases over its runs: each case from the run where its median is lowest; and
+    the first run's records (for the differences)."""
+    if not runs:
+        raise InputError("no run to compare")
+    found: dict[str, Case] = {}
+    first: Results | None = None
+    for where in runs:
+        run_cases, results = cases(inputs(where))
+        first = first or results
+        for key, case in run_cases.items():
+            if key not in found or statistics.median(case.rounds) < statistics.median(
+                found[key].rounds
+            ):
+                found[key] = case
+    assert first is not None
+    return found, first
 
 
 def _differences(base: Results, new: Results) -> list[str]:

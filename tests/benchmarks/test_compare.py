@@ -167,3 +167,44 @@ def test_bad_input(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     assert "--alpha" in err
     with pytest.raises(InputError, match="no case in common"):
         compare(FIXTURE / "raw" / "games.json", FIXTURE / "raw" / "lookup.json")
+
+
+def test_a_load_in_one_run_is_outvoted_by_another_run(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # the new side's first run was disturbed at one case (2x), its second run was not: with
+    # both runs given, the case's fastest run stands for it and nothing is flagged
+    disturbed, name = _run_with_slowdown(tmp_path, 2.0)
+    quiet = tmp_path / "quiet"
+    shutil.copytree(FIXTURE, quiet)
+    args = ["compare", str(FIXTURE), str(disturbed), "--alpha", "0.2", "--json"]
+    status, out, _ = run(capfd, *args)
+    assert json.loads(out)["counts"]["slower"] == 1
+    status, out, err = run(capfd, *args, "--new", str(quiet))
+    assert (status, err) == (0, "")
+    report = json.loads(out)
+    assert report["runs"] == [1, 2]
+    assert report["counts"]["slower"] == 0
+    assert report["shift"] == pytest.approx(1.0)
+    # slow in every new run: still flagged
+    again = tmp_path / "again"
+    shutil.copytree(disturbed, again)
+    status, out, _ = run(capfd, *args, "--new", str(again))
+    slower = [c["key"] for c in json.loads(out)["cases"] if c["verdict"] == "slower"]
+    assert slower == [f"games: {name}"]
+
+
+def test_cases_moving_both_ways_are_named_as_noise() -> None:
+    from lexibench.benchmarks.report.compare import Comparison
+
+    rng = random.Random(5)
+    base = [tuple(rng.lognormvariate(0, 0.01) for _ in range(8)) for _ in range(40)]
+    new = [tuple(x * (2.0 if i % 5 == 0 else 0.5 if i % 5 == 1 else 1.0) for x in rounds)
+           for i, rounds in enumerate(base)]  # fmt: skip
+    changes = [change(f"c{i}", b, n) for i, (b, n) in enumerate(zip(base, new, strict=True))]
+    result = Comparison(changes)
+    assert (result.count("slower"), result.count("faster")) == (8, 8)
+    assert result.both_ways()
+    assert result.shift() == pytest.approx(1.0)
+    one_way = Comparison([c for c in changes if c.verdict != "faster"])
+    assert not one_way.both_ways()

@@ -127,11 +127,21 @@ def test_a_puzzle_over_the_first_limit_ends_the_case_before_it(
     capped = games.budget_cap(settings, case, third_is_slow, list(range(10)))
     assert capped.count == 2
     assert capped.note is not None
-    assert "the next took" in capped.note
+    assert "the next took over 0.05 s" in capped.note
     first = games.budget_cap(settings, case, lambda p: time.sleep(0.1), list(range(10)))
     assert first.count == 0
     assert first.note is not None
-    assert first.note.startswith("not run: its first pattern alone took")
+    assert first.note.startswith("not run: its first pattern alone took over 0.05 s")
+
+    # a puzzle over the limit is stopped at it, not waited for
+    def endless_loop(puzzle: int) -> int:
+        while True:
+            puzzle += 1
+
+    start = time.perf_counter()
+    endless = games.budget_cap(settings, case, endless_loop, list(range(10)))
+    assert endless.count == 0
+    assert time.perf_counter() - start < 2.0
 
 
 def test_every_workload_option_has_help_and_is_in_the_readme() -> None:
