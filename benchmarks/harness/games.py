@@ -48,12 +48,15 @@ class Budget:
     first_s: float | None = None
     """When the first puzzle alone takes longer than this, the case is not run (and says so);
     None: it runs at least the first puzzle, whatever that takes."""
+    fresh_build_s: float | None = None
+    """The crossword suite's build of a lexicon in a fresh process is stopped after this long,
+    and the case says so (a GADDAG of a Python-level trie takes minutes); None: no limit."""
 
 
 #: The budget at each scale (``--lexibench-scale``).
 BUDGETS: Final = {
-    "full": Budget(scan_s=5.0, round_s=1.0, variant_build_s=10.0),
-    "quick": Budget(scan_s=1.0, round_s=0.3, variant_build_s=1.0, first_s=0.5),
+    "full": Budget(scan_s=5.0, round_s=1.0, variant_build_s=10.0, fresh_build_s=15.0),
+    "quick": Budget(scan_s=1.0, round_s=0.3, variant_build_s=1.0, first_s=0.5, fresh_build_s=5.0),
 }
 
 

@@ -7,7 +7,8 @@ count of the sweep, on the same seeded 4x4 boards:
 
 - **Every runner and lexicon, once** (:data:`CASES`, :data:`RUNNERS`): the default lexicon
   (array-trie, native tier) with ``--dask-workers 2``, and dict-trie (the fastest search through
-  the Python protocol) with the full lines, ``--jobs 1`` and ``--jobs 2``.
+  the Python protocol) with the full lines, ``--jobs 1`` and ``--jobs 2``, at the smallest count
+  only (its rate per board is the same at the largest, where it would take a minute).
 - **The second core, side by side**: the default lexicon's two outputs (the full JSON lines, and
   ``--summary``), each run three ways in alternating rounds (A B C A B C ...): ``--jobs 1``,
   ``--jobs 2``, and the *halves*, two ``--jobs 1`` processes started at once on half the boards
@@ -336,14 +337,22 @@ def _unnamed(lines: bytes, lexicon: str) -> bytes:
 
 
 def _every_runner(
-    tmp: Path, boards: Path, count: int, bench: Bench, expected: dict[str, str]
+    tmp: Path,
+    boards: Path,
+    count: int,
+    bench: Bench,
+    expected: dict[str, str],
+    python_protocol: bool = True,
 ) -> list[BulkRun]:
     """Every case with the runners :func:`_second_core` does not time: dict-trie's full lines
-    (``--jobs 1`` and 2) and the default lexicon on Dask, once each; the outputs must be the
-    default lexicon's (the full lines but for the lexicon's name)."""
+    (``--jobs 1`` and 2; only with ``python_protocol``) and the default lexicon on Dask, once
+    each; the outputs must be the default lexicon's (the full lines but for the lexicon's
+    name)."""
     runs: list[BulkRun] = []
     default_full = (tmp / "random-full-jobs1.jsonl").read_bytes()
     for case in CASES:
+        if case[0] != DEFAULT_STRUCTURE and not python_protocol:
+            continue
         for engine, jobs in RUNNERS:
             if (case[0] == DEFAULT_STRUCTURE) == (engine != "dask"):
                 continue
@@ -389,7 +398,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int, rounds: int = ROU
                 boards = Boards(path, count, "random", form, options)
                 runs += _second_core(tmp, boards, many, bench, expected)
                 if form == "slashed":
-                    runs += _every_runner(tmp, path, count, bench, expected)
+                    runs += _every_runner(tmp, path, count, bench, expected, count == min(counts))
             dense = tmp / f"dense-{count}.txt"
             dense.write_text("".join(b.text() + "\n" for b in dense_boards(4, 4, seed, count)))
             boards = Boards(dense, count, "dense")

@@ -97,7 +97,13 @@ def measure_once(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     return out
 
 
-def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
+class ChildTimeoutError(TimeoutError):
+    """A measurement in a fresh process went past its time limit, and was stopped."""
+
+
+def _child(
+    backend: str, words_file: Path, mode: str, timeout: float | None = None
+) -> dict[str, Any]:
     cmd = [
         sys.executable,
         "-m",
@@ -108,7 +114,10 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
         mode,
     ]
     cmd += ["--words-file", str(words_file)]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=timeout)
+    except subprocess.TimeoutExpired:  # run() has killed the child and waited for it
+        raise ChildTimeoutError(f"{backend}: over {timeout:g} s") from None
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise RuntimeError(f"memory measurement of {backend} failed: {last}")
@@ -116,11 +125,14 @@ def _child(backend: str, words_file: Path, mode: str) -> dict[str, Any]:
     return result
 
 
-def measure_in_child(backend: str, words_file: Path) -> dict[str, Any]:
+def measure_in_child(
+    backend: str, words_file: Path, timeout: float | None = None
+) -> dict[str, Any]:
     """Build ``backend`` from ``words_file`` (one string per line) in a fresh process: its
     ``rss_bytes``, ``build_seconds``, ``serialized_bytes`` and ``count`` (see
-    :func:`measure_once`)."""
-    return _child(backend, words_file, "rss")
+    :func:`measure_once`); :class:`ChildTimeoutError` when the process runs past ``timeout``
+    seconds (it is stopped then)."""
+    return _child(backend, words_file, "rss", timeout)
 
 
 def _wordlist_ref(wl: WordList) -> WordListRef:

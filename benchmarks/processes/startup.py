@@ -77,9 +77,17 @@ def time_process(argv: list[str], env: dict[str, str]) -> tuple[float, float, di
     return usage.ru_utime + usage.ru_stime, wall, phases
 
 
+#: A process that takes longer than this (CPU seconds) runs once: its noise is small against it,
+#: and the slowest builds (a Python-level trie from the word list) would otherwise take minutes.
+ONCE_CPU_S = 2.0
+
+
 def measure(argv: list[str], env: dict[str, str], runs: int) -> tuple[Processes, dict[str, float]]:
-    """Every run's CPU and wall seconds, and the median CPU seconds of each phase."""
-    samples = [time_process(argv, env) for _ in range(runs)]
+    """Every run's CPU and wall seconds, and the median CPU seconds of each phase: ``runs``
+    processes, or one when the first took over :data:`ONCE_CPU_S` of CPU."""
+    samples = [time_process(argv, env)]
+    if samples[0][0] <= ONCE_CPU_S:
+        samples += [time_process(argv, env) for _ in range(runs - 1)]
     names = samples[0][2].keys()
     phases = {n: statistics.median(s[2].get(n, 0.0) for s in samples) for n in names}
     return Processes(tuple(s[0] for s in samples), tuple(s[1] for s in samples)), phases

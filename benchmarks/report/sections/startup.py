@@ -5,7 +5,7 @@ process, with the command's phases."""
 from __future__ import annotations
 
 from lexibench.benchmarks.harness.records import Results
-from lexibench.benchmarks.processes.startup import SUGGEST
+from lexibench.benchmarks.processes.startup import ONCE_CPU_S, SUGGEST
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, spread, table
 from lexibench.benchmarks.report.sections import EMPTY, Section
@@ -61,12 +61,19 @@ def render(results: Results) -> Section:
         ],
         body,
     )
+    processes = [*data.cases.values()]
+    processes += [p for first in data.backends.values() for p in (first.cached, first.built)]
+    once = (
+        f" (one, where the first took over {ONCE_CPU_S:g} s of CPU)"
+        if any(len(p.cpu_s) < data.runs for p in processes)
+        else ""
+    )
     return Section.of(
         [
             "## Start-up and time to first answer",
             "",
             f"Whole `{data.command}` processes, timed from outside (CPU: user + system), median "
-            f"of {data.runs} fresh processes each, output discarded."
+            f"of {data.runs} fresh processes each{once}, output discarded."
             + (
                 f" The `wordle --suggest` rows run with {data.wordlist.name} and the default "
                 "lexicon from the cache: before any guess every word of five letters is graded "
