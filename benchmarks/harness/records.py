@@ -440,7 +440,7 @@ class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
 
 #: How a boards file writes its boards (:attr:`BulkRun.form`).
 BoardForm = Literal["slashed", "spaced", "peers"]
-Engine = Literal["processes", "dask", "halves", "peer"]
+Engine = Literal["processes", "dask", "halves", "peer", "discarded"]
 
 
 class BulkRun(Part):
@@ -455,8 +455,9 @@ class BulkRun(Part):
     jobs: Positive
     engine: Engine
     """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), ``halves`` (two ``--jobs 1``
-    processes at once, each on half the boards: the machine's ceiling for a second core), or
-    ``peer`` (hybrid-boggle's C++ scorer, scores only)."""
+    processes at once, each on half the boards: the machine's ceiling for a second core),
+    ``peer`` (hybrid-boggle's C++ scorer, scores only), or ``discarded`` (``--jobs 1`` with its
+    output to ``/dev/null``: the search and the lines without the file system's write)."""
     seconds: Seconds
     """Wall seconds (the median of :attr:`rounds` where there are several)."""
     cpu_seconds: Seconds

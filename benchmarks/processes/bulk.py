@@ -23,7 +23,10 @@ count of the sweep, on the same seeded 4x4 boards:
   (:mod:`lexibench.solver.games.boggle.peer`: its folder in ``LEXIBENCH_HYBRID_BOGGLE``, or
   ``cpp_boggle`` importable): it scores the same random and dense boards in the rounds of the full
   lines (engine ``peer``), and its scores must equal ``--summary``'s; where it is not built,
-  nothing is run and nothing is missing.
+  nothing is run and nothing is missing. Beside it on the dense boards, the full lines of
+  ``--jobs 1`` written to ``/dev/null`` (engine ``discarded``): what the search and the lines
+  cost without the file system's write of the output (gigabytes, which the peer, scores only,
+  does not make).
 
 Checks: one case's outputs are identical across runners, forms and the halves (joined), and the two
 lexicons' full lines are identical but for the lexicon's name.
@@ -211,12 +214,13 @@ def _alternate(
     """Run ``ways`` (and the ``peer``) in turn, ``rounds`` times (A B C A B C ...: the machine's
     drift falls on all alike). Each way's output, its files joined, must have the digest
     ``expected`` (the first way's, when None), checked in the first round; the peer's is checked
-    by the caller. The runs, each with the medians and every round's wall seconds."""
+    by the caller, and a way without files (its output discarded) is not checked. The runs, each
+    with the medians and every round's wall seconds."""
     every = ways + ([peer] if peer is not None else [])
     for round_number in range(rounds):
         for way in every:
             way.times.append(way.run())
-            if round_number == 0 and way is not peer:
+            if round_number == 0 and way is not peer and way.outs:
                 digest = _digest(*way.outs)
                 expected = expected or digest
                 if digest != expected:
@@ -281,6 +285,12 @@ def _second_core(
             out = tmp / f"peer-{boards.kind}.jsonl"
             run = partial(time_peer, boards.path, wordlist, out, env)
             peer_way = Timed(run, (out,), _made(("hybrid-boggle", "summary"), boards, 1, "peer"))
+            if boards.kind == "dense":  # the same lines, not written to a file
+                run = partial(
+                    time_solve, boards.path, ("processes", 1), case, wordlist, Path(os.devnull),
+                    env, boards.options,
+                )  # fmt: skip
+                ways.append(Timed(run, (), _made(case, boards, 1, "discarded")))
         made = _alternate(ways, rounds, expected.get(output), what, peer_way)
         expected.setdefault(output, _digest(*ways[0].outs))
         if peer_way is not None:

@@ -65,3 +65,17 @@ def test_the_full_lines_against_the_peer() -> None:
 
 def test_nothing_to_judge_gives_no_table() -> None:
     assert _targets(_file(_run("dask", 2, (1.0,)))) == []
+
+
+def test_the_lines_without_the_write_against_the_peer() -> None:
+    """The dense full lines sent to /dev/null are a row of their own beside the peer, and never
+    the baseline of the --jobs ratios or of the speed-up column."""
+    full = _run("processes", 1, (12.0, 10.0), output="full", boards="dense")
+    discarded = _run("discarded", 1, (8.0, 9.0), output="full", boards="dense")
+    peer = _run("peer", 1, (10.0, 10.0), lexicon="hybrid-boggle", boards="dense")
+    rows = _rows(_file(full, discarded, peer))
+    assert [row[0] for row in rows] == [
+        "full lines / the C++ peer's scores",
+        "full lines to `/dev/null` (the search and the lines, no file) / the C++ peer's scores",
+    ]
+    assert rows[1][4:] == ["0.85x", "0.80-0.90x", "", "<= 1.0x", "yes"]

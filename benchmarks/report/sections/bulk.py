@@ -23,13 +23,14 @@ def render(results: Results) -> Section:
     single = {
         (r.lexicon, r.output, r.count, r.boards, r.form): r.seconds
         for r in bulk.runs
-        if r.jobs == 1 and r.engine != "peer"
+        if r.jobs == 1 and r.engine == "processes"
     }
     workers = {
         "processes": "--jobs {}",
         "dask": "--dask-workers {}",
         "halves": "halves",
         "peer": "C++ peer",
+        "discarded": "--jobs 1, to /dev/null",
     }
     body = [
         [
@@ -73,7 +74,14 @@ def render(results: Results) -> Section:
             "are the medians and `wall s, rounds` the range. `halves`: two `--jobs 1` processes "
             "started at once, each on half the boards, timed until both end: what a second core "
             "gives on this machine when nothing is shared or handed back, the ceiling for "
-            "`--jobs 2`.",
+            "`--jobs 2`."
+            + (
+                " `--jobs 1, to /dev/null`: the same command with its output discarded, what the "
+                "search and the lines cost without the file system's write of them (the dense "
+                "boards' full lines run to gigabytes; the peer writes scores only)."
+                if any(r.engine == "discarded" for r in bulk.runs)
+                else ""
+            ),
             "",
             "`--jobs` workers share the lexicon the main process loaded (they are forked from "
             "it). `--dask-workers 2` starts a local Dask cluster of two worker processes inside "
@@ -127,11 +135,12 @@ def _targets(bulk: BulkFile) -> list[str]:
         peer = runs.get((boards, "slashed", "summary", "peer", 1))
         if peer is None:
             continue
-        for jobs, what in (
-            (1, "full lines"),
-            (2, "full lines, `--jobs 2` (two cores, the peer one)"),
+        for engine, jobs, what in (
+            ("processes", 1, "full lines"),
+            ("processes", 2, "full lines, `--jobs 2` (two cores, the peer one)"),
+            ("discarded", 1, "full lines to `/dev/null` (the search and the lines, no file)"),
         ):
-            full = runs.get((boards, "slashed", "full", "processes", jobs))
+            full = runs.get((boards, "slashed", "full", engine, jobs))
             if full is None:
                 continue
             ratios = _paired(full, peer)
