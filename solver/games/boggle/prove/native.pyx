@@ -21,9 +21,13 @@ One call of :meth:`TreeProver.run` does, for one class (a list of letters per ce
    ``U``: a sum node's points plus its children's bounds, a choice node's largest child bound.
 4. **Search.** The orderly bound: the cells are fixed one at a time in split order, each to every
    one of its letters, keeping per cell the stack of choice nodes that wait for it and their
-   bounds' sum; a branch whose points plus those sums fall below the target is dropped. Every
-   board that survives to the last cell is a *candidate*: its de-duplicated multi-path score
-   reaches the target (the caller re-scores it with the solver, each word once).
+   bounds' sum; a branch whose points plus those sums fall below the target is dropped. Each
+   sum node keeps its bound, so one pass over a cell's stack gives every letter's bound before
+   any is tried, and a letter below the target is dropped there, without pushing its children
+   or calling for the next cell (counted as the step that call would have been, so the steps
+   are the step tier's). Every board that survives to the last cell is a *candidate*: its
+   de-duplicated multi-path score reaches the target (the caller re-scores it with the solver,
+   each word once).
 
 Nothing here knows the word list, the rules or the board's shape beyond what the caller passes:
 letters per cell, neighbour lists, a split order, points by word length and the minimum length.
@@ -44,8 +48,11 @@ cdef extern from *:
     """
     /* The index of the highest set bit of a non-zero 64-bit value. */
     static inline int prove_top_bit(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    /* The index of the lowest set bit of a non-zero 32-bit value. */
+    static inline int prove_trailing_zeros(unsigned int x) { return __builtin_ctz(x); }
     """
     int top_bit "prove_top_bit"(unsigned long long x) nogil
+    int trailing_zeros "prove_trailing_zeros"(unsigned int x) nogil
 
 cdef enum:
     # Steps between two asks whether to stop (a few milliseconds of work).
@@ -128,8 +135,9 @@ cdef class TreeProver:
     cdef int32_t *_sum_points
     cdef int32_t *_sum_first
     cdef int32_t *_sum_count
+    cdef int32_t *_sum_bound  # the node's points and its choices' bounds: its bound
     cdef Py_ssize_t _sums
-    cdef Py_ssize_t _sum_room[3]
+    cdef Py_ssize_t _sum_room[4]
     cdef int32_t *_choice_bound
     cdef uint32_t *_choice_mask
     cdef int32_t *_choice_first
@@ -169,6 +177,7 @@ cdef class TreeProver:
         self._sum_points = NULL
         self._sum_first = NULL
         self._sum_count = NULL
+        self._sum_bound = NULL
         self._choice_bound = NULL
         self._choice_mask = NULL
         self._choice_first = NULL
@@ -217,6 +226,7 @@ cdef class TreeProver:
         free(self._sum_points)
         free(self._sum_first)
         free(self._sum_count)
+        free(self._sum_bound)
         free(self._choice_bound)
         free(self._choice_mask)
         free(self._choice_first)
@@ -226,7 +236,7 @@ cdef class TreeProver:
         free(self._candidate_bounds)
         self._keys = self._keys_b = NULL
         self._words = self._words_b = NULL
-        self._sum_points = self._sum_first = self._sum_count = NULL
+        self._sum_points = self._sum_first = self._sum_count = self._sum_bound = NULL
         self._choice_bound = self._choice_first = NULL
         self._choice_mask = NULL
         self._choice_cell = NULL
@@ -235,7 +245,7 @@ cdef class TreeProver:
         self._candidate_bounds = NULL
         self._keys_room = self._words_room = self._keys_b_room = self._words_b_room = 0
         self._record_room = 0
-        self._sum_room[0] = self._sum_room[1] = self._sum_room[2] = 0
+        self._sum_room[0] = self._sum_room[1] = self._sum_room[2] = self._sum_room[3] = 0
         self._choice_room[0] = self._choice_room[1] = 0
         self._choice_room[2] = self._choice_room[3] = 0
         self._stack_room = 0
@@ -416,6 +426,7 @@ cdef class TreeProver:
         if (grow(<void **>&self._sum_points, &self._sum_room[0], need, sizeof(int32_t)) < 0
                 or grow(<void **>&self._sum_first, &self._sum_room[1], need, sizeof(int32_t)) < 0
                 or grow(<void **>&self._sum_count, &self._sum_room[2], need, sizeof(int32_t)) < 0
+                or grow(<void **>&self._sum_bound, &self._sum_room[3], need, sizeof(int32_t)) < 0
                 or need > 0x7FFFFFFF):
             self._status = NO_MEMORY
             return -1
@@ -493,6 +504,7 @@ cdef class TreeProver:
             if bound < 0:
                 return -1
             total += bound
+        self._sum_bound[node] = <int32_t>total
         return total
 
     cdef int64_t _build_choice(self, Py_ssize_t node, Py_ssize_t lo, Py_ssize_t hi,
@@ -553,11 +565,12 @@ cdef class TreeProver:
     cdef void _search(self, int position, int64_t points, int64_t rest) noexcept nogil:
         """Fix the cell at split ``position`` to each of its letters. ``points``: the words
         complete so far; ``rest``: the bounds waiting on this and later cells."""
-        cdef int n = self._n, cell, p, c, j
-        cdef Py_ssize_t s, base, count, child, c2, end
+        cdef int n = self._n, cell, p, c, j, t
+        cdef Py_ssize_t s, base, count, child, c2, end, first
         cdef Py_ssize_t *saved_len
         cdef int64_t *saved_sum
-        cdef int64_t gained, added, bound, after
+        cdef int64_t gained, added, bound, after, need
+        cdef int64_t reach[MAX_LETTERS]
         cdef uint32_t bit, mask
         cdef bint pushed
         self._steps += 1
@@ -578,7 +591,27 @@ cdef class TreeProver:
         after = rest - self._stack_sum[cell]
         base = self._stack_start[cell]
         count = self._stack_len[cell]
+        # Each letter's bound, as the call for it would find it on entry (its words so far and
+        # every bound waiting), in one pass over the cell's choices: a letter below the target
+        # costs its step here, with no pushes, call or restore.
         for j in range(self._letter_count[cell]):
+            reach[j] = 0
+        for s in range(base, base + count):
+            c2 = self._stack[s]
+            mask = self._choice_mask[c2]
+            first = self._choice_first[c2]
+            t = 0
+            while mask:
+                reach[trailing_zeros(mask)] += self._sum_bound[first + t]
+                t += 1
+                mask &= mask - 1
+        need = self._target - points - after
+        for j in range(self._letter_count[cell]):
+            if reach[j] < need:  # the call would count its step, poll, and return
+                self._steps += 1
+                if (self._steps & POLL_MASK) == 0 and self._poll() < 0:
+                    return
+                continue
             bit = 1u << j
             gained = points
             added = 0
