@@ -305,6 +305,15 @@ cdef class TreeProver:
             )
         return 0
 
+    cdef inline int _step(self) noexcept nogil:
+        """Count one step of the search (a call of :meth:`_search`, or a letter it drops
+        before calling), asking ``stop()`` every :data:`POLL_MASK` + 1 steps; -1 when told to
+        stop."""
+        self._steps += 1
+        if (self._steps & POLL_MASK) == 0:
+            return self._poll()
+        return 0
+
     cdef inline int _poll(self) noexcept nogil:
         """Ask ``stop()``; -1 (and the STOPPED status) when it says to stop."""
         cdef bint asked
@@ -573,8 +582,7 @@ cdef class TreeProver:
         cdef int64_t reach[MAX_LETTERS]
         cdef uint32_t bit, mask
         cdef bint pushed
-        self._steps += 1
-        if (self._steps & POLL_MASK) == 0 and self._poll() < 0:
+        if self._step() < 0:
             return
         if points + rest < self._target:
             return
@@ -607,9 +615,8 @@ cdef class TreeProver:
                 mask &= mask - 1
         need = self._target - points - after
         for j in range(self._letter_count[cell]):
-            if reach[j] < need:  # the call would count its step, poll, and return
-                self._steps += 1
-                if (self._steps & POLL_MASK) == 0 and self._poll() < 0:
+            if reach[j] < need:  # the call would count its step and return
+                if self._step() < 0:
                     return
                 continue
             bit = 1u << j
