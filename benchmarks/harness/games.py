@@ -248,11 +248,8 @@ def budget_cap(
     spent = 0.0
     for done, puzzle in enumerate(chosen, 1):
         start = time.perf_counter()
-        try:
-            with _deadline(first_s):
-                solve(puzzle)
-        except _OverranError:
-            pass
+        with contextlib.suppress(_OverranError), _deadline(first_s):
+            solve(puzzle)
         took = time.perf_counter() - start
         spent += took
         if first_s is not None and took > first_s:  # one puzzle over the scale's limit
@@ -288,10 +285,8 @@ def _deadline(seconds: float | None) -> Iterator[None]:
     its signal, as pytest-timeout does), so a case whose puzzle is over its scale's limit costs
     the limit, not the puzzle. Where no timer can be set (no ``seconds``, no ``SIGALRM``, not the
     main thread) the body runs to its end, and its time says the same after it."""
-    if seconds is None or not hasattr(signal, "setitimer"):
-        yield
-        return
-    if threading.current_thread() is not threading.main_thread():
+    timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if seconds is None or not timer:
         yield
         return
 

@@ -233,18 +233,15 @@ def _side(runs: list[Path]) -> tuple[dict[str, Case], Results]:
     the first run's records (for the differences)."""
     if not runs:
         raise InputError("no run to compare")
-    found: dict[str, Case] = {}
-    first: Results | None = None
-    for where in runs:
-        run_cases, results = cases(inputs(where))
-        first = first or results
+    loaded = [cases(inputs(where)) for where in runs]
+    every: dict[str, list[Case]] = {}
+    for run_cases, _ in loaded:
         for key, case in run_cases.items():
-            if key not in found or statistics.median(case.rounds) < statistics.median(
-                found[key].rounds
-            ):
-                found[key] = case
-    assert first is not None
-    return found, first
+            every.setdefault(key, []).append(case)
+    fastest = {
+        key: min(found, key=lambda c: statistics.median(c.rounds)) for key, found in every.items()
+    }
+    return fastest, loaded[0][1]
 
 
 def _differences(base: Results, new: Results) -> list[str]:
