@@ -216,6 +216,47 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
     assert tight > 0  # the tree bound is tighter than the simple ones somewhere
 
 
+class _Searched(ProofPlan):
+    """A plan whose classes are searched from the root, never forced by merging."""
+
+    @property
+    def switchover(self) -> int:
+        return 1 << 60
+
+
+@pytest.mark.parametrize(("alphabet", "buckets", "rows", "cols"), WORLDS[1:])
+@pytest.mark.parametrize("share", [3, 8])
+def test_forcing_by_merging_changes_the_steps_only(
+    web2_words: tuple[str, ...], alphabet: str, buckets: str, rows: int, cols: int, share: int
+) -> None:
+    """With a target far below the class's bound (so trees are forced by merging at the first
+    split positions), every tier gives the same run, and the forced run's bound and candidates
+    (their order included) are those of the search from the root, in fewer steps."""
+    lexicon = lexicon_over(web2_words, alphabet)
+    split = parse_partition(buckets, alphabet)
+    space = ClassSpace(rows, cols, split.cell_buckets(rows, cols))
+    forced_somewhere = False
+    every = 3 if rows * cols > 6 else 1  # a third of the 3x3 classes: the test stays quick
+    for class_id in itertools.islice(space.canonical_ids(), 0, None, every):
+        cells = space.letters(class_id)
+        unreached = tree_bound(lexicon, Tier.NATIVE, ProofPlan(rows, cols, split, 1 << 30))
+        bound = unreached.run(cells).bound  # type: ignore[union-attr]
+        target = max(1, bound // share)
+        plan = ProofPlan(rows, cols, split, target)
+        searched = _Searched(rows, cols, split, target)
+        compiled = tree_bound(lexicon, Tier.NATIVE, plan).run(cells)
+        assert compiled == tree_bound(lexicon, Tier.STEP, plan).run(cells)
+        plain = tree_bound(lexicon, Tier.NATIVE, searched).run(cells)
+        assert plain == tree_bound(lexicon, Tier.STEP, searched).run(cells)
+        assert compiled is not None
+        assert plain is not None
+        assert (compiled.bound, compiled.candidates) == (plain.bound, plain.candidates)
+        assert compiled.nodes == plain.nodes
+        assert compiled.steps <= plain.steps
+        forced_somewhere |= compiled.bound > plan.switchover
+    assert forced_somewhere
+
+
 def test_the_union_bound_of_one_board_is_its_score(web2_words: tuple[str, ...]) -> None:
     lexicon = lexicon_over(web2_words, "aeiqrstu")
     simple = SimpleBounds(lexicon, neighbours(3, 3), POINTS_BY_LENGTH, 3)  # type: ignore[arg-type]

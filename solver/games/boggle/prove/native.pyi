@@ -15,4 +15,6 @@ class TreeProver:
         target: int,
         max_candidates: int = 1_000_000,
         stop: Callable[[], bool] | None = None,
+        switchover: int = -1,
+        force_limit: int = 0,
     ) -> tuple[int, int, int, int, int, int, list[tuple[int, bytes]]] | None: ...

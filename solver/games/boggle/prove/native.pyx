@@ -28,6 +28,13 @@ One call of :meth:`TreeProver.run` does, for one class (a list of letters per ce
    are the step tier's). Every board that survives to the last cell is a *candidate*: its
    de-duplicated multi-path score reaches the target (the caller re-scores it with the solver,
    each word once).
+5. **Forcing** (:meth:`TreeProver._attack`). While a tree's bound is above the switchover and
+   cells are left to force, the search does not start at its root: the next cell is forced to
+   each letter by merging that letter's child into the rest of the tree (choice nodes of one
+   cell merged letter by letter, the others shared; new nodes go on top of the arrays and are
+   dropped after the letter), giving a smaller and tighter tree per letter. Merging keeps every
+   board's score (the paper's lemma), so the candidates and their order are the search's from
+   the root; only the steps change.
 
 Nothing here knows the word list, the rules or the board's shape beyond what the caller passes:
 letters per cell, neighbour lists, a split order, points by word length and the minimum length.
@@ -115,6 +122,7 @@ cdef class TreeProver:
     cdef int _nbr_start[MAX_CELLS + 1]
     cdef int _nbr[MAX_CELLS * 8]
     cdef int _order[MAX_CELLS]
+    cdef int _position[MAX_CELLS]       # per cell: its split position
     cdef int _shift[MAX_CELLS]          # per cell: where its letter field starts in a key
     cdef int _width[MAX_CELLS]          # per cell: its field's bits
     cdef uint64_t _tail[MAX_CELLS + 1]  # per split position p: the bits of positions >= p
@@ -155,6 +163,8 @@ cdef class TreeProver:
     cdef int64_t *_saved_sum
     cdef uint8_t _choice_of[MAX_CELLS]
     cdef int64_t _target
+    cdef int64_t _switchover            # a tree whose bound is above this is forced ...
+    cdef int _force_limit               # ... at split positions below this
     cdef uint8_t *_candidates
     cdef int32_t *_candidate_bounds
     cdef Py_ssize_t _candidate_count
@@ -283,6 +293,7 @@ cdef class TreeProver:
         for p in range(n - 1, -1, -1):
             cell = order[p]
             self._order[p] = cell
+            self._position[cell] = p
             width = 0
             while (1 << width) <= self._letter_count[cell]:
                 width += 1
@@ -649,10 +660,174 @@ cdef class TreeProver:
                     self._stack_len[c] = saved_len[c]
                     self._stack_sum[c] = saved_sum[c]
 
+    # -- 5. forcing the top cells (merging) ---------------------------------------------------
+
+    cdef inline void _copy_choice(self, Py_ssize_t dst, Py_ssize_t src) noexcept nogil:
+        """Choice node ``dst`` as ``src``, sharing its children."""
+        self._choice_cell[dst] = self._choice_cell[src]
+        self._choice_mask[dst] = self._choice_mask[src]
+        self._choice_first[dst] = self._choice_first[src]
+        self._choice_bound[dst] = self._choice_bound[src]
+
+    cdef inline void _copy_sum(self, Py_ssize_t dst, Py_ssize_t src) noexcept nogil:
+        """Sum node ``dst`` as ``src``, sharing its children."""
+        self._sum_points[dst] = self._sum_points[src]
+        self._sum_first[dst] = self._sum_first[src]
+        self._sum_count[dst] = self._sum_count[src]
+        self._sum_bound[dst] = self._sum_bound[src]
+
+    cdef int64_t _merge_sums(self, Py_ssize_t dst, int64_t a_points, Py_ssize_t a_first,
+                             Py_ssize_t a_count, int64_t b_points, Py_ssize_t b_first,
+                             Py_ssize_t b_count) noexcept nogil:
+        """Fill sum node ``dst`` with the merge of two sum nodes given by their points and
+        choice children (each by split position descending): points added, choices of one
+        cell merged, the others shared. Its bound, or -1 when out of memory. Every board
+        scores the same in the merge as in the two trees together (the paper's lemma), and
+        the bound is at most the two bounds' sum."""
+        cdef Py_ssize_t i = 0, k = 0, t = 0, united = 0, first
+        cdef int pa, pb
+        cdef int64_t total = a_points + b_points, bound
+        while i < a_count and k < b_count:
+            pa = self._position[self._choice_cell[a_first + i]]
+            pb = self._position[self._choice_cell[b_first + k]]
+            if pa >= pb:
+                i += 1
+            if pb >= pa:
+                k += 1
+            united += 1
+        united += (a_count - i) + (b_count - k)
+        first = self._new_choices(united) if united else 0
+        if first < 0:
+            return -1
+        i = k = 0
+        while i < a_count or k < b_count:
+            pa = self._position[self._choice_cell[a_first + i]] if i < a_count else -1
+            pb = self._position[self._choice_cell[b_first + k]] if k < b_count else -1
+            if pa > pb:
+                self._copy_choice(first + t, a_first + i)
+                total += self._choice_bound[a_first + i]
+                i += 1
+            elif pb > pa:
+                self._copy_choice(first + t, b_first + k)
+                total += self._choice_bound[b_first + k]
+                k += 1
+            else:
+                bound = self._merge_choices(first + t, a_first + i, b_first + k)
+                if bound < 0:
+                    return -1
+                total += bound
+                i += 1
+                k += 1
+            t += 1
+        self._sum_points[dst] = <int32_t>(a_points + b_points)
+        self._sum_first[dst] = <int32_t>first
+        self._sum_count[dst] = <int32_t>united
+        self._sum_bound[dst] = <int32_t>total
+        return total
+
+    cdef int64_t _merge_choices(self, Py_ssize_t dst, Py_ssize_t x, Py_ssize_t y) noexcept nogil:
+        """Fill choice node ``dst`` with the merge of ``x`` and ``y`` (one cell): per letter,
+        the merge of both children or the one child there is. Its bound, or -1."""
+        cdef uint32_t mx = self._choice_mask[x], my = self._choice_mask[y]
+        cdef uint32_t rest = mx | my, bit
+        cdef Py_ssize_t first, fx, fy, sx, sy, t = 0
+        cdef int64_t best = 0, bound
+        first = self._new_sums(popcount(rest))
+        if first < 0:
+            return -1
+        fx = self._choice_first[x]
+        fy = self._choice_first[y]
+        while rest:
+            bit = rest & (~rest + 1)
+            rest &= rest - 1
+            if mx & my & bit:
+                sx = fx
+                sy = fy
+                fx += 1
+                fy += 1
+                bound = self._merge_sums(
+                    first + t, self._sum_points[sx], self._sum_first[sx], self._sum_count[sx],
+                    self._sum_points[sy], self._sum_first[sy], self._sum_count[sy])
+                if bound < 0:
+                    return -1
+            elif mx & bit:
+                self._copy_sum(first + t, fx)
+                bound = self._sum_bound[fx]
+                fx += 1
+            else:
+                self._copy_sum(first + t, fy)
+                bound = self._sum_bound[fy]
+                fy += 1
+            if bound > best:
+                best = bound
+            t += 1
+        self._choice_cell[dst] = self._choice_cell[x]
+        self._choice_mask[dst] = mx | my
+        self._choice_first[dst] = <int32_t>first
+        self._choice_bound[dst] = <int32_t>best
+        return best
+
+    cdef void _attack(self, Py_ssize_t root, int position) noexcept nogil:
+        """Fix the cells from split ``position`` on, in the tree under sum node ``root`` (whose
+        choices are all of later cells): while its bound is above the switchover and cells are
+        left to force, force the cell at ``position`` to each of its letters by merging (one
+        smaller tree per letter, counted as one step), else search it (:meth:`_search`)."""
+        cdef int64_t bound = self._sum_bound[root], points = self._sum_points[root]
+        cdef Py_ssize_t first = self._sum_first[root], count = self._sum_count[root]
+        cdef Py_ssize_t top = -1, k, forced, child, sums, choices
+        cdef int cell, j, p, c
+        cdef uint32_t mask, bit
+        if (bound < self._target or bound <= self._switchover
+                or position >= self._force_limit or position >= self._n):
+            for k in range(first, first + count):
+                c = self._choice_cell[k]
+                self._stack[self._stack_start[c] + self._stack_len[c]] = <int32_t>k
+                self._stack_len[c] += 1
+                self._stack_sum[c] += self._choice_bound[k]
+            self._search(position, points, bound - points)
+            for p in range(position, self._n):
+                c = self._order[p]
+                self._stack_len[c] = 0
+                self._stack_sum[c] = 0
+            return
+        if self._step() < 0:
+            return
+        cell = self._order[position]
+        if count and self._choice_cell[first + count - 1] == cell:
+            top = first + count - 1  # the earliest cell's choice comes last
+        for j in range(self._letter_count[cell]):
+            sums = self._sums
+            choices = self._choices
+            self._choice_of[position] = <uint8_t>j
+            forced = root
+            if top >= 0:
+                forced = self._new_sums(1)
+                if forced < 0:
+                    return
+                mask = self._choice_mask[top]
+                bit = 1u << j
+                if mask & bit:
+                    child = self._choice_first[top] + popcount(mask & (bit - 1))
+                    if self._merge_sums(forced, self._sum_points[child], self._sum_first[child],
+                                        self._sum_count[child], points, first,
+                                        count - 1) < 0:
+                        return
+                else:  # no word uses the letter here: the tree without the cell's choice
+                    self._sum_points[forced] = <int32_t>points
+                    self._sum_first[forced] = <int32_t>first
+                    self._sum_count[forced] = <int32_t>(count - 1)
+                    self._sum_bound[forced] = <int32_t>(bound - self._choice_bound[top])
+            self._attack(forced, position + 1)
+            self._sums = sums
+            self._choices = choices
+            if self._status != OK:
+                return
+
     # -- the whole ---------------------------------------------------------------------------
 
     def run(self, tuple cells, tuple nbrs, tuple order, long long target,
-            Py_ssize_t max_candidates=1_000_000, stop=None):
+            Py_ssize_t max_candidates=1_000_000, stop=None, long long switchover=-1,
+            int force_limit=0):
         """The class whose cell ``i`` may hold any letter of ``cells[i]`` (bytes, a-z; ``q`` is
         the Qu tile): build its tree, and unless its bound is below ``target``, search it.
 
@@ -661,9 +836,13 @@ cdef class TreeProver:
         ``candidates`` lists ``(bound, letters)`` for every board whose tree bound reaches the
         target (``letters``: per cell the index of its letter in ``cells[i]``), or None when
         ``stop()`` said to stop. More than ``max_candidates`` candidates raise
-        :class:`InputError` (the target is too low to be worth a proof)."""
+        :class:`InputError` (the target is too low to be worth a proof).
+
+        ``switchover`` and ``force_limit``: a (sub)tree whose bound is above ``switchover`` is
+        forced (split by merging, :meth:`_attack`) while fewer than ``force_limit`` cells are
+        fixed; the defaults force nothing. Forcing changes the steps, never the candidates."""
         cdef int cell, i, bits
-        cdef Py_ssize_t k, root, total
+        cdef Py_ssize_t k, root, total, sums = 0, choices = 0
         cdef int64_t bound = -1
         self._set_class(cells, nbrs, order)
         self._stop = stop
@@ -678,6 +857,8 @@ cdef class TreeProver:
         self._candidate_count = 0
         self._max_candidates = max_candidates
         self._target = target
+        self._switchover = switchover if switchover >= 0 else (<int64_t>1 << 62)
+        self._force_limit = force_limit
         bits = 0
         for i in range(self._n):
             bits += self._width[i]
@@ -703,13 +884,10 @@ cdef class TreeProver:
                     if grow(<void **>&self._stack, &self._stack_room, total + 1,
                             sizeof(int32_t)) < 0:
                         self._status = NO_MEMORY
+                sums = self._sums
+                choices = self._choices
                 if self._status == OK and bound >= target:
-                    for k in range(self._sum_first[0], self._sum_first[0] + self._sum_count[0]):
-                        cell = self._choice_cell[k]
-                        self._stack[self._stack_start[cell] + self._stack_len[cell]] = <int32_t>k
-                        self._stack_len[cell] += 1
-                        self._stack_sum[cell] += self._choice_bound[k]
-                    self._search(0, self._sum_points[0], bound - self._sum_points[0])
+                    self._attack(0, 0)
         finally:
             self._stop = None
             self._has_stop = False
@@ -726,5 +904,4 @@ cdef class TreeProver:
         for k in range(self._candidate_count):
             found.append((self._candidate_bounds[k],
                           (<char *>self._candidates)[k * self._n:(k + 1) * self._n]))
-        return (self._records, self._distinct, self._sums, self._choices, bound, self._steps,
-                found)
+        return (self._records, self._distinct, sums, choices, bound, self._steps, found)

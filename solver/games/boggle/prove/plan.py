@@ -21,7 +21,14 @@ from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 MAX_CANDIDATES: Final = 1_000_000
 #: The version of the outcomes a plan gives: raise it when the bound or the search changes what
 #: a class's record holds, so an old checkpoint is refused.
-ALGORITHM: Final = 1
+ALGORITHM: Final = 2
+#: A (sub)tree whose bound is above this multiple of the target is split by merging (forcing
+#: its next cell, one smaller tree per letter) rather than searched: ``(numerator,
+#: denominator)``. hybrid-boggle uses 1.7; here the search's per-letter bounds make searching
+#: cheaper and merging dearer, and 2.5 measured fastest on seeded 3x4 classes.
+SWITCHOVER: Final = (5, 2)
+#: Cells left unforced at the deepest split: the last ones are always searched.
+SEARCHED_LAST: Final = 4
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,17 @@ class ProofPlan:
     def space(self) -> ClassSpace:
         """The top-level classes."""
         return ClassSpace(self.rows, self.cols, self.partition.cell_buckets(self.rows, self.cols))
+
+    @property
+    def switchover(self) -> int:
+        """A tree bound above which a class's next cell is forced by merging."""
+        numerator, denominator = SWITCHOVER
+        return self.target * numerator // denominator
+
+    @property
+    def force_limit(self) -> int:
+        """Split positions below this may be forced; the rest are searched."""
+        return max(0, self.rows * self.cols - SEARCHED_LAST)
 
     def fingerprint(self, wordlist_sha256: str) -> dict[str, Any]:
         """Everything that decides the outcomes, with the word list's hash (a checkpoint's

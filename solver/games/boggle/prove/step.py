@@ -55,7 +55,12 @@ class _Run:
         self.cells = cells
         self.nbrs = tree.nbrs
         self.order = order
+        self.position = [0] * n
+        for position, cell in enumerate(order):
+            self.position[cell] = position
         self.target = plan.target
+        self.switchover = plan.switchover
+        self.force_limit = plan.force_limit
         self.max_candidates = plan.max_candidates
         self.stop = stop
         self.weights = plan.weights
@@ -82,6 +87,7 @@ class _Run:
         self.sum_points: list[int] = []
         self.sum_first: list[int] = []
         self.sum_count: list[int] = []
+        self.sum_bound: list[int] = []
         self.choice_bound: list[int] = []
         self.choice_mask: list[int] = []
         self.choice_first: list[int] = []
@@ -96,13 +102,18 @@ class _Run:
         self.records.sort()
         self._new_sums(1)
         bound = self._build_sum(0, 0, len(self.records), 0)
+        sums, choices = len(self.sum_points), len(self.choice_bound)
         if bound >= self.target:
-            self._search_root(bound)
+            n = len(self.cells)
+            self.stacks: list[list[int]] = [[] for _ in range(n)]
+            self.sums = [0] * n
+            self.choice_of = [0] * n
+            self._attack(0, 0)
         return TreeRun(
             len(self.records),
             self.distinct,
-            len(self.sum_points),
-            len(self.choice_bound),
+            sums,
+            choices,
             bound,
             self.steps,
             tuple(self.candidates),
@@ -137,6 +148,7 @@ class _Run:
         self.sum_points += [0] * count
         self.sum_first += [0] * count
         self.sum_count += [0] * count
+        self.sum_bound += [0] * count
         return first
 
     def _new_choices(self, count: int) -> int:
@@ -178,6 +190,7 @@ class _Run:
         self.sum_count[node] = len(groups)
         for g, (start, end, position) in enumerate(groups):
             total += self._build_choice(first + g, start, end, position)
+        self.sum_bound[node] = total
         return total
 
     def _build_choice(self, node: int, lo: int, hi: int, position: int) -> int:
@@ -207,21 +220,13 @@ class _Run:
         return best
 
     # 4. search
-    def _search_root(self, bound: int) -> None:
-        n = len(self.cells)
-        self.stacks: list[list[int]] = [[] for _ in range(n)]
-        self.sums = [0] * n
-        self.choice_of = [0] * n
-        first = self.sum_first[0]
-        for c in range(first, first + self.sum_count[0]):
-            self.stacks[self.choice_cell[c]].append(c)
-            self.sums[self.choice_cell[c]] += self.choice_bound[c]
-        self._search(0, self.sum_points[0], bound - self.sum_points[0])
-
-    def _search(self, position: int, points: int, rest: int) -> None:
+    def _step(self) -> None:
         self.steps += 1
         if self.stop is not None and self.steps % POLL_EVERY == 0 and self.stop():
             raise _StoppedError
+
+    def _search(self, position: int, points: int, rest: int) -> None:
+        self._step()
         if points + rest < self.target:
             return
         n = len(self.cells)
@@ -262,3 +267,119 @@ class _Run:
             for c, (length, total) in zip(later, saved, strict=True):
                 del self.stacks[c][length:]
                 self.sums[c] = total
+
+    # 5. forcing the top cells (merging)
+    def _position(self, choice: int) -> int:
+        return self.position[self.choice_cell[choice]]
+
+    def _copy_choice(self, dst: int, src: int) -> None:
+        self.choice_cell[dst] = self.choice_cell[src]
+        self.choice_mask[dst] = self.choice_mask[src]
+        self.choice_first[dst] = self.choice_first[src]
+        self.choice_bound[dst] = self.choice_bound[src]
+
+    def _copy_sum(self, dst: int, src: int) -> None:
+        self.sum_points[dst] = self.sum_points[src]
+        self.sum_first[dst] = self.sum_first[src]
+        self.sum_count[dst] = self.sum_count[src]
+        self.sum_bound[dst] = self.sum_bound[src]
+
+    def _merge_sums(self, dst: int, a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        """Sum node ``dst`` as the merge of two given as (points, first choice, choices)."""
+        (a_points, a_first, a_count), (b_points, b_first, b_count) = a, b
+        pairs: list[tuple[int, int]] = []  # (a's choice or -1, b's choice or -1)
+        i = k = 0
+        while i < a_count or k < b_count:
+            pa = self._position(a_first + i) if i < a_count else -1
+            pb = self._position(b_first + k) if k < b_count else -1
+            pairs.append((a_first + i if pa >= pb else -1, b_first + k if pb >= pa else -1))
+            i += pa >= pb
+            k += pb >= pa
+        first = self._new_choices(len(pairs)) if pairs else 0
+        total = a_points + b_points
+        for t, (x, y) in enumerate(pairs):
+            if x >= 0 and y >= 0:
+                total += self._merge_choices(first + t, x, y)
+            else:
+                self._copy_choice(first + t, max(x, y))
+                total += self.choice_bound[max(x, y)]
+        self.sum_points[dst] = a_points + b_points
+        self.sum_first[dst] = first
+        self.sum_count[dst] = len(pairs)
+        self.sum_bound[dst] = total
+        return total
+
+    def _merge_choices(self, dst: int, x: int, y: int) -> int:
+        """Choice node ``dst`` as the merge of ``x`` and ``y`` (one cell)."""
+        mx, my = self.choice_mask[x], self.choice_mask[y]
+        fx, fy = self.choice_first[x], self.choice_first[y]
+        first = self._new_sums((mx | my).bit_count())
+        best = t = 0
+        for letter in range((mx | my).bit_length()):
+            bit = 1 << letter
+            if not (mx | my) & bit:
+                continue
+            if mx & my & bit:
+                bound = self._merge_sums(
+                    first + t,
+                    (self.sum_points[fx], self.sum_first[fx], self.sum_count[fx]),
+                    (self.sum_points[fy], self.sum_first[fy], self.sum_count[fy]),
+                )
+            else:
+                src = fx if mx & bit else fy
+                self._copy_sum(first + t, src)
+                bound = self.sum_bound[src]
+            fx += bool(mx & bit)
+            fy += bool(my & bit)
+            best = max(best, bound)
+            t += 1
+        self.choice_cell[dst] = self.choice_cell[x]
+        self.choice_mask[dst] = mx | my
+        self.choice_first[dst] = first
+        self.choice_bound[dst] = best
+        return best
+
+    def _attack(self, root: int, position: int) -> None:
+        """Force the cell at ``position`` by merging while the tree under ``root`` is above
+        the switchover, else search it (as :meth:`.native.TreeProver._attack`)."""
+        bound, points = self.sum_bound[root], self.sum_points[root]
+        first, count = self.sum_first[root], self.sum_count[root]
+        n = len(self.cells)
+        if bound < self.target or bound <= self.switchover or position >= min(self.force_limit, n):
+            for c in range(first, first + count):
+                self.stacks[self.choice_cell[c]].append(c)
+                self.sums[self.choice_cell[c]] += self.choice_bound[c]
+            self._search(position, points, bound - points)
+            for cell in self.order[position:]:
+                self.stacks[cell].clear()
+                self.sums[cell] = 0
+            return
+        self._step()
+        cell = self.order[position]
+        last = first + count - 1
+        top = last if count and self.choice_cell[last] == cell else -1
+        for j in range(len(self.cells[cell])):
+            sums, choices = len(self.sum_points), len(self.choice_bound)
+            self.choice_of[position] = j
+            forced = root
+            if top >= 0:
+                forced = self._new_sums(1)
+                mask, bit = self.choice_mask[top], 1 << j
+                if mask & bit:
+                    child = self.choice_first[top] + (mask & (bit - 1)).bit_count()
+                    self._merge_sums(
+                        forced,
+                        (self.sum_points[child], self.sum_first[child], self.sum_count[child]),
+                        (points, first, count - 1),
+                    )
+                else:  # no word uses the letter here: the tree without the cell's choice
+                    self.sum_points[forced] = points
+                    self.sum_first[forced] = first
+                    self.sum_count[forced] = count - 1
+                    self.sum_bound[forced] = bound - self.choice_bound[top]
+            self._attack(forced, position + 1)
+            for column in (self.sum_points, self.sum_first, self.sum_count, self.sum_bound):
+                del column[sums:]
+            for column in (self.choice_bound, self.choice_mask, self.choice_first):
+                del column[choices:]
+            del self.choice_cell[choices:]

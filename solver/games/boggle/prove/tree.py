@@ -47,7 +47,14 @@ class NativeTree:
         plan = self.plan
         letters = tuple(cell.encode("ascii") for cell in cells)
         found = self.prover.run(
-            letters, self.nbrs, plan.order, plan.target, plan.max_candidates, stop
+            letters,
+            self.nbrs,
+            plan.order,
+            plan.target,
+            plan.max_candidates,
+            stop,
+            plan.switchover,
+            plan.force_limit,
         )
         if found is None:
             return None
