@@ -182,9 +182,22 @@ def test_a_checkpoint_resumes_a_stopped_proof(
     assert first["stopped"] == "time limit"
     done = first["classes"]["done"]
     assert 0 < done < 102
-    assert len(Path(ckpt).read_text().splitlines()) == 1 + done
+    lines = [json.loads(line) for line in Path(ckpt).read_text().splitlines()]
+    assert len(lines) == 1 + done + 1  # the header, the classes, what the run did
+    run_record = lines[-1]["run"]
+    assert run_record["classes"] == done
+    assert run_record["stopped"] == "time limit"
+    assert run_record["cpu_seconds"] <= run_record["seconds"] * 2
     again = prove_json(capfd, *common, "--jobs", "2")  # other jobs: the same proof
     assert again["complete"]
+    runs = [
+        json.loads(line)["run"]
+        for line in Path(ckpt).read_text().splitlines()[1:]
+        if "run" in json.loads(line)
+    ]
+    assert [r["classes"] for r in runs] == [done, 102 - done]
+    assert runs[1]["where"] == "2 processes"
+    assert runs[1]["stopped"] is None
     assert again["classes"]["resumed"] == done
     assert outcomes(again) == outcomes(whole)
     assert again["boards"] == whole["boards"]
@@ -283,8 +296,9 @@ def test_sigint_stops_with_the_checkpoint_saved(medium_list: str, tmp_path: Path
     assert process.returncode == 128 + signal.SIGINT, err
     data = json.loads(out)
     assert data["stopped"] == "SIGINT"
-    kept = ckpt.read_text().count("\n") - 1
+    kept = ckpt.read_text().count("\n") - 2  # the header and the run's record
     assert kept == data["classes"]["done"] >= 3
+    assert json.loads(ckpt.read_text().splitlines()[-1])["run"]["stopped"] == "SIGINT"
     env = dict(os.environ)
     finished = subprocess.run(argv, capture_output=True, text=True, env=env, check=True)
     again = json.loads(finished.stdout)
@@ -329,7 +343,8 @@ def test_a_dask_proof_checkpoints_and_resumes(
         capfd, *common, "--checkpoint", ckpt, "--dask-workers", "2", "--time-limit", "3"
     )
     lines = Path(ckpt).read_text().splitlines()
-    assert len(lines) == 1 + first["classes"]["done"]
+    done = first["classes"]["done"]
+    assert len(lines) == 1 + done + (done > 0)  # the header, the classes, what the run did
     again = prove_json(capfd, *common, "--checkpoint", ckpt, "--dask-workers", "2")
     assert again["complete"]
     assert again["classes"]["resumed"] == first["classes"]["done"]

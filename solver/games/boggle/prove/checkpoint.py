@@ -4,10 +4,14 @@ The file is JSON lines. The first is the header: the format, the plan's fingerpr
 that decides the classes' outcomes, with the word list's hash) and where the target came from.
 Each later line is one finished class (:meth:`~.job.ClassOutcome.as_record`), appended with one
 write and flushed to disk as soon as the class is back, so a crash loses at most the classes in
-flight. A new file appears whole (header written to a temporary file, then renamed); a record cut
-short by a crash is the file's last line and lacks its newline: it is dropped on resume (the file
-is cut back to its last whole line). While a run uses the file it holds a lock on it: a second run
-on the same checkpoint is refused.
+flight; or, at the end of each run that finished classes (complete or stopped), one
+``{"run": {...}}`` line: when it ended, its wall and CPU seconds, the classes it finished, where
+they ran and on what machine, so that a proof run over many sessions keeps its whole wall time.
+
+A new file appears whole (header written to a temporary file, then renamed); a record cut short
+by a crash is the file's last line and lacks its newline: it is dropped on resume (the file is cut
+back to its last whole line). While a run uses the file it holds a lock on it: a second run on
+the same checkpoint is refused.
 """
 
 from __future__ import annotations
@@ -45,9 +49,12 @@ def check_path(path: Path) -> None:
         raise InputError(f"--checkpoint {path}: {why}")
 
 
-def read(path: Path) -> tuple[dict[str, Any], dict[int, ClassOutcome], int] | None:
-    """The header, the finished classes by id, and the length of the file's whole lines; None
-    when there is no such file. A file that is not a checkpoint is one line."""
+def read(
+    path: Path,
+) -> tuple[dict[str, Any], dict[int, ClassOutcome], int, list[dict[str, Any]]] | None:
+    """The header, the finished classes by id, the length of the file's whole lines and the
+    runs' records (oldest first); None when there is no such file. A file that is not a
+    checkpoint is one line."""
     try:
         data = read_regular(path)
     except FileNotFoundError:
@@ -60,15 +67,20 @@ def read(path: Path) -> tuple[dict[str, Any], dict[int, ClassOutcome], int] | No
         raise InputError(f"--checkpoint {path}: not a checkpoint of lexibench prove (no header)")
     header = _header(path, lines[0])
     outcomes: dict[int, ClassOutcome] = {}
+    runs: list[dict[str, Any]] = []
     for number, line in enumerate(lines[1:], start=2):
         try:
-            outcome = ClassOutcome.from_record(json.loads(line))
+            record = json.loads(line)
+            if isinstance(record, dict) and isinstance(record.get("run"), dict):
+                runs.append(record["run"])
+                continue
+            outcome = ClassOutcome.from_record(record)
         except (ValueError, KeyError, TypeError):
             raise InputError(
                 f"--checkpoint {path}: line {number} is not a class's record"
             ) from None
         outcomes.setdefault(outcome.class_id, outcome)
-    return header, outcomes, whole
+    return header, outcomes, whole, runs
 
 
 def difference(header: dict[str, Any], fingerprint: dict[str, Any]) -> str | None:
@@ -117,7 +129,7 @@ class Checkpoint:
             found = read(path)
             if found is None:
                 raise InputError(f"--checkpoint {path}: it vanished while being opened")
-            self.header, self.outcomes, whole = found
+            self.header, self.outcomes, whole, self.runs = found
             why = difference(self.header, fingerprint)
             if why is not None:
                 raise InputError(
@@ -133,7 +145,16 @@ class Checkpoint:
 
     def add(self, outcome: ClassOutcome) -> None:
         """Record a finished class: one line appended and flushed to disk."""
-        line = (json.dumps(outcome.as_record(), separators=(",", ":")) + "\n").encode()
+        self._append(outcome.as_record())
+        self.outcomes.setdefault(outcome.class_id, outcome)
+
+    def add_run(self, run: dict[str, Any]) -> None:
+        """Record what a run did (see the module docstring): one line appended."""
+        self._append({"run": run})
+        self.runs.append(run)
+
+    def _append(self, record: dict[str, Any]) -> None:
+        line = (json.dumps(record, separators=(",", ":")) + "\n").encode()
         try:
             written = os.write(self._fd, line)
             if written != len(line):
@@ -143,7 +164,6 @@ class Checkpoint:
             raise InputError(
                 f"--checkpoint {self.path}: cannot write it ({exc.strerror or exc})"
             ) from None
-        self.outcomes.setdefault(outcome.class_id, outcome)
 
     def close(self) -> None:
         """Release the file."""

@@ -5,6 +5,7 @@ time limit with what it proved so far. Nothing here prints: it returns the
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -168,6 +169,32 @@ class _Classes:
         self.progress.update(1)
 
 
+def _run_record(
+    plan: Plan, done: dict[int, ClassOutcome], resumed: int, seconds: float, stopped: str | None
+) -> dict[str, Any]:
+    """What this run did, for the checkpoint: the classes it finished (the last ``len(done) -
+    resumed`` of ``done``), their CPU seconds, its wall seconds, where and on what it ran."""
+    import datetime
+    import platform
+
+    from lexibench import __version__
+    from lexibench.solver.games.boggle.prove.render import where_text
+
+    new = list(done.values())[resumed:]
+    return {
+        "ended": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "seconds": round(seconds, 1),
+        "cpu_seconds": round(sum(outcome.seconds for outcome in new), 1),
+        "classes": len(new),
+        "where": where_text(plan.where),
+        "tier": plan.tier.value,
+        "stopped": stopped,
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
+        "python": platform.python_version(),
+        "lexibench": __version__,
+    }
+
+
 def _prove(
     call: Call,
     plan: Plan,
@@ -212,6 +239,8 @@ def _prove(
     stopped = caught.name
     if stopped is None and len(done) < len(canonical):
         stopped = "time limit"
+    if checkpoint is not None and len(done) > resumed:
+        checkpoint.add_run(_run_record(plan, done, resumed, time.perf_counter() - start, stopped))
     result = gather(
         proof,
         done.values(),
