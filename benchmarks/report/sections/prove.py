@@ -10,12 +10,9 @@ from collections.abc import Sequence
 
 from lexibench.benchmarks.harness.records import Bench, ProveRecord, Results
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.benchmarks.report.sections import EMPTY, Section
+from lexibench.benchmarks.report.sections import EMPTY, Section, whole_proof
 from lexibench.benchmarks.report.sections.best import known_boards
 
-#: hybrid-boggle's proof of the best 3x4 board under ENABLE2K: CPU seconds on one Apple M2 core
-#: (its README: 5 h 54 min).
-PUBLISHED_3X4_S = 5 * 3600 + 54 * 60
 #: ENABLE2K's SHA-256 as lexibench records it (known_boards.toml's key for its proven boards).
 ENABLE2K_SHA256 = "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
 
@@ -77,13 +74,16 @@ def _projection(bench: Case) -> list[str]:
     r = bench.record
     seconds = bench.per_unit_ms() / 1000
     projected = seconds * r.classes
+    theirs = next(e for e in whole_proof.published() if e["size"] == "3x4")
+    published_s = float(theirs["cpu_seconds"])
     return [
         f"**3x4, projected.** The native tier took {num(seconds)} s a class on {r.units} seeded "
         f"3x4 classes (partition `{r.partition}`, target {r.target:,}, {r.wordlist.name}): "
         f"the whole proof's {r.classes:,} classes would take about "
-        f"{projected / 3600:,.1f} CPU hours on this machine, against hybrid-boggle's published "
-        f"{PUBLISHED_3X4_S / 3600:.1f} h on one M2 core under ENABLE2K (another list, another "
-        f"machine: {projected / PUBLISHED_3X4_S:,.1f}x).",
+        f"{projected / 3600:,.1f} CPU hours on this machine, against {theirs['tool']}'s "
+        f"published {published_s / 3600:.2f} h on {theirs['machine']} under "
+        f"{theirs['wordlist']}, target {int(theirs['target']):,} (another list, target and "
+        f"machine: {projected / published_s:,.1f}x).",
         "",
     ]
 
@@ -110,7 +110,8 @@ def _proven(results: Results) -> list[str]:
 
 def render(results: Results) -> Section:
     benches = results.of(ProveRecord)
-    if not benches:
+    whole = whole_proof.render_lines()
+    if not benches and not whole:
         return EMPTY
     lines = [
         "## Proving the best board",
@@ -139,4 +140,4 @@ def render(results: Results) -> Section:
     large = [b for b in benches if b.record.size == "3x4"]
     if large:
         lines += _projection(large[0])
-    return Section.of([*lines, *_proven(results)])
+    return Section.of([*lines, *whole, *_proven(results)])

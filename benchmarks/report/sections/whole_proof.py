@@ -1,0 +1,207 @@
+"""The whole proofs kept in the repository, for the report's "Proving the best board" section.
+
+A proof too long for one session runs from a checkpoint of ``lexibench prove`` kept in
+``benchmarks/data/proofs/`` and resumed session after session (its command is in
+solver/README.md). This module reads each checkpoint as it stands: the classes done out of the
+canonical classes, their outcomes, the CPU seconds they took (each class's own), the wall time of
+the runs that finished them (the checkpoint's run records), and the boards found. Beside each it
+puts the published proof of the same size, word list, partition and target
+(``benchmarks/data/published_proofs.toml``): its CPU time, and its boards checked against ours,
+one name per board (the smallest of its turned and mirrored images).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.report.sections.best import known_boards
+from lexibench.solver.games.boggle.board import parse_board, parse_size
+from lexibench.solver.games.boggle.prove import checkpoint
+from lexibench.solver.games.boggle.prove.job import FOUND, PRUNED, SEARCHED, ClassOutcome
+from lexibench.solver.games.boggle.prove.partitions import partition
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
+
+#: The folder of the kept checkpoints, under the benchmarks' data.
+PROOFS: Final = "proofs"
+#: The published proofs to set beside them.
+PUBLISHED: Final = "published_proofs.toml"
+
+
+@dataclass(frozen=True)
+class WholeProof:
+    """One kept checkpoint, read."""
+
+    name: str
+    plan: dict[str, Any]
+    outcomes: dict[int, ClassOutcome]
+    runs: list[dict[str, Any]]
+
+    @cached_property
+    def canonical(self) -> int:
+        """The canonical classes of the proof: all of them once done."""
+        rows, cols = parse_size(self.plan["size"])
+        proof = ProofPlan(rows, cols, partition(self.plan["partition"]), int(self.plan["target"]))
+        return proof.space.canonical_count
+
+    @property
+    def done(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def complete(self) -> bool:
+        return self.done >= self.canonical
+
+    @property
+    def cpu_seconds(self) -> float:
+        """The classes' own CPU seconds, added up."""
+        return sum(o.seconds for o in self.outcomes.values())
+
+    def boards(self) -> dict[str, int]:
+        """Every board found at or above the target, by its canonical name, with its score."""
+        found: dict[str, int] = {}
+        for outcome in self.outcomes.values():
+            for text, score, _ in outcome.boards:
+                found[parse_board(text).canonical_text()] = score
+        return found
+
+
+def kept_proofs(folder: Path | None = None) -> list[WholeProof]:
+    """The checkpoints in ``folder`` (default: ``benchmarks/data/proofs/``, absent from an
+    installed wheel, which does not ship them), by file name."""
+    where = folder or Path(str(resources.files("lexibench.benchmarks").joinpath("data", PROOFS)))
+    if not where.is_dir():
+        return []
+    proofs = []
+    for path in sorted(where.glob("*.checkpoint")):
+        found = checkpoint.read(path)
+        if found is not None:
+            header, outcomes, _, runs = found
+            proofs.append(WholeProof(path.name, header["plan"], outcomes, runs))
+    return proofs
+
+
+def published() -> list[dict[str, Any]]:
+    """The published proofs (``published_proofs.toml``)."""
+    text = resources.files("lexibench.benchmarks").joinpath("data", PUBLISHED)
+    entries: list[dict[str, Any]] = tomllib.loads(text.read_text(encoding="utf-8"))["proof"]
+    return entries
+
+
+def _same(proof: WholeProof, entry: dict[str, Any]) -> bool:
+    plan = proof.plan
+    if (entry["size"], entry["wordlist_sha256"], int(entry["target"])) != (
+        plan["size"],
+        plan["wordlist_sha256"],
+        int(plan["target"]),
+    ):
+        return False
+    rows, cols = parse_size(plan["size"])
+    return bool(
+        partition(entry["partition"]).cell_buckets(rows, cols)
+        == partition(plan["partition"]).cell_buckets(rows, cols)
+    )
+
+
+def _row(proof: WholeProof) -> list[str]:
+    plan = proof.plan
+    listed = known_boards(plan["wordlist_sha256"])[0] or plan["wordlist_sha256"][:12]
+    counts = dict.fromkeys((PRUNED, SEARCHED, FOUND), 0)
+    for outcome in proof.outcomes.values():
+        counts[outcome.outcome] += 1
+    wall = sum(float(run["seconds"]) for run in proof.runs)
+    covered = sum(int(run["classes"]) for run in proof.runs)
+    boards = proof.boards()
+    return [
+        f"{plan['size']}, {listed}, target {int(plan['target']):,}",
+        f"{proof.done:,} of {proof.canonical:,}" + (" (complete)" if proof.complete else ""),
+        " / ".join(f"{counts[kind]:,}" for kind in (PRUNED, SEARCHED, FOUND)),
+        num(proof.cpu_seconds / 3600),
+        num(wall / 3600) + (f" ({covered:,} classes)" if covered != proof.done else ""),
+        str(len(proof.runs)),
+        f"{len(boards):,}",
+        f"{max(boards.values()):,}" if boards else "",
+    ]
+
+
+def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
+    cols = parse_size(proof.plan["size"])[1]
+    theirs = {  # each run of ``cols`` letters a row (for hybrid-boggle: its columns)
+        parse_board("/".join(b[i : i + cols] for i in range(0, len(b), cols))).canonical_text(): s
+        for b, s in entry["boards"]
+    }
+    ours = proof.boards()
+    cpu = proof.cpu_seconds
+    if proof.complete:
+        ours_cpu = f"{num(cpu / 3600)} CPU hours"
+    else:
+        cpu = cpu * proof.canonical / max(proof.done, 1)
+        ours_cpu = (
+            f"about {num(cpu / 3600)} CPU hours projected from the {proof.done:,} classes done "
+            "(classes are handed out in a fixed shuffled order: a fair sample)"
+        )
+    machines = sorted({str(run.get("machine")) for run in proof.runs})
+    agree = [b for b in theirs if ours.get(b) == theirs[b]]
+    extra = sorted(b for b in ours if b not in theirs)
+    wrong = sorted(b for b in theirs if b in ours and ours[b] != theirs[b])
+    lines = [
+        f"Beside {entry['tool']}'s proof of the same (size, word list, partition and target): "
+        f"{num(float(entry['cpu_seconds']) / 3600)} CPU hours on {entry['machine']}; "
+        f"lexibench: {ours_cpu} on this machine ({', '.join(machines) or 'not recorded'}), "
+        f"{cpu / float(entry['cpu_seconds']):.2f}x its CPU time (other machines).",
+        "",
+        f"Boards: {len(agree)} of the {len(theirs)} it lists are found with its score"
+        + (" (all of them)" if len(agree) == len(theirs) else " so far")
+        + (
+            f"; found and not listed: {', '.join(extra)}"
+            if extra
+            else "; none found that it does not list"
+        )
+        + (f"; scored otherwise: {', '.join(wrong)}" if wrong else "")
+        + f". Source: {entry['source']}.",
+        "",
+    ]
+    return lines
+
+
+def render_lines(
+    folder: Path | None = None, entries: list[dict[str, Any]] | None = None
+) -> list[str]:
+    """The subsection's Markdown lines (none when no proof is kept), from the checkpoints in
+    ``folder`` and the published ``entries`` (defaults: the kept ones, the published ones)."""
+    proofs = kept_proofs(folder)
+    if not proofs:
+        return []
+    lines = [
+        "### The whole proofs",
+        "",
+        "Each is a checkpoint of `lexibench prove` kept in `benchmarks/data/proofs/` and resumed "
+        "session after session (its command is in solver/README.md): the classes done, their "
+        "outcomes (pruned / searched / with boards), their own CPU time, the wall time of the "
+        "runs that did them, and the boards found at or above the target.",
+        "",
+        table(
+            [
+                "proof",
+                "classes done",
+                "pruned / searched / found",
+                "CPU h",
+                "wall h",
+                "runs",
+                "boards",
+                "best",
+            ],
+            [_row(p) for p in proofs],
+        ),
+        "",
+    ]
+    for proof in proofs:
+        for entry in published() if entries is None else entries:
+            if _same(proof, entry):
+                lines += _beside(proof, entry)
+    return lines

@@ -1,0 +1,88 @@
+"""The report's account of the whole proofs kept as checkpoints: classes, CPU and wall time from
+the checkpoint's records, and the boards set against a published proof's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lexibench.benchmarks.report.sections import whole_proof
+from lexibench.solver.games.boggle.board import parse_board
+from tests.commands import run
+
+#: A list whose 3x3 proof takes a couple of seconds, and a target a few boards reach.
+LETTERS = "aeilnorst"
+TARGET = 386
+
+
+@pytest.fixture(scope="module")
+def small_list(web2_words: tuple[str, ...], tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("lists") / "small.txt"
+    path.write_text("\n".join(w for w in web2_words if set(w) <= set(LETTERS)) + "\n")
+    return str(path)
+
+
+def _prove(capfd: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    status, out, err = run(capfd, "prove", "--json", *argv)
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def _entry(header: dict[str, Any], boards: list[list[Any]]) -> dict[str, Any]:
+    plan = header["plan"]
+    return {
+        "tool": "a peer",
+        "size": plan["size"],
+        "wordlist": "small",
+        "wordlist_sha256": plan["wordlist_sha256"],
+        "partition": plan["partition"],
+        "target": plan["target"],
+        "cpu_seconds": 100.0,
+        "machine": "its machine",
+        "source": "a test",
+        "boards": boards,
+    }
+
+
+def test_a_kept_proof_is_reported_beside_the_published_one(
+    capfd: pytest.CaptureFixture[str], small_list: str, tmp_path: Path
+) -> None:
+    """Stopped part way then finished: the table counts every class once, adds the runs' wall
+    time, and the boards are matched by their canonical name whatever their orientation."""
+    ckpt = tmp_path / "small.checkpoint"
+    common = ("--wordlist", small_list, "--target", str(TARGET), "--checkpoint", str(ckpt))
+    first = _prove(capfd, *common, "--time-limit", "0.3")
+    assert not first["complete"]
+    lines = "\n".join(whole_proof.render_lines(tmp_path, []))
+    assert f"| {first['classes']['done']} of 102 " in lines
+    whole = _prove(capfd, *common)
+    assert whole["complete"]
+    header = json.loads(ckpt.read_text().splitlines()[0])
+    found = [(b["board"], b["score"]) for b in whole["boards"]]
+    assert found
+    # The peer writes a board's letters column by column: the same board turned.
+    turned = parse_board(found[0][0]).canonical_text()[::-1]
+    listed = [[turned, found[0][1]], *([b.replace("/", ""), s] for b, s in found[1:])]
+    text = "\n".join(whole_proof.render_lines(tmp_path, [_entry(header, listed)]))
+    assert f"{len(found)} of the {len(found)} it lists are found with its score (all of them)" in (
+        text
+    )
+    assert "none found that it does not list" in text
+    row = next(line for line in text.splitlines() if line.startswith("| 3x3"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == "102 of 102 (complete)"
+    assert cells[5] == "2"  # two runs, their wall time added up
+    assert float(cells[4]) > 0
+    missing = _entry(header, [*listed[1:], ["aaaaaaaaa", TARGET]])
+    text = "\n".join(whole_proof.render_lines(tmp_path, [missing]))
+    assert f"{len(found) - 1} of the {len(found)} it lists" in text
+    assert "found and not listed: " in text
+
+
+def test_no_kept_proof_no_lines(tmp_path: Path) -> None:
+    assert whole_proof.render_lines(tmp_path, []) == []
+    assert whole_proof.render_lines(tmp_path / "absent", []) == []
