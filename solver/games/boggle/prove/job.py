@@ -19,6 +19,7 @@ from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.prove.bound import TreeBound
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.tree import tree_bound
+from lexibench.solver.games.boggle.solve import resolve
 from lexibench.solver.lexicons import LexiconSpec, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon
@@ -96,9 +97,10 @@ class ProveState:
 def prove_state(lexicon: Lexicon, plan: ProofPlan, tier: Tier) -> ProveState:
     """The state to prove ``plan``'s classes with ``lexicon`` at ``tier`` (of the tree bound;
     the re-scoring takes the solver's fastest tier)."""
+    fastest = resolve(lexicon, Tier.AUTO)  # native where it can: no board object per board
     return ProveState(
         tree_bound(lexicon, tier, plan),
-        make_scorer(lexicon, plan.rows, plan.cols, plan.min_length, Tier.AUTO),
+        make_scorer(lexicon, plan.rows, plan.cols, plan.min_length, fastest),
     )
 
 
