@@ -316,6 +316,9 @@ class ProveRecord(BoardsRecord, tag="lexibench-prove/1", kw_only=True):
     """How the round's classes ended: ``pruned``, ``searched``, ``found``."""
     bounds: tuple[int, ...]
     """Each class's top-level tree bound, in the sample's order (how tight the bound is)."""
+    class_seconds: tuple[float, ...] = ()
+    """Each class's own CPU seconds, in the sample's order (the 3x4 sample, where a peer proves
+    the same classes: the per-class side by side)."""
 
 
 BenchRecord = (

@@ -14,6 +14,11 @@ solving one board.
 - ``test_prove_3x4_sample``: the native tier on a seeded sample of the 3x4 classes: its seconds
   per class give the projected CPU time of the whole 3x4 proof (the report puts it beside
   hybrid-boggle's published one).
+- ``test_prove_3x4_peer``: where the user has built hybrid-boggle (opt-in, as for the bulk runs:
+  :mod:`lexibench.solver.games.boggle.peer`, its source folder in ``LEXIBENCH_HYBRID_BOGGLE``),
+  its prover (``HybridTreeBreaker``, ``break_all``'s settings) on the same sampled 3x4 classes,
+  same partition and target, in this process: each class's CPU seconds beside lexibench's, and
+  its boards checked equal to lexibench's, class by class.
 
 The target of each size is the best known board's score for the run's word list
 (``benchmarks/data/known_boards.toml``), where it lists one; else the score of the best board a
@@ -48,7 +53,7 @@ from lexibench.structures import Lexicon, backend_class, backend_info, class_of
 
 #: Classes of the 3x3 sample (quick: :data:`QUICK_SAMPLE`), and of the 3x4 one.
 SAMPLE_3X3 = 24
-SAMPLE_3X4 = 6
+SAMPLE_3X4 = 16
 QUICK_SAMPLE = 4
 #: Classes of the 3x4 sample at the quick scale.
 QUICK_SAMPLE_3X4 = 2
@@ -63,6 +68,8 @@ QUICK_PARTITION = {"3x3": "four", "3x4": "five"}
 #: The seeded search that sets each size's target: its evaluations.
 TARGET_EVALUATIONS = 20_000
 NATIVE = ("array-trie", "native")
+#: The peer's name in the records.
+PEER = "hybrid-boggle"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -135,6 +142,7 @@ def _record(
     plan: ProofPlan,
     outcomes: Sequence[ClassOutcome],
     cap: str | None,
+    class_seconds: tuple[float, ...] = (),
 ) -> None:
     counts = {"pruned": 0, "searched": 0, "found": 0}
     for outcome in outcomes:
@@ -154,6 +162,7 @@ def _record(
             outcomes=counts,
             bounds=tuple(o.bound for o in outcomes),
             cap=cap,
+            class_seconds=class_seconds,
         ),
     )
 
@@ -243,4 +252,60 @@ def test_prove_3x4_sample(
         )
     except InputError as exc:
         not_run(request, ProveRecord, backend, f"not run: {exc}", tier=tier, size="3x4")
-    _record(benchmark, backend, tier, wordlist, plan, outcomes, None)
+    seconds = tuple(round(o.seconds, 4) for o in outcomes)
+    _record(benchmark, backend, tier, wordlist, plan, outcomes, None, seconds)
+
+
+def test_prove_3x4_peer(
+    benchmark: Any, request: pytest.FixtureRequest, settings: Settings, wordlist: WordList
+) -> None:
+    """hybrid-boggle's prover on the 3x4 sample's classes, where the user has built it: its
+    CPU seconds per class, and its boards checked equal to lexibench's."""
+    from lexibench.solver.games.boggle import peer
+
+    if peer.unavailable() is not None:
+        pytest.skip("hybrid-boggle is not built here (opt-in: LEXIBENCH_HYBRID_BOGGLE)")
+    quick = settings.scale == "quick"
+    count = settings.puzzles or (QUICK_SAMPLE_3X4 if quick else SAMPLE_3X4)
+    sha256 = wordlist_ref(wordlist).sha256
+    plan = _plan("3x4", wordlist.words, sha256, settings.seed, quick)
+    ids = _sample(plan, count, settings.seed)
+    try:
+        expected = _native_outcomes(wordlist.words, sha256, "3x4", settings.seed, count, quick)
+        prove = peer.breaker(peer.load(), wordlist.words, 3, 4, plan.target)
+    except InputError as exc:
+        not_run(request, ProveRecord, PEER, f"not run: {exc}", tier="native", size="3x4")
+    benchmark.group = "prove 3x4 sample"
+    found = benchmark.pedantic(_peer_all, args=(prove, plan, ids), rounds=1, iterations=1)
+    for (boards, _), outcome in zip(found, expected, strict=True):
+        ours = sorted((text, score) for text, score, _ in outcome.boards)
+        assert sorted(boards) == ours, f"class {outcome.class_id}: {PEER} finds {boards}"
+    record(
+        benchmark,
+        ProveRecord(
+            PEER,
+            peer.version(),
+            wordlist_ref(wordlist),
+            len(ids),
+            tier="native",
+            size=plan.size,
+            partition=plan.partition.text,
+            target=plan.target,
+            classes=plan.space.canonical_count,
+            outcomes={},
+            bounds=(),
+            class_seconds=tuple(round(seconds, 4) for _, seconds in found),
+        ),
+    )
+
+
+def _peer_all(
+    prove: Any, plan: ProofPlan, ids: Sequence[int]
+) -> list[tuple[list[tuple[str, int]], float]]:
+    """Each class's boards by the peer, and its CPU seconds."""
+    found = []
+    for class_id in ids:
+        start = time.process_time()
+        boards = prove(plan.space.letters(class_id))
+        found.append((boards, time.process_time() - start))
+    return found

@@ -86,3 +86,36 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
 def test_no_kept_proof_no_lines(tmp_path: Path) -> None:
     assert whole_proof.render_lines(tmp_path, []) == []
     assert whole_proof.render_lines(tmp_path / "absent", []) == []
+
+
+def _bench(backend: str, seconds: tuple[float, ...], bounds: tuple[int, ...]) -> Any:
+    from lexibench.benchmarks.harness.records import Bench, ProveRecord, Stats, WordListRef
+
+    total = sum(seconds)
+    record = ProveRecord(
+        backend,
+        "1.0" if backend != "array-trie" else None,
+        WordListRef("list", 1000, "ab" * 32),
+        len(seconds),
+        tier="native",
+        size="3x4",
+        partition="mixed",
+        target=1500,
+        classes=27135,
+        outcomes={},
+        bounds=bounds,
+        class_seconds=seconds,
+    )
+    return Bench("case", Stats(total, total, total, total, total, 1), record)
+
+
+def test_the_peer_side_by_side_pairs_the_classes() -> None:
+    from lexibench.benchmarks.report.sections.prove import _side_by_side
+
+    ours = _bench("array-trie", (1.0, 3.0), (2000, 4000))
+    theirs = _bench("hybrid-boggle", (2.0, 4.0), ())
+    text = "\n".join(_side_by_side(ours, theirs))
+    assert "side by side with hybrid-boggle's prover at 1.0" in text
+    assert "| 2       | 4,000" in text
+    assert "lexibench took 4 s of CPU against 6 s: 0.67x its time (the median class 0.62x)" in text
+    assert _side_by_side(ours, _bench("hybrid-boggle", (2.0,), ())) == []  # not the same classes

@@ -88,6 +88,35 @@ def _projection(bench: Case) -> list[str]:
     ]
 
 
+def _side_by_side(ours: Case, theirs: Case) -> list[str]:
+    """The 3x4 sample's classes, each one's CPU seconds here and by the peer."""
+    mine, peer = ours.record, theirs.record
+    pairs = list(zip(mine.class_seconds, peer.class_seconds, strict=False))
+    if not pairs or len(pairs) != len(mine.bounds):
+        return []
+    body = [
+        [str(i + 1), f"{bound:,}", num(a), num(b), f"{a / b:.2f}x" if b > 0 else ""]
+        for i, ((a, b), bound) in enumerate(zip(pairs, mine.bounds, strict=True))
+    ]
+    total_ours = sum(a for a, _ in pairs)
+    total_peer = sum(b for _, b in pairs)
+    ratios = [a / b for a, b in pairs if b > 0]
+    version = f" at {peer.library_version}" if peer.library_version else ""
+    return [
+        f"**3x4, side by side with {peer.backend}'s prover{version}** (its `HybridTreeBreaker` "
+        "with `break_all`'s settings, built by the user: opt-in), on the same sampled classes, "
+        f"partition and target, in the same process, one after the other; each class's CPU "
+        "seconds, and its boards checked equal to lexibench's, class by class:",
+        "",
+        table(["class", "tree bound", "lexibench s", f"{peer.backend} s", "ratio"], body),
+        "",
+        f"In all, lexibench took {num(total_ours)} s of CPU against {num(total_peer)} s: "
+        f"{total_ours / total_peer:.2f}x its time (the median class "
+        f"{statistics.median(ratios):.2f}x).",
+        "",
+    ]
+
+
 def _proven(results: Results) -> list[str]:
     run = results.run
     sha = run.record.wordlist.sha256 if run else None
@@ -137,7 +166,10 @@ def render(results: Results) -> Section:
         native = [b for b in small if b.record.tier == "native"]
         if native:
             lines += _tightness(native[0])
-    large = [b for b in benches if b.record.size == "3x4"]
+    large = [b for b in benches if b.record.size == "3x4" and b.record.backend == "array-trie"]
     if large:
         lines += _projection(large[0])
+        peers = [b for b in benches if b.record.size == "3x4" and b.record.backend != "array-trie"]
+        if peers:
+            lines += _side_by_side(large[0], peers[0])
     return Section.of([*lines, *whole, *_proven(results)])

@@ -15,6 +15,10 @@ word list given as a file is read by hybrid-boggle itself (its rules are lexiben
 letters a-z, every q followed by u); a named list (``web2``) is loaded by lexibench and handed
 over. Whole-process timings of this command beside ``lexibench solve --boards-file --summary`` on
 the same boards measure the two solvers end to end; the scores must agree.
+
+Its prover too (:func:`breaker`: the ``HybridTreeBreaker`` of its Python package, over the same
+extension): the proof suite runs it on the same sampled board classes as ``lexibench prove``,
+class by class, and their boards must agree.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import isqrt
 from pathlib import Path
 from types import ModuleType
@@ -67,17 +71,23 @@ def unavailable() -> str | None:
     return None
 
 
+def _trie(module: ModuleType, wordlist: str | Sequence[str]) -> Any:
+    """hybrid-boggle's trie of ``wordlist``: a file, read by hybrid-boggle; a list lexibench
+    names, loaded by lexibench; or the words themselves (lexibench's, normalized)."""
+    if isinstance(wordlist, str) and Path(wordlist).is_file():
+        return module.Trie.create_from_file(wordlist)
+    if isinstance(wordlist, str):
+        from lexibench.solver.wordlist import load_wordlist
+
+        wordlist = load_wordlist(wordlist).words
+    return module.Trie.create_from_wordlist([word.replace(QU, "q") for word in wordlist])
+
+
 def scorer(module: ModuleType, wordlist: str) -> Callable[[int, int, str], int]:
     """A function scoring a board, ``(rows, cols, letters)`` with ``q`` for the Qu tile, with
     hybrid-boggle's ``Boggler`` over ``wordlist`` (a file, read by hybrid-boggle; or a list
     lexibench names, loaded by lexibench)."""
-    if Path(wordlist).is_file():
-        trie = module.Trie.create_from_file(wordlist)
-    else:
-        from lexibench.solver.wordlist import load_wordlist
-
-        words = load_wordlist(wordlist).words
-        trie = module.Trie.create_from_wordlist([word.replace(QU, "q") for word in words])
+    trie = _trie(module, wordlist)
     bogglers: dict[tuple[int, int], Any] = {}
 
     def score(rows: int, cols: int, letters: str) -> int:
@@ -112,3 +122,90 @@ def board_letters(text: str) -> tuple[int, int, str]:
             return side, side, cells[0]
     board = parse_board(text)
     return board.rows, board.cols, "".join("q" if cell == QU else cell for cell in board.cells)
+
+
+#: The switchover of hybrid-boggle's ``break_all`` (its default): a class's tree whose bound is
+#: above this multiple of the target is forced by merging, else searched.
+BREAK_ALL_SWITCHOVER: Final = 1.7
+
+
+def breaker(
+    module: ModuleType, wordlist: str | Sequence[str], rows: int, cols: int, target: int
+) -> Callable[[tuple[str, ...]], list[tuple[str, int]]]:
+    """hybrid-boggle's prover on one board class at a time, as its ``break_all`` runs one: a
+    ``HybridTreeBreaker`` over its orderly tree builder and ``Boggler`` for R x C, with
+    ``break_all``'s defaults (switchover :data:`BREAK_ALL_SWITCHOVER` x ``target``, the last
+    four cells searched). The function takes a class as lexibench writes it (letters per cell,
+    row by row; ``q`` the Qu tile: hybrid-boggle numbers the cells in the same order) and
+    returns its boards at or above ``target``: ``(lexibench's board text, score)``, best first.
+    Its tree is built again for every class, as in ``break_all``. Needs hybrid-boggle's Python
+    package (``boggle``) beside its extension, in the folder :data:`ENV` names."""
+    import contextlib
+    import io
+
+    from lexibench.solver.games.boggle.board import Board
+
+    trie = _trie(module, wordlist)
+    if (rows, cols) not in SHAPES:
+        raise InputError(f"hybrid-boggle proves no {rows}x{cols} board")
+    folder = os.environ.get(ENV)
+    if folder:
+        sys.path.insert(0, folder)
+    try:
+        hybrid = importlib.import_module("boggle.breaker")
+    except (ImportError, SyntaxError) as exc:
+        raise InputError(
+            f"hybrid-boggle's prover (its Python package boggle.breaker) cannot be imported: "
+            f"{exc}; set {ENV} to its source folder, with its extension built there"
+        ) from None
+    finally:
+        if folder:
+            sys.path.remove(folder)
+    boggler = getattr(module, f"Boggler{rows}{cols}")(trie)
+    builder = getattr(module, f"OrderlyTreeBuilder{rows}{cols}")(trie)
+    run = hybrid.HybridTreeBreaker(
+        builder,
+        boggler,
+        (rows, cols),
+        target,
+        switchover_score=BREAK_ALL_SWITCHOVER * target,
+        log_breaker_progress=False,
+    )
+
+    def prove_class(cells: tuple[str, ...]) -> list[tuple[str, int]]:
+        letters = " ".join(cells)  # a cell's letters, "q" the Qu tile in both
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints each board it finds
+            if not run.SetBoard(letters):
+                raise InputError(f"hybrid-boggle refuses the class {letters!r}")
+            details = run.Break()
+        found = [
+            (Board(rows, cols, tuple(QU if c == "q" else c for c in board)).text(),
+             int(boggler.score(board)))
+            for board in details.failures
+        ]  # fmt: skip
+        return sorted(found, key=lambda board: (-board[1], board[0]))
+
+    prove_class.keep = (trie, boggler, builder, run)  # type: ignore[attr-defined]
+    return prove_class
+
+
+def version() -> str | None:
+    """The commit of hybrid-boggle's checkout in :data:`ENV`'s folder (its first 12 hex
+    digits), or None when that is not a git checkout."""
+    folder = os.environ.get(ENV)
+    if not folder:
+        return None
+    git = Path(folder) / ".git"
+    try:
+        head = (git / "HEAD").read_text().strip()
+        if head.startswith("ref: "):
+            ref = head.removeprefix("ref: ")
+            loose = git / ref
+            if loose.is_file():
+                head = loose.read_text().strip()
+            else:  # a packed ref
+                packed = (git / "packed-refs").read_text().splitlines()
+                head = next(line.split()[0] for line in packed if line.endswith(f" {ref}"))
+    except (OSError, StopIteration):
+        return None
+    return head[:12] if len(head) >= 12 else None
