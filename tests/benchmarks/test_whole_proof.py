@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from lexibench.benchmarks.report.formatting import num
 from lexibench.benchmarks.report.sections import whole_proof
 from lexibench.solver.games.boggle.board import parse_board
 from tests.commands import run
@@ -59,6 +60,9 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     assert not first["complete"]
     lines = "\n".join(whole_proof.render_lines(tmp_path, []))
     assert f"| {first['classes']['done']} of 102 " in lines
+    estimate, low, high = whole_proof.kept_proofs(tmp_path)[0].projected()
+    assert low <= estimate <= high
+    assert f"≈{num(estimate / 3600)} (" in lines
     whole = _prove(capfd, *common)
     assert whole["complete"]
     header = json.loads(ckpt.read_text().splitlines()[0])
@@ -75,8 +79,9 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     row = next(line for line in text.splitlines() if line.startswith("| 3x3"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert cells[1] == "102 of 102 (complete)"
-    assert cells[5] == "2"  # two runs, their wall time added up
-    assert float(cells[4]) > 0
+    assert cells[6] == "2"  # two runs, their wall time added up
+    assert float(cells[5]) > 0
+    assert cells[4] == cells[3]  # complete: the whole proof's CPU is the classes' own
     missing = _entry(header, [*listed[1:], ["aaaaaaaaa", TARGET]])
     text = "\n".join(whole_proof.render_lines(tmp_path, [missing]))
     assert f"{len(found) - 1} of the {len(found)} it lists" in text

@@ -12,6 +12,8 @@ one name per board (the smallest of its turned and mirrored images).
 
 from __future__ import annotations
 
+import math
+import statistics
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -61,6 +63,26 @@ class WholeProof:
     def cpu_seconds(self) -> float:
         """The classes' own CPU seconds, added up."""
         return sum(o.seconds for o in self.outcomes.values())
+
+    def projected(self) -> tuple[float, float, float]:
+        """The whole proof's CPU seconds: ``(estimate, low, high)``. Complete, all three are
+        the classes' own total. Else the classes done are a uniform sample of the canonical
+        ones (they are handed out in a fixed shuffled order), so the estimate is their mean
+        times the canonical count, and low-high its 95% interval (the normal approximation,
+        with the finite population's correction; a heavy tail of slow classes makes it too
+        narrow for small samples)."""
+        seconds = [o.seconds for o in self.outcomes.values()]
+        if self.complete or len(seconds) < 2:
+            total = sum(seconds) * (self.canonical / max(len(seconds), 1))
+            return total, total, total
+        n, population = len(seconds), self.canonical
+        mean = statistics.fmean(seconds)
+        error = statistics.stdev(seconds) / math.sqrt(n) * math.sqrt(1 - n / population)
+        return (
+            mean * population,
+            (mean - 1.96 * error) * population,
+            (mean + 1.96 * error) * population,
+        )
 
     def boards(self) -> dict[str, int]:
         """Every board found at or above the target, by its canonical name, with its score."""
@@ -117,11 +139,18 @@ def _row(proof: WholeProof) -> list[str]:
     wall = sum(float(run["seconds"]) for run in proof.runs)
     covered = sum(int(run["classes"]) for run in proof.runs)
     boards = proof.boards()
+    estimate, low, high = proof.projected()
+    whole = (
+        num(estimate / 3600)
+        if proof.complete
+        else f"≈{num(estimate / 3600)} ({num(low / 3600)}-{num(high / 3600)})"
+    )
     return [
         f"{plan['size']}, {listed}, target {int(plan['target']):,}",
         f"{proof.done:,} of {proof.canonical:,}" + (" (complete)" if proof.complete else ""),
         " / ".join(f"{counts[kind]:,}" for kind in (PRUNED, SEARCHED, FOUND)),
         num(proof.cpu_seconds / 3600),
+        whole,
         num(wall / 3600) + (f" ({covered:,} classes)" if covered != proof.done else ""),
         str(len(proof.runs)),
         f"{len(boards):,}",
@@ -136,14 +165,14 @@ def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
         for b, s in entry["boards"]
     }
     ours = proof.boards()
-    cpu = proof.cpu_seconds
+    cpu, low, high = proof.projected()
     if proof.complete:
         ours_cpu = f"{num(cpu / 3600)} CPU hours"
     else:
-        cpu = cpu * proof.canonical / max(proof.done, 1)
         ours_cpu = (
-            f"about {num(cpu / 3600)} CPU hours projected from the {proof.done:,} classes done "
-            "(classes are handed out in a fixed shuffled order: a fair sample)"
+            f"about {num(cpu / 3600)} CPU hours (95% interval {num(low / 3600)}-"
+            f"{num(high / 3600)}) projected from the {proof.done:,} classes done (classes are "
+            "handed out in a fixed shuffled order: a uniform sample)"
         )
     machines = sorted({str(run.get("machine")) for run in proof.runs})
     agree = [b for b in theirs if ours.get(b) == theirs[b]]
@@ -183,7 +212,9 @@ def render_lines(
         "Each is a checkpoint of `lexibench prove` kept in `benchmarks/data/proofs/` and resumed "
         "session after session (its command is in solver/README.md): the classes done, their "
         "outcomes (pruned / searched / with boards), their own CPU time, the wall time of the "
-        "runs that did them, and the boards found at or above the target.",
+        "runs that did them, and the boards found at or above the target. A proof not yet "
+        "complete projects its whole CPU time from the classes done, which are a uniform sample "
+        "of its classes (handed out in a fixed shuffled order), with a 95% interval.",
         "",
         table(
             [
@@ -191,6 +222,7 @@ def render_lines(
                 "classes done",
                 "pruned / searched / found",
                 "CPU h",
+                "whole proof, CPU h",
                 "wall h",
                 "runs",
                 "boards",
