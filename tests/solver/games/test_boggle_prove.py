@@ -387,3 +387,17 @@ def test_the_time_limit_stops_handing_out_classes(
     assert data["stopped"] == "time limit"
     assert data["classes"]["done"] < data["classes"]["canonical"] == 34_960
     assert time.monotonic() - start < 60
+
+
+def test_a_worker_with_another_word_list_refuses_to_prove(medium_list: str) -> None:
+    """A worker (here: this process) whose copy of the word list is not the proof's: one line,
+    before any class."""
+    from lexibench.solver.games.boggle.prove.job import ProveJob
+    from lexibench.solver.lexicons import LexiconSpec
+
+    plan = ProofPlan(3, 3, partition("two"), MEDIUM_TARGET)
+    spec = LexiconSpec("array-trie", medium_list)
+    with pytest.raises(InputError, match="is not the proof's"):
+        ProveJob(spec, plan, Tier.NATIVE, None, "0" * 64).open()
+    state = ProveJob(spec, plan, Tier.NATIVE, None, None).open()
+    assert state.bound is not None

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import Scorer, make_scorer
 from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.prove.bound import TreeBound
@@ -146,11 +147,21 @@ class ProveJob:
     tier: Tier
     deadline: float | None = field(default=None, compare=False)
     """``time.time()`` after which no class goes on (``--time-limit``)."""
+    wordlist_sha256: str | None = None
+    """The SHA-256 of the word list the proof is of (the checkpoint's): a worker whose own copy
+    differs (another machine, another file at the same path) refuses to prove with it."""
 
     def open(self) -> ProveState:
-        """Open the lexicon (from its file or the cache) and make the state."""
-        lexicon = open_spec(self.spec, freeze=True).lexicon
-        return prove_state(lexicon, self.plan, self.tier)
+        """Open the lexicon (from its file or the cache) and make the state; a word list other
+        than the proof's is one line (:class:`InputError`), before any class."""
+        opened = open_spec(self.spec, freeze=True)
+        found = opened.wordlist.sha256
+        if self.wordlist_sha256 is not None and found != self.wordlist_sha256:
+            raise InputError(
+                f"a worker's word list ({opened.wordlist.name}, SHA-256 {found[:12]}...) is not "
+                f"the proof's ({self.wordlist_sha256[:12]}...): give every machine the same file"
+            )
+        return prove_state(opened.lexicon, self.plan, self.tier)
 
     def run(self, state: ProveState, batch: list[int]) -> list[ClassOutcome]:
         """Prove each class of the batch (until the deadline)."""

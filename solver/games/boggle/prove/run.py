@@ -212,7 +212,9 @@ def _prove(
     todo = [class_id for class_id in dispatch_order(canonical) if class_id not in done]
     resumed = len(done)
     deadline = time.time() + time_limit if time_limit is not None else None
-    job = ProveJob(plan.lexicon.for_workers(opened), proof, plan.tier, deadline)
+    job = ProveJob(
+        plan.lexicon.for_workers(opened), proof, plan.tier, deadline, opened.wordlist.sha256
+    )
     state = None
     if isinstance(plan.where, Here | Processes):  # run here, or inherited by forked workers
         state = prove_state(opened.lexicon, proof, plan.tier)
