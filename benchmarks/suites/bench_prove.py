@@ -14,11 +14,11 @@ solving one board.
 - ``test_prove_3x4_sample``: the native tier on a seeded sample of the 3x4 classes: its seconds
   per class give the projected CPU time of the whole 3x4 proof (the report puts it beside
   hybrid-boggle's published one).
-- ``test_prove_3x4_peer``: where the user has built hybrid-boggle (opt-in, as for the bulk runs:
+- ``test_prove_peer``: where the user has built hybrid-boggle (opt-in, as for the bulk runs:
   :mod:`lexibench.solver.games.boggle.peer`, its source folder in ``LEXIBENCH_HYBRID_BOGGLE``),
-  its prover (``HybridTreeBreaker``, ``break_all``'s settings) on the same sampled 3x4 classes,
-  same partition and target, in this process: each class's CPU seconds beside lexibench's, and
-  its boards checked equal to lexibench's, class by class.
+  its prover (``HybridTreeBreaker``, ``break_all``'s settings) on the native tier's sampled 3x3
+  and 3x4 classes, same partition and target, in this process: each class's CPU seconds beside
+  lexibench's, and its boards checked equal to lexibench's, class by class.
 
 The target of each size is the best known board's score for the run's word list
 (``benchmarks/data/known_boards.toml``), where it lists one; else the score of the best board a
@@ -188,11 +188,13 @@ def test_prove_3x3(
         not_run(request, ProveRecord, backend, f"not run: {exc}", tier=tier, size="3x3")
     lexicon = lexicons.get(backend)
     cap = None
+    seconds: tuple[float, ...] = ()
     if (backend, tier) == NATIVE:
         benchmark.group = "prove 3x3"
         outcomes = benchmark.pedantic(
             _prove_all, args=(lexicon, plan, Tier(tier), ids), rounds=1, iterations=1
         )
+        seconds = tuple(round(o.seconds, 4) for o in outcomes)
     else:
         budget = QUICK_STEP_BUDGET_S if quick else STEP_BUDGET_S
         benchmark.group = (
@@ -208,7 +210,7 @@ def test_prove_3x3(
             )
     wrong = [o.class_id for o, e in zip(outcomes, expected, strict=False) if _key(o) != _key(e)]
     assert not wrong, f"{backend} ({tier}): classes {wrong} end otherwise than the native tier's"
-    _record(benchmark, backend, tier, wordlist, plan, outcomes, cap)
+    _record(benchmark, backend, tier, wordlist, plan, outcomes, cap, seconds)
 
 
 def _prove_within(
@@ -256,26 +258,36 @@ def test_prove_3x4_sample(
     _record(benchmark, backend, tier, wordlist, plan, outcomes, None, seconds)
 
 
-def test_prove_3x4_peer(
-    benchmark: Any, request: pytest.FixtureRequest, settings: Settings, wordlist: WordList
+@pytest.mark.parametrize("proof_size", ["3x3", "3x4"])
+def test_prove_peer(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    settings: Settings,
+    wordlist: WordList,
+    proof_size: str,
 ) -> None:
-    """hybrid-boggle's prover on the 3x4 sample's classes, where the user has built it: its
-    CPU seconds per class, and its boards checked equal to lexibench's."""
+    """hybrid-boggle's prover on the sampled classes of ``proof_size`` (the native tier's sample),
+    where the user has built it: its CPU seconds per class, and its boards checked equal to
+    lexibench's."""
     from lexibench.solver.games.boggle import peer
 
     if peer.unavailable() is not None:
         pytest.skip("hybrid-boggle is not built here (opt-in: LEXIBENCH_HYBRID_BOGGLE)")
+    size = proof_size
     quick = settings.scale == "quick"
-    count = settings.puzzles or (QUICK_SAMPLE_3X4 if quick else SAMPLE_3X4)
+    if size == "3x3":
+        count = settings.puzzles or (QUICK_SAMPLE if quick else SAMPLE_3X3)
+    else:
+        count = settings.puzzles or (QUICK_SAMPLE_3X4 if quick else SAMPLE_3X4)
     sha256 = wordlist_ref(wordlist).sha256
-    plan = _plan("3x4", wordlist.words, sha256, settings.seed, quick)
+    plan = _plan(size, wordlist.words, sha256, settings.seed, quick)
     ids = _sample(plan, count, settings.seed)
     try:
-        expected = _native_outcomes(wordlist.words, sha256, "3x4", settings.seed, count, quick)
-        prove = peer.breaker(peer.load(), wordlist.words, 3, 4, plan.target)
+        expected = _native_outcomes(wordlist.words, sha256, size, settings.seed, count, quick)
+        prove = peer.breaker(peer.load(), wordlist.words, plan.rows, plan.cols, plan.target)
     except InputError as exc:
-        not_run(request, ProveRecord, PEER, f"not run: {exc}", tier="native", size="3x4")
-    benchmark.group = "prove 3x4 sample"
+        not_run(request, ProveRecord, PEER, f"not run: {exc}", tier="native", size=size)
+    benchmark.group = f"prove {size} peer"
     found = benchmark.pedantic(_peer_all, args=(prove, plan, ids), rounds=1, iterations=1)
     for (boards, _), outcome in zip(found, expected, strict=True):
         ours = sorted((text, score) for text, score, _ in outcome.boards)

@@ -120,7 +120,8 @@ def test_the_peer_side_by_side_pairs_the_classes() -> None:
     ours = _bench("array-trie", (1.0, 3.0), (2000, 4000))
     theirs = _bench("hybrid-boggle", (2.0, 4.0), ())
     text = "\n".join(_side_by_side(ours, theirs))
-    assert "side by side with hybrid-boggle's prover at 1.0" in text
+    assert "3x4, side by side with hybrid-boggle's prover at 1.0" in text
+    assert _side_by_side(ours) == []  # no peer ran
     assert "| 2       | 4,000" in text
     assert "lexibench took 4 s of CPU against 6 s: 0.67x its time (the median class 0.62x)" in text
     assert _side_by_side(ours, _bench("hybrid-boggle", (2.0,), ())) == []  # not the same classes

@@ -17,6 +17,8 @@ from lexibench.benchmarks.report.sections.best import known_boards
 ENABLE2K_SHA256 = "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
 
 Case = Bench[ProveRecord]
+#: The peer's name in the records (the proof suite's).
+PEER = "hybrid-boggle"
 
 
 def classes_per_s(bench: Case) -> float:
@@ -27,7 +29,9 @@ def classes_per_s(bench: Case) -> float:
 def fastest(results: Results) -> list[tuple[str, str, str, float]]:
     """``(backend (tier), backend, tier, classes/s)`` of the 3x3 sample, fastest first (the
     answer's need)."""
-    found = [b for b in results.of(ProveRecord) if b.record.size == "3x3"]
+    found = [
+        b for b in results.of(ProveRecord) if b.record.size == "3x3" and b.record.backend != PEER
+    ]
     ranked = sorted(found, key=lambda b: -classes_per_s(b))
     return [
         (f"{b.record.backend} ({b.record.tier})", b.record.backend, b.record.tier, classes_per_s(b))
@@ -88,9 +92,17 @@ def _projection(bench: Case) -> list[str]:
     ]
 
 
-def _side_by_side(ours: Case, theirs: Case) -> list[str]:
-    """The 3x4 sample's classes, each one's CPU seconds here and by the peer."""
-    mine, peer = ours.record, theirs.record
+def _peer(benches: Sequence[Case], size: str) -> list[Case]:
+    """The peer's case of ``size``, if it ran (at most one)."""
+    return [b for b in benches if b.record.size == size and b.record.backend == PEER][:1]
+
+
+def _side_by_side(ours: Case, *peer_case: Case) -> list[str]:
+    """A size's sampled classes, each one's CPU seconds here (the native tier) and by the
+    peer."""
+    if not peer_case:
+        return []
+    mine, peer = ours.record, peer_case[0].record
     pairs = list(zip(mine.class_seconds, peer.class_seconds, strict=False))
     if not pairs or len(pairs) != len(mine.bounds):
         return []
@@ -103,7 +115,8 @@ def _side_by_side(ours: Case, theirs: Case) -> list[str]:
     ratios = [a / b for a, b in pairs if b > 0]
     version = f" at {peer.library_version}" if peer.library_version else ""
     return [
-        f"**3x4, side by side with {peer.backend}'s prover{version}** (its `HybridTreeBreaker` "
+        f"**{mine.size}, side by side with {peer.backend}'s prover{version}** (its "
+        "`HybridTreeBreaker` "
         "with `break_all`'s settings, built by the user: opt-in), on the same sampled classes, "
         f"partition and target, in the same process, one after the other; each class's CPU "
         "seconds, and its boards checked equal to lexibench's, class by class:",
@@ -154,7 +167,7 @@ def render(results: Results) -> Section:
         "C); every class's outcome, bound and boards are checked against the native tier's.",
         "",
     ]
-    small = [b for b in benches if b.record.size == "3x3"]
+    small = [b for b in benches if b.record.size == "3x3" and b.record.backend != PEER]
     if small:
         r = small[0].record
         lines += [
@@ -163,13 +176,12 @@ def render(results: Results) -> Section:
             "",
             *_speed_table(small),
         ]
-        native = [b for b in small if b.record.tier == "native"]
+        native = [b for b in small if b.record.tier == "native" and b.record.class_seconds]
         if native:
             lines += _tightness(native[0])
+            lines += _side_by_side(native[0], *_peer(benches, "3x3"))
     large = [b for b in benches if b.record.size == "3x4" and b.record.backend == "array-trie"]
     if large:
         lines += _projection(large[0])
-        peers = [b for b in benches if b.record.size == "3x4" and b.record.backend != "array-trie"]
-        if peers:
-            lines += _side_by_side(large[0], peers[0])
+        lines += _side_by_side(large[0], *_peer(benches, "3x4"))
     return Section.of([*lines, *whole, *_proven(results)])
