@@ -43,6 +43,7 @@ def _entry(header: dict[str, Any], boards: list[list[Any]]) -> dict[str, Any]:
         "partition": plan["partition"],
         "target": plan["target"],
         "cpu_seconds": 100.0,
+        "cpu_measure": "user seconds",
         "machine": "its machine",
         "source": "a test",
         "boards": boards,
@@ -125,3 +126,16 @@ def test_the_peer_side_by_side_pairs_the_classes() -> None:
     assert "| 2       | 4,000" in text
     assert "lexibench took 4 s of CPU against 6 s: 0.67x its time (the median class 0.62x)" in text
     assert _side_by_side(ours, _bench("hybrid-boggle", (2.0,), ())) == []  # not the same classes
+
+
+def test_a_published_3x4_board_is_read_as_its_tool_writes_it() -> None:
+    """hybrid-boggle writes a 3x4 board as its three columns of four: lexibench's three rows."""
+    entry = {"boards": [["dnisetalsrep", 1651]]}
+    proof = whole_proof.WholeProof(
+        "x", {"size": "3x4", "wordlist_sha256": "ab" * 32, "partition": "mixed", "target": 1500},
+        {}, [],
+    )  # fmt: skip
+    # the same board as its best-known form, "perslatesind" cut into rows: turned
+    assert whole_proof.published_boards(proof, entry) == {
+        parse_board("pers/late/sind").canonical_text(): 1651
+    }

@@ -158,12 +158,19 @@ def _row(proof: WholeProof) -> list[str]:
     ]
 
 
-def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
+def published_boards(proof: WholeProof, entry: dict[str, Any]) -> dict[str, int]:
+    """The boards of a published proof of ``proof``'s size, by canonical name, with their scores:
+    each run of C letters of a board one row of lexibench's R x C board (hybrid-boggle writes
+    its columns, which are those rows: the same board turned)."""
     cols = parse_size(proof.plan["size"])[1]
-    theirs = {  # each run of ``cols`` letters a row (for hybrid-boggle: its columns)
+    return {
         parse_board("/".join(b[i : i + cols] for i in range(0, len(b), cols))).canonical_text(): s
         for b, s in entry["boards"]
     }
+
+
+def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
+    theirs = published_boards(proof, entry)
     ours = proof.boards()
     cpu, low, high = proof.projected()
     if proof.complete:
@@ -175,14 +182,17 @@ def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
             "handed out in a fixed shuffled order: a uniform sample)"
         )
     machines = sorted({str(run.get("machine")) for run in proof.runs})
+    where = sorted({str(run.get("where")) for run in proof.runs})
     agree = [b for b in theirs if ours.get(b) == theirs[b]]
     extra = sorted(b for b in ours if b not in theirs)
     wrong = sorted(b for b in theirs if b in ours and ours[b] != theirs[b])
     lines = [
         f"Beside {entry['tool']}'s proof of the same (size, word list, partition and target): "
-        f"{num(float(entry['cpu_seconds']) / 3600)} CPU hours on {entry['machine']}; "
-        f"lexibench: {ours_cpu} on this machine ({', '.join(machines) or 'not recorded'}), "
-        f"{cpu / float(entry['cpu_seconds']):.2f}x its CPU time (other machines).",
+        f"{num(float(entry['cpu_seconds']) / 3600)} CPU hours ({entry['cpu_measure']}) on "
+        f"{entry['machine']}; lexibench: {ours_cpu}, the classes' own CPU time (each class's "
+        "thread, without start-up or the checkpoint's process), on the machines its runs "
+        f"record ({'; '.join(machines) or 'none recorded yet'}; {', '.join(where) or ''}): "
+        f"{cpu / float(entry['cpu_seconds']):.2f}x its CPU time, on other machines.",
         "",
         f"Boards: {len(agree)} of the {len(theirs)} it lists are found with its score"
         + (" (all of them)" if len(agree) == len(theirs) else " so far")

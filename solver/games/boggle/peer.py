@@ -37,6 +37,8 @@ from lexibench.solver.games.boggle.board import QU, parse_board
 
 #: The environment variable naming the folder of hybrid-boggle's built extension.
 ENV: Final = "LEXIBENCH_HYBRID_BOGGLE"
+#: The peer's name in the benchmarks' records.
+NAME: Final = "hybrid-boggle"
 #: The board shapes its scorer is compiled for.
 SHAPES: Final = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5))
 

@@ -198,6 +198,7 @@ def test_a_checkpoint_resumes_a_stopped_proof(
     assert [r["classes"] for r in runs] == [done, 102 - done]
     assert runs[1]["where"] == "2 processes"
     assert runs[1]["stopped"] is None
+    assert runs[1]["process_cpu_seconds"] >= runs[1]["cpu_seconds"] * 0.9  # the workers' too
     assert again["classes"]["resumed"] == done
     assert outcomes(again) == outcomes(whole)
     assert again["boards"] == whole["boards"]

@@ -24,7 +24,8 @@ class TreeRun:
     bound: int
     """The tree's bound: no board of the class scores more."""
     steps: int
-    """Calls of the search (0 when the bound is below the target)."""
+    """Calls of the search and forcings of a cell by merging (0 when the bound is below the
+    target)."""
     candidates: tuple[tuple[int, bytes], ...]
     """``(bound, letters)`` for each board whose bound reaches the target (``letters``: per
     cell the index of its letter in the class's letters for the cell)."""

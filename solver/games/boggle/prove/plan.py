@@ -20,7 +20,8 @@ from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 #: is far below the best score (every board of a class reaches it), not a proof.
 MAX_CANDIDATES: Final = 1_000_000
 #: The version of the outcomes a plan gives: raise it when the bound or the search changes what
-#: a class's record holds, so an old checkpoint is refused.
+#: a class's record holds (:data:`SWITCHOVER` and :data:`SEARCHED_LAST` included: they decide the
+#: steps), so an old checkpoint is refused.
 ALGORITHM: Final = 2
 #: A (sub)tree whose bound is above this multiple of the target is split by merging (forcing
 #: its next cell, one smaller tree per letter) rather than searched: ``(numerator,

@@ -5,6 +5,7 @@ time limit with what it proved so far. Nothing here prints: it returns the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -169,11 +170,29 @@ class _Classes:
         self.progress.update(1)
 
 
+def _process_cpu() -> float:
+    """User and system CPU seconds of this process and of its children waited for (the worker
+    processes of a pool, once it has ended)."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _run_record(
-    plan: Plan, done: dict[int, ClassOutcome], resumed: int, seconds: float, stopped: str | None
+    plan: Plan,
+    done: dict[int, ClassOutcome],
+    resumed: int,
+    seconds: float,
+    stopped: str | None,
+    cpu_before: float,
 ) -> dict[str, Any]:
     """What this run did, for the checkpoint: the classes it finished (the last ``len(done) -
-    resumed`` of ``done``), their CPU seconds, its wall seconds, where and on what it ran."""
+    resumed`` of ``done``), their own CPU seconds, the processes' CPU seconds from the first
+    class on (this one's and its workers', their start and the checkpoint's writes included; on
+    Dask, this process's only), its wall seconds, where and on what it ran. A run ended by an
+    error says so in ``stopped``."""
     import datetime
     import platform
 
@@ -185,6 +204,7 @@ def _run_record(
         "ended": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "seconds": round(seconds, 1),
         "cpu_seconds": round(sum(outcome.seconds for outcome in new), 1),
+        "process_cpu_seconds": round(_process_cpu() - cpu_before, 1),
         "classes": len(new),
         "where": where_text(plan.where),
         "tier": plan.tier.value,
@@ -224,6 +244,7 @@ def _prove(
     # At the time limit, this process stops handing out classes (the workers stop the ones
     # they run by themselves: the job carries the deadline).
     timer = threading.Timer(time_limit, stop.set) if time_limit is not None else None
+    cpu_before = _process_cpu()
     try:
         with call.session.stopping(stop) as caught:
             if timer is not None:
@@ -234,6 +255,13 @@ def _prove(
                     checkpoint.add(outcome)
                 done[outcome.class_id] = outcome
                 classes.add(outcome)
+    except BaseException as exc:  # the classes back so far are kept: so is what the run did
+        if checkpoint is not None and len(done) > resumed:
+            ended = f"error: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            seconds = time.perf_counter() - start
+            with contextlib.suppress(InputError):  # the error said is the one raised
+                checkpoint.add_run(_run_record(plan, done, resumed, seconds, ended, cpu_before))
+        raise
     finally:
         if timer is not None:
             timer.cancel()
@@ -242,7 +270,8 @@ def _prove(
     if stopped is None and len(done) < len(canonical):
         stopped = "time limit"
     if checkpoint is not None and len(done) > resumed:
-        checkpoint.add_run(_run_record(plan, done, resumed, time.perf_counter() - start, stopped))
+        seconds = time.perf_counter() - start
+        checkpoint.add_run(_run_record(plan, done, resumed, seconds, stopped, cpu_before))
     result = gather(
         proof,
         done.values(),

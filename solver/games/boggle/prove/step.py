@@ -3,7 +3,7 @@
 Any backend that steps (``root``/``child``/``is_terminal``) runs it, so the proof compares
 structures like the solver does; the answers are the compiled code's (the same records, tree,
 bound, search steps and candidates), only slower. A word is told apart from another by its
-spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.native` for the four stages.
+spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.native` for the five stages.
 """
 
 from __future__ import annotations
