@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lexibench import structures
-from tests.words import default_words
+from tests.words import MEDIUM_LETTERS, default_words
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
 #: What pytest-xdist sets in the environment of each of its workers.
@@ -87,6 +87,15 @@ def wordlists() -> Path:
 def web2_words() -> tuple[str, ...]:
     """The words of the default list (web2), read once per test process."""
     return default_words()
+
+
+@pytest.fixture(scope="session")
+def medium_list(web2_words: tuple[str, ...], tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The default list's words over :data:`tests.words.MEDIUM_LETTERS`, as a file (the proof's
+    tests)."""
+    path = tmp_path_factory.mktemp("lists") / "medium.txt"
+    path.write_text("\n".join(w for w in web2_words if set(w) <= set(MEDIUM_LETTERS)) + "\n")
+    return str(path)
 
 
 @pytest.fixture(scope="session")

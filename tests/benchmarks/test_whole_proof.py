@@ -13,17 +13,9 @@ from lexibench.benchmarks.report.formatting import num
 from lexibench.benchmarks.report.sections import whole_proof
 from lexibench.solver.games.boggle.board import parse_board
 from tests.commands import run
+from tests.words import MEDIUM_TARGET
 
-#: A list whose 3x3 proof takes a couple of seconds, and a target a few boards reach.
-LETTERS = "aeilnorst"
-TARGET = 386
-
-
-@pytest.fixture(scope="module")
-def small_list(web2_words: tuple[str, ...], tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("lists") / "small.txt"
-    path.write_text("\n".join(w for w in web2_words if set(w) <= set(LETTERS)) + "\n")
-    return str(path)
+TARGET = MEDIUM_TARGET
 
 
 def _prove(capfd: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -51,12 +43,12 @@ def _entry(header: dict[str, Any], boards: list[list[Any]]) -> dict[str, Any]:
 
 
 def test_a_kept_proof_is_reported_beside_the_published_one(
-    capfd: pytest.CaptureFixture[str], small_list: str, tmp_path: Path
+    capfd: pytest.CaptureFixture[str], medium_list: str, tmp_path: Path
 ) -> None:
     """Stopped part way then finished: the table counts every class once, adds the runs' wall
     time, and the boards are matched by their canonical name whatever their orientation."""
     ckpt = tmp_path / "small.checkpoint"
-    common = ("--wordlist", small_list, "--target", str(TARGET), "--checkpoint", str(ckpt))
+    common = ("--wordlist", medium_list, "--target", str(TARGET), "--checkpoint", str(ckpt))
     first = _prove(capfd, *common, "--time-limit", "0.3")
     assert not first["complete"]
     lines = "\n".join(whole_proof.render_lines(tmp_path, []))

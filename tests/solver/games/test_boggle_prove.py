@@ -26,18 +26,9 @@ from lexibench.solver.games.boggle.prove.proof import prove
 from lexibench.solver.tiers import Tier
 from lexibench.structures import build_lexicon
 from tests.commands import run
+from tests.words import MEDIUM_TARGET
 
 CELLS = (*"abcdefghijklmnoprstuvwxyz", QU)
-#: A list whose 3x3 proof takes a couple of seconds (its best board scores 406).
-MEDIUM_LETTERS = "aeilnorst"
-MEDIUM_TARGET = 386
-
-
-@pytest.fixture(scope="module")
-def medium_list(web2_words: tuple[str, ...], tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("lists") / "medium.txt"
-    path.write_text("\n".join(w for w in web2_words if set(w) <= set(MEDIUM_LETTERS)) + "\n")
-    return str(path)
 
 
 def every_board(
