@@ -191,7 +191,7 @@ def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
         f"{num(float(entry['cpu_seconds']) / 3600)} CPU hours ({entry['cpu_measure']}) on "
         f"{entry['machine']}; lexibench: {ours_cpu}, the classes' own CPU time (each class's "
         "thread, without start-up or the checkpoint's process), on the machines its runs "
-        f"record ({'; '.join(machines) or 'none recorded yet'}; {', '.join(where) or ''}): "
+        f"record ({'; '.join([*machines, *where]) or 'none recorded yet'}): "
         f"{cpu / float(entry['cpu_seconds']):.2f}x its CPU time, on other machines.",
         "",
         f"Boards: {len(agree)} of the {len(theirs)} it lists are found with its score"
