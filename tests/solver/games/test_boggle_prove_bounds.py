@@ -216,6 +216,36 @@ def test_every_bound_is_at_least_the_best_board_of_its_class(
     assert tight > 0  # the tree bound is tighter than the simple ones somewhere
 
 
+@pytest.mark.parametrize(("alphabet", "buckets", "rows", "cols"), WORLDS)
+def test_mixed_radix_keys_give_the_same_run(
+    web2_words: tuple[str, ...], alphabet: str, buckets: str, rows: int, cols: int
+) -> None:
+    """Records keyed by a mixed-radix number (what classes too wide for 64 bits of bit fields
+    use, such as the 4x4 classes of the partition ``mixed``) give the run bit fields give, every
+    count, bound, step and candidate, forcing included (a low target)."""
+    lexicon = lexicon_over(web2_words, alphabet)
+    split = parse_partition(buckets, alphabet)
+    space = ClassSpace(rows, cols, split.cell_buckets(rows, cols))
+    for class_id in itertools.islice(space.canonical_ids(), 0, None, 3):
+        cells = space.letters(class_id)
+        bound = tree_bound(lexicon, Tier.NATIVE, ProofPlan(rows, cols, split, 1 << 30))
+        target = max(1, bound.run(cells).bound // 4)  # type: ignore[union-attr]
+        plan = ProofPlan(rows, cols, split, target)
+        tree = tree_bound(lexicon, Tier.NATIVE, plan)
+        args = (
+            tuple(cell.encode() for cell in cells),
+            tree.nbrs,  # type: ignore[attr-defined]
+            plan.order,
+            target,
+            plan.max_candidates,
+            None,
+            plan.switchover,
+            plan.force_limit,
+        )
+        prover = tree.prover  # type: ignore[attr-defined]
+        assert prover.run(*args, True) == prover.run(*args, False)
+
+
 class _Searched(ProofPlan):
     """A plan whose classes are searched from the root, never forced by merging."""
 

@@ -17,4 +17,5 @@ class TreeProver:
         stop: Callable[[], bool] | None = None,
         switchover: int = -1,
         force_limit: int = 0,
+        radix_keys: bool = False,
     ) -> tuple[int, int, int, int, int, int, list[tuple[int, bytes]]] | None: ...

@@ -9,7 +9,9 @@ One call of :meth:`TreeProver.run` does, for one class (a list of letters per ce
    bit 31 for "a word ends here", then the index of its first child), trying every letter of
    each cell (``q`` steps ``q`` then ``u``: the Qu tile). Each word reached is one *record*: a
    key holding, per cell in split order, the letter chosen (its index in the cell's list, plus
-   one; 0 for a cell the path does not use), and the word (its trie node) with its length.
+   one; 0 for a cell the path does not use), and the word (its trie node) with its length. The
+   key is bit fields, one per cell, where they fit in 64 bits; else a mixed-radix number with a
+   digit per cell (the first split position the most significant), which sorts alike.
 2. **Sort.** An LSD radix sort of the keys (16 bits a pass). Sorted as integers, the records
    sharing the letters of their first cells in split order lie together, and within such a
    group those that use no further cell come first: what the build needs.
@@ -127,6 +129,12 @@ cdef class TreeProver:
     cdef int _width[MAX_CELLS]          # per cell: its field's bits
     cdef uint64_t _tail[MAX_CELLS + 1]  # per split position p: the bits of positions >= p
     cdef int _position_of_bit[64]       # the split position whose field holds a bit
+    # mixed-radix keys, where bit fields would need more than 64 bits (see _set_class)
+    cdef bint _radix
+    cdef uint64_t _span[MAX_CELLS + 1]  # per split position p: the product of the radices >= p
+    cdef uint64_t _place[MAX_CELLS]     # per cell: the weight of its digit
+    cdef uint64_t _radix_of[MAX_CELLS]  # per cell: its letters and one (0: the cell unused)
+    cdef int _key_bits                  # the bits a key takes (the sort's passes)
     # records
     cdef uint64_t *_keys
     cdef uint32_t *_words
@@ -263,7 +271,7 @@ cdef class TreeProver:
 
     # -- setting up a class ----------------------------------------------------------------
 
-    cdef int _set_class(self, tuple cells, tuple nbrs, tuple order) except -1:
+    cdef int _set_class(self, tuple cells, tuple nbrs, tuple order, bint radix) except -1:
         cdef int n = len(cells)
         cdef int i, k, p, cell, bits = 0, total = 0, width
         cdef bytes letters
@@ -303,15 +311,31 @@ cdef class TreeProver:
                 if k < 64:
                     self._position_of_bit[k] = p
             bits += width
-        if bits > 64:
-            raise InputError(
-                f"a class whose letters need {bits} bits of key; the compiled proof holds 64 "
-                "(choose a partition with fewer letters per bucket, or fewer cells)"
-            )
+        # Bit fields where they fit in 64 bits; else (or when asked) a mixed-radix number, one
+        # digit per cell (its letter index plus one), the first split position the most
+        # significant: the same order, so the same sort, tree and search.
+        self._radix = radix or bits > 64
+        self._span[n] = 1
+        for p in range(n - 1, -1, -1):
+            cell = self._order[p]
+            self._radix_of[cell] = self._letter_count[cell] + 1
+            self._place[cell] = self._span[p + 1]
+            if self._span[p + 1] > 0xFFFFFFFFFFFFFFFF // self._radix_of[cell]:
+                raise InputError(
+                    f"a class whose letters need more than 64 bits of key even as a mixed-radix "
+                    f"number ({bits} as bit fields); choose a partition with fewer letters per "
+                    "bucket, or fewer cells"
+                )
+            self._span[p] = self._span[p + 1] * self._radix_of[cell]
+        self._key_bits = bits
+        if self._radix:
+            self._key_bits = 0
+            while self._key_bits < 64 and (self._span[0] - 1) >> self._key_bits:
+                self._key_bits += 1
         self._tail[n] = 0
         for p in range(n - 1, -1, -1):
             cell = self._order[p]
-            self._tail[p] = self._tail[p + 1] | (
+            self._tail[p] = 0 if self._radix else self._tail[p + 1] | (
                 ((<uint64_t>1 << self._width[cell]) - 1) << self._shift[cell]
             )
         return 0
@@ -378,7 +402,10 @@ cdef class TreeProver:
                 if node == NONE:
                     continue
                 size += 1
-            chosen = key | (<uint64_t>(j + 1) << self._shift[cell])
+            if self._radix:
+                chosen = key + <uint64_t>(j + 1) * self._place[cell]
+            else:
+                chosen = key | (<uint64_t>(j + 1) << self._shift[cell])
             mask = self._nodes[2 * node]
             if (mask & TERMINAL) and size >= self._min_length:
                 if self._emit(chosen, (node << LENGTH_BITS)
@@ -489,6 +516,17 @@ cdef class TreeProver:
                 self._distinct += 1
         return points
 
+    cdef inline int _next_position(self, uint64_t key, int fixed) noexcept nogil:
+        """The first split position from ``fixed`` on whose cell the key uses (one is)."""
+        cdef uint64_t rest
+        cdef int q = fixed
+        if not self._radix:
+            return self._position_of_bit[top_bit(key & self._tail[fixed])]
+        rest = key % self._span[fixed]
+        while rest < self._place[self._order[q]]:
+            q += 1
+        return q
+
     cdef int64_t _build_sum(self, Py_ssize_t node, Py_ssize_t lo, Py_ssize_t hi,
                             int fixed) noexcept nogil:
         """Fill sum node ``node`` from records ``lo:hi``, which agree on split positions before
@@ -499,18 +537,22 @@ cdef class TreeProver:
         cdef int positions[MAX_CELLS]
         cdef int position
         cdef int64_t total, bound
-        while i < hi and (self._keys[i] & tail) == 0:
-            i += 1
+        if self._radix:
+            while i < hi and self._keys[i] % self._span[fixed] == 0:
+                i += 1
+        else:
+            while i < hi and (self._keys[i] & tail) == 0:
+                i += 1
         total = self._word_points(lo, i) if i > lo else 0
         # The rest, grouped by the next cell they use (contiguous groups).
         j = i
         while j < hi:
-            position = self._position_of_bit[top_bit(self._keys[j] & tail)]
+            position = self._next_position(self._keys[j], fixed)
             starts[groups] = j
             positions[groups] = position
             groups += 1
             j += 1
-            while j < hi and self._position_of_bit[top_bit(self._keys[j] & tail)] == position:
+            while j < hi and self._next_position(self._keys[j], fixed) == position:
                 j += 1
         starts[groups] = hi
         first = self._new_choices(groups) if groups else 0
@@ -527,6 +569,14 @@ cdef class TreeProver:
         self._sum_bound[node] = <int32_t>total
         return total
 
+    cdef inline int _letter_of(self, uint64_t key, int cell, int shift,
+                               uint64_t field) noexcept nogil:
+        """The index of the letter the key gives ``cell`` (whose field is ``shift`` and
+        ``field`` as bit fields)."""
+        if self._radix:
+            return <int>((key / self._place[cell]) % self._radix_of[cell]) - 1
+        return <int>((key >> shift) & field) - 1
+
     cdef int64_t _build_choice(self, Py_ssize_t node, Py_ssize_t lo, Py_ssize_t hi,
                                int position) noexcept nogil:
         """Fill choice node ``node`` (the cell at split ``position``) from records ``lo:hi``."""
@@ -539,12 +589,12 @@ cdef class TreeProver:
         cdef uint32_t mask = 0
         cdef int64_t best = 0, bound
         while j < hi:
-            letter = <int>((self._keys[j] >> shift) & field) - 1
+            letter = self._letter_of(self._keys[j], cell, shift, field)
             mask |= 1u << letter
             starts[letters] = j
             letters += 1
             j += 1
-            while j < hi and <int>((self._keys[j] >> shift) & field) - 1 == letter:
+            while j < hi and self._letter_of(self._keys[j], cell, shift, field) == letter:
                 j += 1
         starts[letters] = hi
         first = self._new_sums(letters)
@@ -827,7 +877,7 @@ cdef class TreeProver:
 
     def run(self, tuple cells, tuple nbrs, tuple order, long long target,
             Py_ssize_t max_candidates=1_000_000, stop=None, long long switchover=-1,
-            int force_limit=0):
+            int force_limit=0, bint radix_keys=False):
         """The class whose cell ``i`` may hold any letter of ``cells[i]`` (bytes, a-z; ``q`` is
         the Qu tile): build its tree, and unless its bound is below ``target``, search it.
 
@@ -840,11 +890,14 @@ cdef class TreeProver:
 
         ``switchover`` and ``force_limit``: a (sub)tree whose bound is above ``switchover`` is
         forced (split by merging, :meth:`_attack`) while fewer than ``force_limit`` cells are
-        fixed; the defaults force nothing. Forcing changes the steps, never the candidates."""
+        fixed; the defaults force nothing. Forcing changes the steps, never the candidates.
+        ``radix_keys``: keep the records' keys as mixed-radix numbers even where bit fields fit
+        (they are used anyway where bit fields would need more than 64 bits); the outcome is the
+        same."""
         cdef int cell, i, bits
         cdef Py_ssize_t k, root, total, sums = 0, choices = 0
         cdef int64_t bound = -1
-        self._set_class(cells, nbrs, order)
+        self._set_class(cells, nbrs, order, radix_keys)
         self._stop = stop
         self._has_stop = stop is not None
         self._status = OK
@@ -859,9 +912,8 @@ cdef class TreeProver:
         self._target = target
         self._switchover = switchover if switchover >= 0 else (<int64_t>1 << 62)
         self._force_limit = force_limit
-        bits = 0
+        bits = self._key_bits
         for i in range(self._n):
-            bits += self._width[i]
             self._choices_of_cell[i] = 0
         try:
             with nogil:

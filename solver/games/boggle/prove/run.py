@@ -6,6 +6,7 @@ time limit with what it proved so far. Nothing here prints: it returns the
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import threading
 import time
@@ -96,15 +97,17 @@ def check_classes(rows: int, cols: int, chosen: Partition) -> None:
 
 
 def check_key(rows: int, cols: int, chosen: Partition) -> None:
-    """The compiled walk keeps a class's letters in 64 bits: refuse a partition that needs
-    more on this board."""
+    """The compiled walk keeps a class's letters in 64 bits, as bit fields or, where those
+    would need more, as a mixed-radix number (a digit per cell: its letter, or none): refuse a
+    partition whose classes need more than 64 bits even so."""
     cells = chosen.cell_buckets(rows, cols)
     need = sum(max(len(bucket) for bucket in buckets).bit_length() for buckets in cells)
-    if need > 64:
+    span = math.prod(max(len(bucket) for bucket in buckets) + 1 for buckets in cells)
+    if need > 64 and span >= 1 << 64:
         raise InputError(
             f"--size {rows}x{cols} with partition {chosen.name}: a class's letters need {need} "
-            "bits; the native tier holds 64 (choose a partition with smaller buckets, or --tier "
-            "step)"
+            f"bits ({(span - 1).bit_length()} as a mixed-radix number); the native tier holds "
+            "64 (choose a partition with smaller buckets, or --tier step)"
         )
 
 
