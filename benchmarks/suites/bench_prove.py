@@ -295,7 +295,7 @@ def test_prove_peer(
         benchmark,
         ProveRecord(
             PEER,
-            peer.version(),
+            _peer_commit(),
             wordlist_ref(wordlist),
             len(ids),
             tier="native",
@@ -308,6 +308,19 @@ def test_prove_peer(
             class_seconds=tuple(round(seconds, 4) for _, seconds in found),
         ),
     )
+
+
+def _peer_commit() -> str | None:
+    """The commit of the peer's checkout (12 digits), None when it is none."""
+    import os
+    from pathlib import Path
+
+    from lexibench.benchmarks.report.history import commit_of
+    from lexibench.solver.games.boggle.peer import ENV
+
+    folder = os.environ.get(ENV)
+    found = commit_of(Path(folder)).id if folder else "unknown"
+    return None if found == "unknown" else found[:12]
 
 
 def _peer_all(

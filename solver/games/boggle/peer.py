@@ -189,25 +189,3 @@ def breaker(
 
     prove_class.keep = (trie, boggler, builder, run)  # type: ignore[attr-defined]
     return prove_class
-
-
-def version() -> str | None:
-    """The commit of hybrid-boggle's checkout in :data:`ENV`'s folder (its first 12 hex
-    digits), or None when that is not a git checkout."""
-    folder = os.environ.get(ENV)
-    if not folder:
-        return None
-    git = Path(folder) / ".git"
-    try:
-        head = (git / "HEAD").read_text().strip()
-        if head.startswith("ref: "):
-            ref = head.removeprefix("ref: ")
-            loose = git / ref
-            if loose.is_file():
-                head = loose.read_text().strip()
-            else:  # a packed ref
-                packed = (git / "packed-refs").read_text().splitlines()
-                head = next(line.split()[0] for line in packed if line.endswith(f" {ref}"))
-    except (OSError, StopIteration):
-        return None
-    return head[:12] if len(head) >= 12 else None
