@@ -296,9 +296,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if main_thread:  # held off since start-up (lexibench.console): one that came is raised
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-        return _run(args_list)
+        status = _run(args_list)
+        # The outcome is decided: a signal now changes nothing. This is set before the try is
+        # left, with no call in between, so a handler that runs after (at the first call of the
+        # finally) cannot raise where nothing catches it.
+        runtime.SIGNALS.done = True
+        return status
     except BaseException as exc:
-        runtime.SIGNALS.done = True  # the outcome is decided: a signal now changes nothing
+        runtime.SIGNALS.done = True  # likewise, before any call
         return _failure(exc)
     finally:
         if main_thread and argv is None:  # the lexibench process: it exits with this status

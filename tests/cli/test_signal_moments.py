@@ -155,6 +155,41 @@ def test_a_signal_while_a_failure_is_reported_changes_nothing() -> None:
     assert err.count("\n") == 1, err
 
 
+def test_a_signal_once_a_command_succeeded_changes_nothing() -> None:
+    """The outcome is decided once the command returned its status: a signal handled at the
+    first call after (the handlers run at a call) neither adds a traceback nor changes the
+    status. The repeated signal test found this by chance: a SIGTERM sent as a bulk run ended
+    was handled as the main function's ``finally`` began, outside its ``try``, and the process
+    ended with Python's traceback and status 1."""
+    child = _python(
+        """
+        import os, signal, sys
+        from lexibench.solver.cli import main, runtime
+
+        def signal_at_the_first_call(frame, event, arg):
+            if event == "call" and frame.f_code.co_name == "finish":
+                sys.setprofile(None)
+                os.kill(os.getpid(), signal.SIGTERM)  # handled at the next call
+                os.getpid()
+
+        sys.argv = ["lexibench", "backends", "--json"]
+        sys.setprofile(lambda frame, event, arg: None)  # quiet while the command runs
+        run = runtime.write_phases
+
+        def then_watch():
+            run()
+            sys.setprofile(signal_at_the_first_call)
+
+        runtime.write_phases = then_watch
+        sys.exit(main())
+        """
+    )
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert err == ""
+    assert out.startswith("[")
+
+
 def _holds_signals(pid: int) -> bool:
     """True once process ``pid`` holds SIGINT and SIGTERM off or handles them (/proc shows the
     masks): lexibench.console's first step."""
