@@ -12,8 +12,6 @@ one name per board (the smallest of its turned and mirrored images).
 
 from __future__ import annotations
 
-import math
-import statistics
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -28,6 +26,7 @@ from lexibench.solver.games.boggle.prove import checkpoint
 from lexibench.solver.games.boggle.prove.job import FOUND, PRUNED, SEARCHED, ClassOutcome
 from lexibench.solver.games.boggle.prove.partitions import partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
+from lexibench.solver.games.boggle.prove.proof import projected_cpu
 
 #: The folder of the kept checkpoints, under the benchmarks' data.
 PROOFS: Final = "proofs"
@@ -65,24 +64,10 @@ class WholeProof:
         return sum(o.seconds for o in self.outcomes.values())
 
     def projected(self) -> tuple[float, float, float]:
-        """The whole proof's CPU seconds: ``(estimate, low, high)``. Complete, all three are
-        the classes' own total. Else the classes done are a uniform sample of the canonical
-        ones (they are handed out in a fixed shuffled order), so the estimate is their mean
-        times the canonical count, and low-high its 95% interval (the normal approximation,
-        with the finite population's correction; a heavy tail of slow classes makes it too
-        narrow for small samples)."""
-        seconds = [o.seconds for o in self.outcomes.values()]
-        if self.complete or len(seconds) < 2:
-            total = sum(seconds) * (self.canonical / max(len(seconds), 1))
-            return total, total, total
-        n, population = len(seconds), self.canonical
-        mean = statistics.fmean(seconds)
-        error = statistics.stdev(seconds) / math.sqrt(n) * math.sqrt(1 - n / population)
-        return (
-            mean * population,
-            (mean - 1.96 * error) * population,
-            (mean + 1.96 * error) * population,
-        )
+        """The whole proof's CPU seconds, ``(estimate, low, high)``: exact when complete, else
+        projected from the classes done, a uniform sample (see
+        :func:`~lexibench.solver.games.boggle.prove.proof.projected_cpu`)."""
+        return projected_cpu([o.seconds for o in self.outcomes.values()], self.canonical)
 
     def boards(self) -> dict[str, int]:
         """Every board found at or above the target, by its canonical name, with its score."""

@@ -183,6 +183,14 @@ PROVE: Final = Command(
             parse=values.positive_number,
             metavar="SECONDS",
         ),
+        Option(
+            ("--sample",),
+            "prove only the first N classes of the order they are handed out in (fixed and "
+            "shuffled: a uniform sample) and project the whole proof's CPU time from them; "
+            "with --checkpoint, a later run with a larger N, or without --sample, goes on",
+            parse=values.int_at_least(1),
+            metavar="N",
+        ),
         JSON,
         WhereOptions(
             "prove the classes in N processes (the result is the same as with 1)", "the classes"

@@ -20,6 +20,7 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import make_scorer
 from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.prove import checkpoint as checkpoints
+from lexibench.solver.games.boggle.prove.classes import dispatch_order
 from lexibench.solver.games.boggle.prove.partitions import parse_partition, partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.proof import prove
@@ -197,6 +198,35 @@ def test_a_checkpoint_resumes_a_stopped_proof(
     assert status == 0  # the target comes from the checkpoint: nothing left to do
     assert f"at least {MEDIUM_TARGET}" in out
     assert "(102 from the checkpoint)" in out
+
+
+def test_a_sample_proves_the_first_classes_of_the_order_and_projects_the_whole(
+    capfd: pytest.CaptureFixture[str], medium_list: str, tmp_path: Path
+) -> None:
+    """``--sample N`` proves the first N classes of the shuffled order, says it stopped on a
+    sample and projects the whole proof's CPU from them; a larger N goes on from the checkpoint,
+    and the proof without ``--sample`` ends as one run from the start does."""
+    ckpt = str(tmp_path / "proof.ckpt")
+    common = ("--wordlist", medium_list, "--target", str(MEDIUM_TARGET), "--checkpoint", ckpt)
+    whole = prove_json(capfd, "--wordlist", medium_list, "--target", str(MEDIUM_TARGET))
+    first = prove_json(capfd, *common, "--sample", "10")
+    assert (first["stopped"], first["classes"]["done"], first["complete"]) == ("sample", 10, False)
+    plan = ProofPlan(3, 3, partition("two"), MEDIUM_TARGET)
+    order = dispatch_order(list(plan.space.canonical_ids()))
+    assert sorted(o["id"] for o in outcomes(first)) == sorted(order[:10])
+    estimate, low, high = first["projected_cpu_seconds"]
+    assert low <= estimate <= high
+    assert estimate == pytest.approx(first["cpu_seconds"] / 10 * 102, rel=0.01)
+    status, out, _ = run(capfd, "prove", *common, "--sample", "25", "--jobs", "2")
+    assert status == 0
+    assert "stopped early (a sample, the first classes of the shuffled order): 25 of 102" in out
+    assert "with a larger --sample (or without it) to resume" in out
+    assert "the whole proof, projected from the classes done (a uniform sample): about" in out
+    again = prove_json(capfd, *common)
+    assert again["complete"] and again["stopped"] is None
+    assert again["classes"]["resumed"] == 25
+    assert again["projected_cpu_seconds"] == pytest.approx([again["cpu_seconds"]] * 3, abs=0.002)
+    assert outcomes(again) == outcomes(whole)
 
 
 def test_a_record_cut_short_by_a_crash_is_proven_again(

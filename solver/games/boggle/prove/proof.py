@@ -10,10 +10,12 @@ Dask cluster and keeps a checkpoint).
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from lexibench.solver.games.boggle.board import parse_board, parse_size
 from lexibench.solver.games.boggle.prove.job import (
@@ -31,6 +33,32 @@ from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.tiers import TIERS
 from lexibench.solver.tiers import Tier, resolve
 from lexibench.structures import Lexicon
+
+#: Why a run that proved the classes ``--sample`` asked for ended: the rest of the proof is left.
+SAMPLED: Final = "sample"
+
+
+def projected_cpu(seconds: Sequence[float], canonical: int) -> tuple[float, float, float]:
+    """The whole proof's CPU seconds, ``(estimate, low, high)``, from the CPU ``seconds`` of the
+    classes done out of ``canonical``. When all are done, all three are their total. Else the
+    classes done are a uniform sample of the canonical ones (they are handed out in a fixed
+    shuffled order: :func:`~.classes.dispatch_order`), so the estimate is their mean times
+    ``canonical`` and low-high its 95% interval (the normal approximation, with the finite
+    population's correction; a heavy tail of slow classes makes it too narrow for a small
+    sample).
+
+    >>> projected_cpu([1.0, 3.0], 2)
+    (4.0, 4.0, 4.0)
+    >>> [round(x) for x in projected_cpu([1.0, 3.0, 2.0, 2.0], 100)]
+    [200, 122, 278]
+    """
+    if len(seconds) >= canonical or len(seconds) < 2:
+        total = sum(seconds) * (canonical / max(len(seconds), 1))
+        return total, total, total
+    n = len(seconds)
+    mean = statistics.fmean(seconds)
+    error = statistics.stdev(seconds) / math.sqrt(n) * math.sqrt(1 - n / canonical)
+    return mean * canonical, (mean - 1.96 * error) * canonical, (mean + 1.96 * error) * canonical
 
 
 @dataclass(frozen=True)
@@ -56,7 +84,8 @@ class ProofResult:
     seconds: float = 0.0
     """Wall seconds of this run."""
     stopped: str | None = None
-    """Why this run ended before every class was done (``"time limit"``, ``"SIGINT"``, ...)."""
+    """Why this run ended before every class was done (``"time limit"``, ``"SIGINT"``, ...,
+    or :data:`SAMPLED`: the classes ``--sample`` asked for are done)."""
     resumed: int = 0
     """Classes read from a checkpoint rather than proven by this run."""
     target_from: dict[str, Any] = field(default_factory=dict)
@@ -76,6 +105,11 @@ class ProofResult:
     def cpu_seconds(self) -> float:
         """CPU seconds of the finished classes (over every run that added to them)."""
         return sum(outcome.seconds for outcome in self.outcomes)
+
+    def projected_cpu(self) -> tuple[float, float, float]:
+        """The whole proof's CPU seconds projected from the classes done (see
+        :func:`projected_cpu`): ``(estimate, low, high)``."""
+        return projected_cpu([outcome.seconds for outcome in self.outcomes], self.canonical)
 
     def boards(self) -> list[FoundBoard]:
         """Every board found at or above the target, once each up to symmetry, best first."""
@@ -108,6 +142,7 @@ class ProofResult:
                 **self.counts(),
             },
             "cpu_seconds": round(self.cpu_seconds, 3),
+            "projected_cpu_seconds": [round(x, 3) for x in self.projected_cpu()],
             "seconds": round(self.seconds, 3),
             "class_outcomes": [outcome.as_record() for outcome in self.outcomes],
         }

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from lexibench.solver.execution import Dask, Processes, Where
+from lexibench.solver.games.boggle.prove.proof import SAMPLED
 
 if TYPE_CHECKING:
     from lexibench.solver.games.boggle.prove.proof import ProofResult
@@ -32,6 +33,11 @@ def proof_json(
     return data
 
 
+def _hours(seconds: float) -> str:
+    """CPU time in hours, or in seconds below one hour."""
+    return f"{seconds / 3600:,.2f} h" if seconds >= 3600 else f"{max(seconds, 0.0):,.0f} s"
+
+
 def where_text(where: Where) -> str:
     """Where the classes ran, in words."""
     if isinstance(where, Dask):
@@ -54,13 +60,15 @@ def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path
     wordlist = f"{opened.wordlist.name} ({opened.wordlist.words:,} words)"
     lines = []
     if result.stopped is not None:
+        again = " with a larger --sample (or without it)" if result.stopped == SAMPLED else ""
         resume = (
-            f"; run the same command again to resume from {checkpoint}"
+            f"; run the same command again{again} to resume from {checkpoint}"
             if checkpoint
             else " (--checkpoint FILE keeps them for a later run)"
         )
+        why = "a sample, the first classes of the shuffled order" if again else result.stopped
         lines.append(
-            f"stopped early ({result.stopped}): {len(result.outcomes):,} of "
+            f"stopped early ({why}): {len(result.outcomes):,} of "
             f"{result.canonical:,} classes proven, the boards they hold so far{resume}"
         )
     lines.append(
@@ -101,4 +109,10 @@ def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path
         f"{result.seconds:,.1f} s wall with "
         f"{where_text(plan.where)}; lexicon {opened.id} ({plan.tier.value} tier)"
     )
+    if not result.complete and len(result.outcomes) >= 2:
+        estimate, low, high = result.projected_cpu()
+        lines.append(
+            f"the whole proof, projected from the classes done (a uniform sample): about "
+            f"{_hours(estimate)} of CPU (95% interval {_hours(low)} to {_hours(high)})"
+        )
     return "\n".join(lines)

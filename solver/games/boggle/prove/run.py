@@ -28,7 +28,7 @@ from lexibench.solver.games.boggle.prove.job import (
 )
 from lexibench.solver.games.boggle.prove.partitions import Partition, default_partition, partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
-from lexibench.solver.games.boggle.prove.proof import ProofResult, gather
+from lexibench.solver.games.boggle.prove.proof import SAMPLED, ProofResult, gather
 from lexibench.solver.games.call import Call, Progress, Report
 from lexibench.solver.tiers import Tier
 
@@ -232,7 +232,9 @@ def _prove(
     time_limit: float | None = call.options["time_limit"]
     start = time.perf_counter()
     canonical = list(proof.space.canonical_ids())
-    todo = [class_id for class_id in dispatch_order(canonical) if class_id not in done]
+    sample: int | None = call.options["sample"]
+    wanted = dispatch_order(canonical)[:sample]  # all of them without --sample
+    todo = [class_id for class_id in wanted if class_id not in done]
     resumed = len(done)
     deadline = time.time() + time_limit if time_limit is not None else None
     job = ProveJob(
@@ -241,8 +243,9 @@ def _prove(
     state = None
     if isinstance(plan.where, Here | Processes):  # run here, or inherited by forked workers
         state = prove_state(opened.lexicon, proof, plan.tier)
-    progress = call.session.progress(len(canonical), "class", len(done), style="classes")
-    classes = _Classes(progress, len(canonical), list(done.values()))
+    goal = len(done) + len(todo)  # the canonical classes, or those done and the sample's left
+    progress = call.session.progress(goal, "class", len(done), style="classes")
+    classes = _Classes(progress, goal, list(done.values()))
     stop = Stop()
     # At the time limit, this process stops handing out classes (the workers stop the ones
     # they run by themselves: the job carries the deadline).
@@ -271,7 +274,7 @@ def _prove(
         progress.close()
     stopped = caught.name
     if stopped is None and len(done) < len(canonical):
-        stopped = "time limit"
+        stopped = SAMPLED if all(class_id in done for class_id in wanted) else "time limit"
     if checkpoint is not None and len(done) > resumed:
         seconds = time.perf_counter() - start
         checkpoint.add_run(_run_record(plan, done, resumed, seconds, stopped, cpu_before))
