@@ -20,6 +20,7 @@ the field.
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import json
 import re
@@ -672,6 +673,17 @@ class Run:
         return self.record.unavailable
 
 
+#: The most hours between the first and the last raw file of one run (``make bench`` takes under
+#: one).
+ONE_RUN_HOURS: Final = 2
+
+
+def _moment(stamp: str) -> dt.datetime:
+    """An ISO 8601 time (a naive one taken as UTC)."""
+    moment = dt.datetime.fromisoformat(stamp)
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
 @dataclass
 class Results:
     """Everything loaded from a set of raw files."""
@@ -683,11 +695,30 @@ class Results:
     bulk: BulkFile | None = None
     startup: StartupFile | None = None
     sources: list[str] = field(default_factory=list)
+    measured: dict[str, str] = field(default_factory=dict)
+    """When each raw file was measured (its ``datetime``), by its name."""
 
     @property
     def run(self) -> Run | None:
         """The description of the newest suite run."""
         return max(self.runs, key=lambda r: r.datetime) if self.runs else None
+
+    def span(self) -> tuple[str, str] | None:
+        """The oldest and the newest of the raw files' measurement times (ISO 8601)."""
+        if not self.measured:
+            return None
+        stamps = sorted(self.measured.values(), key=_moment)
+        return stamps[0], stamps[-1]
+
+    @property
+    def one_run(self) -> bool:
+        """True when every raw file was measured within :data:`ONE_RUN_HOURS` of the others,
+        as one ``make bench`` measures them; False when some were measured again later (one
+        suite re-run, say), so the report says each file's date."""
+        span = self.span()
+        if span is None:
+            return True
+        return (_moment(span[1]) - _moment(span[0])).total_seconds() <= ONE_RUN_HOURS * 3600
 
     @property
     def not_run(self) -> list[NotRun]:
@@ -927,8 +958,10 @@ def load(paths: list[Path]) -> Results:
             suite: SuiteFile = _decode(path, raw, data, SuiteFile)
             results.runs.append(Run.of(suite, path.name))
             results.benches += suite.benchmarks
+            results.measured[path.name] = suite.datetime
         elif schema in PROCESS_SCHEMAS:
             decoded = _decode(path, raw, data, ProcessFile)
+            results.measured[path.name] = decoded.datetime
             if isinstance(decoded, MemoryFile):
                 results.memory = decoded
             elif isinstance(decoded, MemorySweepFile):

@@ -517,3 +517,25 @@ def test_a_partial_run_makes_a_partial_report(tmp_path: Path) -> None:
     readme.write_text(f"{report.README_START}\n{report.README_END}\n")
     with pytest.raises(InputError, match="no Boggle benchmarks"):
         report.write_report(results, tmp_path, readme)
+
+
+def test_raw_files_of_several_runs_say_when_each_was_measured() -> None:
+    """Files of one run (within two hours) give one date; a suite measured again later makes
+    the report, its intro and the README's line say the span and each file's date."""
+    from lexibench.benchmarks.report.sections import run_info
+
+    results = load(default_inputs(FIXTURE))
+    stamp = "2026-11-20T10:00:00+00:00"
+    results.measured = dict.fromkeys(results.sources, stamp)
+    assert results.one_run
+    text = "\n".join(run_info.render(results).lines)
+    assert "- Date: " in text
+    assert "(2026-11-20 10:00 UTC)" not in text
+    later = results.sources[0]
+    results.measured[later] = "2026-11-20T13:00:00+00:00"
+    assert not results.one_run
+    assert results.span() == (stamp, "2026-11-20T13:00:00+00:00")
+    text = "\n".join(run_info.render(results).lines)
+    assert "- Dates: from 2026-11-20 10:00 UTC to 2026-11-20 13:00 UTC: not one run" in text
+    assert f"`{later}` (2026-11-20 13:00 UTC)" in text
+    assert "(several runs)" in report.headline(results)

@@ -15,10 +15,22 @@ def render(results: Results) -> Section:
         return EMPTY
     s = run.settings
     words = run.wordlist
+    span = results.span()
+    if results.one_run or span is None:
+        date = f"- Date: {date_text(run.datetime)}"
+    else:
+        date = (
+            f"- Dates: from {date_text(span[0])} to {date_text(span[1])}: not one run (some "
+            "raw files were measured again later; each file's date is under Raw files)"
+        )
+    files = ", ".join(
+        f"`{name}`" + (f" ({date_text(results.measured[name])})" if not results.one_run else "")
+        for name in results.sources
+    )
     lines = [
         "## The run",
         "",
-        f"- Date: {date_text(run.datetime)}",
+        date,
         f"- Machine: {run.machine}, {run.cpus} logical cores; {run.system}",
         f"- Python: {run.python}; solver search {build_text(run.solver_build)}",
         "- Packages: " + ", ".join(f"{k} {v}" for k, v in sorted(run.packages.items())),
@@ -28,7 +40,7 @@ def render(results: Results) -> Section:
         + f"; {s.boards} boards per size in the Boggle suites; {s.queries} queries "
         f"per set, scaling sweep {s.sweep}; rounds as "
         "pytest-benchmark calibrated them (each table gives the spread)",
-        f"- Raw files: {', '.join(f'`{name}`' for name in results.sources)}",
+        f"- Raw files: {files}",
     ]
     lines += [
         f"- Not measured, unavailable here: {n} ({why})"

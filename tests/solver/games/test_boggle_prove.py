@@ -223,7 +223,8 @@ def test_a_sample_proves_the_first_classes_of_the_order_and_projects_the_whole(
     assert "with a larger --sample (or without it) to resume" in out
     assert "the whole proof, projected from the classes done (a uniform sample): about" in out
     again = prove_json(capfd, *common)
-    assert again["complete"] and again["stopped"] is None
+    assert again["complete"]
+    assert again["stopped"] is None
     assert again["classes"]["resumed"] == 25
     assert again["projected_cpu_seconds"] == pytest.approx([again["cpu_seconds"]] * 3, abs=0.002)
     assert outcomes(again) == outcomes(whole)
