@@ -56,9 +56,11 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     estimate, low, high = whole_proof.kept_proofs(tmp_path)[0].projected()
     assert low <= estimate <= high
     assert f"≈{num(estimate / 3600)} (" in lines
+    header = json.loads(ckpt.read_text().splitlines()[0])
+    early = "\n".join(whole_proof.render_lines(tmp_path, [_entry(header, [])]))
+    assert f"only {first['classes']['done']}, so the rare slowest classes" in early
     whole = _prove(capfd, *common)
     assert whole["complete"]
-    header = json.loads(ckpt.read_text().splitlines()[0])
     found = [(b["board"], b["score"]) for b in whole["boards"]]
     assert found
     # The peer writes a board's letters column by column: the same board turned.

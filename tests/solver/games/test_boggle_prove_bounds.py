@@ -325,3 +325,36 @@ def test_branch_and_bound_with_the_simple_bounds_finds_every_board(
 
 def _canonical(rows: int, cols: int, letters: tuple[str, ...]) -> str:
     return Board(rows, cols, board_cells(letters)).canonical_text()
+
+
+def test_a_prover_stopped_mid_class_gives_the_same_runs_after(web2_words: tuple[str, ...]) -> None:
+    """A class stopped part way (its tree forced by merging, its search under way: the stop is
+    asked every 262,144 steps) leaves nothing behind in the compiled prover: the classes it
+    proves after, the stopped one again included, come out as a fresh prover's."""
+    import random
+
+    lexicon = build_lexicon("array-trie", web2_words)
+    plan = ProofPlan(3, 4, partition("mixed"), 1300)
+    tree = tree_bound(lexicon, Tier.NATIVE, plan)
+    prover = tree.prover  # type: ignore[attr-defined]
+
+    def args(class_id: int, stop: object = None) -> tuple[object, ...]:
+        cells = tuple(cell.encode() for cell in plan.space.letters(class_id))
+        nbrs = tree.nbrs  # type: ignore[attr-defined]
+        return (cells, nbrs, plan.order, plan.target, plan.max_candidates, stop,
+                plan.switchover, plan.force_limit)  # fmt: skip
+
+    asked = 0
+
+    def stop_at_the_second_ask() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 2
+
+    ids = plan.space.sample(6, random.Random("a prover stopped mid-class"))
+    runs = {class_id: prover.run(*args(class_id)) for class_id in ids}
+    long = next(c for c in ids if runs[c][5] > 3 * 262_144)  # at least three asks' worth
+    assert prover.run(*args(long, stop_at_the_second_ask)) is None
+    assert asked == 2
+    for class_id in [long, *(c for c in ids[:3] if c != long)]:
+        assert prover.run(*args(class_id)) == runs[class_id]
