@@ -190,7 +190,9 @@ def test_answers_are_checked_whatever_cases_run(
 
 
 def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) -> None:
-    """An entry-point backend is benchmarked, measured and tabled with no other change."""
+    """An entry-point backend is benchmarked, measured and tabled with no other change: the
+    runner's every step, with the plugin's backend beside two built-in ones (every backend in
+    every suite is :func:`test_smoke_every_suite`'s)."""
     plugin = install_plugin(tmp_path / "plugin")
     env = {**os.environ, "PYTHONPATH": f"{plugin}{os.pathsep}{ROOT}"}
     readme = tmp_path / "README.md"
@@ -205,7 +207,8 @@ def test_pipeline_picks_up_a_new_backend(sample_wordlist: Path, tmp_path: Path) 
             "--lexibench-scale", "quick",
             "--lexibench-boards", "2", "--lexibench-sizes", "4x4", "--lexibench-queries", "20",
             "--lexibench-puzzles", "1", "--lexibench-search-runs", "1",
-            "--lexibench-search-budget", "300", "--lexibench-search-compare", "30", *FAST,
+            "--lexibench-search-budget", "300", "--lexibench-search-compare", "30",
+            "--lexibench-backends", "array-trie,dict-trie,tuple-scan", *FAST,
         ],
         env,
     )  # fmt: skip
