@@ -124,7 +124,8 @@ MOVES = Command(
         Option(
             ("--strict",),
             "refuse a position holding more of a tile than the rule set's bag (by default it is "
-            "read with a warning)",
+            "read with a warning); with --gcg, refuse a record whose scores or totals are not "
+            "the rule set's (by default its own are kept)",
             flag=True,
         ),
         Option(
@@ -253,7 +254,12 @@ class Crossword(GameBase[Position, Moves]):
                 raise InputError("give a CGP position or --gcg FILE, not both")
             from lexibench.solver.games.crossword.gcg import read_gcg
 
-            return read_gcg(options["gcg"], load_rules(options["rules"]), options.get("turn"))
+            return read_gcg(
+                options["gcg"],
+                load_rules(options["rules"]),
+                options.get("turn"),
+                strict=bool(options.get("strict")),
+            )
         if options.get("turn") is not None:
             raise InputError("--turn needs --gcg FILE")
         if given is None:

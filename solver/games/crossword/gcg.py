@@ -15,7 +15,9 @@ where they say who played, the rest passed over) and events, one a line::
 In a placement's word, ``.`` is a tile already on the board (some files write its letter
 instead), a lower-case letter a blank. Replaying checks that each placement fits the board (its
 squares on the board, the played-through ones taken, the others empty) and that the rack holds
-its tiles; it does not re-score moves (records keep the scores the players agreed). The position
+its tiles. By default it keeps the scores the record gives (records keep the scores the players
+agreed, under their own rules); :func:`check_scores` (``moves --gcg FILE --strict``) re-scores
+every placement of the record under the rule set and checks every running total. The position
 before a turn (:func:`position_at`) is the board then, that turn's rack, the two totals and the
 scoreless turns in a row.
 """
@@ -165,6 +167,39 @@ def position_at(record: Record, rules: RuleSet, turn: int, name: str = "gcg") ->
     return Position(rules, bytes(board), rack, None, (totals[me], totals[1 - me]), zeros)
 
 
+def check_scores(record: Record, rules: RuleSet, name: str = "gcg") -> None:
+    """Replay the whole of ``record``: :class:`InputError` naming the line of the first
+    placement whose score under ``rules`` is not the record's, or the first event whose total is
+    not its player's last total plus its points (besides what :func:`position_at` refuses)."""
+    from lexibench.solver.games.crossword.reference import score_placement
+
+    board = bytearray(rules.squares)
+    totals = [0, 0]
+    last: list[int] = []
+    for event in record.turns:
+        expected = totals[event.player] + event.points
+        if event.total != expected:
+            raise InputError(
+                f"{name}: line {event.line}: the total {event.total} is not the player's "
+                f"{totals[event.player]} {event.points:+d} ({expected})"
+            )
+        totals[event.player] = event.total
+        if event.kind == "place":
+            before = bytes(board)
+            last = _place(board, rules, event, name)
+            down = parse_coord(event.coord)[2]
+            score = score_placement(rules, before, {sq: board[sq] for sq in last}, down)
+            if score != event.points:
+                raise InputError(
+                    f"{name}: line {event.line}: {event.coord} {event.word} scores {score} "
+                    f"under the {rules.name} rules, the record says {event.points:+d}"
+                )
+        elif event.kind == "withdrawn":
+            for square in last:
+                board[square] = 0
+            last = []
+
+
 def _tiles(rack: str) -> bytes:
     """A rack's tiles, sorted (letters, then blanks)."""
     letters = sorted(ord(ch) - 64 for ch in rack.upper() if ch != "?")
@@ -202,9 +237,12 @@ def _place(board: bytearray, rules: RuleSet, event: Turn, name: str) -> list[int
 MAX_FILE: Final = 1 << 20
 
 
-def read_gcg(path: str, rules: RuleSet, turn: int | None = None) -> Position:
+def read_gcg(
+    path: str, rules: RuleSet, turn: int | None = None, *, strict: bool = False
+) -> Position:
     """The position before ``turn`` (default: the last event) of the record in the file at
-    ``path``; only a regular file is read, and :class:`InputError` names it and the problem."""
+    ``path``; only a regular file is read, and :class:`InputError` names it and the problem.
+    ``strict``: the record's scores and totals are checked first (:func:`check_scores`)."""
     import os
     import stat
 
@@ -223,4 +261,6 @@ def read_gcg(path: str, rules: RuleSet, turn: int | None = None) -> Position:
     except UnicodeDecodeError:
         text = data.decode("latin-1")  # the format's own encoding, ISO 8859-1
     record = parse_gcg(text, path)
+    if strict:
+        check_scores(record, rules, path)
     return position_at(record, rules, len(record.turns) if turn is None else turn, path)

@@ -122,3 +122,49 @@ def test_moves_at_a_turn_of_a_record(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert both.returncode == 2
     assert "give a CGP position or --gcg FILE, not both" in both.stderr
+
+
+#: Scored by hand on the English board: RETAINS from 8D, R on the double letter of D8, the centre
+#: doubling the word: (2 + 6) x 2 + the bingo's 50 = 66; then SHOULD down from J8 through the S,
+#: O on the triple letter of J10, the blank u worth 0: 1 + 4 + 3 + 0 + 1 + 2 = 11.
+SCORED = """#player1 ann Ann
+#player2 bob Bob
+>ann: AEINRST 8D RETAINS +66 66
+>bob: ?DHLOWZ J8 .HOuLD +11 11
+>ann: ABCEFGI - +0 66
+"""
+
+
+def test_strict_rescores_every_placement_and_checks_every_total(tmp_path: Path) -> None:
+    from lexibench.solver.games.crossword.gcg import check_scores
+
+    check_scores(parse_gcg(SCORED, "good.gcg"), RULES, "good.gcg")
+    with pytest.raises(InputError, match=re.escape(
+        "game.gcg: line 6: J8 .HOuLD scores 11 under the english rules, the record says +22"
+    )):  # fmt: skip
+        check_scores(parse_gcg(GAME, "game.gcg"), RULES, "game.gcg")
+    wrong_total = SCORED.replace("+11 11", "+11 12")
+    with pytest.raises(InputError, match=re.escape(
+        "bad.gcg: line 4: the total 12 is not the player's 0 +11 (11)"
+    )):  # fmt: skip
+        check_scores(parse_gcg(wrong_total, "bad.gcg"), RULES, "bad.gcg")
+    path = tmp_path / "game.gcg"
+    path.write_text(GAME)
+    assert read_gcg(str(path), RULES, 3).scores == (66, 22)  # its own scores, by default
+    with pytest.raises(InputError, match=re.escape("line 6: J8 .HOuLD scores 11")):
+        read_gcg(str(path), RULES, 3, strict=True)
+    good = tmp_path / "good.gcg"
+    good.write_text(SCORED)
+    assert read_gcg(str(good), RULES, strict=True).scores == (66, 11)
+    words = tmp_path / "words.txt"
+    words.write_text("retains\nshould\nfig\nwee\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "lexibench", "moves", "--gcg", str(path), "--strict",
+         "--wordlist", str(words)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "line 6: J8 .HOuLD scores 11 under the english rules, the record says +22" in (
+        done.stderr
+    )
