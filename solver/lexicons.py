@@ -38,6 +38,7 @@ from lexibench.solver.wordlist import (
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
+from lexibench.structures.atomic import write_bytes_atomic
 from lexibench.structures.regular import not_regular, unwritable
 from lexibench.structures.saved import (
     SavedLexiconError,
@@ -128,6 +129,8 @@ class LexiconSpec(NamedTuple):
         """The structure the lexicon file holds, from its header (nothing else is read)."""
         if self.lexicon_file is None:
             raise ValueError("no lexicon file")
+        if is_foreign_kwg(self.lexicon_file):
+            return "kwg"
         try:
             return read_header(self.lexicon_file).backend
         except structures.LexiconError as exc:
@@ -302,11 +305,30 @@ def open_lexicon_file(
     ``q_needs_u``) ask for, or holds another variant than ``variant`` (of ``game``).
     """
     path = Path(path)
+    foreign = _foreign_kwg(path, structure, variant, min_length)
+    if foreign is not None:
+        return _checked(path, foreign, min_length, q_needs_u)
     try:
         saved = load_lexicon(path, structure)
         info = _wordlist_of(path, saved.header.meta)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
+    _checked(path, Opened(saved.header.backend, saved.structure, info, "file"), min_length,
+             q_needs_u)  # fmt: skip
+    held = variant_of(saved.header.meta)
+    wanted = (game if variant != WORDS else None, variant)
+    if held != wanted:
+        how = f" --game {game} --variant {variant}" if variant != WORDS else ""
+        raise InputError(
+            f"lexicon file {path}: holds {describe_variant(*held)}, this search needs "
+            f"{describe_variant(*wanted)} (build it with lexibench build{how})"
+        )
+    return Opened(saved.header.backend, saved.structure, info, "file")
+
+
+def _checked(path: Path, opened: Opened, min_length: int, q_needs_u: bool) -> Opened:
+    """``opened``, unless its words were normalized without words the game's rules ask for."""
+    info = opened.wordlist
     if info.min_length > min_length:
         raise InputError(
             f"lexicon file {path}: built with --min-length {info.min_length}, which dropped the "
@@ -318,15 +340,72 @@ def open_lexicon_file(
             f"lexicon file {path}: built for a game of Qu tiles, which dropped the words with a "
             "q not followed by u that this game plays (rebuild it for this game)"
         )
-    held = variant_of(saved.header.meta)
-    wanted = (game if variant != WORDS else None, variant)
-    if held != wanted:
-        how = f" --game {game} --variant {variant}" if variant != WORDS else ""
-        raise InputError(
-            f"lexicon file {path}: holds {describe_variant(*held)}, this search needs "
-            f"{describe_variant(*wanted)} (build it with lexibench build{how})"
-        )
-    return Opened(saved.header.backend, saved.structure, info, "file")
+    return opened
+
+
+def is_foreign_kwg(path: Path) -> bool:
+    """True for a ``.kwg`` file not written by ``lexibench build``'s own format (its first
+    bytes are not a lexibench header): the engines' file, read by :func:`_foreign_kwg`."""
+    from lexibench.structures.regular import read_regular
+    from lexibench.structures.saved import MAGIC
+
+    if path.suffix.lower() != ".kwg":
+        return False
+    try:
+        return not read_regular(path, len(MAGIC)).startswith(MAGIC)
+    except OSError:
+        return False  # the usual reader says why
+
+
+#: The largest ``.kwg`` file read (a KWG holds at most 4 million nodes).
+MAX_KWG_BYTES: Final = 16 << 20
+
+
+def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: int) -> Opened | None:
+    """A ``.kwg`` file as wolges, MAGPIE and Macondo write it (no lexibench header), opened as
+    the kwg backend over the words of its DAWG, or its GADDAG for the ``gaddag`` variant; None
+    for any other file. The words' description is made from the DAWG's words (``sha256`` as a
+    word list's, so the same list gives the same hash whoever built the file), taken as
+    normalized under the game's rules (``min_length``; no Qu rule): the file says nothing of
+    what its maker dropped."""
+    import hashlib
+
+    from lexibench.structures.regular import read_regular
+    from lexibench.structures.saved import MAGIC
+
+    if path.suffix.lower() != ".kwg":
+        return None
+    try:
+        data = read_regular(path, MAX_KWG_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"lexicon file {path}: {exc.strerror or exc}") from None
+    if data.startswith(MAGIC):
+        return None  # saved by lexibench build: the usual way
+    if len(data) > MAX_KWG_BYTES:
+        raise InputError(f"lexicon file {path}: more than {MAX_KWG_BYTES:,} bytes for a .kwg")
+    if structure not in (None, "kwg"):
+        raise InputError(f"lexicon file {path}: a .kwg file holds the kwg backend, not {structure}")
+    from lexibench.structures.backends.kwg.lexicon import KwgLexicon
+
+    view = "gaddag" if variant == "gaddag" else "words"
+    try:
+        lexicon, words = KwgLexicon.from_kwg(data, view)
+    except ValueError as exc:
+        raise InputError(f"lexicon file {path}: {exc}") from None
+    if not words:
+        raise InputError(f"lexicon file {path}: its DAWG holds no word")
+    digest = hashlib.sha256()
+    for word in words:
+        digest.update(word.encode() + b"\n")
+    info = WordListInfo(
+        str(path),
+        len(words),
+        digest.hexdigest(),
+        lines_read=len(words),
+        min_length=min_length,
+        q_needs_u=False,
+    )
+    return Opened("kwg", lexicon, info, "file")
 
 
 def open_spec(
@@ -394,12 +473,22 @@ def build_lexicon_file(
     why = unwritable(output)
     if why is not None:
         raise InputError(f"output {output}: {why}")
+    kwg_file = output.suffix.lower() == ".kwg"
+    if kwg_file and structure != "kwg":
+        raise InputError(
+            f"output {output}: a .kwg file holds the kwg backend (--lexicon kwg), not {structure}"
+        )
     resolved, policy = _resolve(structure, source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:
-        size = save_lexicon(
-            output, structure, lexicon, strings, _meta(wordlist.info, game, variant)
-        )
+        if kwg_file:  # the engines' own file: the node array alone (see KwgLexicon.kwg_bytes)
+            data = lexicon.kwg_bytes()  # type: ignore[attr-defined]
+            write_bytes_atomic(output, data)
+            size = len(data)
+        else:
+            size = save_lexicon(
+                output, structure, lexicon, strings, _meta(wordlist.info, game, variant)
+            )
     except OSError as exc:
         raise Fault(f"output {output}: cannot write it ({exc.strerror or exc})") from None
     return Opened(structure, lexicon, wordlist.info, "built"), size

@@ -289,3 +289,36 @@ def test_it_hands_out_its_word_graph() -> None:
     assert structures.has_word_graph(KwgLexicon(["ab"]))
     assert not structures.has_word_graph(structures.backend_class("dict-trie"))  # type: ignore[arg-type]
     assert isinstance(KwgLexicon(["ab"]), structures.WordGraphLexicon)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdez", min_size=1, max_size=7), max_size=40))
+def test_the_engines_file_reads_back_as_its_words(words: list[str]) -> None:
+    """A ``.kwg`` file (the node array alone, as wolges and MAGPIE write it) reads back with
+    the words of its DAWG, sorted, in either view."""
+    lexicon = KwgLexicon(words)
+    data = lexicon.kwg_bytes()
+    read, found = KwgLexicon.from_kwg(data)
+    assert found == sorted(set(words))
+    assert read.kwg() == lexicon.kwg()
+    assert len(read) == len(found)
+    assert all(read.is_word(w) for w in found)
+    gaddag, _ = KwgLexicon.from_kwg(data, "gaddag")
+    assert gaddag.view == "gaddag"
+    assert len(gaddag) == sum(map(len, found))
+    assert all(gaddag.is_word(s) for s in gaddag_strings(found))
+
+
+def test_a_bad_engines_file_is_refused_in_one_line() -> None:
+    data = KwgLexicon(["care", "car", "cat"]).kwg_bytes()
+    with pytest.raises(ValueError, match="bytes are not whole 4-byte nodes"):
+        KwgLexicon.from_kwg(data[:-1])
+    nodes = array("I", data)
+    nodes[2] = (nodes[2] & ~ARC) | (len(nodes) + 5)  # an arc past the end
+    with pytest.raises(ValueError, match="points outside the array"):
+        KwgLexicon.from_kwg(nodes.tobytes())
+    nodes = array("I", data)
+    first = nodes[0] & ARC
+    nodes[first] = (nodes[first] & ~ARC) | first  # a list that holds itself: a cycle
+    with pytest.raises(ValueError, match="past 64 tiles from node 0"):
+        KwgLexicon.from_kwg(nodes.tobytes())

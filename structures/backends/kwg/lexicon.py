@@ -44,7 +44,7 @@ from array import array
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Self
 
-from lexibench.structures.backends.kwg.walk import PythonCore
+from lexibench.structures.backends.kwg.walk import PythonCore, dawg_words
 from lexibench.structures.builds import compiled
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
@@ -172,6 +172,26 @@ class KwgLexicon(_Core):
             _HEADER.pack(_MAGIC, _VERSION, self.root(), len(self.kwg()), len(self))
             + self.kwg_bytes()
         )
+
+    @classmethod
+    def from_kwg(cls, data: bytes, view: str = "words") -> tuple[Self, list[str]]:
+        """Read a ``.kwg`` file as wolges, MAGPIE and Macondo write it (:meth:`kwg_bytes`'s
+        layout, tiles 1-26 the letters a-z): every node checked as :meth:`from_bytes` checks
+        them. The lexicon answers from ``view``'s root (``"words"`` or ``"gaddag"``); with it,
+        the words of the DAWG, sorted. ``ValueError`` (one line) for anything else. O(nodes),
+        the walk over the words interpreted (about a second for 200,000 words)."""
+        if len(data) % 4:
+            raise ValueError(f"kwg: {len(data):,} bytes are not whole 4-byte nodes (cut short?)")
+        nodes = array("I")
+        nodes.frombytes(data)
+        if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
+            nodes.byteswap()
+        root = VIEWS.index(view)
+        self = cls.__new__(cls)
+        self._attach(nodes, 0, root)  # checks every node before the walk
+        words = dawg_words(nodes)
+        self._attach(nodes, len(words) if root == 0 else sum(map(len, words)), root)
+        return self, words
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Self:

@@ -149,3 +149,36 @@ class PythonCore(NodeArrayCore):
     def is_terminal(self, node: int) -> bool:
         """True when the string leading to ``node`` is stored (never for a root)."""
         return node >= 2 and bool(self._nodes[node] & ACCEPTS)
+
+
+#: The longest string a KWG file's DAWG may hold (deeper is a cycle, or not a word list).
+MAX_DEPTH: Final = 64
+
+
+def dawg_words(nodes: Sequence[int]) -> list[str]:
+    """The words of a checked KWG's DAWG (from node 0), sorted: a depth-first walk, siblings in
+    ascending tile order. ``ValueError`` for a separator among them, or strings past
+    :data:`MAX_DEPTH` tiles (a cycle). O(nodes visited), interpreted."""
+    words: list[str] = []
+
+    def visit(start: int, prefix: str) -> None:
+        if len(prefix) >= MAX_DEPTH:
+            raise ValueError(f"kwg: a string past {MAX_DEPTH} tiles from node 0 (a cycle?)")
+        index = start
+        while True:
+            node = nodes[index]
+            tile = node >> TILE_SHIFT
+            if not tile:
+                raise ValueError(f"kwg: node {index} of the words holds the GADDAG separator")
+            string = prefix + chr(96 + tile)
+            if node & ACCEPTS:
+                words.append(string)
+            if node & ARC:
+                visit(node & ARC, string)
+            if node & IS_END:
+                return
+            index += 1
+
+    if nodes[0] & ARC:
+        visit(nodes[0] & ARC, "")
+    return words
