@@ -35,6 +35,7 @@ from lexibench.solver.wordlist import (
     default_capitalised,
     load_wordlist,
     resolve_source,
+    words_sha256,
 )
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
@@ -357,6 +358,9 @@ def is_foreign_kwg(path: Path) -> bool:
         return False  # the usual reader says why
 
 
+#: The shortest words a ``.kwg`` file written here must keep: the crossword game's (the file
+#: has no header to say what its words were normalized under).
+KWG_MIN_LENGTH: Final = 2
 #: The largest ``.kwg`` file read (a KWG holds at most 4 million nodes).
 MAX_KWG_BYTES: Final = 16 << 20
 
@@ -368,19 +372,14 @@ def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: in
     word list's, so the same list gives the same hash whoever built the file), taken as
     normalized under the game's rules (``min_length``; no Qu rule): the file says nothing of
     what its maker dropped."""
-    import hashlib
-
     from lexibench.structures.regular import read_regular
-    from lexibench.structures.saved import MAGIC
 
-    if path.suffix.lower() != ".kwg":
-        return None
+    if not is_foreign_kwg(path):
+        return None  # saved by lexibench build (or unreadable: the usual reader says why)
     try:
         data = read_regular(path, MAX_KWG_BYTES + 1)
     except OSError as exc:
         raise InputError(f"lexicon file {path}: {exc.strerror or exc}") from None
-    if data.startswith(MAGIC):
-        return None  # saved by lexibench build: the usual way
     if len(data) > MAX_KWG_BYTES:
         raise InputError(f"lexicon file {path}: more than {MAX_KWG_BYTES:,} bytes for a .kwg")
     if structure not in (None, "kwg"):
@@ -394,13 +393,10 @@ def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: in
         raise InputError(f"lexicon file {path}: {exc}") from None
     if not words:
         raise InputError(f"lexicon file {path}: its DAWG holds no word")
-    digest = hashlib.sha256()
-    for word in words:
-        digest.update(word.encode() + b"\n")
     info = WordListInfo(
         str(path),
         len(words),
-        digest.hexdigest(),
+        words_sha256(words),
         lines_read=len(words),
         min_length=min_length,
         q_needs_u=False,
@@ -477,6 +473,13 @@ def build_lexicon_file(
     if kwg_file and structure != "kwg":
         raise InputError(
             f"output {output}: a .kwg file holds the kwg backend (--lexicon kwg), not {structure}"
+        )
+    if kwg_file and (rules.min_length > KWG_MIN_LENGTH or rules.q_needs_u):
+        raise InputError(
+            f"output {output}: a .kwg file carries no word rules, and whoever reads it takes it "
+            f"for the crossword game's (words of {KWG_MIN_LENGTH} letters and more, q as any "
+            f"letter); these drop words that game plays ({rules.describe()}): build it with "
+            "--game crossword"
         )
     resolved, policy = _resolve(structure, source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)

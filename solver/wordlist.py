@@ -84,6 +84,16 @@ class Normalization:
         return {f.name: getattr(self, f.name) for f in fields(Normalization)}
 
 
+def words_sha256(words: Iterable[str]) -> str:
+    """SHA-256 of ``words`` (sorted, distinct) written one per line with LF endings: the hash
+    that names a word list whatever file or graph its words came from."""
+    digest = hashlib.sha256()
+    for word in words:
+        digest.update(word.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
 @dataclass(frozen=True)
 class WordListInfo(Normalization):
     """What is known of a normalized word list without its words: enough for reports and output.
@@ -167,15 +177,12 @@ class WordList(Normalization):
 
     @cached_property
     def sha256(self) -> str:
-        """SHA-256 of the kept words, sorted, one per line with LF endings.
+        """SHA-256 of the kept words, sorted, one per line with LF endings
+        (:func:`words_sha256`).
 
         It identifies the effective dictionary: the same for a list saved with CRLF or LF.
         """
-        digest = hashlib.sha256()
-        for word in self.words:
-            digest.update(word.encode())
-            digest.update(b"\n")
-        return digest.hexdigest()
+        return words_sha256(self.words)
 
     @cached_property
     def info(self) -> WordListInfo:

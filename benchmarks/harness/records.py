@@ -943,6 +943,17 @@ def _decode(path: Path, raw: bytes, data: Any, tp: Any) -> Any:
         raise _refusal(path, data, tp, error) from None
 
 
+def _stamp(path: Path, stamp: str) -> str:
+    """``stamp``, a raw file's ``datetime``, once it reads as an ISO 8601 time."""
+    try:
+        _moment(stamp)
+    except ValueError:
+        raise InputError(
+            f"results file {path}: datetime {stamp!r} is not an ISO 8601 time"
+        ) from None
+    return stamp
+
+
 def load(paths: list[Path]) -> Results:
     """Load and validate raw files; refuse the set with one line at the first problem."""
     if not paths:
@@ -958,10 +969,10 @@ def load(paths: list[Path]) -> Results:
             suite: SuiteFile = _decode(path, raw, data, SuiteFile)
             results.runs.append(Run.of(suite, path.name))
             results.benches += suite.benchmarks
-            results.measured[path.name] = suite.datetime
+            results.measured[path.name] = _stamp(path, suite.datetime)
         elif schema in PROCESS_SCHEMAS:
             decoded = _decode(path, raw, data, ProcessFile)
-            results.measured[path.name] = decoded.datetime
+            results.measured[path.name] = _stamp(path, decoded.datetime)
             if isinstance(decoded, MemoryFile):
                 results.memory = decoded
             elif isinstance(decoded, MemorySweepFile):

@@ -325,6 +325,11 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
         ),
         "extra_info.search.runs[0], field 'trajectory[0]': expected a list of 3, not [1, 2]",
     ),
+    "a date that is no date": (
+        "lookup.json",
+        lambda d: d.update(datetime="last tuesday"),
+        "datetime 'last tuesday' is not an ISO 8601 time",
+    ),
     "start-up without cases": (
         "startup.json",
         lambda d: d.update(cases={}),

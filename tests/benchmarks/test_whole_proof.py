@@ -53,7 +53,9 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     assert not first["complete"]
     lines = "\n".join(whole_proof.render_lines(tmp_path, []))
     assert f"| {first['classes']['done']} of 102 " in lines
-    estimate, low, high = whole_proof.kept_proofs(tmp_path)[0].projected()
+    projected = whole_proof.kept_proofs(tmp_path)[0].projected()
+    assert projected is not None
+    estimate, low, high = projected
     assert low <= estimate <= high
     assert f"≈{num(estimate / 3600)} (" in lines
     header = json.loads(ckpt.read_text().splitlines()[0])
@@ -81,6 +83,15 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     text = "\n".join(whole_proof.render_lines(tmp_path, [missing]))
     assert f"{len(found) - 1} of the {len(found)} it lists" in text
     assert "found and not listed: " in text
+
+
+def test_too_few_classes_project_nothing(tmp_path: Path) -> None:
+    """A proof with one class done has no interval: no projection, nothing set beside it."""
+    from lexibench.solver.games.boggle.prove.proof import projected_cpu
+
+    assert projected_cpu([], 10) is None
+    assert projected_cpu([3.0], 10) is None
+    assert projected_cpu([9.0, 1.0, 1.0], 4)[1] >= 11.0  # type: ignore[index]  # spent: 11 s
 
 
 def test_no_kept_proof_no_lines(tmp_path: Path) -> None:

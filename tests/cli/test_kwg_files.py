@@ -77,4 +77,9 @@ def test_only_kwg_writes_a_kwg_file(
                          "--wordlist", str(sample_wordlist), "--output", str(out))  # fmt: skip
     assert status == 2
     assert "a .kwg file holds the kwg backend (--lexicon kwg), not array-trie" in err
+    status, _, err = run(capfd, "build", "--lexicon", "kwg", "--wordlist", str(sample_wordlist),
+                         "--output", str(out))  # fmt: skip
+    assert status == 2  # Boggle's rules drop words the crossword game plays: no header says so
+    assert "a .kwg file carries no word rules" in err
+    assert "build it with --game crossword" in err
     assert not out.exists()

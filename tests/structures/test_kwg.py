@@ -320,5 +320,71 @@ def test_a_bad_engines_file_is_refused_in_one_line() -> None:
     nodes = array("I", data)
     first = nodes[0] & ARC
     nodes[first] = (nodes[first] & ~ARC) | first  # a list that holds itself: a cycle
-    with pytest.raises(ValueError, match="past 64 tiles from node 0"):
+    with pytest.raises(ValueError, match=f"the list at node {first} is reachable from itself"):
         KwgLexicon.from_kwg(nodes.tobytes())
+
+
+def _level(tiles: int, below: int) -> list[int]:
+    """One sibling list of ``tiles`` accepting nodes, each pointing at the list at ``below``."""
+    return [(t << TILE_SHIFT) | ACCEPTS | below | (IS_END if t == tiles else 0)
+            for t in range(1, tiles + 1)]  # fmt: skip
+
+
+def test_a_kwg_of_too_many_words_is_refused_without_walking_them() -> None:
+    """40 levels of 26 accepting siblings: 4 KB that holds 26^40 words, counted in O(nodes)
+    (by list) and refused, never walked."""
+    levels = 40
+    nodes = [IS_END | 2, IS_END]  # node 0: the words; node 1: no GADDAG
+    for level in range(levels):
+        below = 2 + 26 * (level + 1) if level < levels - 1 else 0
+        nodes += _level(26, below)
+    data = array("I", nodes).tobytes()
+    with pytest.raises(ValueError, match="more than 50,000,000 strings"):
+        KwgLexicon.from_kwg(data)
+    assert python_core_count(nodes, 2) > 26**39
+
+
+def python_core_count(nodes: list[int], start: int) -> int:
+    from lexibench.structures.backends.kwg.walk import count_strings
+
+    return count_strings(nodes, start, limit=10**100)
+
+
+def test_the_gaddag_view_needs_the_gaddag_of_the_words() -> None:
+    """A file with the words alone (node 1 empty), or with the GADDAG of other words, is
+    refused for the GADDAG view (the words view reads it)."""
+    words = ["care", "car", "cat"]
+    nodes = array("I", KwgLexicon(words).kwg_bytes())
+    dawg_only = array("I", nodes)
+    dawg_only[1] = IS_END
+    _, found = KwgLexicon.from_kwg(dawg_only.tobytes(), "words")
+    assert found == sorted(words)
+    with pytest.raises(ValueError, match="node 1 holds no GADDAG"):
+        KwgLexicon.from_kwg(dawg_only.tobytes(), "gaddag")
+    other = array("I", KwgLexicon(["care", "car", "cat", "cats"]).kwg_bytes())
+    with pytest.raises(ValueError, match="its GADDAG holds 14 strings, where the 3 words"):
+        KwgLexicon.from_kwg(_with_dawg(other, ["care", "car", "cat"]), "gaddag")
+
+
+def _with_dawg(nodes: array[int], words: list[str]) -> bytes:
+    """``nodes`` with the DAWG of ``words`` appended and node 0 pointing at it."""
+    extra = array("I", KwgLexicon(words).kwg_bytes())
+    shift = len(nodes) - 2
+    moved = array("I", nodes)
+    for node in extra[2:]:
+        arc = node & ARC
+        moved.append((node & ~ARC) | (arc + shift if arc else 0))
+    moved[0] = (nodes[0] & ~ARC) | ((extra[0] & ARC) + shift)
+    return moved.tobytes()
+
+
+@pytest.mark.parametrize("view", ["words", "gaddag"])
+def test_both_cores_count_alike(view: str) -> None:
+    from lexibench.structures.backends.kwg.walk import count_strings
+
+    lexicon = KwgLexicon(default_words()[:3000])
+    nodes = lexicon.kwg()
+    start = nodes[0 if view == "words" else 1] & ARC
+    assert lexicon.count_from(start, 10**9) == count_strings(nodes, start)
+    expected = 3000 if view == "words" else sum(map(len, default_words()[:3000]))
+    assert count_strings(nodes, start) == expected

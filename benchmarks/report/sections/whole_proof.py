@@ -67,10 +67,11 @@ class WholeProof:
         """The classes' own CPU seconds, added up."""
         return sum(o.seconds for o in self.outcomes.values())
 
-    def projected(self) -> tuple[float, float, float]:
+    def projected(self) -> tuple[float, float, float] | None:
         """The whole proof's CPU seconds, ``(estimate, low, high)``: exact when complete, else
         projected from the classes done, a uniform sample (see
-        :func:`~lexibench.solver.games.boggle.prove.proof.projected_cpu`)."""
+        :func:`~lexibench.solver.games.boggle.prove.proof.projected_cpu`); None with fewer than
+        two classes done."""
         return projected_cpu([o.seconds for o in self.outcomes.values()], self.canonical)
 
     def boards(self) -> dict[str, int]:
@@ -128,12 +129,16 @@ def _row(proof: WholeProof) -> list[str]:
     wall = sum(float(run["seconds"]) for run in proof.runs)
     covered = sum(int(run["classes"]) for run in proof.runs)
     boards = proof.boards()
-    estimate, low, high = proof.projected()
-    whole = (
-        num(estimate / 3600)
-        if proof.complete
-        else f"≈{num(estimate / 3600)} ({num(low / 3600)}-{num(high / 3600)})"
-    )
+    projected = proof.projected()
+    if projected is None:
+        whole = "(too few classes)"
+    else:
+        estimate, low, high = projected
+        whole = (
+            num(estimate / 3600)
+            if proof.complete
+            else f"≈{num(estimate / 3600)} ({num(low / 3600)}-{num(high / 3600)})"
+        )
     return [
         f"{plan['size']}, {listed}, target {int(plan['target']):,}",
         f"{proof.done:,} of {proof.canonical:,}" + (" (complete)" if proof.complete else ""),
@@ -161,7 +166,10 @@ def published_boards(proof: WholeProof, entry: dict[str, Any]) -> dict[str, int]
 def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
     theirs = published_boards(proof, entry)
     ours = proof.boards()
-    cpu, low, high = proof.projected()
+    projected = proof.projected()
+    if projected is None:
+        return []  # nothing to set beside it yet
+    cpu, low, high = projected
     if proof.complete:
         ours_cpu = f"{num(cpu / 3600)} CPU hours"
     else:

@@ -25,7 +25,7 @@ scoreless turns in a row.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -147,24 +147,37 @@ def position_at(record: Record, rules: RuleSet, turn: int, name: str = "gcg") ->
     or the rack lacks its tiles, or a turn past the last."""
     if not 1 <= turn <= len(record.turns):
         raise InputError(f"{name}: turn {turn}: the record has turns 1 to {len(record.turns)}")
-    board = bytearray(rules.squares)
+    board = bytes(rules.squares)
     totals = [0, 0]
     zeros = 0
-    last: list[int] = []
-    for event in record.turns[: turn - 1]:
-        if event.kind == "place":
-            last = _place(board, rules, event, name)
-        elif event.kind == "withdrawn":
-            for square in last:
-                board[square] = 0
-            last = []
+    for event, _, after in _replayed(record, rules, turn - 1, name):
+        board = bytes(after)
         if event.kind in ("place", "exchange", "pass", "withdrawn"):
             zeros = 0 if event.kind == "place" and event.points else zeros + 1
         totals[event.player] = event.total
     on_turn = record.turns[turn - 1]
     rack = _tiles(on_turn.rack)
     me = on_turn.player
-    return Position(rules, bytes(board), rack, None, (totals[me], totals[1 - me]), zeros)
+    return Position(rules, board, rack, None, (totals[me], totals[1 - me]), zeros)
+
+
+def _replayed(
+    record: Record, rules: RuleSet, events: int, name: str
+) -> Iterator[tuple[Turn, bytes, bytearray]]:
+    """The first ``events`` events of ``record`` replayed in turn: each with the board before
+    it and the board after it (a placement put on, a withdrawn one taken off again); the board
+    after is the same object every time, changed as the replay goes on."""
+    board = bytearray(rules.squares)
+    last: list[int] = []
+    for event in record.turns[:events]:
+        before = bytes(board)
+        if event.kind == "place":
+            last = _place(board, rules, event, name)
+        elif event.kind == "withdrawn":
+            for square in last:
+                board[square] = 0
+            last = []
+        yield event, before, board
 
 
 def check_scores(record: Record, rules: RuleSet, name: str = "gcg") -> None:
@@ -173,10 +186,8 @@ def check_scores(record: Record, rules: RuleSet, name: str = "gcg") -> None:
     not its player's last total plus its points (besides what :func:`position_at` refuses)."""
     from lexibench.solver.games.crossword.reference import score_placement
 
-    board = bytearray(rules.squares)
     totals = [0, 0]
-    last: list[int] = []
-    for event in record.turns:
+    for event, before, after in _replayed(record, rules, len(record.turns), name):
         expected = totals[event.player] + event.points
         if event.total != expected:
             raise InputError(
@@ -184,20 +195,15 @@ def check_scores(record: Record, rules: RuleSet, name: str = "gcg") -> None:
                 f"{totals[event.player]} {event.points:+d} ({expected})"
             )
         totals[event.player] = event.total
-        if event.kind == "place":
-            before = bytes(board)
-            last = _place(board, rules, event, name)
-            down = parse_coord(event.coord)[2]
-            score = score_placement(rules, before, {sq: board[sq] for sq in last}, down)
-            if score != event.points:
-                raise InputError(
-                    f"{name}: line {event.line}: {event.coord} {event.word} scores {score} "
-                    f"under the {rules.name} rules, the record says {event.points:+d}"
-                )
-        elif event.kind == "withdrawn":
-            for square in last:
-                board[square] = 0
-            last = []
+        if event.kind != "place":
+            continue
+        placed = {sq: tile for sq, tile in enumerate(after) if tile and not before[sq]}
+        score = score_placement(rules, before, placed, parse_coord(event.coord)[2])
+        if score != event.points:
+            raise InputError(
+                f"{name}: line {event.line}: {event.coord} {event.word} scores {score} "
+                f"under the {rules.name} rules, the record says {event.points:+d}"
+            )
 
 
 def _tiles(rack: str) -> bytes:

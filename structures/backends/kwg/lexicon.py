@@ -44,7 +44,8 @@ from array import array
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Self
 
-from lexibench.structures.backends.kwg.walk import PythonCore, dawg_words
+from lexibench.structures.backends.kwg.walk import ARC as ARC_MASK
+from lexibench.structures.backends.kwg.walk import MAX_STRINGS, PythonCore, dawg_words
 from lexibench.structures.builds import compiled
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
@@ -177,9 +178,13 @@ class KwgLexicon(_Core):
     def from_kwg(cls, data: bytes, view: str = "words") -> tuple[Self, list[str]]:
         """Read a ``.kwg`` file as wolges, MAGPIE and Macondo write it (:meth:`kwg_bytes`'s
         layout, tiles 1-26 the letters a-z): every node checked as :meth:`from_bytes` checks
-        them. The lexicon answers from ``view``'s root (``"words"`` or ``"gaddag"``); with it,
-        the words of the DAWG, sorted. ``ValueError`` (one line) for anything else. O(nodes),
-        the walk over the words interpreted (about a second for 200,000 words)."""
+        them, and no list reachable from itself. The lexicon answers from ``view``'s root
+        (``"words"`` or ``"gaddag"``); with it, the words of the DAWG, sorted. For the GADDAG
+        view, node 1 must hold as many strings as the words have letters (a word of n letters
+        has n GADDAG strings): a file without a GADDAG, or with one of other words, is refused.
+        ``ValueError`` (one line) for anything else. Cost: O(nodes) for the checks and the
+        counts, then the words walked, interpreted (a fraction of a second for 180,000
+        words)."""
         if len(data) % 4:
             raise ValueError(f"kwg: {len(data):,} bytes are not whole 4-byte nodes (cut short?)")
         nodes = array("I")
@@ -188,9 +193,21 @@ class KwgLexicon(_Core):
             nodes.byteswap()
         root = VIEWS.index(view)
         self = cls.__new__(cls)
-        self._attach(nodes, 0, root)  # checks every node before the walk
+        self._attach(nodes, 0, root)  # checks every node before the counts and the walk
+        self.count_from(nodes[0] & ARC_MASK, MAX_STRINGS)  # no cycle, not too many words
         words = dawg_words(nodes)
-        self._attach(nodes, len(words) if root == 0 else sum(map(len, words)), root)
+        count = len(words)
+        if root == 1:
+            count = sum(map(len, words))
+            if count and not nodes[1] & ARC_MASK:
+                raise ValueError("kwg: node 1 holds no GADDAG (the words alone: --algorithm dawg)")
+            held = self.count_from(nodes[1] & ARC_MASK, MAX_STRINGS)
+            if held != count:
+                raise ValueError(
+                    f"kwg: its GADDAG holds {held:,} strings, where the {len(words):,} words of "
+                    f"its DAWG have {count:,}"
+                )
+        self._attach(nodes, count, root)
         return self, words
 
     @classmethod

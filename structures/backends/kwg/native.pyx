@@ -542,3 +542,77 @@ cdef class KwgCore:
     def is_terminal(self, Py_ssize_t node):
         """True when the string leading to ``node`` is stored (never for a root)."""
         return 2 <= node < self._size and (self._data[node] & ACCEPTS) != 0
+
+    def count_from(self, Py_ssize_t start, long long limit):
+        """How many strings the array accepts from the sibling list at ``start`` (0: none),
+        memoized by list: O(nodes) however many strings there are (``walk.count_strings`` in
+        C). ``ValueError`` for a list reachable from itself (a cycle) or more than ``limit``
+        strings."""
+        cdef Py_ssize_t size = self._size, top = 0, first, index
+        cdef uint32_t arc
+        cdef long long total
+        cdef long long *memo
+        cdef uint8_t *state  # 0: not seen, 1: on the current path, 2: counted
+        cdef Py_ssize_t *stack
+        cdef Py_ssize_t cycle = -1
+        cdef bint over = False
+        if start <= 0 or start >= size:
+            return 0
+        memo = <long long *>PyMem_Malloc(size * sizeof(long long))
+        state = <uint8_t *>PyMem_Malloc(size)
+        stack = <Py_ssize_t *>PyMem_Malloc((size + 1) * sizeof(Py_ssize_t))
+        if memo == NULL or state == NULL or stack == NULL:
+            PyMem_Free(memo)
+            PyMem_Free(state)
+            PyMem_Free(stack)
+            raise MemoryError()
+        try:
+            memset(state, 0, size)
+            stack[0] = start
+            while top >= 0 and cycle < 0 and not over:
+                first = stack[top]
+                if state[first] == 2:
+                    top -= 1
+                    continue
+                if state[first] == 0:  # expand: push the lists below that are not counted
+                    state[first] = 1
+                    index = first
+                    while True:
+                        arc = self._data[index] & ARC
+                        if arc:
+                            if state[arc] == 1:
+                                cycle = arc
+                                break
+                            if state[arc] == 0:
+                                top += 1
+                                stack[top] = arc
+                        if self._data[index] & IS_END:
+                            break
+                        index += 1
+                    continue
+                total = 0  # every list below is counted: count this one
+                index = first
+                while True:
+                    if self._data[index] & ACCEPTS:
+                        total += 1
+                    arc = self._data[index] & ARC
+                    if arc:
+                        total += memo[arc]
+                    if self._data[index] & IS_END:
+                        break
+                    index += 1
+                if total > limit:
+                    over = True
+                    break
+                memo[first] = total
+                state[first] = 2
+                top -= 1
+            if cycle >= 0:
+                raise ValueError(f"kwg: the list at node {cycle} is reachable from itself")
+            if over:
+                raise ValueError(f"kwg: more than {limit:,} strings")
+            return memo[start]
+        finally:
+            PyMem_Free(memo)
+            PyMem_Free(state)
+            PyMem_Free(stack)

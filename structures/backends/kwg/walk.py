@@ -150,21 +150,64 @@ class PythonCore(NodeArrayCore):
         """True when the string leading to ``node`` is stored (never for a root)."""
         return node >= 2 and bool(self._nodes[node] & ACCEPTS)
 
+    def count_from(self, start: int, limit: int) -> int:
+        """How many strings the array accepts from the list at ``start`` (see
+        :func:`count_strings`, with ``limit`` in place of :data:`MAX_STRINGS`)."""
+        return count_strings(self._nodes, start, limit)
 
-#: The longest string a KWG file's DAWG may hold (deeper is a cycle, or not a word list).
-MAX_DEPTH: Final = 64
+
+#: The most strings a KWG file read here may hold (its words, or its GADDAG strings).
+MAX_STRINGS: Final = 50_000_000
+
+
+def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) -> int:
+    """How many strings the checked KWG ``nodes`` accepts from the sibling list at ``start``
+    (0: none): memoized by list, so O(nodes) however many strings there are. ``ValueError`` for
+    a cycle (a list reachable from itself) or more than ``limit`` strings. (The compiled core's
+    ``count_from`` is the same in C.)"""
+    done: dict[int, int] = {0: 0}
+    open_lists: set[int] = set()  # expanded, not yet counted: the lists on the current path
+    stack = [start]
+    while stack:
+        first = stack[-1]
+        if first in done:
+            stack.pop()
+            continue
+        arcs = []
+        index = first
+        while True:
+            arcs.append((bool(nodes[index] & ACCEPTS), nodes[index] & ARC))
+            if nodes[index] & IS_END:
+                break
+            index += 1
+        if first not in open_lists:
+            open_lists.add(first)
+            for _, arc in arcs:
+                if arc in open_lists:
+                    raise ValueError(f"kwg: the list at node {arc} is reachable from itself")
+                if arc not in done:
+                    stack.append(arc)
+            continue
+        total = sum(accepts + done[arc] for accepts, arc in arcs)
+        if total > limit:
+            raise ValueError(f"kwg: more than {limit:,} strings")
+        done[first] = total
+        open_lists.discard(first)
+        stack.pop()
+    return done[start]
 
 
 def dawg_words(nodes: Sequence[int]) -> list[str]:
-    """The words of a checked KWG's DAWG (from node 0), sorted: a depth-first walk, siblings in
-    ascending tile order. ``ValueError`` for a separator among them, or strings past
-    :data:`MAX_DEPTH` tiles (a cycle). O(nodes visited), interpreted."""
+    """The words of a checked KWG's DAWG (from node 0), sorted. Its words must have been
+    counted first (:func:`count_strings`, or the compiled core's ``count_from``), which refuses
+    a cycle and too many words; here, a separator among them is a ``ValueError``.
+    O(characters of the words), interpreted."""
     words: list[str] = []
-
-    def visit(start: int, prefix: str) -> None:
-        if len(prefix) >= MAX_DEPTH:
-            raise ValueError(f"kwg: a string past {MAX_DEPTH} tiles from node 0 (a cycle?)")
+    stack: list[tuple[int, str]] = [(nodes[0] & ARC, "")] if nodes[0] & ARC else []
+    while stack:
+        start, prefix = stack.pop()
         index = start
+        below: list[tuple[int, str]] = []
         while True:
             node = nodes[index]
             tile = node >> TILE_SHIFT
@@ -174,11 +217,10 @@ def dawg_words(nodes: Sequence[int]) -> list[str]:
             if node & ACCEPTS:
                 words.append(string)
             if node & ARC:
-                visit(node & ARC, string)
+                below.append((node & ARC, string))
             if node & IS_END:
-                return
+                break
             index += 1
-
-    if nodes[0] & ARC:
-        visit(nodes[0] & ARC, "")
+        stack.extend(reversed(below))
+    words.sort()
     return words

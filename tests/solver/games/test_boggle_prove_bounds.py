@@ -353,7 +353,9 @@ def test_a_prover_stopped_mid_class_gives_the_same_runs_after(web2_words: tuple[
 
     ids = plan.space.sample(6, random.Random("a prover stopped mid-class"))
     runs = {class_id: prover.run(*args(class_id)) for class_id in ids}
-    long = next(c for c in ids if runs[c][5] > 3 * 262_144)  # at least three asks' worth
+    long = next((c for c in ids if runs[c][5] > 3 * 262_144), None)  # three asks' worth
+    assert long is not None, "no sampled class is long enough to be stopped part way"
+    assert runs[long][4] > plan.switchover  # its bound is high enough: its tree is forced
     assert prover.run(*args(long, stop_at_the_second_ask)) is None
     assert asked == 2
     for class_id in [long, *(c for c in ids[:3] if c != long)]:

@@ -38,27 +38,33 @@ from lexibench.structures import Lexicon
 SAMPLED: Final = "sample"
 
 
-def projected_cpu(seconds: Sequence[float], canonical: int) -> tuple[float, float, float]:
+def projected_cpu(seconds: Sequence[float], canonical: int) -> tuple[float, float, float] | None:
     """The whole proof's CPU seconds, ``(estimate, low, high)``, from the CPU ``seconds`` of the
     classes done out of ``canonical``. When all are done, all three are their total. Else the
     classes done are a uniform sample of the canonical ones (they are handed out in a fixed
     shuffled order: :func:`~.classes.dispatch_order`), so the estimate is their mean times
     ``canonical`` and low-high its 95% interval (the normal approximation, with the finite
-    population's correction; a heavy tail of slow classes makes it too narrow for a small
-    sample).
+    population's correction; never below the CPU already spent; a heavy tail of slow classes
+    makes it too narrow for a small sample). None with fewer than two classes done: no
+    interval.
 
     >>> projected_cpu([1.0, 3.0], 2)
     (4.0, 4.0, 4.0)
     >>> [round(x) for x in projected_cpu([1.0, 3.0, 2.0, 2.0], 100)]
     [200, 122, 278]
+    >>> projected_cpu([5.0], 100) is None
+    True
     """
-    if len(seconds) >= canonical or len(seconds) < 2:
-        total = sum(seconds) * (canonical / max(len(seconds), 1))
-        return total, total, total
+    spent = sum(seconds)
+    if len(seconds) >= canonical:
+        return spent, spent, spent
+    if len(seconds) < 2:
+        return None
     n = len(seconds)
     mean = statistics.fmean(seconds)
     error = statistics.stdev(seconds) / math.sqrt(n) * math.sqrt(1 - n / canonical)
-    return mean * canonical, (mean - 1.96 * error) * canonical, (mean + 1.96 * error) * canonical
+    low = max((mean - 1.96 * error) * canonical, spent)
+    return mean * canonical, low, (mean + 1.96 * error) * canonical
 
 
 @dataclass(frozen=True)
@@ -106,9 +112,9 @@ class ProofResult:
         """CPU seconds of the finished classes (over every run that added to them)."""
         return sum(outcome.seconds for outcome in self.outcomes)
 
-    def projected_cpu(self) -> tuple[float, float, float]:
+    def projected_cpu(self) -> tuple[float, float, float] | None:
         """The whole proof's CPU seconds projected from the classes done (see
-        :func:`projected_cpu`): ``(estimate, low, high)``."""
+        :func:`projected_cpu`): ``(estimate, low, high)``, or None with fewer than two."""
         return projected_cpu([outcome.seconds for outcome in self.outcomes], self.canonical)
 
     def boards(self) -> list[FoundBoard]:
@@ -142,7 +148,9 @@ class ProofResult:
                 **self.counts(),
             },
             "cpu_seconds": round(self.cpu_seconds, 3),
-            "projected_cpu_seconds": [round(x, 3) for x in self.projected_cpu()],
+            "projected_cpu_seconds": (
+                [round(x, 3) for x in projected] if (projected := self.projected_cpu()) else None
+            ),
             "seconds": round(self.seconds, 3),
             "class_outcomes": [outcome.as_record() for outcome in self.outcomes],
         }

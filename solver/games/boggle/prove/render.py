@@ -109,10 +109,16 @@ def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path
         f"{result.seconds:,.1f} s wall with "
         f"{where_text(plan.where)}; lexicon {opened.id} ({plan.tier.value} tier)"
     )
-    if not result.complete and len(result.outcomes) >= 2:
-        estimate, low, high = result.projected_cpu()
+    projected = None if result.complete else result.projected_cpu()
+    if projected is not None:
+        estimate, low, high = projected
+        sample = (
+            "a uniform sample"
+            if result.stopped == SAMPLED
+            else "the first of the shuffled order, less any cut short, so perhaps low"
+        )
         lines.append(
-            f"the whole proof, projected from the classes done (a uniform sample): about "
+            f"the whole proof, projected from the classes done ({sample}): about "
             f"{_hours(estimate)} of CPU (95% interval {_hours(low)} to {_hours(high)})"
         )
     return "\n".join(lines)
