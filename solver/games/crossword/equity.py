@@ -39,11 +39,15 @@ class Leaves(Protocol):
 
 
 def bag_size(position: Position) -> int:
-    """The tiles in the bag: the rule set's, less the board's, the rack's and the other rack's
-    where the position gives it (as MAGPIE counts them: an unknown rack's tiles are in the bag)."""
+    """The tiles in the bag: the rule set's, less the board's, the rack's and the other rack's.
+    Where the position does not give the other rack (none, or empty: a rack is empty only once
+    the game is over), that player holds a full rack of the unseen tiles (a rack is refilled
+    while the bag has tiles), so the bag is the unseen tiles less a rack, or none: an exchange
+    then needs 14 unseen tiles in English, as MAGPIE counts it, not 7."""
     on_board = sum(1 for tile in position.board if tile)
-    known = len(position.rack) + len(position.other_rack or b"")
-    return max(sum(position.rules.counts) - on_board - known, 0)
+    unseen = sum(position.rules.counts) - on_board - len(position.rack)
+    other = len(position.other_rack) if position.other_rack else position.rules.rack_size
+    return max(unseen - other, 0)
 
 
 def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:

@@ -52,7 +52,7 @@ def test_each_move_is_worth_its_score_and_its_leave() -> None:
 def test_every_exchange_is_listed_once_while_the_bag_allows() -> None:
     rack = "AEIIS?"
     moves = _moves(cgp(EMPTY, rack))
-    assert bag_size(moves.position) == 100 - 6  # the other rack unknown: in the bag
+    assert bag_size(moves.position) == 100 - 6 - 7  # the other player holds a full rack
     exchanges = [m for m in by_equity(moves, TABLE) if m.kind == "exchange"]
     tiles = bytes(sorted(leave_tiles(rack)))
     distinct = {bytes(sorted(c)) for size in range(1, 7) for c in combinations(tiles, size)}
@@ -76,6 +76,24 @@ def _without_the_bag(position: Position) -> Position:
     for tile in position.rack + (position.other_rack or b""):
         used[tile] += 1
     return replace(position, rules=replace(position.rules, counts=tuple(used)))
+
+
+def test_an_unknown_other_rack_is_a_full_rack_out_of_the_bag() -> None:
+    """With the other rack not given, the other player holds seven of the unseen tiles: 14
+    unseen allow an exchange, 13 do not (the bag holds 6), and with 7 unseen the bag is empty:
+    no exchange, and a leave is worth nothing. A rack given counts as it is."""
+    full = _without_the_bag(_moves(cgp(board(("8D", "TAX")), "AEISQ?")).position)
+    generate = MoveGenerator(structures.build_lexicon("kwg", ["tax", "axe"]), Tier.NATIVE, "words")
+    for extra, bag in ((14, 7), (13, 6), (7, 0)):
+        counts = list(full.rules.counts)
+        counts[5] += extra  # more E's in the rule set: unseen, on the other rack or in the bag
+        position = replace(full, rules=replace(full.rules, counts=tuple(counts)))
+        assert bag_size(position) == bag
+        assert bag_size(replace(position, other_rack=b"\x05\x05")) == extra - 2
+        ranked = by_equity(generate(position), TABLE)
+        assert any(m.kind == "exchange" for m in ranked) == (bag >= 7)
+        if bag == 0:
+            assert all(m.equity == m.score for m in ranked)
 
 
 def test_an_empty_bag_allows_no_exchange_and_values_no_leave() -> None:
