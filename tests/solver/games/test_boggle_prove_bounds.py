@@ -360,3 +360,38 @@ def test_a_prover_stopped_mid_class_gives_the_same_runs_after(web2_words: tuple[
     assert asked == 2
     for class_id in [long, *(c for c in ids[:3] if c != long)]:
         assert prover.run(*args(class_id)) == runs[class_id]
+
+
+@pytest.mark.parametrize("tier", [Tier.NATIVE, Tier.STEP])
+def test_candidates_past_the_cap_are_rescored_as_they_come(
+    web2_words: tuple[str, ...], tier: Tier
+) -> None:
+    """With a cap of 2 candidates held, a proof hands them to re-scoring in batches and goes on:
+    every class's outcome (its candidates counted, its boards) is the uncapped one's; without a
+    flush, the cap is still an error."""
+    from dataclasses import replace
+
+    from lexibench.solver.games.boggle.prove.job import prove_class, prove_state
+
+    alphabet, buckets, rows, cols = WORLDS[1]
+    lexicon = lexicon_over(web2_words, alphabet)
+    split = parse_partition(buckets, alphabet)
+    space = ClassSpace(rows, cols, split.cell_buckets(rows, cols))
+    ids = list(itertools.islice(space.canonical_ids(), 0, None, 3))
+    unreached = tree_bound(lexicon, tier, ProofPlan(rows, cols, split, 1 << 30))
+    target = max(1, min(unreached.run(space.letters(c)).bound for c in ids) // 3)  # type: ignore[union-attr]
+    plan = ProofPlan(rows, cols, split, target)
+    capped = replace(plan, max_candidates=2)
+    whole, small = prove_state(lexicon, plan, tier), prove_state(lexicon, capped, tier)
+    many = []
+    for class_id in ids:
+        expected = prove_class(whole, plan, class_id)
+        got = prove_class(small, capped, class_id)
+        assert expected is not None
+        assert got is not None
+        assert replace(got, seconds=0) == replace(expected, seconds=0)
+        if got.candidates > 2:
+            many.append(class_id)
+    assert many  # some class went past the cap
+    with pytest.raises(InputError, match="more than 2 boards of one class"):
+        tree_bound(lexicon, tier, capped).run(space.letters(many[0]))

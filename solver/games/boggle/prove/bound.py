@@ -10,6 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+#: Takes ``count`` candidates' letters (each the board's cells' letter indices, end to end).
+Flush = Callable[[bytes, int], object]
+
 
 @dataclass(frozen=True)
 class TreeRun:
@@ -28,7 +31,11 @@ class TreeRun:
     target)."""
     candidates: tuple[tuple[int, bytes], ...]
     """``(bound, letters)`` for each board whose bound reaches the target (``letters``: per
-    cell the index of its letter in the class's letters for the cell)."""
+    cell the index of its letter in the class's letters for the cell), but those handed to
+    ``flush`` on the way."""
+    flushed: int = 0
+    """Boards whose bound reaches the target handed to ``flush`` during the run, each time
+    the plan's ``max_candidates`` were held (not in :attr:`candidates`)."""
 
     @property
     def nodes(self) -> int:
@@ -40,7 +47,14 @@ class TreeBound(Protocol):
     """Runs the tree bound of one proof plan's classes, one class at a time (see
     :meth:`.native.TreeProver.run`)."""
 
-    def run(self, cells: tuple[str, ...], stop: Callable[[], bool] | None = None) -> TreeRun | None:
+    def run(
+        self,
+        cells: tuple[str, ...],
+        stop: Callable[[], bool] | None = None,
+        flush: Flush | None = None,
+    ) -> TreeRun | None:
         """The class whose cell ``i`` may hold any letter of ``cells[i]``, on the plan's board
-        against its target; None when ``stop()`` said to stop first."""
+        against its target; None when ``stop()`` said to stop first. With ``flush``, the
+        candidates are handed to it in batches whenever the plan's ``max_candidates`` are held
+        (:data:`Flush`); without, more than that many raise :class:`InputError`."""
         ...

@@ -111,17 +111,26 @@ def prove_class(
     """Prove one class (see the module docstring); None when ``stop()`` said to stop first."""
     start = time.thread_time()
     letters = plan.space.letters(class_id)
-    run = state.bound.run(letters, stop)
-    if run is None:
-        return None
-    boards = []
-    for _, chosen in run.candidates:
+    boards: list[tuple[str, int, int]] = []
+
+    def rescore(chosen: bytes) -> None:
         cells = tuple(
             QU if cell[k] == "q" else cell[k] for cell, k in zip(letters, chosen, strict=True)
         )
         score, count = state.score(cells)
         if score >= plan.target:
             boards.append((Board(plan.rows, plan.cols, cells).text(), score, count))
+
+    def flush(held: bytes, count: int) -> None:  # the candidates, a batch at a time
+        size = len(letters)
+        for k in range(count):
+            rescore(held[k * size : (k + 1) * size])
+
+    run = state.bound.run(letters, stop, flush)
+    if run is None:
+        return None
+    for _, chosen in run.candidates:
+        rescore(chosen)
     boards.sort(key=lambda board: (-board[1], board[0]))
     return ClassOutcome(
         class_id,
@@ -130,7 +139,7 @@ def prove_class(
         run.distinct,
         run.nodes,
         run.steps,
-        len(run.candidates),
+        run.flushed + len(run.candidates),
         tuple(boards),
         time.thread_time() - start,
     )

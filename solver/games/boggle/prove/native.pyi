@@ -18,4 +18,5 @@ class TreeProver:
         switchover: int = -1,
         force_limit: int = 0,
         radix_keys: bool = False,
-    ) -> tuple[int, int, int, int, int, int, list[tuple[int, bytes]]] | None: ...
+        flush: Callable[[bytes, int], object] | None = None,
+    ) -> tuple[int, int, int, int, int, int, list[tuple[int, bytes]], int] | None: ...

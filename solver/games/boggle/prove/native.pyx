@@ -78,6 +78,7 @@ cdef enum Status:
     NO_MEMORY = 1
     STOPPED = 2
     TOO_MANY = 3
+    FLUSH_FAILED = 4
 
 cdef inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int code) noexcept nogil:
     """The child of ``node`` by letter ``code`` (0 for "a"), or NONE."""
@@ -179,6 +180,10 @@ cdef class TreeProver:
     cdef Py_ssize_t _candidate_room
     cdef Py_ssize_t _candidate_bound_room
     cdef Py_ssize_t _max_candidates
+    cdef object _flush                   # takes the candidates when they reach the cap
+    cdef bint _has_flush
+    cdef Py_ssize_t _flushed
+    cdef object _flush_error
     # progress and stopping
     cdef uint64_t _steps
     cdef uint64_t _visits
@@ -619,8 +624,12 @@ cdef class TreeProver:
         cdef Py_ssize_t n = self._candidate_count
         cdef int p
         if n >= self._max_candidates:
-            self._status = TOO_MANY
-            return -1
+            if not self._has_flush:
+                self._status = TOO_MANY
+                return -1
+            if self._flush_now() < 0:
+                return -1
+            n = 0
         if (grow(<void **>&self._candidates, &self._candidate_room, (n + 1) * self._n, 1) < 0
                 or grow(<void **>&self._candidate_bounds, &self._candidate_bound_room, n + 1,
                         sizeof(int32_t)) < 0):
@@ -630,6 +639,21 @@ cdef class TreeProver:
             self._candidates[n * self._n + self._order[p]] = self._choice_of[p]
         self._candidate_bounds[n] = <int32_t>bound
         self._candidate_count = n + 1
+        return 0
+
+    cdef int _flush_now(self) noexcept nogil:
+        """Hand the candidates held to ``flush`` (with the GIL) and hold none; -1 (and the
+        FLUSH_FAILED status, the exception kept) when it raised."""
+        cdef Py_ssize_t n = self._candidate_count
+        with gil:
+            try:
+                self._flush((<char *>self._candidates)[:n * self._n], n)
+            except BaseException as exc:
+                self._flush_error = exc
+                self._status = FLUSH_FAILED
+                return -1
+        self._flushed += n
+        self._candidate_count = 0
         return 0
 
     cdef void _search(self, int position, int64_t points, int64_t rest) noexcept nogil:
@@ -877,16 +901,18 @@ cdef class TreeProver:
 
     def run(self, tuple cells, tuple nbrs, tuple order, long long target,
             Py_ssize_t max_candidates=1_000_000, stop=None, long long switchover=-1,
-            int force_limit=0, bint radix_keys=False):
+            int force_limit=0, bint radix_keys=False, flush=None):
         """The class whose cell ``i`` may hold any letter of ``cells[i]`` (bytes, a-z; ``q`` is
         the Qu tile): build its tree, and unless its bound is below ``target``, search it.
 
         ``nbrs``: each cell's neighbours; ``order``: the split order (every cell once). Returns
-        ``(paths, distinct, sum_nodes, choice_nodes, bound, steps, candidates)``, where
+        ``(paths, distinct, sum_nodes, choice_nodes, bound, steps, candidates, flushed)``, where
         ``candidates`` lists ``(bound, letters)`` for every board whose tree bound reaches the
         target (``letters``: per cell the index of its letter in ``cells[i]``), or None when
-        ``stop()`` said to stop. More than ``max_candidates`` candidates raise
-        :class:`InputError` (the target is too low to be worth a proof).
+        ``stop()`` said to stop. ``max_candidates`` are held at most: with ``flush``, those
+        held are handed to ``flush(letters, count)`` (``count`` boards' letters, end to end)
+        each time the cap is reached, and the tuple's last item counts the boards handed so
+        (they are not in ``candidates``); without, more raise :class:`InputError`.
 
         ``switchover`` and ``force_limit``: a (sub)tree whose bound is above ``switchover`` is
         forced (split by merging, :meth:`_attack`) while fewer than ``force_limit`` cells are
@@ -909,6 +935,10 @@ cdef class TreeProver:
         self._visits = 0
         self._candidate_count = 0
         self._max_candidates = max_candidates
+        self._flush = flush
+        self._has_flush = flush is not None
+        self._flushed = 0
+        self._flush_error = None
         self._target = target
         self._switchover = switchover if switchover >= 0 else (<int64_t>1 << 62)
         self._force_limit = force_limit
@@ -943,6 +973,11 @@ cdef class TreeProver:
         finally:
             self._stop = None
             self._has_stop = False
+            self._flush = None
+            self._has_flush = False
+        if self._status == FLUSH_FAILED:
+            error, self._flush_error = self._flush_error, None
+            raise error
         if self._status == NO_MEMORY:
             raise MemoryError()
         if self._status == STOPPED:
@@ -956,4 +991,5 @@ cdef class TreeProver:
         for k in range(self._candidate_count):
             found.append((self._candidate_bounds[k],
                           (<char *>self._candidates)[k * self._n:(k + 1) * self._n]))
-        return (self._records, self._distinct, sums, choices, bound, self._steps, found)
+        return (self._records, self._distinct, sums, choices, bound, self._steps, found,
+                self._flushed)

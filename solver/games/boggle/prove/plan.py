@@ -16,8 +16,9 @@ from lexibench.solver.games.boggle.prove.classes import ClassSpace, split_order
 from lexibench.solver.games.boggle.prove.partitions import Partition
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 
-#: The most boards of one class the tree search may leave for re-scoring: more means the target
-#: is far below the best score (every board of a class reaches it), not a proof.
+#: The most boards of one class whose bound reaches the target that the tree search holds at
+#: once: a proof re-scores them then and goes on (a 4x4 class at hybrid-boggle's target 3,500
+#: has more than a million); a caller without a ``flush`` gets an error past it.
 MAX_CANDIDATES: Final = 1_000_000
 #: The version of the outcomes a plan gives: raise it when the bound or the search changes what
 #: a class's record holds (:data:`SWITCHOVER` and :data:`SEARCHED_LAST` included: they decide the

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import neighbours
-from lexibench.solver.games.boggle.prove.bound import TreeRun
+from lexibench.solver.games.boggle.prove.bound import Flush, TreeRun
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.structures import SteppingLexicon
 
@@ -33,10 +33,15 @@ class StepTree:
         self.plan = plan
         self.nbrs = neighbours(plan.rows, plan.cols)
 
-    def run(self, cells: tuple[str, ...], stop: Callable[[], bool] | None = None) -> TreeRun | None:
+    def run(
+        self,
+        cells: tuple[str, ...],
+        stop: Callable[[], bool] | None = None,
+        flush: Flush | None = None,
+    ) -> TreeRun | None:
         """As :meth:`.native.TreeProver.run`, with each cell's letters as a string."""
         try:
-            return _Run(self, cells, stop).result()
+            return _Run(self, cells, stop, flush).result()
         except _StoppedError:
             return None
 
@@ -45,7 +50,11 @@ class _Run:
     """One class: the records, the tree's flat lists, the search."""
 
     def __init__(
-        self, tree: StepTree, cells: tuple[str, ...], stop: Callable[[], bool] | None
+        self,
+        tree: StepTree,
+        cells: tuple[str, ...],
+        stop: Callable[[], bool] | None,
+        flush: Flush | None = None,
     ) -> None:
         plan = tree.plan
         n = len(cells)
@@ -63,6 +72,8 @@ class _Run:
         self.force_limit = plan.force_limit
         self.max_candidates = plan.max_candidates
         self.stop = stop
+        self.flush = flush
+        self.flushed = 0
         self.weights = plan.weights
         self.min_length = plan.min_length
         self.lexicon = tree.lexicon
@@ -117,6 +128,7 @@ class _Run:
             bound,
             self.steps,
             tuple(self.candidates),
+            self.flushed,
         )
 
     # 1. paths
@@ -231,6 +243,10 @@ class _Run:
             return
         n = len(self.cells)
         if position == n:
+            if len(self.candidates) >= self.max_candidates and self.flush is not None:
+                self.flush(b"".join(c for _, c in self.candidates), len(self.candidates))
+                self.flushed += len(self.candidates)
+                self.candidates.clear()
             if len(self.candidates) >= self.max_candidates:
                 raise InputError(
                     f"more than {self.max_candidates:,} boards of one class may reach the "

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lexibench.solver.games.boggle.board import neighbours
-from lexibench.solver.games.boggle.prove.bound import TreeBound, TreeRun
+from lexibench.solver.games.boggle.prove.bound import Flush, TreeBound, TreeRun
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.step import StepTree
 from lexibench.solver.tiers import Tier
@@ -43,7 +43,12 @@ class NativeTree:
         self.plan = plan
         self.nbrs = neighbours(plan.rows, plan.cols)
 
-    def run(self, cells: tuple[str, ...], stop: Callable[[], bool] | None = None) -> TreeRun | None:
+    def run(
+        self,
+        cells: tuple[str, ...],
+        stop: Callable[[], bool] | None = None,
+        flush: Flush | None = None,
+    ) -> TreeRun | None:
         plan = self.plan
         letters = tuple(cell.encode("ascii") for cell in cells)
         found = self.prover.run(
@@ -55,11 +60,12 @@ class NativeTree:
             stop,
             plan.switchover,
             plan.force_limit,
+            flush=flush,
         )
         if found is None:
             return None
-        paths, distinct, sums, choices, bound, steps, candidates = found
-        return TreeRun(paths, distinct, sums, choices, bound, steps, tuple(candidates))
+        paths, distinct, sums, choices, bound, steps, candidates, flushed = found
+        return TreeRun(paths, distinct, sums, choices, bound, steps, tuple(candidates), flushed)
 
 
 def native_build() -> str:
