@@ -314,8 +314,9 @@ def open_lexicon_file(
         info = _wordlist_of(path, saved.header.meta)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
-    _checked(path, Opened(saved.header.backend, saved.structure, info, "file"), min_length,
-             q_needs_u)  # fmt: skip
+    opened = _checked(
+        path, Opened(saved.header.backend, saved.structure, info, "file"), min_length, q_needs_u
+    )
     held = variant_of(saved.header.meta)
     wanted = (game if variant != WORDS else None, variant)
     if held != wanted:
@@ -324,7 +325,7 @@ def open_lexicon_file(
             f"lexicon file {path}: holds {describe_variant(*held)}, this search needs "
             f"{describe_variant(*wanted)} (build it with lexibench build{how})"
         )
-    return Opened(saved.header.backend, saved.structure, info, "file")
+    return opened
 
 
 def _checked(path: Path, opened: Opened, min_length: int, q_needs_u: bool) -> Opened:

@@ -16,7 +16,8 @@ def render(results: Results) -> Section:
     s = run.settings
     words = run.wordlist
     span = results.span()
-    if results.one_run or span is None:
+    one_run = results.one_run
+    if one_run or span is None:
         date = f"- Date: {date_text(run.datetime)}"
     else:
         date = (
@@ -24,7 +25,7 @@ def render(results: Results) -> Section:
             "raw files were measured again later; each file's date is under Raw files)"
         )
     files = ", ".join(
-        f"`{name}`" + (f" ({date_text(results.measured[name])})" if not results.one_run else "")
+        f"`{name}`" + (f" ({date_text(results.measured[name])})" if not one_run else "")
         for name in results.sources
     )
     lines = [

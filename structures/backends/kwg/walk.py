@@ -166,22 +166,23 @@ def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) ->
     a cycle (a list reachable from itself) or more than ``limit`` strings. (The compiled core's
     ``count_from`` is the same in C.)"""
     done: dict[int, int] = {0: 0}
-    open_lists: set[int] = set()  # expanded, not yet counted: the lists on the current path
+    open_lists: dict[int, list[tuple[bool, int]]] = {}  # the lists on the current path: arcs
     stack = [start]
     while stack:
         first = stack[-1]
         if first in done:
             stack.pop()
             continue
-        arcs = []
-        index = first
-        while True:
-            arcs.append((bool(nodes[index] & ACCEPTS), nodes[index] & ARC))
-            if nodes[index] & IS_END:
-                break
-            index += 1
-        if first not in open_lists:
-            open_lists.add(first)
+        arcs = open_lists.get(first)
+        if arcs is None:  # expand: read the list once, push the lists below not yet counted
+            arcs = []
+            index = first
+            while True:
+                arcs.append((bool(nodes[index] & ACCEPTS), nodes[index] & ARC))
+                if nodes[index] & IS_END:
+                    break
+                index += 1
+            open_lists[first] = arcs
             for _, arc in arcs:
                 if arc in open_lists:
                     raise ValueError(f"kwg: the list at node {arc} is reachable from itself")
@@ -192,7 +193,7 @@ def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) ->
         if total > limit:
             raise ValueError(f"kwg: more than {limit:,} strings")
         done[first] = total
-        open_lists.discard(first)
+        del open_lists[first]
         stack.pop()
     return done[start]
 
@@ -201,26 +202,27 @@ def dawg_words(nodes: Sequence[int]) -> list[str]:
     """The words of a checked KWG's DAWG (from node 0), sorted. Its words must have been
     counted first (:func:`count_strings`, or the compiled core's ``count_from``), which refuses
     a cycle and too many words; here, a separator among them is a ``ValueError``.
-    O(characters of the words), interpreted."""
+    O(nodes visited), interpreted.
+
+    >>> from lexibench.structures.backends.kwg.lexicon import KwgLexicon
+    >>> dawg_words(KwgLexicon(["care", "car", "cat", "a"]).kwg())
+    ['a', 'car', 'care', 'cat']
+    """
     words: list[str] = []
+    # One entry per node: its index and the string before it. A node's list below is walked
+    # before its next sibling, siblings ascend: the words come out sorted.
     stack: list[tuple[int, str]] = [(nodes[0] & ARC, "")] if nodes[0] & ARC else []
     while stack:
-        start, prefix = stack.pop()
-        index = start
-        below: list[tuple[int, str]] = []
-        while True:
-            node = nodes[index]
-            tile = node >> TILE_SHIFT
-            if not tile:
-                raise ValueError(f"kwg: node {index} of the words holds the GADDAG separator")
-            string = prefix + chr(96 + tile)
-            if node & ACCEPTS:
-                words.append(string)
-            if node & ARC:
-                below.append((node & ARC, string))
-            if node & IS_END:
-                break
-            index += 1
-        stack.extend(reversed(below))
-    words.sort()
+        index, prefix = stack.pop()
+        node = nodes[index]
+        tile = node >> TILE_SHIFT
+        if not tile:
+            raise ValueError(f"kwg: node {index} of the words holds the GADDAG separator")
+        string = prefix + chr(96 + tile)
+        if node & ACCEPTS:
+            words.append(string)
+        if not node & IS_END:
+            stack.append((index + 1, prefix))
+        if node & ARC:
+            stack.append((node & ARC, string))
     return words
