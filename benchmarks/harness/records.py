@@ -264,6 +264,26 @@ class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1", kw_onl
     """Legal moves of the round's positions, summed."""
 
 
+class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True):
+    """A peer's move generator (MAGPIE, where the user built it) on the positions of one
+    :class:`CrosswordMovegenRecord` case, timed inside its own process; ``backend`` is the peer's
+    name and ``library_version`` its commit. pytest-benchmark's timing is the peer's whole
+    process (building its word map, loading, generating); the tables use ``round_seconds``."""
+
+    suite = "crossword-peer"
+    unit = "position"
+    lexicon: Literal["kwg", "wmp"]
+    """What the peer generated from: the KWG alone, or its word map (``.wmp``) beside it."""
+    positions: str
+    blanks: Count
+    mode: Literal["all", "best"]
+    moves: Count
+    """Legal moves of the positions, summed (placements, exchanges and the pass, for ``all``)."""
+    round_seconds: tuple[Seconds, ...]
+    """Each round's seconds of generation over all the positions (the peer's generator alone,
+    a monotonic clock, as pytest-benchmark's)."""
+
+
 class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """``lexibench selfplay --games N``, whole process (start-up, the lexicon from the cache, the
     games); ``units`` the games."""
@@ -326,6 +346,7 @@ BenchRecord = (
     GameRecord
     | CrosswordLexiconRecord
     | CrosswordMovegenRecord
+    | CrosswordPeerRecord
     | SelfPlayRecord
     | EquityRecord
     | SolveInterpretedRecord

@@ -44,6 +44,7 @@ from lexibench.benchmarks.harness.recording import library_version, not_run, rec
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
+    CrosswordPeerRecord,
     EquityRecord,
     SelfPlayRecord,
 )
@@ -274,6 +275,92 @@ def _check(answer: Any, expected: Any, mode: str, what: str) -> None:
         None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
     )
     assert found == first, f"{what}: the best move disagrees with the reference"
+
+
+#: The peer's rounds over a case's positions (timed inside its own process, which runs once).
+PEER_ROUNDS: Final = 7
+#: The peer's cases: the native cases' positions (the headline workload's by blanks, and
+#: Macondo's benchmark position), every move or the best, from the KWG alone or with its word map.
+PEER_CASES: Final = (("mid", 0), ("mid", 1), ("mid", 2), ("vs-matt", 0))
+
+
+@pytest.mark.parametrize("mode", ["all", "best"])
+@pytest.mark.parametrize(("name", "blanks"), PEER_CASES)
+@pytest.mark.parametrize("lexicon", ["kwg", "wmp"])
+def test_crossword_peer(
+    benchmark: Any,
+    request: pytest.FixtureRequest,
+    lexicon: str,
+    name: str,
+    blanks: int,
+    mode: str,
+    settings: Settings,
+) -> None:
+    """MAGPIE's generator, where the user has built it (opt-in: ``LEXIBENCH_MAGPIE``), on the
+    native cases' positions with the run's KWG, by score as lexibench's native cases: its own
+    seconds of generation per round, and its moves checked equal to the reference's."""
+    from lexibench.solver.games.crossword import peer
+
+    if peer.unavailable() is not None:
+        pytest.skip("MAGPIE is not built here (opt-in: LEXIBENCH_MAGPIE)")
+    if name == HEADLINE:
+        everything = _positions(settings)
+        chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
+        positions = [everything[i] for i in chosen]
+        expected = [_expected(settings)[i] for i in chosen]
+    else:
+        positions = [parse_cgp(VS_MATT)]
+        played = game_of(GAME)
+        expected = [played.key(played.reference(_words(settings).words)(positions[0]))]
+    if not positions or any(p.rules.name != "english" for p in positions):
+        not_run(request, CrosswordPeerRecord, peer.NAME,
+                f"not run: no {name} position with {blanks} blank(s) under the English rules",
+                tier="native", game=GAME, variant=lexicon)  # fmt: skip
+    kwg = _kwg(settings, "gaddag").kwg_bytes()  # type: ignore[attr-defined]
+    lines = [p.to_cgp() for p in positions]
+    by_score: peer.Mode = "allscore" if mode == "all" else "bestscore"
+    benchmark.group = f"crossword peer {name}, {blanks} blank(s), {mode} moves"
+    run = benchmark.pedantic(
+        peer.generate, args=(lines, kwg, _leave_table(), by_score),
+        kwargs={"rounds": PEER_ROUNDS, "word_maps": lexicon == "wmp"}, rounds=1, iterations=1,
+    )  # fmt: skip
+    if mode == "all":
+        listed = peer.generate(lines, kwg, _leave_table(), by_score, every_move=True)
+        assert listed.moves is not None
+        for i, (moves, position) in enumerate(zip(listed.moves, positions, strict=True)):
+            ours = [m for m in expected[i] if not position.is_empty() or m[0][0].isdigit()]
+            assert peer.placements(moves) == ours, f"{name} position {i}: MAGPIE's moves differ"
+    else:
+        for i, best in enumerate(run.best):
+            top = max((m[2] for m in expected[i]), default=None)
+            assert (best.score if best else None) == top, f"{name} position {i}: best differs"
+    record(
+        benchmark,
+        CrosswordPeerRecord(
+            peer.NAME,
+            peer.version(peer.folder()),
+            wordlist_ref(_words(settings)),
+            len(positions),
+            lexicon=lexicon,  # type: ignore[arg-type]
+            positions=name,
+            blanks=blanks,
+            mode=mode,  # type: ignore[arg-type]
+            moves=sum(run.counts),
+            round_seconds=run.round_seconds,
+        ),
+    )
+
+
+@cache
+def _leave_table() -> bytes:
+    """lexibench's own leave model as a KLV2 table (the peer needs one; by score it is unused)."""
+    from lexibench.solver.games.crossword.leave_model import default
+    from lexibench.solver.games.crossword.rules import load_rules
+    from lexibench.structures.backends.kwg.klv import LeaveTable
+
+    model = default()
+    leaves = model.leaves(load_rules("english"))
+    return LeaveTable.of({leave: model.value(leave) for leave in leaves}).to_bytes()
 
 
 SELFPLAY_ROUNDS: Final = 3

@@ -13,11 +13,13 @@ from __future__ import annotations
 import tomllib
 from collections import defaultdict
 from importlib import resources
+from statistics import median
 from typing import Any, Final
 
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
+    CrosswordPeerRecord,
     EquityRecord,
     Results,
     SelfPlayRecord,
@@ -186,6 +188,53 @@ def _native_table(results: Results) -> list[str]:
     ]
 
 
+def _peer_table(results: Results) -> list[str]:
+    """lexibench's native generation beside MAGPIE's on the same positions, where it ran."""
+    peer: dict[tuple[str, int, str, str], CrosswordPeerRecord] = {
+        (r.positions, r.blanks, r.mode, r.lexicon): r
+        for r in (b.record for b in results.of(CrosswordPeerRecord))
+    }
+    if not peer:
+        return []
+    found = _movegen(results)
+    keys = sorted({(p, k, m) for p, k, m, _ in peer}, key=lambda x: (x[0] != "mid", x))
+    body = []
+    for positions, blanks, mode in keys:
+        ours = {v: found.get((positions, blanks, mode, v)) for v in ("words", "gaddag")}
+        ms = {v: b.per_unit_ms() if b else None for v, b in ours.items()}
+        theirs = {}
+        for lexicon in ("kwg", "wmp"):
+            r = peer.get((positions, blanks, mode, lexicon))
+            theirs[lexicon] = median(r.round_seconds) * 1000 / r.units if r else None
+        fastest = min((v for v in ms.values() if v), default=None)
+        kwg = theirs["kwg"]
+        body.append(
+            [
+                positions,
+                str(blanks),
+                mode,
+                num(ms["words"]),
+                num(ms["gaddag"]),
+                num(kwg),
+                num(theirs["wmp"]),
+                f"{fastest / kwg:,.2f}" if fastest and kwg else "",
+            ]
+        )
+    versions = sorted({r.library_version or "unknown commit" for r in peer.values()})
+    headers = ["positions", "blanks", "moves", "lexibench DAWG ms", "lexibench GADDAG ms"]
+    headers += ["MAGPIE KWG ms", "MAGPIE word map ms", "lexibench's faster / MAGPIE KWG"]
+    text = (
+        f"MAGPIE (jvc56/MAGPIE, C; {', '.join(versions)}), built by hand and opt-in "
+        "(`LEXIBENCH_MAGPIE`: `solver/games/crossword/peer.py`), on the native cases' positions "
+        "with the same KWG file, by score as lexibench's cases: its `generate_moves` alone, timed "
+        "inside its process, the median of its rounds, per position; beside it lexibench's "
+        "native times from the table above. `word map`: MAGPIE with its `.wmp` word map of the "
+        "same lexicon. MAGPIE's every move includes the exchanges and the pass; its placements "
+        "were checked equal to the reference's, position by position, and its best score too."
+    )
+    return _section("Beside MAGPIE", text, headers, body)
+
+
 def _section(title: str, text: str, headers: list[str], body: list[list[str]]) -> list[str]:
     """A titled table with its explanation, or nothing where the run has no rows for it."""
     if not body:
@@ -336,7 +385,13 @@ def render(results: Results) -> Section:
     has_rows = bool(rows.game_rows(results, GAME)) if GAME in rows.games(results) else False
     extra = any(
         True
-        for suite in (CrosswordLexiconRecord, CrosswordMovegenRecord, SelfPlayRecord, EquityRecord)
+        for suite in (
+            CrosswordLexiconRecord,
+            CrosswordMovegenRecord,
+            CrosswordPeerRecord,
+            SelfPlayRecord,
+            EquityRecord,
+        )
         for _ in results.of(suite)
     )
     if not has_rows and not extra:
@@ -353,6 +408,7 @@ def render(results: Results) -> Section:
     ]
     lines += _verdicts(results)
     lines += _native_table(results)
+    lines += _peer_table(results)
     lines += _lexicon_table(results)
     lines += _selfplay_table(results)
     lines += _equity_table(results)

@@ -1,0 +1,286 @@
+"""A peer to measure against: MAGPIE's move generator, where the user has built it.
+
+`jvc56/MAGPIE <https://github.com/jvc56/MAGPIE>`_ is a crossword-game engine in C: Gordon's
+algorithm over a KWG (the DAWG and GADDAG in one array, wolges' format), shadow playing for the
+best move, and optional word maps (subrack to words, ``.wmp`` files). lexibench neither ships nor
+builds it. To compare with it, build it as its README says (``make magpie BUILD=release``, which
+leaves its objects in ``obj/release-b15-r7``) and set :data:`ENV` to its folder. lexibench then
+compiles its own small harness (``magpie_movegen.c``, beside this module) against those objects,
+once, into its cache folder, and runs it on positions and a lexicon of lexibench's: the KWG that
+``kwg`` builds (MAGPIE reads lexibench's file as its own) and a leave table (KLV2).
+
+The harness times only MAGPIE's ``generate_moves`` (a monotonic clock, as Python's
+``perf_counter``), position after position, round after round; loading the lexicon and setting up
+each position are outside the timing. The crossword suite runs it beside lexibench's native
+generator on the same positions and checks that the moves are the same (:func:`placements`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Final, Literal
+
+from lexibench.solver.errors import InputError
+
+#: The environment variable naming the folder of a MAGPIE checkout built for release.
+ENV: Final = "LEXIBENCH_MAGPIE"
+#: The peer's name in the benchmarks' records.
+NAME: Final = "MAGPIE"
+#: Where ``make magpie BUILD=release`` leaves MAGPIE's objects (a 15x15 board, racks of 7).
+OBJECTS: Final = Path("obj", "release-b15-r7", "src")
+#: The harness's source, beside this module.
+HARNESS: Final = "magpie_movegen.c"
+#: MAGPIE's own release flags (its Makefile's): the harness links with its LTO objects.
+FLAGS: Final = ("-O3", "-flto", "-march=native", "-DNDEBUG", "-DBOARD_DIM=15", "-DRACK_SIZE=7")
+#: The name the lexicon and leave files get in the harness's data folder: MAGPIE finds files by
+#: name, and a name must start with a prefix it maps to a letter distribution (NWL: English).
+LEXICON: Final = "NWL_lexibench"
+#: Seconds a harness build or run may take before it is stopped.
+TIMEOUT: Final = 1800
+
+Mode = Literal["all", "best", "allscore", "bestscore"]
+
+
+def folder() -> Path:
+    """The MAGPIE folder :data:`ENV` names, checked to hold a release build. Raises
+    :class:`InputError` saying what is missing and how to get it."""
+    text = os.environ.get(ENV)
+    if not text:
+        raise InputError(f"MAGPIE is not built here (set {ENV} to a MAGPIE folder built with "
+                         "`make magpie BUILD=release`)")  # fmt: skip
+    root = Path(text).expanduser()
+    if not (root / "src" / "impl" / "move_gen.h").is_file():
+        raise InputError(f"{ENV}={text}: not a MAGPIE checkout (no src/impl/move_gen.h)")
+    if not any((root / OBJECTS).rglob("*.o")):
+        raise InputError(
+            f"{ENV}={text}: MAGPIE is not built for release (no objects in {OBJECTS}); run "
+            "`make magpie BUILD=release` there"
+        )
+    return root
+
+
+def unavailable() -> str | None:
+    """Why the peer cannot run here, or None when it can."""
+    try:
+        folder()
+    except InputError as exc:
+        return str(exc)
+    return None
+
+
+def version(root: Path) -> str | None:
+    """The commit of the MAGPIE checkout (12 digits), None when it is not a Git checkout."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True, text=True, check=False, timeout=30,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    text = done.stdout.strip()
+    return text[:12] if done.returncode == 0 and re.fullmatch(r"[0-9a-f]{40}", text) else None
+
+
+def harness(root: Path) -> Path:
+    """The harness compiled against the MAGPIE build in ``root``: from lexibench's cache folder
+    when this source and these objects were compiled before, else compiled there now (a
+    minute or less: MAGPIE's objects are linked with link-time optimisation)."""
+    from lexibench.solver.cache import cache_dir
+
+    source = resources.files(__package__).joinpath(HARNESS).read_bytes()
+    objects = sorted((root / OBJECTS).rglob("*.o"))
+    compiler = os.environ.get("CC", "cc")
+    key = hashlib.sha256(source)
+    for part in (compiler, *FLAGS, str(root.resolve())):
+        key.update(part.encode() + b"\0")
+    for path in objects:
+        info = path.stat()
+        key.update(f"{path.name}:{info.st_size}:{info.st_mtime_ns}\0".encode())
+    target = cache_dir() / "peers" / f"magpie_movegen-{key.hexdigest()[:24]}"
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as work:
+        code = Path(work, HARNESS)
+        code.write_bytes(source)
+        made = Path(work, "magpie_movegen")
+        command = [compiler, *FLAGS, "-w", f"-I{root}", "-o", str(made), str(code)]
+        command += [*map(str, objects), "-pthread", "-lm"]
+        done = _run(command, "compiling lexibench's MAGPIE harness")
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise InputError(f"compiling lexibench's MAGPIE harness failed: {last}")
+        os.replace(made, target)
+    return target
+
+
+def _run(
+    command: list[str], what: str, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``command``'s run, its output kept; :class:`InputError` when it cannot start or takes
+    more than :data:`TIMEOUT` seconds."""
+    try:
+        return subprocess.run(
+            command, capture_output=True, text=True, check=False, timeout=TIMEOUT, cwd=cwd
+        )
+    except FileNotFoundError as exc:
+        raise InputError(f"{what}: {exc.filename} not found") from None
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{what}: stopped after {TIMEOUT} s") from None
+
+
+@dataclass(frozen=True)
+class PeerMove:
+    """One move as MAGPIE lists it: ``kind`` place, exchange or pass; ``coord`` as lexibench
+    writes it (``-`` for an exchange or a pass); ``word`` the whole main word with blanks in
+    lower case (an exchange: the tiles it returns); its score, leave and equity."""
+
+    kind: str
+    coord: str
+    word: str
+    score: int
+    leave: str
+    equity: float
+
+
+@dataclass(frozen=True)
+class PeerBest:
+    """The first move of a position's list: its coordinate and text as MAGPIE writes them
+    (played-through tiles in parentheses), score and equity."""
+
+    move: str
+    score: int
+    equity: float
+
+
+@dataclass(frozen=True)
+class PeerRun:
+    """What the harness found and how long it took: per position, the count of moves and the
+    best one (None where there is no move); every move, where asked for; and each round's
+    seconds of generation over all the positions."""
+
+    counts: tuple[int, ...]
+    best: tuple[PeerBest | None, ...]
+    moves: tuple[tuple[PeerMove, ...], ...] | None
+    round_seconds: tuple[float, ...]
+
+
+_POSITION = re.compile(r"position (\d+) moves (\d+) best (.+) score (-?\d+) equity (-?[0-9.]+)")
+_ROUND = re.compile(r"round (\d+) seconds ([0-9.]+)")
+
+
+def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
+    """The harness's output read back (see ``magpie_movegen.c``). Raises :class:`InputError`
+    when it is not what the harness writes for ``positions`` positions.
+
+    >>> run = parse_output(
+    ...     "move\\t1\\tplace\\tN6\\tZEE\\t67\\tAIIL\\t56.905\\n"
+    ...     "position 1 moves 1 best N6 ZEE score 67 equity 56.905\\n"
+    ...     "round 1 seconds 0.000120\\n", 1, True)
+    >>> run.counts, run.best[0].score, run.moves[0][0].word, run.round_seconds
+    ((1,), 67, 'ZEE', (0.00012,))
+    """
+    counts: list[int] = []
+    best: list[PeerBest | None] = []
+    moves: list[list[PeerMove]] = [[] for _ in range(positions)]
+    rounds: list[float] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("move\t"):
+            fields = line.split("\t")
+            if len(fields) != 8 or not fields[1].isdigit() or not 1 <= int(fields[1]) <= positions:
+                raise InputError(f"MAGPIE harness: line {number}: not a move: {line[:80]!r}")
+            kind, coord, word, score, leave, equity = fields[2:]
+            moves[int(fields[1]) - 1].append(
+                PeerMove(kind, coord, word, int(score), leave, float(equity))
+            )
+        elif found := _POSITION.fullmatch(line):
+            if int(found[1]) != len(counts) + 1:
+                raise InputError(f"MAGPIE harness: line {number}: position {found[1]} out of order")
+            counts.append(int(found[2]))
+            best.append(
+                PeerBest(found[3], int(found[4]), float(found[5])) if int(found[2]) else None
+            )
+        elif found := _ROUND.fullmatch(line):
+            rounds.append(float(found[2]))
+        else:
+            raise InputError(f"MAGPIE harness: line {number}: unexpected {line[:80]!r}")
+    if len(counts) != positions or not rounds:
+        raise InputError(
+            f"MAGPIE harness: {len(counts)} positions and {len(rounds)} rounds in its output, "
+            f"for {positions} positions"
+        )
+    if every_move and any(len(m) != c for m, c in zip(moves, counts, strict=True)):
+        raise InputError("MAGPIE harness: the moves listed differ from the counts")
+    return PeerRun(
+        tuple(counts),
+        tuple(best),
+        tuple(tuple(m) for m in moves) if every_move else None,
+        tuple(rounds),
+    )
+
+
+def generate(
+    cgp_lines: Sequence[str],
+    kwg: bytes,
+    leaves: bytes,
+    mode: Mode,
+    *,
+    rounds: int = 1,
+    word_maps: bool = False,
+    every_move: bool = False,
+) -> PeerRun:
+    """MAGPIE's moves on the positions ``cgp_lines`` (CGP, each with both racks where the bag
+    matters), over the KWG array ``kwg`` with the KLV2 leave table ``leaves``: every move
+    (``all``) or the best (``best``), by equity, or by score (``allscore``, ``bestscore``);
+    ``rounds`` times over; with ``word_maps``, MAGPIE builds its word map of the lexicon first
+    and generates with it. Raises :class:`InputError` when MAGPIE is not built or fails."""
+    root = folder()
+    program = harness(root)
+    with tempfile.TemporaryDirectory(prefix="lexibench-magpie-") as work:
+        data = Path(work)
+        (data / "lexica").mkdir()
+        (data / "lexica" / f"{LEXICON}.kwg").write_bytes(kwg)
+        (data / "lexica" / f"{LEXICON}.klv2").write_bytes(leaves)
+        paths = f"{data}:{root / 'data'}"
+        if word_maps:
+            _word_map(root, paths)
+        positions = data / "positions.cgp"
+        positions.write_text("".join(line + "\n" for line in cgp_lines), encoding="utf-8")
+        command = [str(program), "-p", paths, "-l", LEXICON, "-k", LEXICON, "-m", mode]
+        command += ["-r", str(rounds), *(["-w"] if word_maps else [])]
+        command += [*(["-v"] if every_move else []), str(positions)]
+        done = _run(command, "MAGPIE's move generation")
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise InputError(f"MAGPIE's move generation failed: {last}")
+    return parse_output(done.stdout, len(cgp_lines), every_move)
+
+
+def _word_map(root: Path, paths: str) -> None:
+    """MAGPIE's word map of the lexicon, made by MAGPIE into the first data folder (run in its
+    own folder: it loads its default board layout from ``./data`` before it reads ``-path``)."""
+    command = [str(root / "bin" / "magpie"), "convert", "dawg2wordmap", LEXICON]
+    command += ["-path", paths, "-threads", "1", "-savesettings", "false"]
+    done = _run(command, "MAGPIE's word map", cwd=root)
+    if done.returncode != 0 or "error" in done.stdout.lower():
+        text = (done.stderr or done.stdout).strip().splitlines() or ["(no message)"]
+        raise InputError(f"MAGPIE's word map could not be made: {text[-1]}")
+
+
+def placements(moves: Iterable[PeerMove]) -> list[tuple[str, str, int]]:
+    """The placements among ``moves`` as the crossword game's answer key writes them:
+    ``(coord, word, score)``, sorted (exchanges and passes left out).
+
+    >>> placements([PeerMove("pass", "-", "", 0, "AB", -1000.0),
+    ...             PeerMove("place", "8H", "aB", 4, "", 4.0)])
+    [('8H', 'aB', 4)]
+    """
+    return sorted((m.coord, m.word, m.score) for m in moves if m.kind == "place")

@@ -1,0 +1,187 @@
+"""The opt-in MAGPIE peer: its plumbing, with a stand-in for the harness (lexibench compiles the
+real one only against a MAGPIE the user built), its one-line errors where MAGPIE is not built,
+its output read back, and its row in the report."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from lexibench.benchmarks.harness.records import (
+    Bench,
+    CrosswordMovegenRecord,
+    CrosswordPeerRecord,
+    Results,
+    Stats,
+    WordListRef,
+)
+from lexibench.benchmarks.report.sections import crossword
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.crossword import peer
+
+#: A stand-in for the compiled harness: it checks the files it is handed and writes what the
+#: harness writes for each position (two moves, the second an exchange) and each round.
+STAND_IN = r"""#!/bin/sh
+set -e
+while getopts "p:l:k:m:r:wv" o; do
+  case $o in p) P=$OPTARG;; l) L=$OPTARG;; k) K=$OPTARG;; m) M=$OPTARG;; r) R=$OPTARG;;
+             v) V=1;; w) W=1;; esac
+done
+shift $((OPTIND - 1))
+D=${P%%:*}
+test "$(cat "$D/lexica/$L.kwg")" = KWG || { echo "magpie_movegen: no KWG" >&2; exit 2; }
+test "$(cat "$D/lexica/$K.klv2")" = KLV && test "$M" = allscore || exit 2
+N=$(grep -c . "$1")
+i=1
+while [ $i -le $N ]; do
+  if [ -n "$V" ]; then
+    printf 'move\t%d\tplace\t8H\tAb\t%d\tC\t%d.000\n' $i $i $i
+    printf 'move\t%d\texchange\t-\tC\t0\tAB\t-1.500\n' $i
+  fi
+  echo "position $i moves 2 best 8H Ab score $i equity $i.000"
+  i=$((i + 1))
+done
+r=1
+while [ $r -le $R ]; do echo "round $r seconds 0.00$r"; r=$((r + 1)); done
+"""
+
+
+def _stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MAGPIE's folder (as much of it as :func:`peer.folder` checks) and the stand-in harness."""
+    root = tmp_path / "MAGPIE"
+    (root / "src" / "impl").mkdir(parents=True)
+    (root / "src" / "impl" / "move_gen.h").write_text("")
+    (root / peer.OBJECTS).mkdir(parents=True)
+    (root / peer.OBJECTS / "move_gen.o").write_bytes(b"")
+    program = tmp_path / "magpie_movegen"
+    program.write_text(STAND_IN)
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv(peer.ENV, str(root))
+    monkeypatch.setattr(peer, "harness", lambda _root: program)
+
+
+def test_the_peer_runs_the_harness_on_the_files_it_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stand_in(tmp_path, monkeypatch)
+    assert peer.unavailable() is None
+    run = peer.generate(["15/" * 14 + "15 AB/", "x y"], b"KWG", b"KLV", "allscore", rounds=3)
+    assert run.counts == (2, 2)
+    assert run.best[1] == peer.PeerBest("8H Ab", 2, 2.0)
+    assert run.round_seconds == (0.001, 0.002, 0.003)
+    assert run.moves is None
+    listed = peer.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", every_move=True)
+    assert listed.moves is not None
+    assert [peer.placements(m) for m in listed.moves] == [[("8H", "Ab", 1)], [("8H", "Ab", 2)]]
+    assert listed.moves[0][1] == peer.PeerMove("exchange", "-", "C", 0, "AB", -1.5)
+
+
+def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _stand_in(tmp_path, monkeypatch)
+    with pytest.raises(
+        InputError, match=r"^MAGPIE's move generation failed: magpie_movegen: no KWG$"
+    ):
+        peer.generate(["a b"], b"not the KWG", b"KLV", "allscore")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (None, r"MAGPIE is not built here \(set LEXIBENCH_MAGPIE to a MAGPIE folder"),
+        ("empty", r"not a MAGPIE checkout \(no src/impl/move_gen.h\)"),
+        ("unbuilt", r"MAGPIE is not built for release \(no objects in obj/release-b15-r7/src\)"),
+    ],
+)
+def test_without_a_built_magpie_the_peer_says_what_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make: str | None, message: str
+) -> None:
+    monkeypatch.delenv(peer.ENV, raising=False)
+    if make is not None:
+        root = tmp_path / "MAGPIE"
+        root.mkdir()
+        if make == "unbuilt":
+            (root / "src" / "impl").mkdir(parents=True)
+            (root / "src" / "impl" / "move_gen.h").write_text("")
+        monkeypatch.setenv(peer.ENV, str(root))
+    reason = peer.unavailable()
+    assert reason is not None
+    assert "\n" not in reason
+    with pytest.raises(InputError, match=message):
+        peer.folder()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("round 1 seconds 0.1\n", r"0 positions and 1 rounds in its output, for 1 positions"),
+        ("position 1 moves 0 best - score 0 equity 0\n", r"1 positions and 0 rounds"),
+        ("position 2 moves 0 best - score 0 equity 0\n", r"line 1: position 2 out of order"),
+        ("move\t7\tplace\t8H\tAB\t5\t\t5.0\n", r"line 1: not a move"),
+        ("Segmentation fault\n", r"line 1: unexpected 'Segmentation fault'"),
+    ],
+)
+def test_output_that_is_not_the_harnesss_is_refused_naming_the_line(
+    text: str, message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        peer.parse_output(text, 1, every_move=False)
+
+
+def test_moves_that_disagree_with_the_counts_are_refused() -> None:
+    text = "position 1 moves 2 best 8H AB score 5 equity 5.0\nround 1 seconds 0.1\n"
+    with pytest.raises(InputError, match="the moves listed differ from the counts"):
+        peer.parse_output(text, 1, every_move=True)
+
+
+def test_the_harness_source_ships_with_the_package() -> None:
+    from importlib import resources
+
+    source = resources.files(peer.__package__).joinpath(peer.HARNESS).read_text()
+    assert '#include "src/impl/move_gen.h"' in source
+    assert "generate_moves(&generate)" in source
+
+
+def _bench(
+    record: CrosswordMovegenRecord | CrosswordPeerRecord, seconds: float
+) -> Bench[CrosswordMovegenRecord | CrosswordPeerRecord]:
+    return Bench("case", Stats(seconds, seconds, seconds, seconds, seconds, 1), record)
+
+
+def test_the_report_sets_magpie_beside_lexibenchs_native_generation() -> None:
+    wordlist = WordListRef("list", 1000, "ab" * 32)
+    ours = [
+        CrosswordMovegenRecord(
+            "kwg",
+            None,
+            wordlist,
+            10,
+            variant=variant,
+            tier="native",
+            positions="mid",
+            blanks=1,
+            mode="all",
+            moves=500,
+        )
+        for variant in ("words", "gaddag")
+    ]
+    theirs = [
+        CrosswordPeerRecord(
+            "MAGPIE", "0123456789ab", wordlist, 10, lexicon="kwg", positions="mid", blanks=1,
+            mode="all", moves=520, round_seconds=(0.004, 0.005, 0.100),
+        ),
+        CrosswordPeerRecord(
+            "MAGPIE", "0123456789ab", wordlist, 10, lexicon="wmp", positions="mid", blanks=1,
+            mode="all", moves=520, round_seconds=(0.003,),
+        ),
+    ]  # fmt: skip
+    results = Results(benches=[_bench(ours[0], 0.01), _bench(ours[1], 0.02)])
+    assert crossword._peer_table(results) == []  # MAGPIE did not run
+    results.benches += [_bench(r, 9.0) for r in theirs]  # its process's time is not used
+    text = "\n".join(crossword._peer_table(results))
+    assert "### Beside MAGPIE" in text
+    assert "MAGPIE (jvc56/MAGPIE, C; 0123456789ab)" in text
+    # lexibench's faster (the DAWG, 1 ms a position) over MAGPIE's median round (0.5 ms)
+    assert "| mid         | 1        | all     | 1                   | 2  " in text
+    assert "| 0.5             | 0.3                  | 2.00" in text
