@@ -259,7 +259,8 @@ class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1", kw_onl
     positions: str
     """The workload (``mid``, ...) or the published position's name."""
     blanks: Count
-    mode: Literal["all", "best"]
+    mode: Literal["all", "best", "equity"]
+    """``equity``: the best turn by equity (lexibench's leave model), found best-first."""
     moves: Count
     """Legal moves of the round's positions, summed."""
 

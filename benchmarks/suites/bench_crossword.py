@@ -51,6 +51,8 @@ from lexibench.benchmarks.harness.records import (
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
+from lexibench.solver.games.crossword.equity import by_equity, top_by_equity
+from lexibench.solver.games.crossword.leave_model import default as default_leaves
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
@@ -187,6 +189,13 @@ def _movegen_case(
             rules = position.rules
             return generator.best_raw(rules, position.board, position.rack_counts())
 
+    elif mode == "equity":
+        leaves = default_leaves()
+        memo: dict[bytes, float] = {}  # the leaves valued once, as a player keeps them
+
+        def solve(position: Position) -> Any:
+            return top_by_equity(generator, position, leaves, 1, memo)[0]
+
     else:
         solve = generator
     benchmark.group = f"crossword native {name}, {blanks} blank(s), {mode} moves"
@@ -211,7 +220,7 @@ def _movegen_case(
     return answers
 
 
-@pytest.mark.parametrize("mode", ["all", "best"])
+@pytest.mark.parametrize("mode", ["all", "best", "equity"])
 @pytest.mark.parametrize("blanks", [0, 1, 2])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_crossword_native(
@@ -223,13 +232,24 @@ def test_crossword_native(
     settings: Settings,
 ) -> None:
     """Native generation over ``kwg`` on the headline workload's positions with ``blanks``
-    blanks, every move or the best."""
+    blanks: every move, the best by score, or the best turn by equity (lexibench's leave
+    model; found best-first without making every move)."""
     everything = _positions(settings)
     chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
     positions = [everything[i] for i in chosen]
     answers = _movegen_case(
         benchmark, request, settings, variant, mode, HEADLINE, blanks, positions
     )
+    if mode == "equity":  # the first turn of every move by equity (the reference's moves)
+        played = game_of(GAME)
+        reference = played.reference(_words(settings).words)
+        for i, answer in zip(chosen, answers, strict=True):
+            first = by_equity(reference(everything[i]), default_leaves())[0]
+            same = (answer.kind, answer.coord, answer.word, answer.score, answer.equity)
+            assert same == (first.kind, first.coord, first.word, first.score, first.equity), (
+                f"{HEADLINE} position {i}: the best turn by equity differs"
+            )
+        return
     expected = _expected(settings)
     for i, answer in zip(chosen, answers, strict=True):
         _check(answer, expected[i], mode, f"{HEADLINE} position {i}")

@@ -160,6 +160,8 @@ def _native_table(results: Results) -> list[str]:
         per = any_bench.record.moves / any_bench.record.units if any_bench else None
         d = dawg.per_unit_ms() if dawg else None
         g = gaddag.per_unit_ms() if gaddag else None
+        every = found.get((positions, blanks, "all", "gaddag"))
+        whole = every.per_unit_ms() if every else None
         body.append(
             [
                 positions,
@@ -170,10 +172,11 @@ def _native_table(results: Results) -> list[str]:
                 num(d),
                 num(g),
                 f"{g / d:,.2f}" if d and g else "",
+                f"{whole / g:,.2f}" if whole and g else "",
             ]
         )
     headers = ["positions", "blanks", "moves", "n", "moves/position", "DAWG ms/position"]
-    headers += ["GADDAG ms/position", "GADDAG/DAWG time"]
+    headers += ["GADDAG ms/position", "GADDAG/DAWG time", "GADDAG: every move's time / this"]
     return [
         "### Native generation, DAWG against GADDAG",
         "",
@@ -181,7 +184,10 @@ def _native_table(results: Results) -> list[str]:
         "Jacobson's algorithm from the DAWG's root, Gordon's from the GADDAG's, on the headline "
         "workload's positions by blanks on the rack and on Macondo's benchmark position "
         "(`vs-matt`: VsMatt, rack AABDELT, with this run's word list); `all`: every move scored "
-        "and recorded, `best`: the first in order only (a greedy player's question).",
+        "and recorded, `best`: the first in order only (a greedy player's question), `equity`: "
+        "the best turn by equity (lexibench's leave model, exchanges and the pass included), "
+        "found best-first: each anchor's moves bounded first (score and best leave), the "
+        "anchors searched in descending bound until the best found beats the next bound.",
         "",
         table(headers, body),
         "",

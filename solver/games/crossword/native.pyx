@@ -14,8 +14,8 @@ the first move in the moves' order (score, then coordinate and word), for a gree
 """
 
 cimport cython
-from libc.stdint cimport int32_t, uint8_t, uint32_t
-from libc.stdlib cimport free, realloc
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT, find
@@ -25,6 +25,13 @@ cdef enum:
     MAX_SQUARES = 441
     RECORD = 36
     BLANK = 0x80
+    MAX_RACK = 16
+    SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
+
+
+cdef struct Anchor:
+    int64_t bound
+    int down, base, pos
 
 
 cdef struct Lane:
@@ -75,13 +82,31 @@ cdef class NativeGenerator:
     cdef Py_ssize_t out_size, out_room
     cdef bint failed
     cdef readonly Py_ssize_t generated
+    # by equity (top_equity): the leave of each kept part of the rack, by its mixed-radix index
+    cdef bint by_equity
+    cdef const int32_t *leave_mp
+    cdef int place[27]
+    cdef int distinct[27]
+    cdef int ndistinct
+    cdef int64_t best_leave[MAX_RACK + 1]
+    cdef int values_desc[MAX_RACK]
+    cdef int total
+    cdef int64_t *heap
+    cdef int heap_n, top
+    cdef int64_t *equities
+    cdef Py_ssize_t equities_room
 
     def __cinit__(self):
         self.out = NULL
         self.out_room = 0
+        self.heap = NULL
+        self.equities = NULL
+        self.equities_room = 0
 
     def __dealloc__(self):
         free(self.out)
+        free(self.heap)
+        free(self.equities)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
                  int start, int rack_size, int bingo, int letters):
@@ -130,6 +155,7 @@ cdef class NativeGenerator:
         self.out_size = 0
         self.generated = 0
         self.best_only = best
+        self.by_equity = False
         self.have_best = False
         self.failed = False
         for d in range(2):
@@ -147,6 +173,238 @@ cdef class NativeGenerator:
         if best:
             return (<char *>self.best)[:RECORD] if self.have_best else b""
         return self.out[:self.out_size] if self.out_size else b""
+
+    def top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
+                   const int32_t[::1] leaves, place, best_leave, seeds):
+        """The placements that may be among the ``top`` of highest equity, found best-first:
+        ``(records, equities)``, the records of :meth:`generate` and each one's equity in
+        millipoints (``int64``). A move's equity is its score plus ``leaves[i]`` (millipoints),
+        ``i`` the mixed-radix index of the tiles it keeps (``sum(kept[t] * place[t])``);
+        ``best_leave[k]`` is the best leave of any ``k`` tiles played; ``seeds`` the equities of
+        the turns that are no placement (exchanges, the pass), which compete for the top.
+
+        Each anchor's moves are bounded first (:meth:`_shadow`): score (every placed tile's
+        value paired, largest with largest, with the squares' effective multipliers) plus the
+        best leave; the anchors are visited in descending bound, and the search stops at the
+        first whose bound is below the ``top``-th best equity found (less :data:`SLACK`).
+        Moves below that line are not returned; those returned are a superset of the top
+        placements, to be ordered exactly by the caller."""
+        cdef int i, d, lane, pos, count = 0, t
+        cdef bint empty = True
+        cdef Anchor *anchors
+        cdef Lane *L
+        cdef int64_t seed
+        if board.shape[0] != self.rows * self.cols:
+            raise ValueError("the board does not match the rule set")
+        if top < 1:
+            raise ValueError("top is at least 1")
+        self.total = 0
+        self.ndistinct = 0
+        for i in range(27):
+            self.rack[i] = rack[i]
+            self.place[i] = place[i]
+            self.total += self.rack[i]
+            if self.rack[i]:
+                self.distinct[self.ndistinct] = i
+                self.ndistinct += 1
+        if self.total > MAX_RACK or len(best_leave) != self.total + 1:
+            raise ValueError("a rack holds at most 16 tiles, best_leave one value per count")
+        for i in range(self.total + 1):
+            self.best_leave[i] = best_leave[i]
+        self.leave_mp = &leaves[0]
+        # the rack's tile values, largest first (a blank is worth 0)
+        count = 0
+        for t in range(27):
+            for i in range(self.rack[t]):
+                self.values_desc[count] = 0 if t == 0 else self.values[t]
+                count += 1
+        qsort(self.values_desc, count, sizeof(int), _descending_int)
+        for i in range(self.rows * self.cols):
+            if board[i]:
+                empty = False
+                break
+        self._gaddag = gaddag
+        self.usable = self.letters
+        if not self.rack[0]:
+            self.usable = 0
+            for i in range(1, 27):
+                if self.rack[i]:
+                    self.usable |= 1u << i
+            self.usable &= self.letters
+        self._prepare(&board[0], empty)
+        free(self.heap)
+        self.heap = <int64_t *>malloc(top * sizeof(int64_t))
+        if self.heap == NULL:
+            raise MemoryError()
+        self.top = top
+        self.heap_n = 0
+        for seed in seeds:
+            self._keep(seed)
+        self.out_size = 0
+        self.generated = 0
+        self.best_only = False
+        self.by_equity = True
+        self.failed = False
+        anchors = <Anchor *>malloc(2 * MAX_SQUARES * sizeof(Anchor))
+        if anchors == NULL:
+            raise MemoryError()
+        count = 0
+        try:
+            for d in range(2):
+                L = &self.dirs[d]
+                self.lane_arrays = L
+                self.n = L.n
+                for lane in range(L.lanes):
+                    self.base = lane * self.n
+                    for pos in range(self.n):
+                        if L.anchor[self.base + pos]:
+                            anchors[count].bound = self._shadow(pos)
+                            anchors[count].down = d
+                            anchors[count].base = self.base
+                            anchors[count].pos = pos
+                            count += 1
+            qsort(anchors, count, sizeof(Anchor), _descending_bound)
+            for i in range(count):
+                if self.heap_n == self.top and anchors[i].bound < self.heap[0] - SLACK:
+                    break
+                self.down = anchors[i].down
+                self.lane_arrays = &self.dirs[self.down]
+                self.n = self.dirs[self.down].n
+                self.base = anchors[i].base
+                self.anchor_pos = anchors[i].pos
+                self._from_anchor(anchors[i].pos)
+        finally:
+            free(anchors)
+        if self.failed:
+            raise MemoryError()
+        found = self.out[:self.out_size] if self.out_size else b""
+        values = (<char *>self.equities)[:(self.out_size // RECORD) * sizeof(int64_t)] \
+            if self.out_size else b""
+        return found, values
+
+    cdef void _keep(self, int64_t equity) noexcept:
+        """Count ``equity`` among the best ``top`` (a min-heap of them: ``heap[0]`` the worst)."""
+        cdef int i, child
+        cdef int64_t swap
+        if self.heap_n < self.top:
+            i = self.heap_n
+            self.heap[i] = equity
+            self.heap_n += 1
+            while i > 0 and self.heap[(i - 1) // 2] > self.heap[i]:
+                swap = self.heap[(i - 1) // 2]
+                self.heap[(i - 1) // 2] = self.heap[i]
+                self.heap[i] = swap
+                i = (i - 1) // 2
+            return
+        if equity <= self.heap[0]:
+            return
+        self.heap[0] = equity
+        i = 0
+        while True:
+            child = 2 * i + 1
+            if child >= self.heap_n:
+                break
+            if child + 1 < self.heap_n and self.heap[child + 1] < self.heap[child]:
+                child += 1
+            if self.heap[child] >= self.heap[i]:
+                break
+            swap = self.heap[child]
+            self.heap[child] = self.heap[i]
+            self.heap[i] = swap
+            i = child
+
+    cdef int64_t _shadow(self, int anchor) noexcept:
+        """An upper bound on the equity (millipoints) of every move whose leftmost anchor is
+        ``anchor`` in the current lane (the geometry of :meth:`_from_anchor`): over each span
+        such a move can cover (tiles left of the anchor over the free squares, or after the
+        run of tiles before it; then rightwards through the board's tiles while a rack tile
+        fits each square's cross-set), its board tiles' points times the span's word
+        multiplier, its cross-words' board points, the placed tiles paired largest value with
+        largest effective multiplier (``lm * (W + wm)`` with a cross-word, ``lm * W``
+        without), the bingo, and the best leave of as many tiles played. -2^62 when no span."""
+        cdef Lane *L = self.lane_arrays
+        cdef int base = self.base, n = self.n, start = anchor, pos, limit, left, k
+        cdef int64_t best = -(1LL << 62), bound
+        cdef int main = 0, multiplier = 1
+        cdef int lms[MAX_RACK]
+        cdef int wms[MAX_RACK]
+        cdef uint8_t crossed[MAX_RACK]
+        cdef uint8_t tile
+        while start > 0 and L.cells[base + start - 1]:
+            start -= 1
+        if start < anchor:
+            for pos in range(start, anchor):
+                tile = L.cells[base + pos]
+                main += 0 if tile & BLANK else self.values[tile]
+            return self._shadow_right(anchor, main, 1, 0, lms, wms, crossed)
+        limit = 0
+        pos = anchor - 1
+        while pos >= 0 and not L.cells[base + pos] and not L.anchor[base + pos]:
+            limit += 1
+            pos -= 1
+        if limit > self.total - 1:
+            limit = self.total - 1
+        for left in range(limit + 1):
+            if left:
+                pos = base + anchor - left
+                if L.xset[pos] == 0:
+                    break
+                lms[left - 1] = L.lm[pos]
+                wms[left - 1] = L.wm[pos]
+                crossed[left - 1] = 0
+                multiplier *= L.wm[pos]
+            bound = self._shadow_right(anchor, 0, multiplier, left, lms, wms, crossed)
+            if bound > best:
+                best = bound
+        return best
+
+    cdef int64_t _shadow_right(self, int anchor, int main, int multiplier, int k, int *lms,
+                               int *wms, uint8_t *crossed) noexcept:
+        """The best span bound from ``anchor`` rightwards, ``k`` tiles placed before it."""
+        cdef Lane *L = self.lane_arrays
+        cdef int base = self.base, n = self.n, pos = anchor, i, cross = 0
+        cdef int64_t best = -(1LL << 62), bound
+        cdef uint8_t tile
+        while pos < n:
+            i = base + pos
+            tile = L.cells[i]
+            if tile:
+                main += 0 if tile & BLANK else self.values[tile]
+            else:
+                if k == self.total or L.xset[i] == 0:
+                    break
+                lms[k] = L.lm[i]
+                wms[k] = L.wm[i]
+                crossed[k] = L.xhas[i]
+                if L.xhas[i]:
+                    cross += L.xscore[i] * L.wm[i]
+                multiplier *= L.wm[i]
+                k += 1
+            if pos + 1 == n or L.cells[i + 1] == 0:
+                bound = self._span_bound(main, multiplier, cross, k, lms, wms, crossed)
+                if bound > best:
+                    best = bound
+            pos += 1
+        return best
+
+    cdef int64_t _span_bound(self, int main, int multiplier, int cross, int k, int *lms,
+                             int *wms, uint8_t *crossed) noexcept:
+        """The bound of one span: see :meth:`_shadow`."""
+        cdef int effective[MAX_RACK]
+        cdef int i, j, m
+        cdef int64_t score = <int64_t>main * multiplier + cross
+        for i in range(k):
+            m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
+            j = i
+            while j > 0 and effective[j - 1] < m:
+                effective[j] = effective[j - 1]
+                j -= 1
+            effective[j] = m
+        for i in range(k):
+            score += <int64_t>effective[i] * self.values_desc[i]
+        if k == self.rack_size:
+            score += self.bingo
+        return score * 1000 + self.best_leave[k]
 
     # --- the lanes --------------------------------------------------------------------------
 
@@ -257,16 +515,36 @@ cdef class NativeGenerator:
     cdef void _record(self, int first, int last, int main, int multiplier, int cross,
                       int count, int last_placed) noexcept:
         cdef Lane *L = self.lane_arrays
-        cdef int score, pos, row, col, lane, length = last - first + 1
+        cdef int score, pos, row, col, lane, length = last - first + 1, index, k
         cdef uint32_t mask = 0
         cdef uint8_t *rec
         cdef char *grown
+        cdef int64_t *grown64
+        cdef int64_t equity
+        cdef Py_ssize_t room
         if self.down and count == 1 and L.xhas[self.base + last_placed]:
             return  # a single tile that makes an across word: found across
         score = main * multiplier + cross + (self.bingo if count == self.rack_size else 0)
         self.generated += 1
         if self.best_only and self.have_best and score < self.best_score:
             return  # cannot come first: not written
+        if self.by_equity:
+            index = 0
+            for k in range(self.ndistinct):
+                index += self.rack[self.distinct[k]] * self.place[self.distinct[k]]
+            equity = <int64_t>score * 1000 + self.leave_mp[index]
+            if self.heap_n == self.top and equity < self.heap[0] - SLACK:
+                return  # cannot be among the top: not written
+            if (self.out_size // RECORD + 1) * <Py_ssize_t>sizeof(int64_t) > self.equities_room:
+                room = max(4096, 2 * self.equities_room)
+                grown64 = <int64_t *>realloc(self.equities, room)
+                if grown64 == NULL:
+                    self.failed = True
+                    return
+                self.equities = grown64
+                self.equities_room = room
+            self.equities[self.out_size // RECORD] = equity
+            self._keep(equity)
         lane = self.base // self.n
         if self.down:
             row = first
@@ -510,3 +788,21 @@ cdef bint _better(const uint8_t *rec, const uint8_t *best) noexcept:
     for k in range(best[7]):
         w[k] = (96 if best[12 + k] & BLANK else 64) + (best[12 + k] & 0x7F)
     return _compare_text(u, rec[7], w, best[7]) < 0
+
+
+cdef int _descending_int(const void *a, const void *b) noexcept nogil:
+    cdef int x = (<const int *>a)[0], y = (<const int *>b)[0]
+    return (x < y) - (x > y)
+
+
+cdef int _descending_bound(const void *a, const void *b) noexcept nogil:
+    """Anchors by bound, highest first; equal bounds in the order they were found."""
+    cdef const Anchor *x = <const Anchor *>a
+    cdef const Anchor *y = <const Anchor *>b
+    if x.bound != y.bound:
+        return -1 if x.bound > y.bound else 1
+    if x.down != y.down:
+        return x.down - y.down
+    if x.base != y.base:
+        return x.base - y.base
+    return x.pos - y.pos

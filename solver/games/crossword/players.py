@@ -15,6 +15,7 @@ from lexibench.solver.games.crossword.equity import (
     Leaves,
     Value,
     exchanges,
+    leave_tables,
     nothing,
     order,
     pass_move,
@@ -51,17 +52,29 @@ def greedy(generator: MoveGenerator) -> Chooser:
 
 
 class EquityPlayer:
-    """A self-play chooser (:data:`Chooser`): the turn :func:`.equity.by_equity` lists first,
-    found without making every move (each raw move's leave valued, the best kept)."""
+    """A self-play chooser (:data:`Chooser`): the turn :func:`.equity.by_equity` lists first.
+    At the native tier the placements come best-first from the bounded search
+    (:meth:`~.solve.MoveGenerator.top_raw`), not every move; each leave is valued once (kept
+    by its tiles, turn after turn)."""
 
     def __init__(self, generator: MoveGenerator, leaves: Leaves) -> None:
         self.generator = generator
         self.leaves = leaves
+        self.memo: dict[bytes, float] = {}
+
+    def _value(self, tiles: bytes) -> float:
+        key = bytes(sorted(tiles))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.leaves.value(key)
+        return found
 
     def __call__(self, rules: RuleSet, board: bytes, rack: list[int], bag: int) -> Action:
         """The turn of highest equity on ``board`` with ``rack`` (counts per tile)."""
-        found = self.generator.raw(rules, board, rack)
-        value: Value = self.leaves.value if bag > 0 else nothing
+        value: Value = self._value if bag > 0 else nothing
+        tables = leave_tables(rack, value, bag >= rules.rack_size)
+        bounded = self.generator.top_raw(rules, board, rack, 1, tables)
+        found = self.generator.raw(rules, board, rack) if bounded is None else bounded
         tiles = bytes(t for t in range(27) for _ in range(rack[t]))
         best: tuple[tuple[float, int, int, int, str, str, str], Action] | None = None
         for raw in unpack(found) if isinstance(found, bytes) else found:

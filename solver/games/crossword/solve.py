@@ -34,6 +34,7 @@ from lexibench.structures.builds import compiled
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword import native
+    from lexibench.solver.games.crossword.equity import LeaveTables
 
 #: The algorithm each variant of the lexicon runs.
 ALGORITHMS: Final = {"words": "dawg", "gaddag": "gaddag"}
@@ -98,6 +99,13 @@ class _Native:
         found: bytes = bound.generate(board, rack, self.gaddag, True)
         return (unpack(found)[0] if found else None), bound.generated
 
+    def top(
+        self, bound: Any, board: bytes, rack: list[int], top: int, tables: LeaveTables
+    ) -> tuple[bytes | None, int]:
+        found: bytes
+        found, _ = bound.top_equity(board, rack, self.gaddag, top, *tables)
+        return found, bound.generated
+
 
 class _Protocol:
     """The string and step tiers: the generator of :mod:`.search` asking the lexicon."""
@@ -116,6 +124,11 @@ class _Protocol:
     def best(self, bound: Any, board: bytes, rack: list[int]) -> tuple[RawMove | None, int]:
         moves, count = self.raw(bound, board, rack)
         return min(moves, key=raw_order, default=None), count
+
+    def top(
+        self, bound: Any, board: bytes, rack: list[int], top: int, tables: LeaveTables
+    ) -> tuple[bytes | None, int]:
+        return None, 0  # no bound here: the caller lists every move
 
 
 def _engine(lexicon: Lexicon, tier: Tier, gaddag: bool) -> _Native | _Protocol:
@@ -176,6 +189,17 @@ class MoveGenerator:
         """The first move in order (highest score, then coordinate, then word), or None."""
         best, self.generated = self._engine.best(self._for(rules), board, rack)
         return best
+
+    def top_raw(
+        self, rules: RuleSet, board: bytes, rack: list[int], top: int, tables: LeaveTables
+    ) -> bytes | None:
+        """Native records of the placements that may be among the ``top`` turns of highest
+        equity (a superset of them, found best-first without making every move: see
+        :meth:`~solver.games.crossword.native.NativeGenerator.top_equity`), ``tables`` the
+        rack's leaves (:func:`~.equity.leave_tables`); None at a tier that cannot bound its
+        moves (then every move is needed)."""
+        found, self.generated = self._engine.top(self._for(rules), board, rack, top, tables)
+        return found
 
 
 def move_generator(

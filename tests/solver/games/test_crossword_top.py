@@ -1,0 +1,116 @@
+"""The best turns by equity without making every move (the native tier's best-first search over
+per-anchor bounds): the same answer as every move listed by equity, on seeded positions of every
+stage with 0, 1 and 2 blanks, for several leave values (lexibench's model, a table of a few
+leaves, none: every tie), and for any number of turns asked."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lexibench import structures
+from lexibench.solver.games.crossword.equity import (
+    Leaves,
+    by_equity,
+    leave_tables,
+    top_by_equity,
+)
+from lexibench.solver.games.crossword.leave_model import default
+from lexibench.solver.games.crossword.position import Position, parse_cgp
+from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
+from lexibench.solver.games.crossword.workload import STAGES, positions
+from lexibench.solver.tiers import Tier
+from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
+from tests.solver.games.test_crossword_equity import TABLE
+from tests.solver.games.test_crossword_moves import EDGE_POSITIONS, sample_words
+
+pytestmark = pytest.mark.skipif(NATIVE_UNAVAILABLE is not None, reason="not compiled")
+
+NONE = LeaveTable.of({})
+LEAVES: dict[str, Leaves] = {"model": default(), "table": TABLE, "none": NONE}
+
+
+@cache
+def _generators() -> dict[str, MoveGenerator]:
+    words = sample_words()
+    out = {}
+    for variant in ("words", "gaddag"):
+        strings = list(dict.fromkeys(_strings(words, variant)))
+        out[variant] = MoveGenerator(structures.build_lexicon("kwg", strings), Tier.NATIVE, variant)
+    return out
+
+
+def _strings(words: tuple[str, ...], variant: str) -> list[str]:
+    from lexibench.solver.games.registry import game
+
+    return list(game("crossword").lexicon_words(words, variant))
+
+
+@cache
+def _positions() -> tuple[Position, ...]:
+    words = sample_words()
+    found = [p for stage in STAGES for p in positions(stage, 7, 24, words)]
+    return tuple(found) + tuple(parse_cgp(text) for text in EDGE_POSITIONS.values())
+
+
+def _expected(generator: MoveGenerator, position: Position, leaves: Leaves, top: int) -> list:  # type: ignore[type-arg]
+    return by_equity(generator(position), leaves)[:top]
+
+
+@pytest.mark.parametrize("variant", ["words", "gaddag"])
+@pytest.mark.parametrize("leaves", sorted(LEAVES))
+@pytest.mark.parametrize("top", [1, 3, 10])
+def test_the_best_turns_are_every_moves_best(variant: str, leaves: str, top: int) -> None:
+    generator = _generators()[variant]
+    for i, position in enumerate(_positions()):
+        found = top_by_equity(generator, position, LEAVES[leaves], top)
+        assert found == _expected(generator, position, LEAVES[leaves], top), f"position {i}"
+
+
+def test_the_search_makes_fewer_moves_than_every_one() -> None:
+    generator = _generators()["gaddag"]
+    made = every = 0
+    for position in _positions():
+        top_by_equity(generator, position, LEAVES["model"], 1)
+        made += generator.generated
+        generator(position)
+        every += generator.generated
+    assert made < every
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    top=st.integers(1, 40),
+    weights=st.lists(st.integers(-30_000, 30_000), min_size=27, max_size=27),
+)
+def test_any_leave_values_and_any_count_of_turns(seed: int, top: int, weights: list[int]) -> None:
+    """Leaves worth any sum of per-tile values (in thousandths), ties included."""
+
+    class PerTile:
+        def value(self, tiles: bytes) -> float:
+            return sum(weights[t] for t in tiles) / 1000
+
+    everything = _positions()
+    position = everything[random.Random(seed).randrange(len(everything))]
+    generator = _generators()["gaddag" if seed % 2 else "words"]
+    found = top_by_equity(generator, position, PerTile(), top)
+    assert found == _expected(generator, position, PerTile(), top)
+
+
+def test_the_leave_tables_index_every_kept_part_of_the_rack() -> None:
+    rack = [1] + [0] * 4 + [2] + [0] * 13 + [1] + [0] * 7  # ?EES
+    values, place, best, others = leave_tables(rack, TABLE.value, True)
+    assert len(values) == 2 * 3 * 2
+    kept = leave_tiles("ES")
+    index = sum(place[t] * kept.count(t) for t in range(27))
+    assert values[index] == round(TABLE.value(kept) * 1000)
+    assert best[2] == max(
+        round(TABLE.value(leave_tiles(k)) * 1000) for k in ("E?", "ES", "EE", "S?")
+    )
+    assert len(others) == len(values)  # every exchange and the pass
+    assert len(leave_tables(rack, TABLE.value, False)[3]) == 1  # the pass alone
