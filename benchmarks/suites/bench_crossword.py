@@ -51,7 +51,7 @@ from lexibench.benchmarks.harness.records import (
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
-from lexibench.solver.games.crossword.equity import by_equity, top_by_equity
+from lexibench.solver.games.crossword.equity import LeaveMemo, by_equity, top_by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.position import Position, parse_cgp
@@ -190,11 +190,10 @@ def _movegen_case(
             return generator.best_raw(rules, position.board, position.rack_counts())
 
     elif mode == "equity":
-        leaves = default_leaves()
-        memo: dict[bytes, float] = {}  # the leaves valued once, as a player keeps them
+        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
 
         def solve(position: Position) -> Any:
-            return top_by_equity(generator, position, leaves, 1, memo)[0]
+            return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
 
     else:
         solve = generator

@@ -20,9 +20,8 @@ and word as :func:`~.moves.sort_key` does.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
-from itertools import combinations, product
+from itertools import combinations
 from typing import TYPE_CHECKING, Protocol
 
 from lexibench.solver.games.crossword.moves import Move, Moves
@@ -118,43 +117,30 @@ def pass_move(position: Position, value: Value) -> Move:
 #: Millipoints by which an equity in whole millipoints may differ from one rounded to 0.001.
 SLACK = 3
 
-LeaveTables = tuple["array[int]", list[int], list[int], list[int]]
-"""What the native search needs of a rack's leaves (:func:`leave_tables`)."""
 
+class LeaveMemo:
+    """The values of a :class:`Leaves`, each leave asked once (kept by its sorted tiles): in a
+    dict for Python, and in C for the native best-first search
+    (:meth:`~.solve.MoveGenerator.leave_values`), for a caller that asks turn after turn."""
 
-def leave_tables(rack: list[int], value: Value, exchanging: bool) -> LeaveTables:
-    """A rack's leaves for the native best-first search, in millipoints: the value of every
-    part of the rack it can keep, indexed by a mixed-radix number (``kept[t] * place[t]``
-    summed over the rack's tiles); ``place``; the best leave of each count of tiles played (0 to
-    the rack's size); and the equities of the turns that are no placement: every exchange (when
-    ``exchanging``) and the pass.
+    def __init__(self, leaves: Leaves) -> None:
+        self.leaves = leaves
+        self.known: dict[bytes, float] = {}
+        self.native: object | None = None
 
-    >>> values, place, best, others = leave_tables([1] + [0] * 4 + [2] + [0] * 21,
-    ...                                           lambda t: len(t) / 2, False)
-    >>> list(values), place[0], place[5], best, others
-    ([0, 500, 500, 1000, 1000, 1500], 1, 2, [1500, 1000, 500, 0], [1500])
-    """
-    tiles = [t for t in range(27) if rack[t]]
-    place = [0] * 27
-    size = 1
-    for tile in tiles:
-        place[tile] = size
-        size *= rack[tile] + 1
-    total = sum(rack)
-    values = array("i", bytes(4 * size))
-    best = [-(1 << 62)] * (total + 1)
-    others = []
-    for kept in product(*(range(rack[t] + 1) for t in reversed(tiles))):
-        counts = kept[::-1]
-        index = sum(c * place[t] for c, t in zip(counts, tiles, strict=True))
-        left = bytes(t for c, t in zip(counts, tiles, strict=True) for _ in range(c))
-        worth = round(value(left) * 1000)
-        values[index] = worth
-        played = total - len(left)
-        best[played] = max(best[played], worth)
-        if played == 0 or exchanging:
-            others.append(worth)
-    return values, place, best, others
+    def value(self, tiles: bytes) -> float:
+        """What keeping ``tiles`` is worth (:meth:`Leaves.value`)."""
+        key = bytes(sorted(tiles))
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self.leaves.value(key)
+        return found
+
+    def for_native(self, generator: MoveGenerator) -> object | None:
+        """The values kept in C for ``generator`` (None at a tier that is not native)."""
+        if self.native is None:
+            self.native = generator.leave_values(self.value)
+        return self.native
 
 
 def top_by_equity(
@@ -162,40 +148,36 @@ def top_by_equity(
     position: Position,
     leaves: Leaves,
     top: int,
-    memo: dict[bytes, float] | None = None,
+    memo: LeaveMemo | None = None,
     bag: int | None = None,
 ) -> list[Move]:
     """The ``top`` turns of highest equity, in :func:`by_equity`'s order and with its answer: at
     the native tier found best-first without making every move
     (:meth:`~.solve.MoveGenerator.top_raw`), elsewhere from every move. ``memo`` keeps the
-    leaves valued so far (by their sorted tiles), for a caller that asks again with the same
-    ``leaves`` (a player, turn after turn); ``bag`` the tiles in the bag where the caller knows
-    them (else :func:`bag_size`)."""
+    values of ``leaves``, for a caller that asks again (a player, turn after turn); ``bag`` the
+    tiles in the bag where the caller knows them (else :func:`bag_size`)."""
     if top < 1:
         raise ValueError("top is at least 1")
     bag = bag_size(position) if bag is None else bag
-    known: dict[bytes, float] = {} if memo is None else memo
-    given = leaves.value if bag > 0 else nothing
-
-    def value(tiles: bytes) -> float:
-        key = bytes(sorted(tiles))
-        found = known.get(key)
-        if found is None:
-            found = known[key] = given(key)
-        return found
-
-    rack = position.rack_counts()
+    kept = memo if memo is not None and memo.leaves is leaves else LeaveMemo(leaves)
+    value: Value = kept.value if bag > 0 else nothing
     exchanging = bag >= position.rules.rack_size
-    tables = leave_tables(rack, value, exchanging)
-    found = generator.top_raw(position.rules, position.board, rack, top, tables)
-    moves = Moves(position, found) if found is not None else generator(position)
+    native = kept.for_native(generator) if bag > 0 else None
+    rack = position.rack_counts()
+    found = generator.top_raw(position.rules, position.board, rack, top, native, exchanging)
+    moves = Moves(position, found[0]) if found is not None else generator(position)
     listed = [
         move._replace(equity=round(move.score + value(leave_tiles(move.leave)), 3))
         for move in moves.sorted()
     ]
-    # the turns that are no placement, made only where one may reach the top
+    # the exchanges, made only where one may reach the top
     line = sorted((m.equity or 0.0 for m in listed), reverse=True)[top - 1 : top]
-    if not line or max(tables[3]) >= round(line[0] * 1000) - SLACK:
+    best_exchange = found[1] if found is not None else None
+    if (
+        found is None
+        or not line
+        or (best_exchange is not None and best_exchange >= round(line[0] * 1000) - SLACK)
+    ):
         listed += exchanges(position, value, bag)
     listed.append(pass_move(position, value))
     return sorted(listed, key=order)[:top]

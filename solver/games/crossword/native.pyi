@@ -1,6 +1,6 @@
 """Types of the native move generator (solver/games/crossword/native.pyx)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from typing_extensions import Buffer
 
@@ -22,3 +22,16 @@ class NativeGenerator:
     def generate(
         self, board: bytes, rack: Sequence[int], gaddag: bool, best: bool = False
     ) -> bytes: ...
+    def top_equity(
+        self,
+        board: bytes,
+        rack: Sequence[int],
+        gaddag: bool,
+        top: int,
+        leaves: LeaveValues | None,
+        exchanging: bool,
+    ) -> tuple[bytes, bytes, int | None]: ...
+
+class LeaveValues:
+    def __init__(self, value: Callable[[bytes], float]) -> None: ...
+    def __len__(self) -> int: ...

@@ -14,7 +14,7 @@ the first move in the moves' order (score, then coordinate and word), for a gree
 """
 
 cimport cython
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
@@ -45,6 +45,89 @@ cdef struct Lane:
     int wm[MAX_SQUARES]
     int lanes
     int n
+
+
+@cython.final
+cdef class LeaveValues:
+    """What keeping some tiles is worth, in millipoints (``round(1000 * value(tiles))``), for
+    :meth:`NativeGenerator.top_equity`: ``value`` (a Python callable of the tiles, sorted, as
+    bytes) is asked once per leave, the answer kept in an open-addressing table keyed by the
+    tiles (five bits each, up to 12 tiles; a longer leave is asked each time)."""
+
+    cdef object value
+    cdef uint64_t *keys
+    cdef int32_t *values
+    cdef Py_ssize_t capacity, count
+
+    def __cinit__(self):
+        self.keys = NULL
+        self.values = NULL
+        self.capacity = 0
+        self.count = 0
+
+    def __dealloc__(self):
+        free(self.keys)
+        free(self.values)
+
+    def __init__(self, value):
+        self.value = value
+        self._grow(1024)
+
+    def __len__(self):
+        return self.count
+
+    cdef int _grow(self, Py_ssize_t capacity) except -1:
+        cdef uint64_t *old_keys = self.keys
+        cdef int32_t *old_values = self.values
+        cdef Py_ssize_t old = self.capacity, i, slot
+        self.keys = <uint64_t *>malloc(capacity * sizeof(uint64_t))
+        self.values = <int32_t *>malloc(capacity * sizeof(int32_t))
+        if self.keys == NULL or self.values == NULL:
+            free(self.keys)
+            free(self.values)
+            self.keys, self.values = old_keys, old_values
+            raise MemoryError()
+        memset(self.keys, 0, capacity * sizeof(uint64_t))
+        self.capacity = capacity
+        for i in range(old):
+            if old_keys[i]:
+                slot = self._slot(old_keys[i])
+                self.keys[slot] = old_keys[i]
+                self.values[slot] = old_values[i]
+        free(old_keys)
+        free(old_values)
+        return 0
+
+    cdef inline Py_ssize_t _slot(self, uint64_t key) noexcept:
+        cdef Py_ssize_t mask = self.capacity - 1
+        cdef Py_ssize_t slot = <Py_ssize_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask
+        while self.keys[slot] and self.keys[slot] != key:
+            slot = (slot + 1) & mask
+        return slot
+
+    cdef int64_t value_of(self, const uint8_t *tiles, int length) except? -1:
+        """The value of ``tiles`` (sorted), in millipoints."""
+        cdef uint64_t key = 1  # a marker bit: the empty leave's key is not 0
+        cdef Py_ssize_t slot
+        cdef int i
+        cdef int64_t worth
+        if length > 12:
+            return round(self.value(bytes(tiles[:length])) * 1000)
+        for i in range(length):
+            key = (key << 5) | (tiles[i] + 1)
+        slot = self._slot(key)
+        if self.keys[slot] == key:
+            return self.values[slot]
+        worth = round(self.value(bytes(tiles[:length])) * 1000)
+        if not -2**31 < worth < 2**31:
+            raise ValueError(f"a leave worth {worth / 1000:g} points is out of range")
+        if 2 * (self.count + 1) > self.capacity:
+            self._grow(2 * self.capacity)
+            slot = self._slot(key)
+        self.keys[slot] = key
+        self.values[slot] = <int32_t>worth
+        self.count += 1
+        return worth
 
 
 @cython.final
@@ -85,6 +168,8 @@ cdef class NativeGenerator:
     # by equity (top_equity): the leave of each kept part of the rack, by its mixed-radix index
     cdef bint by_equity
     cdef const int32_t *leave_mp
+    cdef int32_t *leave_buf
+    cdef int leave_room
     cdef int place[27]
     cdef int distinct[27]
     cdef int ndistinct
@@ -102,11 +187,14 @@ cdef class NativeGenerator:
         self.heap = NULL
         self.equities = NULL
         self.equities_room = 0
+        self.leave_buf = NULL
+        self.leave_room = 0
 
     def __dealloc__(self):
         free(self.out)
         free(self.heap)
         free(self.equities)
+        free(self.leave_buf)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
                  int start, int rack_size, int bingo, int letters):
@@ -175,43 +263,82 @@ cdef class NativeGenerator:
         return self.out[:self.out_size] if self.out_size else b""
 
     def top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
-                   const int32_t[::1] leaves, place, best_leave, seeds):
-        """The placements that may be among the ``top`` of highest equity, found best-first:
-        ``(records, equities)``, the records of :meth:`generate` and each one's equity in
-        millipoints (``int64``). A move's equity is its score plus ``leaves[i]`` (millipoints),
-        ``i`` the mixed-radix index of the tiles it keeps (``sum(kept[t] * place[t])``);
-        ``best_leave[k]`` is the best leave of any ``k`` tiles played; ``seeds`` the equities of
-        the turns that are no placement (exchanges, the pass), which compete for the top.
+                   LeaveValues leaves, bint exchanging):
+        """The placements that may be among the ``top`` turns of highest equity, found
+        best-first: ``(records, equities, best_exchange)``, the records of :meth:`generate`, each
+        one's equity in millipoints (``int64``), and the best exchange's equity (None where
+        there is none). A move's equity is its score plus the value of the tiles it keeps
+        (``leaves``, in millipoints; None: every leave is worth nothing, the bag being empty);
+        the exchanges (where ``exchanging``) and the pass compete for the top too.
 
         Each anchor's moves are bounded first (:meth:`_shadow`): score (every placed tile's
         value paired, largest with largest, with the squares' effective multipliers) plus the
-        best leave; the anchors are visited in descending bound, and the search stops at the
-        first whose bound is below the ``top``-th best equity found (less :data:`SLACK`).
-        Moves below that line are not returned; those returned are a superset of the top
-        placements, to be ordered exactly by the caller."""
-        cdef int i, d, lane, pos, count = 0, t
+        best leave of as many tiles played; the anchors are visited in descending bound, and
+        the search stops at the first whose bound is below the ``top``-th best equity found
+        (less :data:`SLACK`). Moves below that line are not returned; those returned are a
+        superset of the top placements, to be ordered exactly by the caller."""
+        cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length
         cdef bint empty = True
         cdef Anchor *anchors
         cdef Lane *L
-        cdef int64_t seed
+        cdef int64_t worth, best_exchange = -(1LL << 62)
+        cdef int32_t *grown
+        cdef uint8_t kept[MAX_RACK]
         if board.shape[0] != self.rows * self.cols:
             raise ValueError("the board does not match the rule set")
         if top < 1:
             raise ValueError("top is at least 1")
         self.total = 0
         self.ndistinct = 0
+        size = 1
         for i in range(27):
             self.rack[i] = rack[i]
-            self.place[i] = place[i]
             self.total += self.rack[i]
+            self.place[i] = 0
             if self.rack[i]:
                 self.distinct[self.ndistinct] = i
                 self.ndistinct += 1
-        if self.total > MAX_RACK or len(best_leave) != self.total + 1:
-            raise ValueError("a rack holds at most 16 tiles, best_leave one value per count")
+                self.place[i] = size
+                size *= self.rack[i] + 1
+        if self.total > MAX_RACK:
+            raise ValueError(f"a rack holds at most {MAX_RACK} tiles")
+        if size > self.leave_room:
+            grown = <int32_t *>realloc(self.leave_buf, size * sizeof(int32_t))
+            if grown == NULL:
+                raise MemoryError()
+            self.leave_buf = grown
+            self.leave_room = size
+        self.leave_mp = self.leave_buf
+        free(self.heap)
+        self.heap = <int64_t *>malloc(top * sizeof(int64_t))
+        if self.heap == NULL:
+            raise MemoryError()
+        self.top = top
+        self.heap_n = 0
+        # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
+        # its value, the best of each count played, and the exchanges and the pass
         for i in range(self.total + 1):
-            self.best_leave[i] = best_leave[i]
-        self.leave_mp = &leaves[0]
+            self.best_leave[i] = -(1LL << 62)
+        for index in range(size):
+            rest = index
+            length = 0
+            for i in range(self.ndistinct):
+                t = self.distinct[i]
+                for d in range((rest % (self.rack[t] + 1))):
+                    kept[length] = t
+                    length += 1
+                rest //= self.rack[t] + 1
+            worth = leaves.value_of(kept, length) if leaves is not None else 0
+            self.leave_buf[index] = <int32_t>worth
+            played = self.total - length
+            if worth > self.best_leave[played]:
+                self.best_leave[played] = worth
+            if played == 0:
+                self._keep(worth)  # the pass
+            elif exchanging:
+                self._keep(worth)
+                if worth > best_exchange:
+                    best_exchange = worth
         # the rack's tile values, largest first (a blank is worth 0)
         count = 0
         for t in range(27):
@@ -232,14 +359,6 @@ cdef class NativeGenerator:
                     self.usable |= 1u << i
             self.usable &= self.letters
         self._prepare(&board[0], empty)
-        free(self.heap)
-        self.heap = <int64_t *>malloc(top * sizeof(int64_t))
-        if self.heap == NULL:
-            raise MemoryError()
-        self.top = top
-        self.heap_n = 0
-        for seed in seeds:
-            self._keep(seed)
         self.out_size = 0
         self.generated = 0
         self.best_only = False
@@ -280,7 +399,7 @@ cdef class NativeGenerator:
         found = self.out[:self.out_size] if self.out_size else b""
         values = (<char *>self.equities)[:(self.out_size // RECORD) * sizeof(int64_t)] \
             if self.out_size else b""
-        return found, values
+        return found, values, (best_exchange if exchanging and self.total > 0 else None)
 
     cdef void _keep(self, int64_t equity) noexcept:
         """Count ``equity`` among the best ``top`` (a min-heap of them: ``heap[0]`` the worst)."""
@@ -321,7 +440,9 @@ cdef class NativeGenerator:
         fits each square's cross-set), its board tiles' points times the span's word
         multiplier, its cross-words' board points, the placed tiles paired largest value with
         largest effective multiplier (``lm * (W + wm)`` with a cross-word, ``lm * W``
-        without), the bingo, and the best leave of as many tiles played. -2^62 when no span."""
+        without), the bingo, and the best leave of as many tiles played. -2^62 when no span.
+        (Checking that the rack's tiles alone, or with one letter of the board, make a word of
+        the span's length was tried: it spared a third of the moves and cost more than that.)"""
         cdef Lane *L = self.lane_arrays
         cdef int base = self.base, n = self.n, start = anchor, pos, limit, left, k
         cdef int64_t best = -(1LL << 62), bound

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lexibench.solver.games.crossword.equity import (
+    LeaveMemo,
     Leaves,
     Value,
     exchanges,
-    leave_tables,
     nothing,
     order,
     pass_move,
@@ -60,21 +60,15 @@ class EquityPlayer:
     def __init__(self, generator: MoveGenerator, leaves: Leaves) -> None:
         self.generator = generator
         self.leaves = leaves
-        self.memo: dict[bytes, float] = {}
-
-    def _value(self, tiles: bytes) -> float:
-        key = bytes(sorted(tiles))
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = self.leaves.value(key)
-        return found
+        self.memo = LeaveMemo(leaves)
 
     def __call__(self, rules: RuleSet, board: bytes, rack: list[int], bag: int) -> Action:
         """The turn of highest equity on ``board`` with ``rack`` (counts per tile)."""
-        value: Value = self._value if bag > 0 else nothing
-        tables = leave_tables(rack, value, bag >= rules.rack_size)
-        bounded = self.generator.top_raw(rules, board, rack, 1, tables)
-        found = self.generator.raw(rules, board, rack) if bounded is None else bounded
+        value: Value = self.memo.value if bag > 0 else nothing
+        native = self.memo.for_native(self.generator) if bag > 0 else None
+        exchanging = bag >= rules.rack_size
+        bounded = self.generator.top_raw(rules, board, rack, 1, native, exchanging)
+        found = self.generator.raw(rules, board, rack) if bounded is None else bounded[0]
         tiles = bytes(t for t in range(27) for _ in range(rack[t]))
         best: tuple[tuple[float, int, int, int, str, str, str], Action] | None = None
         for raw in unpack(found) if isinstance(found, bytes) else found:

@@ -21,6 +21,7 @@ reference of :mod:`solver.games.crossword.reference`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from lexibench.solver.games.crossword import search
@@ -34,7 +35,6 @@ from lexibench.structures.builds import compiled
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword import native
-    from lexibench.solver.games.crossword.equity import LeaveTables
 
 #: The algorithm each variant of the lexicon runs.
 ALGORITHMS: Final = {"words": "dawg", "gaddag": "gaddag"}
@@ -45,6 +45,7 @@ _NATIVE = compiled("lexibench.solver.games.crossword.native")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the native generator cannot run here (not compiled), or None."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
+LeaveValues: type[native.LeaveValues] = _NATIVE.get("LeaveValues")
 
 
 def native_build() -> str:
@@ -100,11 +101,10 @@ class _Native:
         return (unpack(found)[0] if found else None), bound.generated
 
     def top(
-        self, bound: Any, board: bytes, rack: list[int], top: int, tables: LeaveTables
-    ) -> tuple[bytes | None, int]:
-        found: bytes
-        found, _ = bound.top_equity(board, rack, self.gaddag, top, *tables)
-        return found, bound.generated
+        self, bound: Any, board: bytes, rack: list[int], top: int, leaves: Any, exchanging: bool
+    ) -> tuple[tuple[bytes, int | None] | None, int]:
+        found, _, best = bound.top_equity(board, rack, self.gaddag, top, leaves, exchanging)
+        return (found, best), bound.generated
 
 
 class _Protocol:
@@ -126,8 +126,8 @@ class _Protocol:
         return min(moves, key=raw_order, default=None), count
 
     def top(
-        self, bound: Any, board: bytes, rack: list[int], top: int, tables: LeaveTables
-    ) -> tuple[bytes | None, int]:
+        self, bound: Any, board: bytes, rack: list[int], top: int, leaves: Any, exchanging: bool
+    ) -> tuple[tuple[bytes, int | None] | None, int]:
         return None, 0  # no bound here: the caller lists every move
 
 
@@ -191,15 +191,32 @@ class MoveGenerator:
         return best
 
     def top_raw(
-        self, rules: RuleSet, board: bytes, rack: list[int], top: int, tables: LeaveTables
-    ) -> bytes | None:
-        """Native records of the placements that may be among the ``top`` turns of highest
+        self,
+        rules: RuleSet,
+        board: bytes,
+        rack: list[int],
+        top: int,
+        leaves: Any,
+        exchanging: bool,
+    ) -> tuple[bytes, int | None] | None:
+        """The native records of the placements that may be among the ``top`` turns of highest
         equity (a superset of them, found best-first without making every move: see
-        :meth:`~solver.games.crossword.native.NativeGenerator.top_equity`), ``tables`` the
-        rack's leaves (:func:`~.equity.leave_tables`); None at a tier that cannot bound its
-        moves (then every move is needed)."""
-        found, self.generated = self._engine.top(self._for(rules), board, rack, top, tables)
+        :meth:`~solver.games.crossword.native.NativeGenerator.top_equity`) and the best
+        exchange's equity in millipoints (None: none); ``leaves`` the leaves' values
+        (:meth:`leave_values`; None: worth nothing, the bag being empty), ``exchanging`` whether
+        the bag allows an exchange. None at a tier that cannot bound its moves (every move is
+        then needed)."""
+        found, self.generated = self._engine.top(
+            self._for(rules), board, rack, top, leaves, exchanging
+        )
         return found
+
+    def leave_values(self, value: Callable[[bytes], float]) -> Any:
+        """``value`` (what keeping some tiles is worth, in points) kept in C for
+        :meth:`top_raw`, each leave asked once; None at a tier that is not native."""
+        if not isinstance(self._engine, _Native):
+            return None
+        return LeaveValues(value)
 
 
 def move_generator(

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from lexibench import structures
 from lexibench.solver.games.crossword.equity import (
+    LeaveMemo,
     Leaves,
     by_equity,
-    leave_tables,
     top_by_equity,
 )
 from lexibench.solver.games.crossword.leave_model import default
@@ -24,7 +24,7 @@ from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
 from lexibench.solver.games.crossword.workload import STAGES, positions
 from lexibench.solver.tiers import Tier
-from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
+from lexibench.structures.backends.kwg.klv import LeaveTable
 from tests.solver.games.test_crossword_equity import TABLE
 from tests.solver.games.test_crossword_moves import EDGE_POSITIONS, sample_words
 
@@ -102,15 +102,23 @@ def test_any_leave_values_and_any_count_of_turns(seed: int, top: int, weights: l
     assert found == _expected(generator, position, PerTile(), top)
 
 
-def test_the_leave_tables_index_every_kept_part_of_the_rack() -> None:
-    rack = [1] + [0] * 4 + [2] + [0] * 13 + [1] + [0] * 7  # ?EES
-    values, place, best, others = leave_tables(rack, TABLE.value, True)
-    assert len(values) == 2 * 3 * 2
-    kept = leave_tiles("ES")
-    index = sum(place[t] * kept.count(t) for t in range(27))
-    assert values[index] == round(TABLE.value(kept) * 1000)
-    assert best[2] == max(
-        round(TABLE.value(leave_tiles(k)) * 1000) for k in ("E?", "ES", "EE", "S?")
-    )
-    assert len(others) == len(values)  # every exchange and the pass
-    assert len(leave_tables(rack, TABLE.value, False)[3]) == 1  # the pass alone
+def test_each_leave_is_valued_once_and_kept_in_millipoints() -> None:
+    asked: list[bytes] = []
+
+    class Counting:
+        def value(self, tiles: bytes) -> float:
+            asked.append(tiles)
+            return TABLE.value(tiles)
+
+    generator = _generators()["gaddag"]
+    memo = LeaveMemo(Counting())
+    position = parse_cgp(EDGE_POSITIONS["empty board, one blank"])
+    first = top_by_equity(generator, position, memo.leaves, 5, memo)
+    again = len(asked)
+    assert top_by_equity(generator, position, memo.leaves, 5, memo) == first
+    assert len(asked) == again  # every leave kept
+    assert len(set(asked)) == len(asked)
+    assert asked == [bytes(sorted(tiles)) for tiles in asked]
+    native = memo.for_native(generator)
+    assert native is not None
+    assert len(native) <= len(asked)  # type: ignore[arg-type]
