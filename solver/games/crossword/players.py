@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lexibench.solver.games.crossword.equity import (
+    SLACK,
     LeaveMemo,
     Leaves,
     Value,
@@ -82,7 +83,11 @@ class EquityPlayer:
             if best is None or key < best[0]:
                 best = (key, raw)
         position = Position(rules, board, tiles)
-        others = [*exchanges(position, value, bag), pass_move(position, value)]
+        others = [pass_move(position, value)]
+        # the exchanges, made only where the best one may come first
+        line = None if best is None else round(-best[0][0] * 1000) - SLACK
+        if bounded is None or line is None or (bounded[1] is not None and bounded[1] >= line):
+            others += exchanges(position, value, bag)
         for move in others:
             key = order(move)
             if best is None or key < best[0]:
