@@ -283,6 +283,9 @@ class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True
     round_seconds: tuple[Seconds, ...]
     """Each round's seconds of generation over all the positions (the peer's generator alone,
     a monotonic clock, as pytest-benchmark's)."""
+    prepare_seconds: tuple[Seconds, ...] = ()
+    """Each round's seconds of preparing the boards (their cross-sets and anchors: MAGPIE
+    makes them as a position is loaded, lexibench's generator in each call)."""
 
 
 class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):

@@ -366,6 +366,7 @@ def test_crossword_peer(
             mode=mode,  # type: ignore[arg-type]
             moves=sum(run.counts),
             round_seconds=run.round_seconds,
+            prepare_seconds=run.prepare_seconds,
         ),
     )
 

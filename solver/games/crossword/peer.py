@@ -9,9 +9,11 @@ compiles its own small harness (``magpie_movegen.c``, beside this module) agains
 once, into its cache folder, and runs it on positions and a lexicon of lexibench's: the KWG that
 ``kwg`` builds (MAGPIE reads lexibench's file as its own) and a leave table (KLV2).
 
-The harness times only MAGPIE's ``generate_moves`` (a monotonic clock, as Python's
-``perf_counter``), position after position, round after round; loading the lexicon and setting up
-each position are outside the timing. The crossword suite runs it beside lexibench's native
+The harness times MAGPIE's ``generate_moves`` (a monotonic clock, as Python's ``perf_counter``),
+position after position, round after round, and apart from it the board's preparation (its
+cross-sets and anchors: MAGPIE makes them as a position is loaded, lexibench's generator at every
+call, so a like-for-like time adds them); loading the lexicon and setting up each position are
+outside the timing. The crossword suite runs it beside lexibench's native
 generator on the same positions and checks that the moves are the same (:func:`placements`).
 """
 
@@ -165,16 +167,19 @@ class PeerBest:
 class PeerRun:
     """What the harness found and how long it took: per position, the count of moves and the
     best one (None where there is no move); every move, where asked for; and each round's
-    seconds of generation over all the positions."""
+    seconds of generation over all the positions, and of preparing the boards (their
+    cross-sets and anchors, which MAGPIE makes as a position is loaded and lexibench's
+    generator at every call)."""
 
     counts: tuple[int, ...]
     best: tuple[PeerBest | None, ...]
     moves: tuple[tuple[PeerMove, ...], ...] | None
     round_seconds: tuple[float, ...]
+    prepare_seconds: tuple[float, ...]
 
 
 _POSITION = re.compile(r"position (\d+) moves (\d+) best (.+) score (-?\d+) equity (-?[0-9.]+)")
-_ROUND = re.compile(r"round (\d+) seconds ([0-9.]+)")
+_ROUND = re.compile(r"round (\d+) seconds ([0-9.]+) prepare ([0-9.]+)")
 
 
 def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
@@ -192,6 +197,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
     best: list[PeerBest | None] = []
     moves: list[list[PeerMove]] = [[] for _ in range(positions)]
     rounds: list[float] = []
+    preparing: list[float] = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith("move\t"):
             fields = line.split("\t")
@@ -210,6 +216,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
             )
         elif found := _ROUND.fullmatch(line):
             rounds.append(float(found[2]))
+            preparing.append(float(found[3]))
         else:
             raise InputError(f"MAGPIE harness: line {number}: unexpected {line[:80]!r}")
     if len(counts) != positions or not rounds:
@@ -224,6 +231,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
         tuple(best),
         tuple(tuple(m) for m in moves) if every_move else None,
         tuple(rounds),
+        tuple(preparing),
     )
 
 
