@@ -279,7 +279,8 @@ class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True
     blanks: Count
     mode: Literal["all", "best"]
     moves: Count
-    """Legal moves of the positions, summed (placements, exchanges and the pass, for ``all``)."""
+    """The moves the peer listed, summed over the positions: every legal one (placements,
+    exchanges and the pass) for ``all``, one a position for ``best``."""
     round_seconds: tuple[Seconds, ...]
     """Each round's seconds of generation over all the positions (the peer's generator alone,
     a monotonic clock, as pytest-benchmark's)."""

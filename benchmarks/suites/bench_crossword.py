@@ -344,8 +344,11 @@ def test_crossword_peer(
         kwargs={"rounds": PEER_ROUNDS, "word_maps": lexicon == "wmp"}, rounds=1, iterations=1,
     )  # fmt: skip
     if mode == "all":
-        listed = peer.generate(lines, kwg, _leave_table(), by_score, every_move=True)
+        listed = peer.generate(
+            lines, kwg, _leave_table(), by_score, word_maps=lexicon == "wmp", every_move=True
+        )
         assert listed.moves is not None
+        assert listed.counts == run.counts
         for i, (moves, position) in enumerate(zip(listed.moves, positions, strict=True)):
             ours = [m for m in expected[i] if not position.is_empty() or m[0][0].isdigit()]
             assert peer.placements(moves) == ours, f"{name} position {i}: MAGPIE's moves differ"

@@ -230,18 +230,21 @@ def _peer_table(results: Results) -> list[str]:
     versions = sorted({r.library_version or "unknown commit" for r in peer.values()})
     headers = ["positions", "blanks", "moves", "lexibench DAWG ms", "lexibench GADDAG ms"]
     headers += ["MAGPIE KWG ms", "of which preparing", "MAGPIE word map ms"]
-    headers += ["lexibench's faster / MAGPIE KWG"]
+    headers += ["lexibench time / MAGPIE KWG time"]
     text = (
         f"MAGPIE (jvc56/MAGPIE, C; {', '.join(versions)}), built by hand and opt-in "
         "(`LEXIBENCH_MAGPIE`: `solver/games/crossword/peer.py`), on the native cases' positions "
-        "with the same KWG file, by score as lexibench's cases, timed inside its process, the "
-        "median of its rounds, per position: its `generate_moves` and the board's preparation "
-        "(its cross-sets and anchors, which MAGPIE makes as it loads a position and lexibench's "
-        "generator in each call, so both are counted; `of which preparing` gives that part); "
-        "beside it lexibench's native times from the table above. `word map`: MAGPIE with its "
-        "`.wmp` word map of the same lexicon. MAGPIE's every move includes the exchanges and the "
-        "pass; its placements were checked equal to the reference's, position by position, and "
-        "its best score too."
+        "with the same KWG file, by score as lexibench's cases, timed inside its process with "
+        "a C clock, the median of its rounds, per position: its `generate_moves` (every move "
+        "appended to its small-move list, as lexibench appends its records) and the board's "
+        "preparation (its cross-sets and anchors, which MAGPIE makes as it loads a position and "
+        "lexibench's generator in each call, so both are counted; `of which preparing` gives "
+        "that part). Beside it lexibench's native times from the table above, timed from "
+        "Python by pytest-benchmark (the call and its result's wrapping included). `word map`: "
+        "MAGPIE with its `.wmp` word map of the same lexicon. MAGPIE's every move includes up "
+        "to 127 exchanges and the pass; its placements were checked equal to the reference's, "
+        "position by position, and its best score too. The last column is the faster of "
+        "lexibench's two times over MAGPIE's: above 1, MAGPIE is faster."
     )
     return _section("Beside MAGPIE", text, headers, body)
 

@@ -114,7 +114,8 @@ def pass_move(position: Position, value: Value) -> Move:
     return Move(0, "", "", rack_text(rack), (), "pass", round(value(rack), 3))
 
 
-#: Millipoints by which an equity in whole millipoints may differ from one rounded to 0.001.
+#: The native search keeps every move within this many millipoints of the line (an equity in
+#: whole millipoints may differ from one rounded to 0.001); the same as its ``SLACK`` in C.
 SLACK = 3
 
 
@@ -151,11 +152,12 @@ def top_by_equity(
     memo: LeaveMemo | None = None,
     bag: int | None = None,
 ) -> list[Move]:
-    """The ``top`` turns of highest equity, in :func:`by_equity`'s order and with its answer: at
-    the native tier found best-first without making every move
-    (:meth:`~.solve.MoveGenerator.top_raw`), elsewhere from every move. ``memo`` keeps the
-    values of ``leaves``, for a caller that asks again (a player, turn after turn); ``bag`` the
-    tiles in the bag where the caller knows them (else :func:`bag_size`)."""
+    """The ``top`` turns of highest equity, in :func:`by_equity`'s order and with its answer
+    (``by_equity(generator(position), leaves)[:top]``): at the native tier found best-first
+    without making every move (:meth:`~.solve.MoveGenerator.top_raw`), elsewhere from every
+    move. ``memo`` keeps the values of ``leaves``, for a caller that asks again (a player, turn
+    after turn); ``bag`` the tiles in the bag where the caller knows them (a game in play), in
+    place of :func:`bag_size`'s count from the position (by_equity's)."""
     if top < 1:
         raise ValueError("top is at least 1")
     bag = bag_size(position) if bag is None else bag

@@ -133,6 +133,9 @@ static void print_move(int position, const Move *move, const Board *board, const
     string_builder_add_move(sb, board, move, ld, false);
     const char *text = string_builder_peek(sb);
     const char *space = strchr(text, ' ');
+    if (!space) {
+      die("a move MAGPIE wrote without a coordinate", text);
+    }
     snprintf(coord, sizeof(coord), "%.*s", (int)(space - text), text);
     int w = 0;
     for (const char *c = space + 1; *c && w < 63; c++) {
@@ -210,25 +213,33 @@ int main(int argc, char *argv[]) {
            word_maps ? "true" : "false");
   run_command(config, command);
 
-  // A list holds every move of a position (MAGPIE keeps the best "capacity" of them).
+  // A list holds every move of a position (MAGPIE keeps the best "capacity" of them). Every
+  // move by score is timed into MAGPIE's small moves, appended as they come (as lexibench
+  // appends its records), not into its heap of whole moves, which is for listing them.
   MoveList *moves = move_list_create(record == MOVE_RECORD_BEST ? 1 : 1000000);
+  const int small = record == MOVE_RECORD_ALL && sort == MOVE_SORT_SCORE;
+  MoveList *timed = small ? move_list_create_small(1000000) : moves;
   StringBuilder *sb = string_builder_create();
   for (int round = 1; round <= rounds; round++) {
     double seconds = 0, preparing = 0;
     for (int i = 0; i < count; i++) {
       run_command(config, commands[i]);
       Game *game = config_get_game(config);
-      const MoveGenArgs generate = {
+      MoveGenArgs generate = {
           .game = game,
-          .move_list = moves,
-          .move_record_type = record,
+          .move_list = timed,
+          .move_record_type = small ? MOVE_RECORD_ALL_SMALL : record,
           .move_sort_type = sort,
           .override_kwg = NULL,
           .eq_margin_movegen = 0,
           .target_equity = EQUITY_MAX_VALUE,
           .target_leave_size_for_exchange_cutoff = UNSET_LEAVE_SIZE,
       };
-      move_list_reset(moves);
+      if (small) {
+        small_move_list_reset(timed);
+      } else {
+        move_list_reset(timed);
+      }
       // The board's cross-sets and anchors, as loading the position made them: lexibench's
       // generator makes them at every call, so they are timed apart, to be added or not.
       const double start = now();
@@ -241,6 +252,12 @@ int main(int argc, char *argv[]) {
       preparing += prepared - start;
       if (round > 1) {
         continue;
+      }
+      if (small) {  // the moves listed, once, untimed
+        generate.move_list = moves;
+        generate.move_record_type = record;
+        move_list_reset(moves);
+        generate_moves(&generate);
       }
       if (record != MOVE_RECORD_BEST) {
         move_list_sort_moves(moves);
@@ -272,6 +289,9 @@ int main(int argc, char *argv[]) {
   }
   free(commands);
   string_builder_destroy(sb);
+  if (small) {
+    move_list_destroy(timed);
+  }
   move_list_destroy(moves);
   config_destroy(config);
   error_stack_destroy(errors);

@@ -30,7 +30,9 @@ class NativeGenerator:
         top: int,
         leaves: LeaveValues | None,
         exchanging: bool,
-    ) -> tuple[bytes, bytes, int | None]: ...
+    ) -> tuple[bytes, int | None]: ...
+
+SLACK_MILLIPOINTS: int
 
 class LeaveValues:
     def __init__(self, value: Callable[[bytes], float]) -> None: ...

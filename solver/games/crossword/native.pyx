@@ -47,6 +47,10 @@ cdef struct Lane:
     int n
 
 
+#: :data:`SLACK` for Python (solver/games/crossword/equity.py must use the same).
+SLACK_MILLIPOINTS = SLACK
+
+
 @cython.final
 cdef class LeaveValues:
     """What keeping some tiles is worth, in millipoints (``round(1000 * value(tiles))``), for
@@ -59,11 +63,13 @@ cdef class LeaveValues:
     cdef int32_t *values
     cdef Py_ssize_t capacity, count
 
-    def __cinit__(self):
+    def __cinit__(self, *args):
         self.keys = NULL
         self.values = NULL
         self.capacity = 0
         self.count = 0
+        self.value = None
+        self._grow(1024)
 
     def __dealloc__(self):
         free(self.keys)
@@ -71,7 +77,6 @@ cdef class LeaveValues:
 
     def __init__(self, value):
         self.value = value
-        self._grow(1024)
 
     def __len__(self):
         return self.count
@@ -105,22 +110,30 @@ cdef class LeaveValues:
             slot = (slot + 1) & mask
         return slot
 
+    cdef int64_t _ask(self, const uint8_t *tiles, int length) except? -1:
+        """The value of ``tiles`` from the Python callable, in millipoints (checked to fit the
+        32 bits a rack's leave table holds)."""
+        cdef int64_t worth = round(self.value(bytes(tiles[:length])) * 1000)
+        if not -2**31 < worth < 2**31:
+            raise ValueError(f"a leave worth {worth / 1000:g} points is out of range")
+        return worth
+
     cdef int64_t value_of(self, const uint8_t *tiles, int length) except? -1:
         """The value of ``tiles`` (sorted), in millipoints."""
         cdef uint64_t key = 1  # a marker bit: the empty leave's key is not 0
         cdef Py_ssize_t slot
         cdef int i
         cdef int64_t worth
+        if self.value is None:
+            raise ValueError("LeaveValues holds no value function")
         if length > 12:
-            return round(self.value(bytes(tiles[:length])) * 1000)
+            return self._ask(tiles, length)
         for i in range(length):
             key = (key << 5) | (tiles[i] + 1)
         slot = self._slot(key)
         if self.keys[slot] == key:
             return self.values[slot]
-        worth = round(self.value(bytes(tiles[:length])) * 1000)
-        if not -2**31 < worth < 2**31:
-            raise ValueError(f"a leave worth {worth / 1000:g} points is out of range")
+        worth = self._ask(tiles, length)
         if 2 * (self.count + 1) > self.capacity:
             self._grow(2 * self.capacity)
             slot = self._slot(key)
@@ -167,6 +180,7 @@ cdef class NativeGenerator:
     cdef readonly Py_ssize_t generated
     # by equity (top_equity): the leave of each kept part of the rack, by its mixed-radix index
     cdef bint by_equity
+    cdef bint busy  # in top_equity, which calls back into Python (the leaves' values)
     cdef const int32_t *leave_mp
     cdef int32_t *leave_buf
     cdef int leave_room
@@ -178,22 +192,17 @@ cdef class NativeGenerator:
     cdef int total
     cdef int64_t *heap
     cdef int heap_n, top
-    cdef int64_t *equities
-    cdef Py_ssize_t equities_room
 
     def __cinit__(self):
         self.out = NULL
         self.out_room = 0
         self.heap = NULL
-        self.equities = NULL
-        self.equities_room = 0
         self.leave_buf = NULL
         self.leave_room = 0
 
     def __dealloc__(self):
         free(self.out)
         free(self.heap)
-        free(self.equities)
         free(self.leave_buf)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
@@ -225,6 +234,8 @@ cdef class NativeGenerator:
         cdef bint empty = True
         if board.shape[0] != self.rows * self.cols:
             raise ValueError("the board does not match the rule set")
+        if self.busy:
+            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
         for i in range(27):
             self.rack[i] = rack[i]
         for i in range(self.rows * self.cols):
@@ -265,9 +276,8 @@ cdef class NativeGenerator:
     def top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
                    LeaveValues leaves, bint exchanging):
         """The placements that may be among the ``top`` turns of highest equity, found
-        best-first: ``(records, equities, best_exchange)``, the records of :meth:`generate`, each
-        one's equity in millipoints (``int64``), and the best exchange's equity (None where
-        there is none). A move's equity is its score plus the value of the tiles it keeps
+        best-first: ``(records, best_exchange)``, the records of :meth:`generate` and the best
+        exchange's equity in millipoints (None where there is none). A move's equity is its score plus the value of the tiles it keeps
         (``leaves``, in millipoints; None: every leave is worth nothing, the bag being empty);
         the exchanges (where ``exchanging``) and the pass compete for the top too.
 
@@ -277,6 +287,20 @@ cdef class NativeGenerator:
         the search stops at the first whose bound is below the ``top``-th best equity found
         (less :data:`SLACK`). Moves below that line are not returned; those returned are a
         superset of the top placements, to be ordered exactly by the caller."""
+        if board.shape[0] != self.rows * self.cols:
+            raise ValueError("the board does not match the rule set")
+        if top < 1:
+            raise ValueError("top is at least 1")
+        if self.busy:
+            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        self.busy = True
+        try:
+            return self._top_equity(board, rack, gaddag, top, leaves, exchanging)
+        finally:
+            self.busy = False
+
+    cdef object _top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
+                            LeaveValues leaves, bint exchanging):
         cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length
         cdef bint empty = True
         cdef Anchor *anchors
@@ -284,10 +308,6 @@ cdef class NativeGenerator:
         cdef int64_t worth, best_exchange = -(1LL << 62)
         cdef int32_t *grown
         cdef uint8_t kept[MAX_RACK]
-        if board.shape[0] != self.rows * self.cols:
-            raise ValueError("the board does not match the rule set")
-        if top < 1:
-            raise ValueError("top is at least 1")
         self.total = 0
         self.ndistinct = 0
         size = 1
@@ -397,9 +417,7 @@ cdef class NativeGenerator:
         if self.failed:
             raise MemoryError()
         found = self.out[:self.out_size] if self.out_size else b""
-        values = (<char *>self.equities)[:(self.out_size // RECORD) * sizeof(int64_t)] \
-            if self.out_size else b""
-        return found, values, (best_exchange if exchanging and self.total > 0 else None)
+        return found, (best_exchange if exchanging and self.total > 0 else None)
 
     cdef void _keep(self, int64_t equity) noexcept:
         """Count ``equity`` among the best ``top`` (a min-heap of them: ``heap[0]`` the worst)."""
@@ -438,13 +456,14 @@ cdef class NativeGenerator:
         such a move can cover (tiles left of the anchor over the free squares, or after the
         run of tiles before it; then rightwards through the board's tiles while a rack tile
         fits each square's cross-set), its board tiles' points times the span's word
-        multiplier, its cross-words' board points, the placed tiles paired largest value with
-        largest effective multiplier (``lm * (W + wm)`` with a cross-word, ``lm * W``
-        without), the bingo, and the best leave of as many tiles played. -2^62 when no span.
-        (Checking that the rack's tiles alone, or with one letter of the board, make a word of
-        the span's length was tried: it spared a third of the moves and cost more than that.)"""
+        multiplier, its cross-words' board points, the rack's values paired, largest with
+        largest, with the placed squares' effective multipliers (``lm * (W + wm)`` with a
+        cross-word, ``lm * W`` without), the bingo, and the best leave of as many tiles played.
+        -2^62 when no span. Tried and left out, each sparing few moves for its cost: checking
+        that the rack's tiles alone, or with one letter of the board, make a word of the span's
+        length; capping each square's tile at the best value that fits its cross-set."""
         cdef Lane *L = self.lane_arrays
-        cdef int base = self.base, n = self.n, start = anchor, pos, limit, left, k
+        cdef int base = self.base, start = anchor, pos, limit, left
         cdef int64_t best = -(1LL << 62), bound
         cdef int main = 0, multiplier = 1
         cdef int lms[MAX_RACK]
@@ -458,11 +477,7 @@ cdef class NativeGenerator:
                 tile = L.cells[base + pos]
                 main += 0 if tile & BLANK else self.values[tile]
             return self._shadow_right(anchor, main, 1, 0, lms, wms, crossed)
-        limit = 0
-        pos = anchor - 1
-        while pos >= 0 and not L.cells[base + pos] and not L.anchor[base + pos]:
-            limit += 1
-            pos -= 1
+        limit = self._free_left(anchor)
         if limit > self.total - 1:
             limit = self.total - 1
         for left in range(limit + 1):
@@ -640,9 +655,7 @@ cdef class NativeGenerator:
         cdef uint32_t mask = 0
         cdef uint8_t *rec
         cdef char *grown
-        cdef int64_t *grown64
         cdef int64_t equity
-        cdef Py_ssize_t room
         if self.down and count == 1 and L.xhas[self.base + last_placed]:
             return  # a single tile that makes an across word: found across
         score = main * multiplier + cross + (self.bingo if count == self.rack_size else 0)
@@ -656,15 +669,6 @@ cdef class NativeGenerator:
             equity = <int64_t>score * 1000 + self.leave_mp[index]
             if self.heap_n == self.top and equity < self.heap[0] - SLACK:
                 return  # cannot be among the top: not written
-            if (self.out_size // RECORD + 1) * <Py_ssize_t>sizeof(int64_t) > self.equities_room:
-                room = max(4096, 2 * self.equities_room)
-                grown64 = <int64_t *>realloc(self.equities, room)
-                if grown64 == NULL:
-                    self.failed = True
-                    return
-                self.equities = grown64
-                self.equities_room = room
-            self.equities[self.out_size // RECORD] = equity
             self._keep(equity)
         lane = self.base // self.n
         if self.down:
@@ -711,6 +715,15 @@ cdef class NativeGenerator:
 
     # --- the walk ---------------------------------------------------------------------------
 
+    cdef inline int _free_left(self, int anchor) noexcept:
+        """The empty squares left of ``anchor`` before a tile, an earlier anchor or the edge:
+        where a left part may go (its moves found from this anchor, the bound's too)."""
+        cdef Lane *L = self.lane_arrays
+        cdef int pos = anchor - 1
+        while pos >= 0 and not L.cells[self.base + pos] and not L.anchor[self.base + pos]:
+            pos -= 1
+        return anchor - 1 - pos
+
     cdef void _from_anchor(self, int anchor) noexcept:
         """Every move whose leftmost anchor is ``anchor`` (see ``search.py``): after a run of
         tiles, the run is read (rightwards through the DAWG; leftwards through the GADDAG, then
@@ -720,7 +733,7 @@ cdef class NativeGenerator:
         cdef const uint32_t *nodes = self.nodes
         cdef bint gaddag = self._gaddag
         cdef uint32_t lst = nodes[1 if gaddag else 0] & ARC, j
-        cdef int start = anchor, pos, k, limit, main = 0
+        cdef int start = anchor, pos, k, main = 0
         cdef uint8_t tile
         cdef uint8_t part[MAX_SIDE]
         while start > 0 and L.cells[self.base + start - 1]:
@@ -729,12 +742,7 @@ cdef class NativeGenerator:
             self._walk(anchor, lst, 0, anchor + 1, -1, 0, 1, 0, 0, 0)
             return
         if start == anchor:
-            limit = 0
-            pos = anchor - 1
-            while pos >= 0 and not L.cells[self.base + pos] and not L.anchor[self.base + pos]:
-                limit += 1
-                pos -= 1
-            self._left_part(lst, part, 0, anchor, limit)
+            self._left_part(lst, part, 0, anchor, self._free_left(anchor))
             return
         for k in range(anchor - start):
             pos = anchor - 1 - k if gaddag else start + k

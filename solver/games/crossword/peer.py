@@ -101,7 +101,7 @@ def harness(root: Path) -> Path:
     objects = sorted((root / OBJECTS).rglob("*.o"))
     compiler = os.environ.get("CC", "cc")
     key = hashlib.sha256(source)
-    for part in (compiler, *FLAGS, str(root.resolve())):
+    for part in (compiler, *FLAGS, str(root.resolve()), *_host()):
         key.update(part.encode() + b"\0")
     for path in objects:
         info = path.stat()
@@ -122,6 +122,18 @@ def harness(root: Path) -> Path:
             raise InputError(f"compiling lexibench's MAGPIE harness failed: {last}")
         os.replace(made, target)
     return target
+
+
+def _host() -> tuple[str, str]:
+    """The machine and its processor's model: the harness is built for the processor it runs on
+    (``-march=native``), so a cache folder shared between machines keeps one build of each."""
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            model = next((line for line in info if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return os.uname().machine, model.strip()
 
 
 def _run(
@@ -173,6 +185,8 @@ class PeerRun:
 
     counts: tuple[int, ...]
     best: tuple[PeerBest | None, ...]
+    """Per position, its first move where it is a placement (None: a pass or an exchange
+    came first, or there is no move)."""
     moves: tuple[tuple[PeerMove, ...], ...] | None
     round_seconds: tuple[float, ...]
     prepare_seconds: tuple[float, ...]
@@ -189,9 +203,11 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
     >>> run = parse_output(
     ...     "move\\t1\\tplace\\tN6\\tZEE\\t67\\tAIIL\\t56.905\\n"
     ...     "position 1 moves 1 best N6 ZEE score 67 equity 56.905\\n"
-    ...     "round 1 seconds 0.000120\\n", 1, True)
+    ...     "round 1 seconds 0.000120 prepare 0.000010\\n", 1, True)
     >>> run.counts, run.best[0].score, run.moves[0][0].word, run.round_seconds
     ((1,), 67, 'ZEE', (0.00012,))
+    >>> run.prepare_seconds
+    (1e-05,)
     """
     counts: list[int] = []
     best: list[PeerBest | None] = []
@@ -211,9 +227,8 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
             if int(found[1]) != len(counts) + 1:
                 raise InputError(f"MAGPIE harness: line {number}: position {found[1]} out of order")
             counts.append(int(found[2]))
-            best.append(
-                PeerBest(found[3], int(found[4]), float(found[5])) if int(found[2]) else None
-            )
+            placed = int(found[2]) and not found[3].startswith(("pass", "(exch"))
+            best.append(PeerBest(found[3], int(found[4]), float(found[5])) if placed else None)
         elif found := _ROUND.fullmatch(line):
             rounds.append(float(found[2]))
             preparing.append(float(found[3]))

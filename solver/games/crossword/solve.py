@@ -103,8 +103,10 @@ class _Native:
     def top(
         self, bound: Any, board: bytes, rack: list[int], top: int, leaves: Any, exchanging: bool
     ) -> tuple[tuple[bytes, int | None] | None, int]:
-        found, _, best = bound.top_equity(board, rack, self.gaddag, top, leaves, exchanging)
-        return (found, best), bound.generated
+        found: tuple[bytes, int | None] = bound.top_equity(
+            board, rack, self.gaddag, top, leaves, exchanging
+        )
+        return found, bound.generated
 
 
 class _Protocol:

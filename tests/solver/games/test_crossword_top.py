@@ -17,6 +17,9 @@ from lexibench.solver.games.crossword.equity import (
     LeaveMemo,
     Leaves,
     by_equity,
+    nothing,
+    order,
+    pass_move,
     top_by_equity,
 )
 from lexibench.solver.games.crossword.leave_model import default
@@ -122,3 +125,62 @@ def test_each_leave_is_valued_once_and_kept_in_millipoints() -> None:
     native = memo.for_native(generator)
     assert native is not None
     assert len(native) <= len(asked)  # type: ignore[arg-type]
+
+
+def test_the_c_slack_is_the_pythons() -> None:
+    from lexibench.solver.games.crossword import native
+    from lexibench.solver.games.crossword.equity import SLACK
+
+    assert native.SLACK_MILLIPOINTS == SLACK
+
+
+def test_with_the_bag_empty_or_as_a_game_knows_it() -> None:
+    """With the bag empty every leave is worth nothing (the C search gets no leave values) and
+    no exchange is listed; a game's own count of the bag stands in for the position's."""
+    from tests.solver.games.test_crossword_equity import _without_the_bag
+
+    generator = _generators()["words"]
+    for position in _positions()[:40]:
+        empty = _without_the_bag(position)
+        assert top_by_equity(generator, empty, TABLE, 5) == _expected(generator, empty, TABLE, 5)
+        found = top_by_equity(generator, position, TABLE, 5, bag=0)
+        listed = [m._replace(equity=float(m.score)) for m in generator(position).sorted()]
+        assert found == sorted([*listed, pass_move(position, nothing)], key=order)[:5]
+
+
+def test_a_failing_leave_value_is_raised_and_the_generator_stays_usable() -> None:
+    generator = _generators()["gaddag"]
+    position = _positions()[50]
+
+    class Failing:
+        def value(self, tiles: bytes) -> float:
+            raise KeyError(tiles)
+
+    with pytest.raises(KeyError):
+        top_by_equity(generator, position, Failing(), 1)
+    assert top_by_equity(generator, position, TABLE, 1) == _expected(generator, position, TABLE, 1)
+
+
+def test_a_leave_value_that_asks_the_same_generator_is_refused() -> None:
+    generator = _generators()["gaddag"]
+    position = _positions()[50]
+
+    class Asking:
+        def value(self, tiles: bytes) -> float:
+            generator(position)
+            return 0.0
+
+    with pytest.raises(RuntimeError, match="this generator is busy"):
+        top_by_equity(generator, position, Asking(), 1)
+    assert top_by_equity(generator, position, TABLE, 1) == _expected(generator, position, TABLE, 1)
+
+
+def test_leave_values_made_without_init_are_refused_not_a_crash() -> None:
+    from lexibench.solver.games.crossword.native import LeaveValues
+
+    generator = _generators()["words"]
+    position = _positions()[50]
+    bare = LeaveValues.__new__(LeaveValues)
+    rules = position.rules
+    with pytest.raises(ValueError, match="no value function"):
+        generator.top_raw(rules, position.board, position.rack_counts(), 1, bare, True)
