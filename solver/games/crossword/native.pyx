@@ -231,32 +231,16 @@ cdef class NativeGenerator:
     def generate(self, const uint8_t[::1] board, rack, bint gaddag, bint best=False):
         """The records of every legal move (``best``: of the first in order, or none)."""
         cdef int i, lane, pos, d
-        cdef bint empty = True
         if board.shape[0] != self.rows * self.cols:
             raise ValueError("the board does not match the rule set")
         if self.busy:
             raise RuntimeError("this generator is busy: a leave's value asked it for moves")
         for i in range(27):
             self.rack[i] = rack[i]
-        for i in range(self.rows * self.cols):
-            if board[i]:
-                empty = False
-                break
-        self._gaddag = gaddag
-        self.usable = self.letters
-        if not self.rack[0]:
-            self.usable = 0
-            for i in range(1, 27):
-                if self.rack[i]:
-                    self.usable |= 1u << i
-            self.usable &= self.letters
-        self._prepare(&board[0], empty)
-        self.out_size = 0
-        self.generated = 0
+        self._start(&board[0], gaddag)
         self.best_only = best
         self.by_equity = False
         self.have_best = False
-        self.failed = False
         for d in range(2):
             self.down = d
             self.lane_arrays = &self.dirs[d]
@@ -302,7 +286,6 @@ cdef class NativeGenerator:
     cdef object _top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
                             LeaveValues leaves, bint exchanging):
         cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length
-        cdef bint empty = True
         cdef Anchor *anchors
         cdef Lane *L
         cdef int64_t worth, best_exchange = -(1LL << 62)
@@ -366,24 +349,9 @@ cdef class NativeGenerator:
                 self.values_desc[count] = 0 if t == 0 else self.values[t]
                 count += 1
         qsort(self.values_desc, count, sizeof(int), _descending_int)
-        for i in range(self.rows * self.cols):
-            if board[i]:
-                empty = False
-                break
-        self._gaddag = gaddag
-        self.usable = self.letters
-        if not self.rack[0]:
-            self.usable = 0
-            for i in range(1, 27):
-                if self.rack[i]:
-                    self.usable |= 1u << i
-            self.usable &= self.letters
-        self._prepare(&board[0], empty)
-        self.out_size = 0
-        self.generated = 0
+        self._start(&board[0], gaddag)
         self.best_only = False
         self.by_equity = True
-        self.failed = False
         anchors = <Anchor *>malloc(2 * MAX_SQUARES * sizeof(Anchor))
         if anchors == NULL:
             raise MemoryError()
@@ -541,6 +509,28 @@ cdef class NativeGenerator:
         if k == self.rack_size:
             score += self.bingo
         return score * 1000 + self.best_leave[k]
+
+    cdef void _start(self, const uint8_t *board, bint gaddag) noexcept:
+        """Set a call up, the rack already in ``rack``: the tiles it can place, the board's
+        lanes (:meth:`_prepare`), no move yet."""
+        cdef int i
+        cdef bint empty = True
+        for i in range(self.rows * self.cols):
+            if board[i]:
+                empty = False
+                break
+        self._gaddag = gaddag
+        self.usable = self.letters
+        if not self.rack[0]:
+            self.usable = 0
+            for i in range(1, 27):
+                if self.rack[i]:
+                    self.usable |= 1u << i
+            self.usable &= self.letters
+        self._prepare(board, empty)
+        self.out_size = 0
+        self.generated = 0
+        self.failed = False
 
     # --- the lanes --------------------------------------------------------------------------
 
