@@ -289,6 +289,25 @@ class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True
     makes them as a position is loaded, lexibench's generator in each call)."""
 
 
+class CrosswordNodesRecord(Record, tag="lexibench-crossword-nodes/1", kw_only=True):
+    """The dictionary work of one algorithm on the native cases' positions with ``blanks``
+    blanks, counted through ``kwg``'s step tier (the native tier's walk, made in Python with
+    each step counted): what the time of DAWG against GADDAG comes from. The timing is that
+    slow counting run's, not a figure to compare."""
+
+    suite = "crossword-nodes"
+    unit = "position"
+    variant: str
+    """``words`` (the DAWG algorithm) or ``gaddag``."""
+    positions: str
+    blanks: Count
+    steps: Count
+    """The lexicon's ``child`` asked: a letter tried from a node."""
+    entered: Count
+    """The steps that found a child: nodes entered."""
+    moves: Count
+
+
 class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """``lexibench selfplay --games N``, whole process (start-up, the lexicon from the cache, the
     games); ``units`` the games."""
@@ -352,6 +371,7 @@ BenchRecord = (
     | CrosswordLexiconRecord
     | CrosswordMovegenRecord
     | CrosswordPeerRecord
+    | CrosswordNodesRecord
     | SelfPlayRecord
     | EquityRecord
     | SolveInterpretedRecord

@@ -44,6 +44,7 @@ from lexibench.benchmarks.harness.recording import library_version, not_run, rec
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
+    CrosswordNodesRecord,
     CrosswordPeerRecord,
     EquityRecord,
     SelfPlayRecord,
@@ -53,9 +54,9 @@ from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
 from lexibench.solver.games.crossword.equity import LeaveMemo, by_equity, top_by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
-from lexibench.solver.games.crossword.moves import coord
+from lexibench.solver.games.crossword.moves import Moves, coord
 from lexibench.solver.games.crossword.position import Position, parse_cgp
-from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
+from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator, rules_args
 from lexibench.solver.games.registry import game as game_of
 from lexibench.solver.tiers import Tier
 
@@ -240,10 +241,8 @@ def test_crossword_native(
         benchmark, request, settings, variant, mode, HEADLINE, blanks, positions
     )
     if mode == "equity":  # the first turn of every move by equity (the reference's moves)
-        played = game_of(GAME)
-        reference = played.reference(_words(settings).words)
         for i, answer in zip(chosen, answers, strict=True):
-            first = by_equity(reference(everything[i]), default_leaves())[0]
+            first = by_equity(_reference_moves(settings)[i], default_leaves())[0]
             same = (answer.kind, answer.coord, answer.word, answer.score, answer.equity)
             assert same == (first.kind, first.coord, first.word, first.score, first.equity), (
                 f"{HEADLINE} position {i}: the best turn by equity differs"
@@ -264,11 +263,16 @@ def _positions(settings: Settings) -> tuple[Position, ...]:
 
 
 @cache
+def _reference_moves(settings: Settings) -> tuple[Moves, ...]:
+    """The reference's moves on each of :func:`_positions`."""
+    solve = game_of(GAME).reference(_words(settings).words)
+    return tuple(solve(position) for position in _positions(settings))
+
+
+@cache
 def _expected(settings: Settings) -> tuple[Any, ...]:
     """The reference's answer (its key) on each of :func:`_positions`."""
-    played = game_of(GAME)
-    solve = played.reference(_words(settings).words)
-    return tuple(played.key(solve(position)) for position in _positions(settings))
+    return tuple(game_of(GAME).key(moves) for moves in _reference_moves(settings))
 
 
 @pytest.mark.parametrize("mode", ["all", "best"])
@@ -294,6 +298,66 @@ def _check(answer: Any, expected: Any, mode: str, what: str) -> None:
         None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
     )
     assert found == first, f"{what}: the best move disagrees with the reference"
+
+
+@pytest.mark.parametrize("blanks", [0, 1, 2])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crossword_nodes(
+    benchmark: Any, request: pytest.FixtureRequest, variant: str, blanks: int, settings: Settings
+) -> None:
+    """The lexicon steps each algorithm takes on the native cases' positions with ``blanks``
+    blanks: ``kwg``'s step tier (the same walk as the native tier's), each ``child`` counted;
+    its moves checked against the reference."""
+    from lexibench.solver.games.crossword import search
+
+    everything = _positions(settings)
+    chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
+    if settings.scale == "quick":  # counted in Python: one position is enough to show it
+        chosen = chosen[:1]
+    if not chosen:
+        not_run(request, CrosswordNodesRecord, "kwg", f"not run: no {HEADLINE} position has "
+                f"{blanks} blank(s)", game=GAME, variant=variant)  # fmt: skip
+    lexicon: Any = _kwg(settings, variant)
+    counts = {"steps": 0, "entered": 0}
+
+    def child(node: Any, letter: str) -> Any:
+        counts["steps"] += 1
+        found = lexicon.child(node, letter)
+        counts["entered"] += found is not None
+        return found
+
+    gaddag = variant == "gaddag"
+    access = search.StepAccess(lexicon.root(), child, lexicon.is_terminal, gaddag)
+
+    def count() -> list[Any]:
+        found = []
+        for i in chosen:
+            position = everything[i]
+            walk = search.Generator(access, gaddag, *rules_args(position.rules))
+            found.append(walk.generate(position.board, position.rack_counts()))
+        return found
+
+    benchmark.group = f"crossword nodes, {blanks} blank(s)"
+    answers = benchmark.pedantic(count, rounds=1, iterations=1)
+    expected = _expected(settings)
+    for i, raw in zip(chosen, answers, strict=True):
+        moves = game_of(GAME).key(Moves(everything[i], raw))
+        assert moves == expected[i], f"{HEADLINE} position {i} disagrees with the reference"
+    record(
+        benchmark,
+        CrosswordNodesRecord(
+            "kwg",
+            library_version("kwg"),
+            wordlist_ref(_words(settings)),
+            len(chosen),
+            variant=variant,
+            positions=HEADLINE,
+            blanks=blanks,
+            steps=counts["steps"],
+            entered=counts["entered"],
+            moves=sum(len(raw) for raw in answers),
+        ),
+    )
 
 
 #: The peer's rounds over a case's positions (timed inside its own process, which runs once).

@@ -67,7 +67,7 @@ def _letters(rules: RuleSet) -> int:
     return sum(1 << t for t in range(1, 27) if rules.counts[t])
 
 
-def _rules_args(rules: RuleSet) -> tuple[Any, ...]:
+def rules_args(rules: RuleSet) -> tuple[Any, ...]:
     """What a generator needs of a rule set, in its constructors' order."""
     return (
         rules.rows,
@@ -90,7 +90,7 @@ class _Native:
         self.gaddag = gaddag
 
     def bind(self, rules: RuleSet) -> Any:
-        return NativeGenerator(self.kwg, *_rules_args(rules))
+        return NativeGenerator(self.kwg, *rules_args(rules))
 
     def raw(self, bound: Any, board: bytes, rack: list[int]) -> tuple[bytes, int]:
         found: bytes = bound.generate(board, rack, self.gaddag)
@@ -117,7 +117,7 @@ class _Protocol:
         self.gaddag = gaddag
 
     def bind(self, rules: RuleSet) -> Any:
-        return search.Generator(self.access, self.gaddag, *_rules_args(rules))
+        return search.Generator(self.access, self.gaddag, *rules_args(rules))
 
     def raw(self, bound: Any, board: bytes, rack: list[int]) -> tuple[list[RawMove], int]:
         moves: list[RawMove] = bound.generate(board, rack)

@@ -1,6 +1,6 @@
 """The opt-in MAGPIE peer: its plumbing, with a stand-in for the harness (lexibench compiles the
 real one only against a MAGPIE the user built), its one-line errors where MAGPIE is not built,
-its output read back, and its row in the report."""
+its output read back (its row in the report: tests/benchmarks/test_crossword_report.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.benchmarks.harness.records import (
-    Bench,
-    CrosswordMovegenRecord,
-    CrosswordPeerRecord,
-    Results,
-    Stats,
-    WordListRef,
-)
-from lexibench.benchmarks.report.sections import crossword
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword import peer
 
@@ -142,51 +133,3 @@ def test_the_harness_source_ships_with_the_package() -> None:
     source = resources.files(peer.__package__).joinpath(peer.HARNESS).read_text()
     assert '#include "src/impl/move_gen.h"' in source
     assert "generate_moves(&generate)" in source
-
-
-def _bench(
-    record: CrosswordMovegenRecord | CrosswordPeerRecord, seconds: float
-) -> Bench[CrosswordMovegenRecord | CrosswordPeerRecord]:
-    return Bench("case", Stats(seconds, seconds, seconds, seconds, seconds, 1), record)
-
-
-def test_the_report_sets_magpie_beside_lexibenchs_native_generation() -> None:
-    wordlist = WordListRef("list", 1000, "ab" * 32)
-    ours = [
-        CrosswordMovegenRecord(
-            "kwg",
-            None,
-            wordlist,
-            10,
-            variant=variant,
-            tier="native",
-            positions="mid",
-            blanks=1,
-            mode="all",
-            moves=500,
-        )
-        for variant in ("words", "gaddag")
-    ]
-    theirs = [
-        CrosswordPeerRecord(
-            "MAGPIE", "0123456789ab", wordlist, 10, lexicon="kwg", positions="mid", blanks=1,
-            mode="all", moves=520, round_seconds=(0.004, 0.005, 0.100),
-            prepare_seconds=(0.001, 0.001, 0.001),
-        ),
-        CrosswordPeerRecord(
-            "MAGPIE", "0123456789ab", wordlist, 10, lexicon="wmp", positions="mid", blanks=1,
-            mode="all", moves=520, round_seconds=(0.003,),
-        ),
-    ]  # fmt: skip
-    results = Results(benches=[_bench(ours[0], 0.01), _bench(ours[1], 0.02)])
-    assert crossword._peer_table(results) == []  # MAGPIE did not run
-    results.benches += [_bench(r, 9.0) for r in theirs]  # its process's time is not used
-    text = "\n".join(crossword._peer_table(results))
-    assert "### Beside MAGPIE" in text
-    assert "MAGPIE (jvc56/MAGPIE, C; 0123456789ab)" in text
-    # lexibench's faster (the DAWG, 1 ms a position) over MAGPIE's median round, preparation
-    # included (0.6 ms, 0.1 of it preparing; its word map's round prepared nothing: 0.3 ms)
-    row = next(line for line in text.splitlines() if line.startswith("| mid"))
-    assert [cell.strip() for cell in row.strip("|").split("|")] == [
-        "mid", "1", "all", "1", "2", "0.6", "0.1", "0.3", "1.67"
-    ]  # fmt: skip
