@@ -60,7 +60,8 @@ def check_sdist(sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.partition("/")[2] for name in archive.getnames()}
     needed = {*compiled_files(), "lexibench/compiled.toml", "tools/layout.py", "setup.py"}
-    needed |= {str(path.relative_to(ROOT)) for path in source_files((".pyi",))}
+    # stubs, and hand-written C (a build writes its C under build/, never beside the sources)
+    needed |= {str(path.relative_to(ROOT)) for path in source_files((".pyi", ".c"))}
     missing = sorted(needed - names)
     generated = sorted(
         name
