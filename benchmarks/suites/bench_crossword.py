@@ -10,7 +10,7 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
   Python-level trie takes minutes over the GADDAG strings, which would otherwise be a tenth of
   ``make bench``);
 - **native move generation** over ``kwg`` (the DAWG and the GADDAG of one array, generated in
-  C), on 30 of the headline workload's positions (whatever the scale) by blanks on the
+  C), on 30 of the headline workload's positions (9 at the quick scale) by blanks on the
   rack (0, 1, 2), every move or only the best, and on Macondo's benchmark position (VsMatt, rack
   AABDELT);
 - **self-play**: ``lexibench selfplay --games N`` as a whole process (start-up, the lexicon
@@ -67,6 +67,8 @@ HEADLINE: Final = "mid"
 #: How many of its positions they split (more than a games-suite round: the native generator is
 #: fast, and each count of blanks needs positions of its own).
 NATIVE_POSITIONS: Final = 30
+#: ... at the quick scale (each checked against the brute-force reference, the suite's cost there).
+QUICK_POSITIONS: Final = 9
 #: Macondo's movegen benchmark position (movegen_test.go, BenchmarkJustMovegen: ~118 us with
 #: its "America" lexicon on its author's machine), as MAGPIE's VS_MATT.
 VS_MATT: Final = (
@@ -255,10 +257,12 @@ def test_crossword_native(
 
 @cache
 def _positions(settings: Settings) -> tuple[Position, ...]:
-    """The headline workload's positions: :data:`NATIVE_POSITIONS` (``--lexibench-puzzles``
-    when given, at least 3, so that 0, 1 and 2 blanks all occur), whatever the scale."""
+    """The headline workload's positions: :data:`NATIVE_POSITIONS` (:data:`QUICK_POSITIONS` at
+    the quick scale; ``--lexibench-puzzles`` when given), at least 3, so that 0, 1 and 2 blanks
+    all occur."""
     workload = next(w for w in game_of(GAME).workloads() if w.name == HEADLINE)
-    count = max(settings.puzzles or NATIVE_POSITIONS, 3)
+    default = QUICK_POSITIONS if settings.scale == "quick" else NATIVE_POSITIONS
+    count = max(settings.puzzles or default, 3)
     return tuple(workload.generate(settings.seed, count, _words(settings).words))
 
 
