@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Final
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
 from lexibench.benchmarks.report.history import Manifest, commit_of, kept_files, last_steps
@@ -70,6 +71,23 @@ QUICK_SAMPLE = 10_000
 #: Steps a quick run runs at once (its suites and measurements are independent; two at a time on
 #: this 2-core machine keep it within 2 minutes, at the price of some noise between them).
 QUICK_LANES = 2
+#: What a quick run's steps take here (seconds, rounded), to order them, longest first, where no
+#: earlier run in the results folder says (a fresh checkout): the lanes then end together.
+TYPICAL_QUICK: Final = {
+    "suite games": 65,
+    "suite crossword": 33,
+    "suite scaling": 23,
+    "suite build": 12,
+    "suite best": 11,
+    "suite prove": 11,
+    "memory per dictionary size (smoke sweep)": 11,
+    "memory: each backend built in fresh processes": 10,
+    "start-up and time to first answer, in fresh processes": 10,
+    "bulk runs (smoke sweep)": 9,
+    "suite lookup": 8,
+    "suite interpreted": 6,
+    "suite pitfalls": 3,
+}
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
 #: The full run's rounds: at least 3 (the median of 3 or more), more while a case's rounds stay
 #: under a tenth of a second in all (``make bench`` within an hour).
@@ -326,7 +344,8 @@ class Progress:
         self, steps: dict[str, Callable[[], None]], lanes: int, alone: frozenset[str] = frozenset()
     ) -> None:
         """Run ``steps``, ``lanes`` at a time: in order on one lane; on more, the longest first
-        (by the last run's times, an unknown one first of all), each taking the next free
+        (by the last run's times, else :data:`TYPICAL_QUICK`'s; an unknown one first of all),
+        each taking the next free
         lane, then the steps named in ``alone`` (those that keep every core busy themselves)
         one by one, with nothing beside them. The first failure stops the rest."""
         self.lanes = max(1, lanes)
@@ -336,7 +355,8 @@ class Progress:
                     step()
             return
         shared = [name for name in steps if name not in alone]
-        order = sorted(shared, key=lambda name: -self.last.get(name, math.inf))
+        known = {**TYPICAL_QUICK, **self.last}
+        order = sorted(shared, key=lambda name: -known.get(name, math.inf))
 
         def timed(name: str) -> None:
             with self.step(name):
