@@ -446,11 +446,10 @@ def test_crossword_peer(
 @cache
 def _leave_table() -> bytes:
     """lexibench's own leave model as a KLV2 table (the peer needs one; by score it is unused)."""
-    from lexibench.solver.games.crossword.leave_model import default
     from lexibench.solver.games.crossword.rules import load_rules
     from lexibench.structures.backends.kwg.klv import LeaveTable
 
-    model = default()
+    model = default_leaves()
     leaves = model.leaves(load_rules("english"))
     return LeaveTable.of({leave: model.value(leave) for leave in leaves}).to_bytes()
 

@@ -144,6 +144,16 @@ class LeaveMemo:
         return self.native
 
 
+def exchange_may_reach(found: tuple[bytes, int | None] | None, line: float | None) -> bool:
+    """Whether an exchange may reach the top, so that the exchanges must be made: ``found``
+    the native search's answer (None: every move was made, no bound), ``line`` the lowest
+    equity among the top placements (None: fewer placements than asked for)."""
+    if found is None or line is None:
+        return True
+    best = found[1]
+    return best is not None and best >= round(line * 1000) - SLACK
+
+
 def top_by_equity(
     generator: MoveGenerator,
     position: Position,
@@ -172,14 +182,8 @@ def top_by_equity(
         move._replace(equity=round(move.score + value(leave_tiles(move.leave)), 3))
         for move in moves.sorted()
     ]
-    # the exchanges, made only where one may reach the top
     line = sorted((m.equity or 0.0 for m in listed), reverse=True)[top - 1 : top]
-    best_exchange = found[1] if found is not None else None
-    if (
-        found is None
-        or not line
-        or (best_exchange is not None and best_exchange >= round(line[0] * 1000) - SLACK)
-    ):
+    if exchange_may_reach(found, line[0] if line else None):
         listed += exchanges(position, value, bag)
     listed.append(pass_move(position, value))
     return sorted(listed, key=order)[:top]

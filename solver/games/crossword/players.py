@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lexibench.solver.games.crossword.equity import (
-    SLACK,
     LeaveMemo,
     Leaves,
     Value,
+    exchange_may_reach,
     exchanges,
     nothing,
     order,
@@ -84,9 +84,7 @@ class EquityPlayer:
                 best = (key, raw)
         position = Position(rules, board, tiles)
         others = [pass_move(position, value)]
-        # the exchanges, made only where the best one may come first
-        line = None if best is None else round(-best[0][0] * 1000) - SLACK
-        if bounded is None or line is None or (bounded[1] is not None and bounded[1] >= line):
+        if exchange_may_reach(bounded, None if best is None else -best[0][0]):
             others += exchanges(position, value, bag)
         for move in others:
             key = order(move)
