@@ -323,10 +323,12 @@ def test_signals_with_workers(
     assert_group_ends(proc.pid)
 
 
-#: Trials of each case of :func:`test_no_hang_on_any_signal`: a hang that strikes 1 run in 40
-#: goes unseen in a case with a probability of 8% (0.975 ** 100), in two cases 0.6%. (Before the
-#: pool shared no lock with its workers, SIGTERM to the group hung 5 runs in 20 here.)
-TRIALS = 100
+#: Trials of each case of :func:`test_no_hang_on_any_signal` (each takes about a third of a
+#: second): a hang that strikes 1 run in 40 goes unseen in a case with a probability of 36%
+#: (0.975 ** 40), in all four cases 1.7%; one in 20 runs, as the hang it was written for did
+#: (SIGTERM to the group hung 5 runs in 20 here before the pool shared no lock with its workers):
+#: 13% in a case, under 0.03% in all four.
+TRIALS = 40
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups of Linux")
