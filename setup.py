@@ -31,7 +31,9 @@ any order).
 
 Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
 array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
-see ``search.c``).
+see ``search.c``). The modules of :data:`PROFILED` are built profile-guided where the compiler is
+GCC: instrumented, trained on their own work, rebuilt from the counts (:meth:`BuildExt.
+profile_guided`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -63,6 +66,10 @@ from tools.layout import (
 MYPYC_GROUP = "lexibench.solver.compiled_loops"
 #: Where the sources are laid out as the installed package is, for mypyc and Cython.
 STAGING = Path("build", "staging")
+#: The modules built profile-guided with GCC (:meth:`BuildExt.profile_guided`), each with the
+#: script whose run on its own work trains it. The proof's bound: 7-9% less CPU per 3x4 class
+#: than the plain build, in side-by-side runs here (the same 40 seeded classes under ENABLE2K).
+PROFILED = {"lexibench.solver.games.boggle.prove.native": "tools/profile_training.py"}
 
 
 def module(inside: str) -> str:
@@ -93,10 +100,12 @@ def staged(inside: str) -> str:
 
 
 def stage() -> None:
-    """Copy every Python source and stub of the package, and every file a compiled module is built
-    from, to :data:`STAGING` at its path inside the package (times kept)."""
+    """Copy every Python source, stub and TOML data file of the package, and every file a compiled
+    module is built from, to :data:`STAGING` at its path inside the package (times kept): what
+    the compilers read, and what :data:`PROFILED`'s training runs import."""
     shutil.rmtree(STAGING, ignore_errors=True)
-    files = {package_path(path) for path in [*source_files(), *map(Path, compiled_files())]}
+    sources = source_files((".py", ".pyi", ".toml"))
+    files = {package_path(path) for path in [*sources, *map(Path, compiled_files())]}
     for inside in sorted(filter(None, files)):
         target = Path(staged(inside))
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -162,11 +171,70 @@ class BuildExt(build_ext):
                     {key: value for key, value in vars(ext).items() if not key.startswith("_")}
                 )
         super().run()
+        for ext in self.extensions:
+            if ext.name in PROFILED:
+                self.profile_guided(ext, PROFILED[ext.name])
         for source, built_from in compiled_modules().items() if self.extensions else []:
             built = Path(self.get_ext_fullpath(module(source)))
             built.with_name(PurePosixPath(source).stem + ".sha256").write_text(
                 record(source, built_from)
             )
+
+    def profile_guided(self, ext: Extension, training: str) -> None:
+        """Build ``ext`` again, profile-guided: instrumented (``-fprofile-generate``), run on the
+        work of the script ``training`` (``python SCRIPT STAGING MODULE``, from the staged sources
+        and the instrumented module), then built from the counts (``-fprofile-use``). With a
+        compiler other than GCC the plain build stays; where the training fails it is built plain
+        again, and the build says why and goes on (the module is as fast as before, no slower)."""
+        if not _is_gcc(self.compiler.compiler):
+            self.announce(f"{ext.name}: not built profile-guided (the compiler is not GCC)", 2)
+            return
+        counts = Path(self.build_temp).resolve() / "profile" / ext.name
+        shutil.rmtree(counts, ignore_errors=True)
+        plain = list(ext.extra_compile_args)
+        plain_link = list(ext.extra_link_args)
+        force, compiler_force = self.force, self.compiler.force
+        self.force = self.compiler.force = True  # else the module built already would be kept
+        try:
+            generate = ["-fprofile-generate", f"-fprofile-dir={counts}"]
+            ext.extra_compile_args = [*plain, *generate]
+            ext.extra_link_args = [*plain_link, *generate]
+            self.build_extension(ext)
+            built = self.get_ext_fullpath(ext.name)
+            done = subprocess.run(
+                [sys.executable, training, str(STAGING.resolve()), built],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if done.returncode == 0:
+                ext.extra_compile_args = [
+                    *plain, "-fprofile-use", f"-fprofile-dir={counts}",
+                    "-fprofile-partial-training", "-Wno-missing-profile",
+                ]  # fmt: skip
+                ext.extra_link_args = plain_link
+                print(f"{ext.name}: built profile-guided, {done.stdout.strip()}")
+            else:
+                last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                print(f"{ext.name}: built without a profile, its training failed: {last}")
+                ext.extra_compile_args, ext.extra_link_args = plain, plain_link
+            self.build_extension(ext)
+        finally:
+            ext.extra_compile_args, ext.extra_link_args = plain, plain_link
+            self.force, self.compiler.force = force, compiler_force
+
+
+def _is_gcc(command: list[str] | None) -> bool:
+    """Whether the C compiler ``command`` runs is GCC (whose profile flags the build uses)."""
+    if not command:
+        return False
+    try:
+        shown = subprocess.run(
+            [command[0], "--version"], capture_output=True, text=True, check=False
+        ).stdout
+    except OSError:
+        return False
+    return "Free Software Foundation" in shown and "clang" not in shown.lower()
 
 
 class EggInfoWithSources(egg_info):
@@ -177,7 +245,7 @@ class EggInfoWithSources(egg_info):
     def find_sources(self) -> None:
         super().find_sources()
         needed = set(compiled_files()) - set(self.filelist.files)
-        self.filelist.extend([*sorted(needed), "tools/layout.py"])
+        self.filelist.extend([*sorted(needed), "tools/layout.py", *PROFILED.values()])
 
 
 setup(

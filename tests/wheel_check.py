@@ -39,8 +39,16 @@ class CheckFailedError(Exception):
     """A step of the check did not do what it should."""
 
 
-def step(name: str, cmd: list[str], cwd: Path, env: dict[str, str], status: int = 0) -> str:
-    """Run ``cmd``; return its stdout; raise :class:`CheckFailedError` on an unexpected status."""
+#: The module setup.py builds profile-guided (its ``PROFILED``), from the source distribution
+#: too: the build must find its training script there and say it used it.
+PROFILED_MODULE = "lexibench.solver.games.boggle.prove.native"
+
+
+def step(
+    name: str, cmd: list[str], cwd: Path, env: dict[str, str], status: int = 0, log: bool = False
+) -> str:
+    """Run ``cmd``; return its stdout (and its stderr after it, where ``log``: pip's relay of a
+    build's output); raise :class:`CheckFailedError` on an unexpected status."""
     start = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     took = time.perf_counter() - start
@@ -50,7 +58,7 @@ def step(name: str, cmd: list[str], cwd: Path, env: dict[str, str], status: int 
             f"{name}: exit {done.returncode} (expected {status})\n"
             f"$ {' '.join(cmd)}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
         )
-    return done.stdout + ("\n" + done.stderr if status else "")
+    return done.stdout + ("\n" + done.stderr if status or log else "")
 
 
 def check_sdist(sdist: Path) -> None:
@@ -88,12 +96,15 @@ def check(work: Path) -> None:
     )
     (sdist,) = dist.glob("lexibench-*.tar.gz")
     check_sdist(sdist)
-    step(
+    built = step(
         "build the wheel from the source distribution",
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(sdist)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(dist), str(sdist)],
         work,
         env,
+        log=True,
     )
+    if f"{PROFILED_MODULE}: built profile-guided" not in built:
+        raise CheckFailedError(f"{PROFILED_MODULE} was not built profile-guided (setup.py)")
     (wheel,) = dist.glob("lexibench-*.whl")
     if wheel.name.endswith("-none-any.whl"):
         raise CheckFailedError(f"{wheel.name}: a wheel with no compiled module")

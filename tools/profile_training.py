@@ -1,0 +1,90 @@
+"""The training run of the profile-guided build of the proof's bound (setup.py's ``BuildExt``).
+
+GCC builds ``lexibench.solver.games.boggle.prove.native`` once with ``-fprofile-generate``; this
+script then runs that instrumented module on the work it is built for, and GCC builds it again
+with ``-fprofile-use``, laying out its branches and inlining by the counts recorded. The work:
+seeded samples of top-level classes of the sizes people prove (3x3, 3x4, 4x4, with their
+default partitions and targets near their best boards) over the packaged ``web2`` list.
+
+It runs inside the build, from the staged sources (``build/staging``) and with the instrumented
+module loaded from its path: nothing of lexibench is installed yet, and the build environment
+holds the build's requirements alone (``english-words`` among them, for the list).
+
+Usage: ``python tools/profile_training.py STAGING MODULE``. Exit status 0 when the training ran;
+anything else leaves the build with the plain module (setup.py says so and goes on).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import time
+
+#: The module trained, by its import name.
+MODULE = "lexibench.solver.games.boggle.prove.native"
+#: (rows, cols, target, classes): per size, how many seeded classes the training proves, at a
+#: target near the size's best board under web2; mostly 3x4, the proof people run to the end
+#: (about 10 CPU seconds in all here, instrumented).
+WORK = ((3, 3, 450, 2), (3, 4, 1304, 8), (4, 4, 3500, 1))
+#: The seed of the class samples.
+SEED = 2026
+
+
+def _load(staging: str, path: str) -> object:
+    """The instrumented module at ``path``, under its import name, with the staged package's
+    Python sources importable."""
+    sys.path.insert(0, staging)
+    spec = importlib.util.spec_from_file_location(MODULE, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[MODULE] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _words() -> list[str]:
+    """The ``web2`` list as lexibench's default list holds it: lower-case words of a-z (its
+    capitalised entries, proper nouns, dropped)."""
+    from english_words import get_english_words_set
+
+    found = get_english_words_set(["web2"], lower=False, alpha=True)
+    return sorted(w for w in found if w.isascii() and w.isalpha() and w.islower())
+
+
+def main(argv: list[str]) -> int:
+    """Run the training (see the module docstring); print what it did."""
+    staging, path = argv
+    started = time.process_time()
+    native = _load(staging, path)
+    from lexibench.solver.games.boggle.board import neighbours
+    from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
+    from lexibench.solver.games.boggle.prove.plan import ProofPlan
+    from lexibench.structures.backends.array_trie.lexicon import build_nodes
+
+    nodes = memoryview(build_nodes(_words())).cast("B").cast("I")
+    done = 0
+    for rows, cols, target, count in WORK:
+        plan = ProofPlan(rows, cols, partition(default_partition(rows, cols)), target)
+        prover = native.TreeProver(nodes, plan.weights, plan.min_length)  # type: ignore[attr-defined]
+        space = plan.space
+        for class_id in space.sample(count, random.Random(f"{SEED}:{rows}x{cols}")):
+            letters = tuple(cell.encode("ascii") for cell in space.letters(class_id))
+            prover.run(
+                letters,
+                neighbours(rows, cols),
+                plan.order,
+                plan.target,
+                plan.max_candidates,
+                None,
+                plan.switchover,
+                plan.force_limit,
+            )
+            done += 1
+    print(f"trained on {done} classes in {time.process_time() - started:.1f} CPU s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
