@@ -211,6 +211,7 @@ class BuildExt(build_ext):
                 ext.extra_compile_args = [
                     *plain, "-fprofile-use", f"-fprofile-dir={counts}",
                     "-fprofile-partial-training", "-Wno-missing-profile",
+                    "-DLEXIBENCH_PROFILE_GUIDED=1",  # the module's PROFILE_GUIDED
                 ]  # fmt: skip
                 ext.extra_link_args = plain_link
                 print(f"{ext.name}: built profile-guided, {done.stdout.strip()}")

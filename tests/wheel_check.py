@@ -163,17 +163,18 @@ def check(work: Path) -> None:
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
          "from lexibench.structures.backends.array_trie.native import search_build as cpu; "
          "from lexibench.solver.games.boggle import native_lines; "
-         "from lexibench.solver.games.boggle.prove.tree import native_build as bound; "
+         "from lexibench.solver.games.boggle.prove.tree import build_text as bound; "
          "print(search_build(), native_build(), cpu(), bound())"],
     )  # fmt: skip
     words = build.split()
     if (
         words[:2] != ["mypyc", "cython"]
         or words[2] not in ("popcnt", "generic")
-        or words[3:] != ["cython"]
+        or words[3:] != ["cython,", "profile-guided"]
     ):
         raise CheckFailedError(
-            f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython"
+            f"the builds are {build.strip()!r}, not mypyc, cython, a CPU's and cython, "
+            "profile-guided"
         )
     prints(
         "every module of compiled.toml runs compiled, built from the source distribution",

@@ -12,6 +12,7 @@ import pytest
 from lexibench.benchmarks.report.formatting import num
 from lexibench.benchmarks.report.sections import whole_proof
 from lexibench.solver.games.boggle.board import parse_board
+from lexibench.solver.games.boggle.prove.tree import build_text
 from tests.commands import run
 from tests.words import MEDIUM_TARGET
 
@@ -77,12 +78,28 @@ def test_a_kept_proof_is_reported_beside_the_published_one(
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert cells[1] == "102 of 102 (complete)"
     assert cells[6] == "2"  # two runs, their wall time added up
+    shown = {"cython, profile-guided": "profile-guided", "cython": "plain"}
+    assert cells[7] == shown.get(build_text(), "interpreted")  # the build both runs used
     assert float(cells[5]) > 0
     assert cells[4] == cells[3]  # complete: the whole proof's CPU is the classes' own
     missing = _entry(header, [*listed[1:], ["aaaaaaaaa", TARGET]])
     text = "\n".join(whole_proof.render_lines(tmp_path, [missing]))
     assert f"{len(found) - 1} of the {len(found)} it lists" in text
     assert "found and not listed: " in text
+
+
+def test_the_build_column_names_each_build_its_runs_used() -> None:
+    """A run recorded before runs named their build ran the plain one; the step tier is
+    interpreted; builds are listed once each."""
+    runs = [
+        {"tier": "native"},
+        {"tier": "native", "build": "cython, profile-guided"},
+        {"tier": "native", "build": "cython, profile-guided"},
+        {"tier": "step"},
+    ]
+    proof = whole_proof.WholeProof("x", {}, {}, runs)
+    assert whole_proof.builds(proof) == "interpreted, plain, profile-guided"
+    assert whole_proof.builds(whole_proof.WholeProof("x", {}, {}, runs[1:3])) == "profile-guided"
 
 
 def test_too_few_classes_project_nothing(tmp_path: Path) -> None:

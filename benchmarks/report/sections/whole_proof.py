@@ -120,6 +120,20 @@ def _same(proof: WholeProof, entry: dict[str, Any]) -> bool:
     )
 
 
+def builds(proof: WholeProof) -> str:
+    """The builds of the native bound its runs used, as the run records say: ``plain`` (a run
+    recorded before the build was, made with the plain build), ``profile-guided`` or
+    ``interpreted`` (the step tier)."""
+    names = {"cython": "plain", "cython, profile-guided": "profile-guided"}
+    found = {
+        names.get(str(run.get("build", "cython")), str(run.get("build")))
+        if run.get("tier", "native") == "native"
+        else "interpreted"
+        for run in proof.runs
+    }
+    return ", ".join(sorted(found))
+
+
 def _row(proof: WholeProof) -> list[str]:
     plan = proof.plan
     listed = known_boards(plan["wordlist_sha256"])[0] or plan["wordlist_sha256"][:12]
@@ -147,6 +161,7 @@ def _row(proof: WholeProof) -> list[str]:
         whole,
         num(wall / 3600) + (f" ({covered:,} classes)" if covered != proof.done else ""),
         str(len(proof.runs)),
+        builds(proof),
         f"{len(boards):,}",
         f"{max(boards.values()):,}" if boards else "",
     ]
@@ -226,7 +241,9 @@ def render_lines(
         "Each is a checkpoint of `lexibench prove` kept in `benchmarks/data/proofs/` and resumed "
         "session after session (its command is in solver/README.md): the classes done, their "
         "outcomes (pruned / searched / with boards), their own CPU time, the wall time of the "
-        "runs that did them, and the boards found at or above the target. A proof not yet "
+        "runs that did them, the build of the compiled bound they ran (plain, or "
+        "profile-guided: solver/README.md), and the boards found at or above the target. A "
+        "proof not yet "
         "complete projects its whole CPU time from the classes done, which are a uniform sample "
         "of its classes (handed out in a fixed shuffled order), with a 95% interval.",
         "",
@@ -239,6 +256,7 @@ def render_lines(
                 "whole proof, CPU h",
                 "wall h",
                 "runs",
+                "build",
                 "boards",
                 "best",
             ],

@@ -6,7 +6,8 @@ Each later line is one finished class (:meth:`~.job.ClassOutcome.as_record`), ap
 write and flushed to disk as soon as the class is back, so a crash loses at most the classes in
 flight; or, at the end of each run that finished classes (complete or stopped), one
 ``{"run": {...}}`` line: when it ended, its wall and CPU seconds, the classes it finished, where
-they ran and on what machine, so that a proof run over many sessions keeps its whole wall time.
+they ran, on what machine and (at the native tier) with which build of the compiled bound (plain
+or profile-guided), so that a proof run over many sessions keeps its whole wall time.
 
 A new file appears whole (header written to a temporary file, then renamed); a record cut short
 by a crash is the file's last line and lacks its newline: it is dropped on resume (the file is cut

@@ -4,6 +4,8 @@ from collections.abc import Callable, Sequence
 
 from typing_extensions import Buffer
 
+PROFILE_GUIDED: bool
+
 class TreeProver:
     def __init__(self, nodes: Buffer, weights: Sequence[int], min_length: int) -> None: ...
     def release(self) -> None: ...

@@ -55,13 +55,22 @@ from lexibench.solver.errors import InputError
 
 cdef extern from *:
     """
+    /* Set to 1 by setup.py when it builds this module from a training run's counts. */
+    #ifndef LEXIBENCH_PROFILE_GUIDED
+    #define LEXIBENCH_PROFILE_GUIDED 0
+    #endif
     /* The index of the highest set bit of a non-zero 64-bit value. */
     static inline int prove_top_bit(unsigned long long x) { return 63 - __builtin_clzll(x); }
     /* The index of the lowest set bit of a non-zero 32-bit value. */
     static inline int prove_trailing_zeros(unsigned int x) { return __builtin_ctz(x); }
     """
+    int LEXIBENCH_PROFILE_GUIDED
     int top_bit "prove_top_bit"(unsigned long long x) nogil
     int trailing_zeros "prove_trailing_zeros"(unsigned int x) nogil
+
+#: Whether this build was compiled profile-guided (setup.py's ``PROFILED``): from the counts of
+#: a training run, where the compiler is GCC.
+PROFILE_GUIDED = bool(LEXIBENCH_PROFILE_GUIDED)
 
 cdef enum:
     # Steps between two asks whether to stop (a few milliseconds of work).

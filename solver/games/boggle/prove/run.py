@@ -201,6 +201,7 @@ def _run_record(
 
     from lexibench import __version__
     from lexibench.solver.games.boggle.prove.render import where_text
+    from lexibench.solver.games.boggle.prove.tree import build_text
 
     new = list(done.values())[resumed:]
     return {
@@ -211,6 +212,7 @@ def _run_record(
         "classes": len(new),
         "where": where_text(plan.where),
         "tier": plan.tier.value,
+        **({"build": build_text()} if plan.tier is Tier.NATIVE else {}),
         "stopped": stopped,
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
         "python": platform.python_version(),

@@ -75,6 +75,16 @@ def native_build() -> str:
     return _NATIVE.build()
 
 
+def build_text() -> str:
+    """Which build of the native bound runs, as a proof's run records it: ``"cython,
+    profile-guided"`` (setup.py's ``PROFILED``), ``"cython"`` (built plain) or
+    ``"interpreted"``."""
+    build = native_build()
+    if build == "cython" and _NATIVE.get("PROFILE_GUIDED"):
+        return "cython, profile-guided"
+    return build
+
+
 def tree_bound(lexicon: Lexicon, tier: Tier, plan: ProofPlan) -> TreeBound:
     """The tree bound of ``plan``'s classes over ``lexicon`` at ``tier`` (one
     :data:`.tiers.TIERS` offers on it)."""
