@@ -208,7 +208,8 @@ def _beside(proof: WholeProof, entry: dict[str, Any]) -> list[str]:
     lines = [
         f"Beside {entry['tool']}'s proof of the same (size, word list, partition and target): "
         f"{num(float(entry['cpu_seconds']) / 3600)} CPU hours ({entry['cpu_measure']}) on "
-        f"{entry['machine']}; lexibench: {ours_cpu}, the classes' own CPU time (each class's "
+        f"{entry['machine']}; lexibench ({builds(proof)} build): {ours_cpu}, the classes' own "
+        "CPU time (each class's "
         "thread, without start-up or the checkpoint's process), on the machines its runs "
         f"record ({'; '.join([*machines, *where]) or 'none recorded yet'}): "
         f"{cpu / float(entry['cpu_seconds']):.2f}x its CPU time, on other machines.",
