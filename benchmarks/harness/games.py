@@ -56,7 +56,7 @@ class Budget:
 #: The budget at each scale (``--lexibench-scale``).
 BUDGETS: Final = {
     "full": Budget(scan_s=5.0, round_s=1.0, variant_build_s=10.0, fresh_build_s=15.0),
-    "quick": Budget(scan_s=1.0, round_s=0.3, variant_build_s=1.0, first_s=0.5, fresh_build_s=5.0),
+    "quick": Budget(scan_s=1.0, round_s=0.15, variant_build_s=1.0, first_s=0.5, fresh_build_s=5.0),
 }
 
 
@@ -270,7 +270,7 @@ def budget_cap(
             which = f"all {done}" if done == len(chosen) else f"first {done} of the {len(chosen)}"
             return Cap(
                 done,
-                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:.0f} s)",
+                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)",
             )
     return Cap(len(chosen), round_s=spent)
 

@@ -100,7 +100,7 @@ def test_a_case_whose_round_would_pass_the_budget_runs_the_puzzles_that_fit(
     assert solved == list(range(capped.count))
     assert capped.note == (
         f"first {capped.count} of the 10 patterns, 1 round (a round of all of them would take "
-        "over 0 s)"
+        "over 0.05 s)"
     )
     whole = games.budget_cap(settings, case, lambda p: p, list(range(10)))
     assert (whole.count, whole.note) == (10, None)
