@@ -32,8 +32,8 @@ any order).
 Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
 array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
 see ``search.c``). The modules of :data:`PROFILED` are built profile-guided where the compiler is
-GCC: instrumented, trained on their own work, rebuilt from the counts (:meth:`BuildExt.
-profile_guided`).
+GCC 10 or newer: instrumented, trained on their own work, rebuilt from the counts
+(:meth:`BuildExt.profile_guided`).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.egg_info import egg_info
+from setuptools.errors import CCompilerError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the checkout's tools/, beside this file
 from tools.layout import (
@@ -67,9 +68,12 @@ MYPYC_GROUP = "lexibench.solver.compiled_loops"
 #: Where the sources are laid out as the installed package is, for mypyc and Cython.
 STAGING = Path("build", "staging")
 #: The modules built profile-guided with GCC (:meth:`BuildExt.profile_guided`), each with the
-#: script whose run on its own work trains it. The proof's bound: 7-9% less CPU per 3x4 class
-#: than the plain build, in side-by-side runs here (the same 40 seeded classes under ENABLE2K).
+#: script whose run on its own work trains it. The proof's bound: about 7% less CPU per 3x4
+#: class than the plain build, side by side here (the same 40 seeded classes under ENABLE2K).
 PROFILED = {"lexibench.solver.games.boggle.prove.native": "tools/profile_training.py"}
+#: The longest a training run may take (seconds; about ten here): a longer one is stopped, and
+#: the module stays built plain.
+TRAINING_TIMEOUT = 600
 
 
 def module(inside: str) -> str:
@@ -181,61 +185,94 @@ class BuildExt(build_ext):
             )
 
     def profile_guided(self, ext: Extension, training: str) -> None:
-        """Build ``ext`` again, profile-guided: instrumented (``-fprofile-generate``), run on the
-        work of the script ``training`` (``python SCRIPT STAGING MODULE``, from the staged sources
-        and the instrumented module), then built from the counts (``-fprofile-use``). With a
-        compiler other than GCC the plain build stays; where the training fails it is built plain
-        again, and the build says why and goes on (the module is as fast as before, no slower)."""
-        if not _is_gcc(self.compiler.compiler):
-            self.announce(f"{ext.name}: not built profile-guided (the compiler is not GCC)", 2)
+        """Build ``ext`` again, profile-guided, over the plain build made already: instrumented
+        (``-fprofile-generate``) into a folder of its own under the build's temporary folder,
+        run there on the work of the script ``training`` (``python SCRIPT STAGING MODULE PATH``:
+        the staged sources, the module's import name, the instrumented module's path), then
+        built where the plain one is from the counts that run wrote (``-fprofile-use``). Where
+        the compiler is not GCC 10 or newer, the training fails, writes no counts or outlasts
+        :data:`TRAINING_TIMEOUT`, or a compile fails, the plain build stays and the build says
+        why and goes on."""
+        unsupported = _profile_unsupported(self.compiler)
+        if unsupported is not None:
+            print(f"{ext.name}: built plain, not profile-guided ({unsupported})")
             return
         counts = Path(self.build_temp).resolve() / "profile" / ext.name
         shutil.rmtree(counts, ignore_errors=True)
-        plain = list(ext.extra_compile_args)
-        plain_link = list(ext.extra_link_args)
-        force, compiler_force = self.force, self.compiler.force
+        plain, plain_link = list(ext.extra_compile_args), list(ext.extra_link_args)
+        saved = (self.force, self.compiler.force, self.inplace, self.build_lib)
         self.force = self.compiler.force = True  # else the module built already would be kept
+        stage = "the instrumented build"
         try:
+            # the instrumented module goes elsewhere: the plain one stays in place until the end
+            self.inplace, self.build_lib = False, str(counts.parent / "lib")
             generate = ["-fprofile-generate", f"-fprofile-dir={counts}"]
-            ext.extra_compile_args = [*plain, *generate]
-            ext.extra_link_args = [*plain_link, *generate]
-            self.build_extension(ext)
-            built = self.get_ext_fullpath(ext.name)
-            done = subprocess.run(
-                [sys.executable, training, str(STAGING.resolve()), built],
-                capture_output=True,
-                text=True,
-                check=False,
+            ext.extra_compile_args, ext.extra_link_args = (
+                [*plain, *generate],
+                [*plain_link, *generate],
             )
-            if done.returncode == 0:
-                ext.extra_compile_args = [
-                    *plain, "-fprofile-use", f"-fprofile-dir={counts}",
-                    "-fprofile-partial-training", "-Wno-missing-profile",
-                    "-DLEXIBENCH_PROFILE_GUIDED=1",  # the module's PROFILE_GUIDED
-                ]  # fmt: skip
-                ext.extra_link_args = plain_link
-                print(f"{ext.name}: built profile-guided, {done.stdout.strip()}")
-            else:
-                last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-                print(f"{ext.name}: built without a profile, its training failed: {last}")
-                ext.extra_compile_args, ext.extra_link_args = plain, plain_link
             self.build_extension(ext)
+            stage = "the training"
+            done = subprocess.run(
+                [sys.executable, str(ROOT / training), str(STAGING.resolve()), ext.name,
+                 self.get_ext_fullpath(ext.name)],
+                capture_output=True, text=True, check=False, timeout=TRAINING_TIMEOUT,
+            )  # fmt: skip
+            if done.returncode != 0 or "profiling:" in done.stderr:
+                raise _NoProfileError((done.stderr.strip().splitlines() or ["no output"])[-1])
+            if not any(path.stat().st_size for path in counts.rglob("*.gcda")):
+                raise _NoProfileError("it wrote no counts")
+            stage = "the profile-guided build"
+            self.inplace, self.build_lib = saved[2], saved[3]
+            ext.extra_compile_args = [
+                *plain, "-fprofile-use", f"-fprofile-dir={counts}", "-fprofile-partial-training",
+                "-Wno-missing-profile",  # the functions the training never ran
+                "-DLEXIBENCH_PROFILE_GUIDED=1",  # the module's PROFILE_GUIDED
+            ]  # fmt: skip
+            ext.extra_link_args = plain_link
+            self.build_extension(ext)
+            print(f"{ext.name}: built profile-guided, {done.stdout.strip()}")
+        except (_NoProfileError, CCompilerError, OSError, subprocess.SubprocessError) as exc:
+            print(f"{ext.name}: built plain, not profile-guided ({stage} failed: {exc})")
+            self.inplace, self.build_lib = saved[2], saved[3]
+            if stage == "the profile-guided build":  # it may have written part of the module
+                ext.extra_compile_args, ext.extra_link_args = plain, plain_link
+                self.build_extension(ext)
         finally:
             ext.extra_compile_args, ext.extra_link_args = plain, plain_link
-            self.force, self.compiler.force = force, compiler_force
+            self.force, self.compiler.force, self.inplace, self.build_lib = saved
 
 
-def _is_gcc(command: list[str] | None) -> bool:
-    """Whether the C compiler ``command`` runs is GCC (whose profile flags the build uses)."""
-    if not command:
-        return False
+class _NoProfileError(Exception):
+    """A training run that gave no profile to build from."""
+
+
+def _profile_unsupported(compiler: Any) -> str | None:
+    """Why ``compiler`` cannot build profile-guided here, or None: it must be GCC 10 or newer
+    (``-fprofile-partial-training``), asked by the macros it predefines (not by its ``--version``
+    text, which wrappers and translations change), in a build for this machine."""
+    if os.environ.get("_PYTHON_HOST_PLATFORM"):
+        return "a cross build"
+    command = getattr(compiler, "compiler_so", None)
+    if getattr(compiler, "compiler_type", None) != "unix" or not command:
+        return "the compiler is not GCC"
     try:
         shown = subprocess.run(
-            [command[0], "--version"], capture_output=True, text=True, check=False
-        ).stdout
-    except OSError:
-        return False
-    return "Free Software Foundation" in shown and "clang" not in shown.lower()
+            [*command, "-dM", "-E", "-x", "c", os.devnull],
+            capture_output=True, text=True, check=False, timeout=60,
+            env={**os.environ, "LC_ALL": "C"},
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return "the compiler's macros could not be read"
+    macros = dict(
+        line.split()[1:3] for line in shown.splitlines() if len(line.split()) >= 3 and
+        line.startswith("#define ")
+    )  # fmt: skip
+    if "__clang__" in macros or not macros.get("__GNUC__", "").isdigit():
+        return "the compiler is not GCC"
+    if int(macros["__GNUC__"]) < 10:
+        return f"GCC {macros['__GNUC__']}, older than 10"
+    return None
 
 
 class EggInfoWithSources(egg_info):

@@ -10,8 +10,9 @@ It runs inside the build, from the staged sources (``build/staging``) and with t
 module loaded from its path: nothing of lexibench is installed yet, and the build environment
 holds the build's requirements alone (``english-words`` among them, for the list).
 
-Usage: ``python tools/profile_training.py STAGING MODULE``. Exit status 0 when the training ran;
-anything else leaves the build with the plain module (setup.py says so and goes on).
+Usage: ``python tools/profile_training.py STAGING MODULE PATH`` (the staged sources, the module's
+import name, the instrumented module's path). Exit status 0 when the training ran; anything else
+leaves the build with the plain module (setup.py says so and goes on).
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ import importlib.util
 import random
 import sys
 import time
+from types import ModuleType
 
-#: The module trained, by its import name.
-MODULE = "lexibench.solver.games.boggle.prove.native"
 #: (rows, cols, target, classes): per size, how many seeded classes the training proves, at a
 #: target near the size's best board under web2; mostly 3x4, the proof people run to the end
 #: (about 10 CPU seconds in all here, instrumented).
@@ -31,33 +31,41 @@ WORK = ((3, 3, 450, 2), (3, 4, 1304, 8), (4, 4, 3500, 1))
 SEED = 2026
 
 
-def _load(staging: str, path: str) -> object:
-    """The instrumented module at ``path``, under its import name, with the staged package's
-    Python sources importable."""
+def _load(staging: str, name: str, path: str) -> ModuleType:
+    """The instrumented module at ``path``, under its import name ``name``, with the staged
+    package's Python sources importable."""
     sys.path.insert(0, staging)
-    spec = importlib.util.spec_from_file_location(MODULE, path)
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[MODULE] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
 def _words() -> list[str]:
-    """The ``web2`` list as lexibench's default list holds it: lower-case words of a-z (its
-    capitalised entries, proper nouns, dropped)."""
+    """The ``web2`` list about as lexibench's default list holds it: words of 3 or more letters
+    a-z, lower case (its capitalised entries, proper nouns, dropped), every ``q`` followed by
+    ``u`` (the Qu tile)."""
     from english_words import get_english_words_set
 
-    found = get_english_words_set(["web2"], lower=False, alpha=True)
-    return sorted(w for w in found if w.isascii() and w.isalpha() and w.islower())
+    return sorted(
+        word
+        for word in get_english_words_set(["web2"], lower=False)
+        if len(word) >= 3
+        and word.isascii()
+        and word.isalpha()
+        and word.islower()
+        and word.count("q") == word.count("qu")
+    )
 
 
 def main(argv: list[str]) -> int:
     """Run the training (see the module docstring); print what it did."""
-    staging, path = argv
+    staging, name, path = argv
     started = time.process_time()
-    native = _load(staging, path)
+    native = _load(staging, name, path)
     from lexibench.solver.games.boggle.board import neighbours
     from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
     from lexibench.solver.games.boggle.prove.plan import ProofPlan
@@ -67,7 +75,7 @@ def main(argv: list[str]) -> int:
     done = 0
     for rows, cols, target, count in WORK:
         plan = ProofPlan(rows, cols, partition(default_partition(rows, cols)), target)
-        prover = native.TreeProver(nodes, plan.weights, plan.min_length)  # type: ignore[attr-defined]
+        prover = native.TreeProver(nodes, plan.weights, plan.min_length)
         space = plan.space
         for class_id in space.sample(count, random.Random(f"{SEED}:{rows}x{cols}")):
             letters = tuple(cell.encode("ascii") for cell in space.letters(class_id))

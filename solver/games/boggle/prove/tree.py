@@ -76,13 +76,13 @@ def native_build() -> str:
 
 
 def build_text() -> str:
-    """Which build of the native bound runs, as a proof's run records it: ``"cython,
-    profile-guided"`` (setup.py's ``PROFILED``), ``"cython"`` (built plain) or
-    ``"interpreted"``."""
-    build = native_build()
-    if build == "cython" and _NATIVE.get("PROFILE_GUIDED"):
-        return "cython, profile-guided"
-    return build
+    """Which build of the native bound this process imported, as a proof's run records it:
+    ``"cython, profile-guided"`` (setup.py's ``PROFILED``), ``"cython"`` (built plain) or
+    ``"interpreted"`` (not compiled). The module as loaded: its sources on disk are not read
+    again (:func:`native_build` checks them before a proof starts)."""
+    if NATIVE_UNAVAILABLE is not None:
+        return "interpreted"
+    return "cython, profile-guided" if _NATIVE.get("PROFILE_GUIDED") else "cython"
 
 
 def tree_bound(lexicon: Lexicon, tier: Tier, plan: ProofPlan) -> TreeBound:
