@@ -71,6 +71,9 @@ STAGING = Path("build", "staging")
 #: script whose run on its own work trains it. The proof's bound: about 7% less CPU per 3x4
 #: class than the plain build, side by side here (the same 40 seeded classes under ENABLE2K).
 PROFILED = {"lexibench.solver.games.boggle.prove.native": "tools/profile_training.py"}
+#: Set to a non-empty value, every module is built plain: no training run (a quicker build, as
+#: the wheel check's; the dev install builds profile-guided).
+NO_PROFILE = "LEXIBENCH_NO_PROFILE"
 #: The longest a training run may take (seconds; about ten here): a longer one is stopped, and
 #: the module stays built plain.
 TRAINING_TIMEOUT = 600
@@ -193,7 +196,11 @@ class BuildExt(build_ext):
         the compiler is not GCC 10 or newer, the training fails, writes no counts or outlasts
         :data:`TRAINING_TIMEOUT`, or a compile fails, the plain build stays and the build says
         why and goes on."""
-        unsupported = _profile_unsupported(self.compiler)
+        unsupported = (
+            f"{NO_PROFILE} is set"
+            if os.environ.get(NO_PROFILE)
+            else _profile_unsupported(self.compiler)
+        )
         if unsupported is not None:
             print(f"{ext.name}: built plain, not profile-guided ({unsupported})")
             return
