@@ -74,18 +74,18 @@ QUICK_LANES = 2
 #: What a quick run's steps take here (seconds, rounded), to order them, longest first, where no
 #: earlier run in the results folder says (a fresh checkout): the lanes then end together.
 TYPICAL_QUICK: Final = {
-    "suite games": 65,
-    "suite crossword": 33,
-    "suite scaling": 23,
-    "suite build": 12,
-    "suite best": 11,
-    "suite prove": 11,
-    "memory per dictionary size (smoke sweep)": 11,
-    "memory: each backend built in fresh processes": 10,
-    "start-up and time to first answer, in fresh processes": 10,
-    "bulk runs (smoke sweep)": 9,
-    "suite lookup": 8,
-    "suite interpreted": 6,
+    "suite games": 55,
+    "suite crossword": 28,
+    "suite scaling": 20,
+    "suite build": 10,
+    "suite prove": 9,
+    "suite best": 8,
+    "memory per dictionary size (smoke sweep)": 8,
+    "memory: each backend built in fresh processes": 8,
+    "start-up and time to first answer, in fresh processes": 8,
+    "bulk runs (smoke sweep)": 7,
+    "suite lookup": 7,
+    "suite interpreted": 5,
     "suite pitfalls": 3,
 }
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
