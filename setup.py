@@ -59,6 +59,7 @@ from tools.layout import (
     module_of,
     package_path,
     packages,
+    profiled_modules,
     repository_path,
     source_files,
 )
@@ -68,9 +69,10 @@ MYPYC_GROUP = "lexibench.solver.compiled_loops"
 #: Where the sources are laid out as the installed package is, for mypyc and Cython.
 STAGING = Path("build", "staging")
 #: The modules built profile-guided with GCC (:meth:`BuildExt.profile_guided`), each with the
-#: script whose run on its own work trains it. The proof's bound: about 7% less CPU per 3x4
-#: class than the plain build, side by side here (the same 40 seeded classes under ENABLE2K).
-PROFILED = {"lexibench.solver.games.boggle.prove.native": "tools/profile_training.py"}
+#: script whose run on its own work trains it (``compiled.toml``'s ``[profiled]``). The proof's
+#: bound: about 7% less CPU per 3x4 class than the plain build, side by side here (the same 40
+#: seeded classes under ENABLE2K).
+PROFILED = profiled_modules()
 #: Set to a non-empty value, every module is built plain: no training run (a quicker build, as
 #: the wheel check's; the dev install builds profile-guided).
 NO_PROFILE = "LEXIBENCH_NO_PROFILE"
@@ -241,10 +243,9 @@ class BuildExt(build_ext):
             print(f"{ext.name}: built profile-guided, {done.stdout.strip()}")
         except (_NoProfileError, CCompilerError, OSError, subprocess.SubprocessError) as exc:
             print(f"{ext.name}: built plain, not profile-guided ({stage} failed: {exc})")
-            self.inplace, self.build_lib = saved[2], saved[3]
             if stage == "the profile-guided build":  # it may have written part of the module
                 ext.extra_compile_args, ext.extra_link_args = plain, plain_link
-                self.build_extension(ext)
+                self.build_extension(ext)  # where the plain one was (restored above)
         finally:
             ext.extra_compile_args, ext.extra_link_args = plain, plain_link
             self.force, self.compiler.force, self.inplace, self.build_lib = saved

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.layout import compiled_files, package_path, source_files
+from tools.layout import compiled_files, package_path, profiled_modules, source_files
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "wordlists" / "tiny.txt"
@@ -39,11 +39,10 @@ class CheckFailedError(Exception):
     """A step of the check did not do what it should."""
 
 
-#: The module setup.py builds profile-guided (its ``PROFILED``), and the script that trains it.
-#: The wheel is built plain (``LEXIBENCH_NO_PROFILE``: the training's ten CPU seconds and two
-#: more compiles spared); the dev install, the same setup.py, builds it profile-guided.
-PROFILED_MODULE = "lexibench.solver.games.boggle.prove.native"
-TRAINING = "tools/profile_training.py"
+#: The modules setup.py builds profile-guided, with their training scripts (compiled.toml's
+#: ``[profiled]``). The wheel is built plain (``LEXIBENCH_NO_PROFILE``: the training's ten CPU
+#: seconds and two more compiles spared); the dev install, the same setup.py, is profile-guided.
+PROFILED = profiled_modules()
 
 
 def step(
@@ -70,7 +69,7 @@ def check_sdist(sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.partition("/")[2] for name in archive.getnames()}
     needed = {*compiled_files(), "lexibench/compiled.toml", "tools/layout.py", "setup.py"}
-    needed.add(TRAINING)  # setup.py's profile-guided build runs it
+    needed |= set(PROFILED.values())  # setup.py's profile-guided build runs them
     # stubs, and hand-written C (a build writes its C under build/, never beside the sources)
     needed |= {str(path.relative_to(ROOT)) for path in source_files((".pyi", ".c"))}
     missing = sorted(needed - names)
@@ -89,7 +88,7 @@ def check_sdist(sdist: Path) -> None:
 def check(work: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["LEXIBENCH_CACHE_DIR"] = str(work / "cache")
-    env["LEXIBENCH_NO_PROFILE"] = "1"  # the wheel built plain (see PROFILED_MODULE)
+    env["LEXIBENCH_NO_PROFILE"] = "1"  # the wheel built plain (see PROFILED)
     env.pop("LEXIBENCH_NO_COMPILE", None)
     dist = work / "dist"
     step(
@@ -107,8 +106,9 @@ def check(work: Path) -> None:
         env,
         log=True,
     )
-    if f"{PROFILED_MODULE}: built plain, not profile-guided (LEXIBENCH_NO_PROFILE" not in built:
-        raise CheckFailedError(f"{PROFILED_MODULE}: the build did not say it was built plain")
+    for name in PROFILED:
+        if f"{name}: built plain, not profile-guided (LEXIBENCH_NO_PROFILE" not in built:
+            raise CheckFailedError(f"{name}: the build did not say it was built plain")
     (wheel,) = dist.glob("lexibench-*.whl")
     if wheel.name.endswith("-none-any.whl"):
         raise CheckFailedError(f"{wheel.name}: a wheel with no compiled module")

@@ -114,6 +114,16 @@ def compiled_modules() -> dict[str, tuple[str, ...]]:
     }
 
 
+def profiled_modules() -> dict[str, str]:
+    """Each module ``lexibench/compiled.toml`` builds profile-guided, by its import name, with
+    the training script (from the root) whose run makes its profile."""
+    listed = tomllib.loads((ROOT / repository_path("compiled.toml")).read_text())
+    return {
+        str(module_of(repository_path(source))): script
+        for source, script in listed.get("profiled", {}).items()
+    }
+
+
 def compiled_files() -> list[str]:
     """Every file a compiled module is built from, its source too, each once, from the root."""
     listed = compiled_modules()

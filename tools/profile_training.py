@@ -44,51 +44,27 @@ def _load(staging: str, name: str, path: str) -> ModuleType:
     return module
 
 
-def _words() -> list[str]:
-    """The ``web2`` list about as lexibench's default list holds it: words of 3 or more letters
-    a-z, lower case (its capitalised entries, proper nouns, dropped), every ``q`` followed by
-    ``u`` (the Qu tile)."""
-    from english_words import get_english_words_set
-
-    return sorted(
-        word
-        for word in get_english_words_set(["web2"], lower=False)
-        if len(word) >= 3
-        and word.isascii()
-        and word.isalpha()
-        and word.islower()
-        and word.count("q") == word.count("qu")
-    )
-
-
 def main(argv: list[str]) -> int:
     """Run the training (see the module docstring); print what it did."""
     staging, name, path = argv
     started = time.process_time()
     native = _load(staging, name, path)
-    from lexibench.solver.games.boggle.board import neighbours
+    from lexibench.solver.games.boggle.prove import tree
     from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
     from lexibench.solver.games.boggle.prove.plan import ProofPlan
+    from lexibench.solver.wordlist import load_wordlist
     from lexibench.structures.backends.array_trie.lexicon import build_nodes
 
-    nodes = memoryview(build_nodes(_words())).cast("B").cast("I")
+    if tree.TreeProver is not native.TreeProver:  # the proof's bound must run this module
+        raise ImportError(f"the proof's bound does not run {path}: {tree.NATIVE_UNAVAILABLE}")
+    nodes = memoryview(build_nodes(list(load_wordlist("web2").words))).cast("B").cast("I")
     done = 0
     for rows, cols, target, count in WORK:
         plan = ProofPlan(rows, cols, partition(default_partition(rows, cols)), target)
-        prover = native.TreeProver(nodes, plan.weights, plan.min_length)
+        bound = tree.NativeTree(nodes, plan)
         space = plan.space
         for class_id in space.sample(count, random.Random(f"{SEED}:{rows}x{cols}")):
-            letters = tuple(cell.encode("ascii") for cell in space.letters(class_id))
-            prover.run(
-                letters,
-                neighbours(rows, cols),
-                plan.order,
-                plan.target,
-                plan.max_candidates,
-                None,
-                plan.switchover,
-                plan.force_limit,
-            )
+            bound.run(space.letters(class_id))
             done += 1
     print(f"trained on {done} classes in {time.process_time() - started:.1f} CPU s")
     return 0

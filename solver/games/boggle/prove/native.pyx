@@ -68,8 +68,8 @@ cdef extern from *:
     int top_bit "prove_top_bit"(unsigned long long x) nogil
     int trailing_zeros "prove_trailing_zeros"(unsigned int x) nogil
 
-#: Whether this build was compiled profile-guided (setup.py's ``PROFILED``): from the counts of
-#: a training run, where the compiler is GCC.
+#: Whether this build was compiled profile-guided (compiled.toml's ``[profiled]``): from the
+#: counts of a training run, where the compiler is GCC.
 PROFILE_GUIDED = bool(LEXIBENCH_PROFILE_GUIDED)
 
 cdef enum:

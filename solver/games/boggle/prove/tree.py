@@ -77,8 +77,8 @@ def native_build() -> str:
 
 def build_text() -> str:
     """Which build of the native bound this process imported, as a proof's run records it:
-    ``"cython, profile-guided"`` (setup.py's ``PROFILED``), ``"cython"`` (built plain) or
-    ``"interpreted"`` (not compiled). The module as loaded: its sources on disk are not read
+    ``"cython, profile-guided"`` (compiled.toml's ``[profiled]``), ``"cython"`` (built plain)
+    or ``"interpreted"`` (not compiled). The module as loaded: its sources on disk are not read
     again (:func:`native_build` checks them before a proof starts)."""
     if NATIVE_UNAVAILABLE is not None:
         return "interpreted"
