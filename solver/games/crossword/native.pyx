@@ -26,11 +26,13 @@ cdef enum:
     RECORD = 36
     BLANK = 0x80
     MAX_RACK = 16
+    GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
 
 
 cdef struct Anchor:
-    int64_t bound
+    int64_t bound  # gate[0]
+    int64_t gate[GATES]  # gate[u]: the bound of its moves using at least u blanks
     int down, base, pos
 
 
@@ -187,8 +189,11 @@ cdef class NativeGenerator:
     cdef int place[27]
     cdef int distinct[27]
     cdef int ndistinct
-    cdef int64_t best_leave[MAX_RACK + 1]
-    cdef int values_desc[MAX_RACK]
+    cdef int64_t best_leave[MAX_RACK + 1][MAX_RACK + 1]  # [tiles played][blanks kept]
+    cdef int values_desc[MAX_RACK]  # the rack's letters' values, largest first (no blank)
+    cdef int letters_held, blanks_held
+    cdef int64_t span_best[MAX_RACK + 1]  # the anchor being bounded: by blanks used
+    cdef int64_t gate[GATES]  # the anchor being searched: Anchor.gate
     cdef int total
     cdef int64_t *heap
     cdef int heap_n, top
@@ -265,12 +270,15 @@ cdef class NativeGenerator:
         (``leaves``, in millipoints; None: every leave is worth nothing, the bag being empty);
         the exchanges (where ``exchanging``) and the pass compete for the top too.
 
-        Each anchor's moves are bounded first (:meth:`_shadow`): score (every placed tile's
-        value paired, largest with largest, with the squares' effective multipliers) plus the
-        best leave of as many tiles played; the anchors are visited in descending bound, and
-        the search stops at the first whose bound is below the ``top``-th best equity found
-        (less :data:`SLACK`). Moves below that line are not returned; those returned are a
-        superset of the top placements, to be ordered exactly by the caller."""
+        Each anchor's moves are bounded first (:meth:`_shadow`), by the blanks they use:
+        score (the placed letters' values paired, largest with largest, with the squares'
+        effective multipliers) plus the best leave of as many tiles played that keeps the
+        other blanks; the anchors are visited in descending bound, and the search stops at the
+        first whose bound is below the ``top``-th best equity found (less :data:`SLACK`).
+        Within an anchor, a blank is placed only while the bound of its moves using that many
+        blanks reaches the line (:meth:`_blank_may`). Moves below the line are not returned;
+        those returned are a superset of the top placements, to be ordered exactly by the
+        caller."""
         if board.shape[0] != self.rows * self.cols:
             raise ValueError("the board does not match the rule set")
         if top < 1:
@@ -285,7 +293,7 @@ cdef class NativeGenerator:
 
     cdef object _top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
                             LeaveValues leaves, bint exchanging):
-        cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length
+        cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length, u, blanks
         cdef Anchor *anchors
         cdef Lane *L
         cdef int64_t worth, best_exchange = -(1LL << 62)
@@ -320,8 +328,11 @@ cdef class NativeGenerator:
         self.heap_n = 0
         # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
         # its value, the best of each count played, and the exchanges and the pass
+        self.blanks_held = self.rack[0]
+        self.letters_held = self.total - self.blanks_held
         for i in range(self.total + 1):
-            self.best_leave[i] = -(1LL << 62)
+            for u in range(self.blanks_held + 1):
+                self.best_leave[i][u] = -(1LL << 62)
         for index in range(size):
             rest = index
             length = 0
@@ -334,19 +345,20 @@ cdef class NativeGenerator:
             worth = leaves.value_of(kept, length) if leaves is not None else 0
             self.leave_buf[index] = <int32_t>worth
             played = self.total - length
-            if worth > self.best_leave[played]:
-                self.best_leave[played] = worth
+            blanks = index % (self.rack[0] + 1) if self.rack[0] else 0  # blanks kept
+            if worth > self.best_leave[played][blanks]:
+                self.best_leave[played][blanks] = worth
             if played == 0:
                 self._keep(worth)  # the pass
             elif exchanging:
                 self._keep(worth)
                 if worth > best_exchange:
                     best_exchange = worth
-        # the rack's tile values, largest first (a blank is worth 0)
+        # the rack's letters' values, largest first
         count = 0
-        for t in range(27):
+        for t in range(1, 27):
             for i in range(self.rack[t]):
-                self.values_desc[count] = 0 if t == 0 else self.values[t]
+                self.values_desc[count] = self.values[t]
                 count += 1
         qsort(self.values_desc, count, sizeof(int), _descending_int)
         self._start(&board[0], gaddag)
@@ -365,7 +377,7 @@ cdef class NativeGenerator:
                     self.base = lane * self.n
                     for pos in range(self.n):
                         if L.anchor[self.base + pos]:
-                            anchors[count].bound = self._shadow(pos)
+                            self._shadow(pos, &anchors[count])
                             anchors[count].down = d
                             anchors[count].base = self.base
                             anchors[count].pos = pos
@@ -379,6 +391,7 @@ cdef class NativeGenerator:
                 self.n = self.dirs[self.down].n
                 self.base = anchors[i].base
                 self.anchor_pos = anchors[i].pos
+                memcpy(self.gate, anchors[i].gate, sizeof(self.gate))
                 self._from_anchor(anchors[i].pos)
         finally:
             free(anchors)
@@ -418,56 +431,70 @@ cdef class NativeGenerator:
             self.heap[i] = swap
             i = child
 
-    cdef int64_t _shadow(self, int anchor) noexcept:
-        """An upper bound on the equity (millipoints) of every move whose leftmost anchor is
-        ``anchor`` in the current lane (the geometry of :meth:`_from_anchor`): over each span
-        such a move can cover (tiles left of the anchor over the free squares, or after the
-        run of tiles before it; then rightwards through the board's tiles while a rack tile
-        fits each square's cross-set), its board tiles' points times the span's word
-        multiplier, its cross-words' board points, the rack's values paired, largest with
-        largest, with the placed squares' effective multipliers (``lm * (W + wm)`` with a
-        cross-word, ``lm * W`` without), the bingo, and the best leave of as many tiles played.
-        -2^62 when no span. Tried and left out, each sparing few moves for its cost: checking
-        that the rack's tiles alone, or with one letter of the board, make a word of the span's
-        length; capping each square's tile at the best value that fits its cross-set."""
+    cdef void _shadow(self, int anchor, Anchor *out) noexcept:
+        """Bound the equity (millipoints) of every move whose leftmost anchor is ``anchor`` in
+        the current lane (the geometry of :meth:`_from_anchor`), by the blanks it uses:
+        ``out.gate[u]`` bounds the moves using at least ``u`` blanks (the last, three or more),
+        ``out.bound`` is ``gate[0]``; -2^62 where none. Over each span such a move can cover
+        (tiles left of the anchor over the free squares, or after the run of tiles before it;
+        then rightwards through the board's tiles while a rack tile fits each square's
+        cross-set) and each count ``b`` of blanks among its ``k`` tiles: its board tiles'
+        points times the span's word multiplier, its cross-words' board points, the rack's
+        ``k - b`` best letters' values paired, largest with largest, with the placed squares'
+        effective multipliers (``lm * (W + wm)`` with a cross-word, ``lm * W`` without; a blank
+        scores nothing), the bingo, and the best leave of the tiles left that keeps the other
+        blanks. Tried and left out, each sparing few moves for its cost: checking that the
+        rack's tiles alone, or with one letter of the board, make a word of the span's length;
+        capping each square's tile at the best value that fits its cross-set."""
         cdef Lane *L = self.lane_arrays
-        cdef int base = self.base, start = anchor, pos, limit, left
-        cdef int64_t best = -(1LL << 62), bound
+        cdef int base = self.base, start = anchor, pos, limit, left, u
         cdef int main = 0, multiplier = 1
+        cdef int64_t none = -(1LL << 62)
         cdef int lms[MAX_RACK]
         cdef int wms[MAX_RACK]
         cdef uint8_t crossed[MAX_RACK]
         cdef uint8_t tile
+        for u in range(self.blanks_held + 1):
+            self.span_best[u] = none
         while start > 0 and L.cells[base + start - 1]:
             start -= 1
         if start < anchor:
             for pos in range(start, anchor):
                 tile = L.cells[base + pos]
                 main += 0 if tile & BLANK else self.values[tile]
-            return self._shadow_right(anchor, main, 1, 0, lms, wms, crossed)
-        limit = self._free_left(anchor)
-        if limit > self.total - 1:
-            limit = self.total - 1
-        for left in range(limit + 1):
-            if left:
-                pos = base + anchor - left
-                if L.xset[pos] == 0:
-                    break
-                lms[left - 1] = L.lm[pos]
-                wms[left - 1] = L.wm[pos]
-                crossed[left - 1] = 0
-                multiplier *= L.wm[pos]
-            bound = self._shadow_right(anchor, 0, multiplier, left, lms, wms, crossed)
-            if bound > best:
-                best = bound
-        return best
+            self._shadow_right(anchor, main, 1, 0, lms, wms, crossed)
+        else:
+            limit = self._free_left(anchor)
+            if limit > self.total - 1:
+                limit = self.total - 1
+            for left in range(limit + 1):
+                if left:
+                    pos = base + anchor - left
+                    if L.xset[pos] == 0:
+                        break
+                    lms[left - 1] = L.lm[pos]
+                    wms[left - 1] = L.wm[pos]
+                    crossed[left - 1] = 0
+                    multiplier *= L.wm[pos]
+                self._shadow_right(anchor, 0, multiplier, left, lms, wms, crossed)
+        # gate[u]: the best of the moves using u blanks or more
+        for u in range(GATES):
+            out.gate[u] = none
+        for u in range(self.blanks_held, -1, -1):
+            if u + 1 <= self.blanks_held and u + 1 < GATES:
+                out.gate[u] = out.gate[u + 1]
+            if u < GATES:
+                if self.span_best[u] > out.gate[u]:
+                    out.gate[u] = self.span_best[u]
+            elif self.span_best[u] > out.gate[GATES - 1]:
+                out.gate[GATES - 1] = self.span_best[u]
+        out.bound = out.gate[0]
 
-    cdef int64_t _shadow_right(self, int anchor, int main, int multiplier, int k, int *lms,
-                               int *wms, uint8_t *crossed) noexcept:
-        """The best span bound from ``anchor`` rightwards, ``k`` tiles placed before it."""
+    cdef void _shadow_right(self, int anchor, int main, int multiplier, int k, int *lms,
+                            int *wms, uint8_t *crossed) noexcept:
+        """Bound the spans from ``anchor`` rightwards, ``k`` tiles placed before it."""
         cdef Lane *L = self.lane_arrays
         cdef int base = self.base, n = self.n, pos = anchor, i, cross = 0
-        cdef int64_t best = -(1LL << 62), bound
         cdef uint8_t tile
         while pos < n:
             i = base + pos
@@ -485,18 +512,16 @@ cdef class NativeGenerator:
                 multiplier *= L.wm[i]
                 k += 1
             if pos + 1 == n or L.cells[i + 1] == 0:
-                bound = self._span_bound(main, multiplier, cross, k, lms, wms, crossed)
-                if bound > best:
-                    best = bound
+                self._span_bound(main, multiplier, cross, k, lms, wms, crossed)
             pos += 1
-        return best
 
-    cdef int64_t _span_bound(self, int main, int multiplier, int cross, int k, int *lms,
-                             int *wms, uint8_t *crossed) noexcept:
-        """The bound of one span: see :meth:`_shadow`."""
+    cdef void _span_bound(self, int main, int multiplier, int cross, int k, int *lms,
+                          int *wms, uint8_t *crossed) noexcept:
+        """Bound one span by the blanks it uses, into ``span_best``: see :meth:`_shadow`."""
         cdef int effective[MAX_RACK]
-        cdef int i, j, m
-        cdef int64_t score = <int64_t>main * multiplier + cross
+        cdef int i, j, m, b, letters
+        cdef int64_t score = <int64_t>main * multiplier + cross, bound
+        cdef int64_t placed = 0
         for i in range(k):
             m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
             j = i
@@ -504,11 +529,20 @@ cdef class NativeGenerator:
                 effective[j] = effective[j - 1]
                 j -= 1
             effective[j] = m
-        for i in range(k):
-            score += <int64_t>effective[i] * self.values_desc[i]
         if k == self.rack_size:
             score += self.bingo
-        return score * 1000 + self.best_leave[k]
+        # b blanks: the k - b best letters on the k - b best squares
+        letters = k if k < self.letters_held else self.letters_held
+        for i in range(letters):
+            placed += <int64_t>effective[i] * self.values_desc[i]
+        for b in range(k - letters, (k if k < self.blanks_held else self.blanks_held) + 1):
+            # here letters == k - b
+            bound = (score + placed) * 1000 + self.best_leave[k][self.blanks_held - b]
+            if bound > self.span_best[b]:
+                self.span_best[b] = bound
+            if letters > 0:
+                letters -= 1
+                placed -= <int64_t>effective[letters] * self.values_desc[letters]
 
     cdef void _start(self, const uint8_t *board, bint gaddag) noexcept:
         """Set a call up, the rack already in ``rack``: the tiles it can place, the board's
@@ -714,6 +748,15 @@ cdef class NativeGenerator:
             pos -= 1
         return anchor - 1 - pos
 
+    cdef inline bint _blank_may(self) noexcept:
+        """Whether a move using one more blank than the walk has placed may be among the top
+        by equity (:meth:`top_equity`: the anchor's ``gate``; always, listing every move)."""
+        cdef int u
+        if not self.by_equity or self.heap_n < self.top:
+            return True
+        u = self.blanks_held - self.rack[0] + 1
+        return self.gate[u if u < GATES else GATES - 1] >= self.heap[0] - SLACK
+
     cdef void _from_anchor(self, int anchor) noexcept:
         """Every move whose leftmost anchor is ``anchor`` (see ``search.py``): after a run of
         tiles, the run is read (rightwards through the DAWG; leftwards through the GADDAG, then
@@ -780,7 +823,7 @@ cdef class NativeGenerator:
                     part[length] = tile
                     self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
                     self.rack[tile] += 1
-                if self.rack[0]:
+                if self.rack[0] and self._blank_may():
                     self.rack[0] -= 1
                     part[length] = tile | BLANK
                     self._left_part(v & ARC, part, length + 1, anchor, limit - 1)
@@ -843,7 +886,7 @@ cdef class NativeGenerator:
                                    cross + ((value + L.xscore[i]) * wm if L.xhas[i] else 0),
                                    count + 1, pos)
                         self.rack[tile] += 1
-                    if self.rack[0]:
+                    if self.rack[0] and self._blank_may():
                         self.rack[0] -= 1
                         self.word[pos] = tile | BLANK
                         self._walk(pos + step, v & ARC, (v & ACCEPTS) != 0, after, step, main,
