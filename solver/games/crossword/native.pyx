@@ -19,6 +19,15 @@ from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT, find
+from lexibench.structures.backends.kwg.wordmap cimport (
+    Group,
+    WordMap,
+    add_letter,
+    add_sets,
+    completing,
+    find_group,
+    letter_count,
+)
 
 cdef enum:
     MAX_SIDE = 21
@@ -34,6 +43,25 @@ cdef struct Anchor:
     int64_t bound  # gate[0]
     int64_t gate[GATES]  # gate[u]: the bound of its moves using at least u blanks
     int down, base, pos
+
+
+cdef struct Sub:
+    # a part of the rack a move may place (the word map's search)
+    int64_t leave  # the value of the tiles it keeps, in millipoints
+    uint64_t lo, hi  # its letters, as a word map keys them (no blanks)
+    int tiles, blanks, kept  # its tiles, the blanks among them, the kept part's index
+    int values[MAX_RACK]  # its letters' values, largest first
+
+
+cdef struct Slot:
+    # a span a move may cover: squares first..last of a lane, from an anchor
+    int64_t bound
+    int down, base, anchor, first, last, tiles
+
+
+cdef struct Choice:
+    int64_t bound
+    int sub
 
 
 cdef struct Lane:
@@ -194,6 +222,22 @@ cdef class NativeGenerator:
     cdef int letters_held, blanks_held
     cdef int64_t span_best[MAX_RACK + 1]  # the anchor being bounded: by blanks used
     cdef int64_t gate[GATES]  # the anchor being searched: Anchor.gate
+    # the word map's search (top_equity with a WordMap, every_move_by_map)
+    cdef WordMap wordmap
+    cdef Sub *subs
+    cdef Choice *choices
+    cdef int sub_room, nsubs
+    cdef int sub_start[MAX_RACK + 2]  # the parts of k tiles: subs[sub_start[k]:sub_start[k+1]]
+    cdef Slot *slots
+    cdef Py_ssize_t slot_room, nslots
+    cdef bint collecting, pruning
+    cdef int span_first
+    cdef int full[27]
+    cdef int real_left[27]
+    cdef int blank_left[27]
+    cdef int free_pos[MAX_SIDE]
+    cdef int nfree, first, last, free_multiplier
+    cdef const uint8_t *spelled
     cdef int total
     cdef int64_t *heap
     cdef int heap_n, top
@@ -204,11 +248,19 @@ cdef class NativeGenerator:
         self.heap = NULL
         self.leave_buf = NULL
         self.leave_room = 0
+        self.subs = NULL
+        self.choices = NULL
+        self.sub_room = 0
+        self.slots = NULL
+        self.slot_room = 0
 
     def __dealloc__(self):
         free(self.out)
         free(self.heap)
         free(self.leave_buf)
+        free(self.subs)
+        free(self.choices)
+        free(self.slots)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
                  int start, int rack_size, int bingo, int letters):
@@ -263,7 +315,7 @@ cdef class NativeGenerator:
         return self.out[:self.out_size] if self.out_size else b""
 
     def top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
-                   LeaveValues leaves, bint exchanging):
+                   LeaveValues leaves, bint exchanging, WordMap wordmap=None):
         """The placements that may be among the ``top`` turns of highest equity, found
         best-first: ``(records, best_exchange)``, the records of :meth:`generate` and the best
         exchange's equity in millipoints (None where there is none). A move's equity is its score plus the value of the tiles it keeps
@@ -278,21 +330,46 @@ cdef class NativeGenerator:
         Within an anchor, a blank is placed only while the bound of its moves using that many
         blanks reaches the line (:meth:`_blank_may`). Moves below the line are not returned;
         those returned are a superset of the top placements, to be ordered exactly by the
-        caller."""
+        caller.
+
+        With ``wordmap`` (a :class:`WordMap` of the same lexicon, :attr:`WordMap.complete`),
+        the moves are spelled from it instead of walked (:meth:`_by_word_map`): every span a
+        move may cover is bounded as above, and each part of the rack that may fill it again,
+        with that part's own letters and leave; the word map is asked only for the parts whose
+        bound reaches the line."""
         if board.shape[0] != self.rows * self.cols:
             raise ValueError("the board does not match the rule set")
         if top < 1:
             raise ValueError("top is at least 1")
+        if wordmap is not None and not wordmap.complete:
+            raise ValueError("the word map does not hold every word (a letter repeated 16 times)")
         if self.busy:
             raise RuntimeError("this generator is busy: a leave's value asked it for moves")
         self.busy = True
         try:
-            return self._top_equity(board, rack, gaddag, top, leaves, exchanging)
+            return self._top_equity(board, rack, gaddag, top, leaves, exchanging, wordmap, False)
+        finally:
+            self.busy = False
+
+    def every_move_by_map(self, const uint8_t[::1] board, rack, WordMap wordmap):
+        """The records of every legal move, as :meth:`generate` lists them (in another order),
+        spelled from ``wordmap`` span by span instead of walked: the word map's answer to
+        "every move", for the comparison with the KWG."""
+        if board.shape[0] != self.rows * self.cols:
+            raise ValueError("the board does not match the rule set")
+        if not wordmap.complete:
+            raise ValueError("the word map does not hold every word (a letter repeated 16 times)")
+        if self.busy:
+            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        self.busy = True
+        try:
+            return self._top_equity(board, rack, False, 1, None, False, wordmap, True)[0]
         finally:
             self.busy = False
 
     cdef object _top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
-                            LeaveValues leaves, bint exchanging):
+                            LeaveValues leaves, bint exchanging, WordMap wordmap,
+                            bint everything):
         cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length, u, blanks
         cdef Anchor *anchors
         cdef Lane *L
@@ -304,6 +381,7 @@ cdef class NativeGenerator:
         size = 1
         for i in range(27):
             self.rack[i] = rack[i]
+            self.full[i] = rack[i]
             self.total += self.rack[i]
             self.place[i] = 0
             if self.rack[i]:
@@ -330,6 +408,15 @@ cdef class NativeGenerator:
         # its value, the best of each count played, and the exchanges and the pass
         self.blanks_held = self.rack[0]
         self.letters_held = self.total - self.blanks_held
+        if wordmap is not None and size > self.sub_room:
+            free(self.subs)
+            free(self.choices)
+            self.subs = <Sub *>malloc(size * sizeof(Sub))
+            self.choices = <Choice *>malloc(size * sizeof(Choice))
+            self.sub_room = size if self.subs != NULL and self.choices != NULL else 0
+            if self.sub_room == 0:
+                raise MemoryError()
+        self.nsubs = 0
         for i in range(self.total + 1):
             for u in range(self.blanks_held + 1):
                 self.best_leave[i][u] = -(1LL << 62)
@@ -348,6 +435,8 @@ cdef class NativeGenerator:
             blanks = index % (self.rack[0] + 1) if self.rack[0] else 0  # blanks kept
             if worth > self.best_leave[played][blanks]:
                 self.best_leave[played][blanks] = worth
+            if wordmap is not None and played:
+                self._add_sub(index, worth, played, self.rack[0] - blanks)
             if played == 0:
                 self._keep(worth)  # the pass
             elif exchanging:
@@ -363,7 +452,17 @@ cdef class NativeGenerator:
         qsort(self.values_desc, count, sizeof(int), _descending_int)
         self._start(&board[0], gaddag)
         self.best_only = False
-        self.by_equity = True
+        self.by_equity = not everything
+        if wordmap is not None:
+            self.wordmap = wordmap
+            try:
+                self._by_word_map()
+            finally:
+                self.wordmap = None
+            if self.failed:
+                raise MemoryError()
+            found = self.out[:self.out_size] if self.out_size else b""
+            return found, (best_exchange if exchanging and self.total > 0 else None)
         anchors = <Anchor *>malloc(2 * MAX_SQUARES * sizeof(Anchor))
         if anchors == NULL:
             raise MemoryError()
@@ -399,6 +498,231 @@ cdef class NativeGenerator:
             raise MemoryError()
         found = self.out[:self.out_size] if self.out_size else b""
         return found, (best_exchange if exchanging and self.total > 0 else None)
+
+    # --- the word map's search ---------------------------------------------------------------
+
+    cdef void _add_sub(self, int kept, int64_t leave, int tiles, int blanks) noexcept:
+        """Note the part of the rack that keeps the part ``kept`` (its mixed-radix index):
+        ``tiles`` tiles, ``blanks`` of them blanks, keeping ``leave``."""
+        cdef Sub *sub = &self.subs[self.nsubs]
+        cdef int i, t, n, c, count = 0, j, v
+        cdef int rest = kept
+        sub.leave = leave
+        sub.lo = 0
+        sub.hi = 0
+        sub.tiles = tiles
+        sub.blanks = blanks
+        sub.kept = kept
+        for i in range(self.ndistinct):
+            t = self.distinct[i]
+            n = self.rack[t] - rest % (self.rack[t] + 1)  # the tiles of t it places
+            rest //= self.rack[t] + 1
+            if t == 0:
+                continue
+            for c in range(n):
+                add_letter(&sub.lo, &sub.hi, t)
+                v = self.values[t]
+                j = count
+                while j > 0 and sub.values[j - 1] < v:
+                    sub.values[j] = sub.values[j - 1]
+                    j -= 1
+                sub.values[j] = v
+                count += 1
+        self.nsubs += 1
+
+    cdef void _by_word_map(self) noexcept:
+        """The moves (by equity: those that may reach the top) spelled from the word map: every
+        span bounded (:meth:`_shadow` collecting slots), the spans searched in descending
+        bound (:meth:`_expand`) until one's bound is below the line."""
+        cdef int d, lane, pos, k, i
+        cdef Anchor anchor
+        cdef Lane *L
+        # the parts of the rack by their tiles: those of k from sub_start[k]
+        qsort(self.subs, self.nsubs, sizeof(Sub), _fewer_tiles)
+        for k in range(MAX_RACK + 2):
+            self.sub_start[k] = self.nsubs
+        for i in range(self.nsubs - 1, -1, -1):
+            self.sub_start[self.subs[i].tiles] = i
+        for k in range(MAX_RACK, -1, -1):
+            if self.sub_start[k] > self.sub_start[k + 1]:
+                self.sub_start[k] = self.sub_start[k + 1]
+        for k in range(27):
+            self.real_left[k] = 0
+            self.blank_left[k] = 0
+        self.nslots = 0
+        self.collecting = True
+        for d in range(2):
+            L = &self.dirs[d]
+            self.down = d
+            self.lane_arrays = L
+            self.n = L.n
+            for lane in range(L.lanes):
+                self.base = lane * self.n
+                for pos in range(self.n):
+                    if L.anchor[self.base + pos]:
+                        self.anchor_pos = pos
+                        self._shadow(pos, &anchor)
+        self.collecting = False
+        if self.failed:
+            return
+        if self.by_equity:
+            qsort(self.slots, self.nslots, sizeof(Slot), _descending_slot)
+        for i in range(self.nslots):
+            if (self.by_equity and self.heap_n == self.top
+                    and self.slots[i].bound < self.heap[0] - SLACK):
+                break
+            self._expand(&self.slots[i])
+
+    cdef void _expand(self, const Slot *slot) noexcept:
+        """The moves over ``slot``: each part of the rack of as many tiles as it has free
+        squares, bounded with its own letters and leave, searched in descending bound
+        (:meth:`_spell`)."""
+        cdef Lane *L
+        cdef int pos, i, j, m, k = slot.tiles, main = 0, multiplier = 1, cross = 0, count = 0
+        cdef int effective[MAX_SIDE]
+        cdef uint64_t lo = 0, hi = 0
+        cdef uint8_t tile
+        cdef int64_t base, placed
+        cdef Sub *sub
+        self.down = slot.down
+        L = self.lane_arrays = &self.dirs[slot.down]
+        self.n = L.n
+        self.base = slot.base
+        self.anchor_pos = slot.anchor
+        self.first = slot.first
+        self.last = slot.last
+        self.nfree = 0
+        for pos in range(slot.first, slot.last + 1):
+            i = slot.base + pos
+            tile = L.cells[i]
+            if tile:
+                if letter_count(lo, hi, tile & 0x7F) == 15:
+                    return  # no word repeats a letter 16 times
+                add_letter(&lo, &hi, tile & 0x7F)
+                main += 0 if tile & BLANK else self.values[tile]
+            else:
+                self.free_pos[self.nfree] = pos
+                self.nfree += 1
+                multiplier *= L.wm[i]
+                if L.xhas[i]:
+                    cross += L.xscore[i] * L.wm[i]
+        self.free_multiplier = multiplier
+        for j in range(self.nfree):
+            i = slot.base + self.free_pos[j]
+            m = L.lm[i] * (multiplier + (L.wm[i] if L.xhas[i] else 0))
+            pos = j
+            while pos > 0 and effective[pos - 1] < m:
+                effective[pos] = effective[pos - 1]
+                pos -= 1
+            effective[pos] = m
+        base = <int64_t>main * multiplier + cross + (self.bingo if k == self.rack_size else 0)
+        for j in range(self.sub_start[k], self.sub_start[k + 1]):
+            sub = &self.subs[j]
+            placed = 0
+            for i in range(k - sub.blanks):
+                placed += <int64_t>effective[i] * sub.values[i]
+            self.choices[count].bound = (base + placed) * 1000 + sub.leave
+            self.choices[count].sub = j
+            count += 1
+        if self.by_equity:
+            qsort(self.choices, count, sizeof(Choice), _descending_choice)
+        for j in range(count):
+            if (self.by_equity and self.heap_n == self.top
+                    and self.choices[j].bound < self.heap[0] - SLACK):
+                break
+            self._spell(&self.subs[self.choices[j].sub], lo, hi, main)
+
+    cdef void _spell(self, const Sub *sub, uint64_t lo, uint64_t hi, int main) noexcept:
+        """The moves placing ``sub`` on the current slot (its board letters ``lo``/``hi``,
+        worth ``main``): the word map's words of those letters and the sub's, each blank
+        standing for each letter that completes one."""
+        cdef int i, t, rest = sub.kept
+        if not add_sets(&lo, &hi, sub.lo, sub.hi):
+            return  # a letter past 15: no word has it
+        for i in range(self.ndistinct):
+            t = self.distinct[i]
+            self.rack[t] = rest % (self.full[t] + 1)  # kept: the leave _record reads
+            self.real_left[t] = self.full[t] - self.rack[t]
+            rest //= self.full[t] + 1
+        self.real_left[0] = 0
+        self._blank_letters(lo, hi, sub.blanks, 1, main)
+        for i in range(self.ndistinct):
+            self.rack[self.distinct[i]] = self.full[self.distinct[i]]
+
+    cdef void _blank_letters(self, uint64_t lo, uint64_t hi, int blanks, int smallest,
+                             int main) noexcept:
+        """The words of ``lo``/``hi`` with ``blanks`` more letters, each at least ``smallest``
+        (each set of letters once), the blanks' letters counted in ``blank_left``."""
+        cdef const Group *g
+        cdef uint32_t letters
+        cdef uint64_t a, b
+        cdef int t, w, length
+        if blanks == 0:
+            g = find_group(self.wordmap, lo, hi)
+            if g == NULL:
+                return
+            length = self.last - self.first + 1
+            for w in range(g.count):
+                self._place(self.wordmap.words + g.start + w * length, main)
+            return
+        letters = self.letters
+        if blanks == 1:
+            letters &= completing(self.wordmap, lo, hi)
+        for t in range(smallest, 27):
+            if not (letters >> t) & 1 or letter_count(lo, hi, t) == 15:
+                continue
+            a, b = lo, hi
+            add_letter(&a, &b, t)
+            self.blank_left[t] += 1
+            self._blank_letters(a, b, blanks - 1, t, main)
+            self.blank_left[t] -= 1
+
+    cdef void _place(self, const uint8_t *spelled, int main) noexcept:
+        """Place the word ``spelled`` on the current slot where its letters meet the board's
+        and the cross-sets, each way of playing the blanks (:meth:`_designate`)."""
+        cdef Lane *L = self.lane_arrays
+        cdef int pos, i
+        cdef uint8_t cell, letter
+        for pos in range(self.first, self.last + 1):
+            i = self.base + pos
+            cell = L.cells[i]
+            letter = spelled[pos - self.first]
+            if cell:
+                if cell & 0x7F != letter:
+                    return
+                self.word[pos] = cell
+                self.placed[pos] = 0
+            elif not (L.xset[i] >> letter) & 1:
+                return
+        self.spelled = spelled
+        self._designate(0, main, 0)
+
+    cdef void _designate(self, int f, int main, int cross) noexcept:
+        """Play the free squares from the ``f``-th on: each letter a rack tile of it, or a
+        blank standing for it, as many ways as the tiles allow; record each move."""
+        cdef Lane *L = self.lane_arrays
+        cdef int pos, i, value
+        cdef uint8_t letter
+        if f == self.nfree:
+            self._record(self.first, self.last, main, self.free_multiplier, cross, self.nfree,
+                         self.free_pos[self.nfree - 1])
+            return
+        pos = self.free_pos[f]
+        i = self.base + pos
+        letter = self.spelled[pos - self.first]
+        self.placed[pos] = 1
+        if self.real_left[letter]:
+            self.real_left[letter] -= 1
+            self.word[pos] = letter
+            value = self.values[letter] * L.lm[i]
+            self._designate(f + 1, main + value,
+                            cross + ((value + L.xscore[i]) * L.wm[i] if L.xhas[i] else 0))
+            self.real_left[letter] += 1
+        if self.blank_left[letter]:
+            self.blank_left[letter] -= 1
+            self.word[pos] = letter | BLANK
+            self._designate(f + 1, main, cross + (L.xscore[i] * L.wm[i] if L.xhas[i] else 0))
+            self.blank_left[letter] += 1
 
     cdef void _keep(self, int64_t equity) noexcept:
         """Count ``equity`` among the best ``top`` (a min-heap of them: ``heap[0]`` the worst)."""
@@ -462,6 +786,7 @@ cdef class NativeGenerator:
             for pos in range(start, anchor):
                 tile = L.cells[base + pos]
                 main += 0 if tile & BLANK else self.values[tile]
+            self.span_first = start
             self._shadow_right(anchor, main, 1, 0, lms, wms, crossed)
         else:
             limit = self._free_left(anchor)
@@ -476,6 +801,7 @@ cdef class NativeGenerator:
                     wms[left - 1] = L.wm[pos]
                     crossed[left - 1] = 0
                     multiplier *= L.wm[pos]
+                self.span_first = anchor - left
                 self._shadow_right(anchor, 0, multiplier, left, lms, wms, crossed)
         # gate[u]: the best of the moves using u blanks or more
         for u in range(GATES):
@@ -512,16 +838,18 @@ cdef class NativeGenerator:
                 multiplier *= L.wm[i]
                 k += 1
             if pos + 1 == n or L.cells[i + 1] == 0:
-                self._span_bound(main, multiplier, cross, k, lms, wms, crossed)
+                self._span_bound(main, multiplier, cross, k, lms, wms, crossed, pos)
             pos += 1
 
     cdef void _span_bound(self, int main, int multiplier, int cross, int k, int *lms,
-                          int *wms, uint8_t *crossed) noexcept:
-        """Bound one span by the blanks it uses, into ``span_best``: see :meth:`_shadow`."""
+                          int *wms, uint8_t *crossed, int last) noexcept:
+        """Bound one span (``span_first`` to ``last``) by the blanks it uses, into
+        ``span_best`` (see :meth:`_shadow`); when ``collecting``, add it to the slots."""
         cdef int effective[MAX_RACK]
         cdef int i, j, m, b, letters
         cdef int64_t score = <int64_t>main * multiplier + cross, bound
-        cdef int64_t placed = 0
+        cdef int64_t placed = 0, best = -(1LL << 62)
+        cdef Slot *grown
         for i in range(k):
             m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
             j = i
@@ -540,9 +868,28 @@ cdef class NativeGenerator:
             bound = (score + placed) * 1000 + self.best_leave[k][self.blanks_held - b]
             if bound > self.span_best[b]:
                 self.span_best[b] = bound
+            if bound > best:
+                best = bound
             if letters > 0:
                 letters -= 1
                 placed -= <int64_t>effective[letters] * self.values_desc[letters]
+        if not self.collecting or last == self.span_first:  # no word of one letter
+            return
+        if self.nslots == self.slot_room:
+            grown = <Slot *>realloc(self.slots, max(256, 2 * self.slot_room) * sizeof(Slot))
+            if grown == NULL:
+                self.failed = True
+                return
+            self.slots = grown
+            self.slot_room = max(256, 2 * self.slot_room)
+        self.slots[self.nslots].bound = best
+        self.slots[self.nslots].down = self.down
+        self.slots[self.nslots].base = self.base
+        self.slots[self.nslots].anchor = self.anchor_pos
+        self.slots[self.nslots].first = self.span_first
+        self.slots[self.nslots].last = last
+        self.slots[self.nslots].tiles = k
+        self.nslots += 1
 
     cdef void _start(self, const uint8_t *board, bint gaddag) noexcept:
         """Set a call up, the rack already in ``rack``: the tiles it can place, the board's
@@ -955,6 +1302,39 @@ cdef bint _better(const uint8_t *rec, const uint8_t *best) noexcept:
 cdef int _descending_int(const void *a, const void *b) noexcept nogil:
     cdef int x = (<const int *>a)[0], y = (<const int *>b)[0]
     return (x < y) - (x > y)
+
+
+cdef int _fewer_tiles(const void *a, const void *b) noexcept nogil:
+    cdef const Sub *x = <const Sub *>a
+    cdef const Sub *y = <const Sub *>b
+    if x.tiles != y.tiles:
+        return x.tiles - y.tiles
+    return x.kept - y.kept
+
+
+cdef int _descending_slot(const void *a, const void *b) noexcept nogil:
+    """Slots by bound, highest first; equal bounds in the order they were found."""
+    cdef const Slot *x = <const Slot *>a
+    cdef const Slot *y = <const Slot *>b
+    if x.bound != y.bound:
+        return -1 if x.bound > y.bound else 1
+    if x.down != y.down:
+        return x.down - y.down
+    if x.base != y.base:
+        return x.base - y.base
+    if x.anchor != y.anchor:
+        return x.anchor - y.anchor
+    if x.first != y.first:
+        return x.first - y.first
+    return x.last - y.last
+
+
+cdef int _descending_choice(const void *a, const void *b) noexcept nogil:
+    cdef const Choice *x = <const Choice *>a
+    cdef const Choice *y = <const Choice *>b
+    if x.bound != y.bound:
+        return -1 if x.bound > y.bound else 1
+    return x.sub - y.sub
 
 
 cdef int _descending_bound(const void *a, const void *b) noexcept nogil:

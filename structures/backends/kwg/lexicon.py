@@ -54,10 +54,12 @@ from lexibench.structures.words import unique_words
 _NATIVE = compiled("lexibench.structures.backends.kwg.native")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled core could not be imported, or None when it is in use."""
+_WORD_MAP = compiled("lexibench.structures.backends.kwg.wordmap")
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.kwg.native import KwgCore as _Core
     from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+    from lexibench.structures.backends.kwg.wordmap import WordMap
 elif NATIVE_UNAVAILABLE is None:
     _Core = _NATIVE.module.KwgCore
     _build_nodes = _NATIVE.module.build_nodes
@@ -157,6 +159,18 @@ class KwgLexicon(_Core):
         GADDAG's), whichever view answers the protocol. Do not change it."""
         nodes: array[int] = self._node_array()  # type: ignore[assignment]
         return nodes
+
+    def word_map(self) -> WordMap:
+        """The word map of the words (:class:`~structures.backends.kwg.wordmap.WordMap`: each
+        multiset of letters to the words it spells), built from the array on first call (in C,
+        about a quarter of a second for web2) and kept. Raises
+        :class:`~structures.errors.StaleBuildError` or ImportError where it is not compiled."""
+        kept: WordMap | None = self.__dict__.get("_word_map")
+        if kept is None:
+            if _WORD_MAP.missing is not None:
+                raise ImportError(f"the word map is not compiled: {_WORD_MAP.missing}")
+            kept = self.__dict__["_word_map"] = _WORD_MAP.get("WordMap")(self.kwg())
+        return kept
 
     def kwg_bytes(self) -> bytes:
         """The array as a ``.kwg`` file: little-endian nodes, no header (what wolges, MAGPIE

@@ -1,7 +1,8 @@
 """The best turns by equity without making every move (the native tier's best-first search over
-per-anchor bounds): the same answer as every move listed by equity, on seeded positions of every
-stage with 0, 1 and 2 blanks, for several leave values (lexibench's model, a table of a few
-leaves, none: every tie), and for any number of turns asked."""
+per-anchor bounds, walking the KWG as a DAWG or a GADDAG, or spelling from the word map): the same
+answer as every move listed by equity, on seeded positions of every stage with 0, 1 and 2 blanks,
+for several leave values (lexibench's model, a table of a few leaves, none: every tie), and for any
+number of turns asked. Every move spelled from the word map is every move walked."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def _generators() -> dict[str, MoveGenerator]:
     for variant in ("words", "gaddag"):
         strings = list(dict.fromkeys(_strings(words, variant)))
         out[variant] = MoveGenerator(structures.build_lexicon("kwg", strings), Tier.NATIVE, variant)
+    lexicon = structures.build_lexicon("kwg", list(dict.fromkeys(_strings(words, "words"))))
+    out["map"] = MoveGenerator(lexicon, Tier.NATIVE, "words", word_map=True)
     return out
 
 
@@ -61,10 +64,27 @@ def _positions() -> tuple[Position, ...]:
 
 
 def _expected(generator: MoveGenerator, position: Position, leaves: Leaves, top: int) -> list:  # type: ignore[type-arg]
-    return by_equity(generator(position), leaves)[:top]
+    """The first ``top`` of every move (walked) listed by equity."""
+    walked = _generators()["gaddag" if generator.variant == "gaddag" else "words"]
+    return by_equity(walked(position), leaves)[:top]
 
 
-@pytest.mark.parametrize("variant", ["words", "gaddag"])
+def test_every_move_spelled_from_the_word_map_is_every_move_walked() -> None:
+    spelled, walked = _generators()["map"], _generators()["words"]
+    assert spelled.word_map
+    assert not walked.word_map
+    for i, position in enumerate(_positions()):
+        assert spelled(position).sorted() == walked(position).sorted(), f"position {i}"
+        assert spelled.generated == walked.generated
+
+
+def test_a_word_map_that_cannot_hold_every_word_is_refused() -> None:
+    lexicon = structures.build_lexicon("kwg", ["ab", "c" * 16])
+    with pytest.raises(ValueError, match="cannot hold every word"):
+        MoveGenerator(lexicon, Tier.NATIVE, "words", word_map=True)
+
+
+@pytest.mark.parametrize("variant", ["words", "gaddag", "map"])
 @pytest.mark.parametrize("leaves", sorted(LEAVES))
 @pytest.mark.parametrize("top", [1, 10])
 def test_the_best_turns_are_every_moves_best(variant: str, leaves: str, top: int) -> None:
@@ -74,8 +94,9 @@ def test_the_best_turns_are_every_moves_best(variant: str, leaves: str, top: int
         assert found == _expected(generator, position, LEAVES[leaves], top), f"position {i}"
 
 
-def test_the_search_makes_fewer_moves_than_every_one() -> None:
-    generator = _generators()["gaddag"]
+@pytest.mark.parametrize("variant", ["gaddag", "map"])
+def test_the_search_makes_fewer_moves_than_every_one(variant: str) -> None:
+    generator = _generators()[variant]
     made = every = 0
     for position in _positions():
         top_by_equity(generator, position, LEAVES["model"], 1)
@@ -100,7 +121,7 @@ def test_any_leave_values_and_any_count_of_turns(seed: int, top: int, weights: l
 
     everything = _positions()
     position = everything[random.Random(seed).randrange(len(everything))]
-    generator = _generators()["gaddag" if seed % 2 else "words"]
+    generator = _generators()[("words", "gaddag", "map")[seed % 3]]
     found = top_by_equity(generator, position, PerTile(), top)
     assert found == _expected(generator, position, PerTile(), top)
 

@@ -1,0 +1,91 @@
+# cython: language_level=3
+"""The word map's C-level interface (:mod:`structures.backends.kwg.wordmap`), for compiled
+modules that cimport it (the crossword move generator): its tables, the key of a multiset of
+letters, and the two look-ups."""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+
+cdef struct Group:
+    # the words of one multiset of letters, stored one after another in WordMap.words
+    uint64_t lo, hi  # the multiset: four bits per letter (a-p in lo, q-z in hi)
+    uint32_t start  # the first word's offset in WordMap.words
+    uint32_t count  # its words (0: an empty slot)
+
+
+cdef struct BlankEntry:
+    uint64_t fingerprint  # of a multiset one letter short of a group (0: an empty slot)
+    uint32_t letters  # bit t set: adding tile t may make a group
+
+
+cdef inline uint64_t mix(uint64_t lo, uint64_t hi) noexcept nogil:
+    """A 64-bit hash of a multiset's key."""
+    cdef uint64_t h = lo * 0x9E3779B97F4A7C15ULL ^ (hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL
+    h ^= h >> 31
+    h *= 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 29
+    return h
+
+
+cdef inline void add_letter(uint64_t *lo, uint64_t *hi, int tile) noexcept nogil:
+    """Add one ``tile`` (1-26) to the multiset (the caller checks it holds fewer than 15)."""
+    if tile <= 16:
+        lo[0] += 1ULL << (4 * (tile - 1))
+    else:
+        hi[0] += 1ULL << (4 * (tile - 17))
+
+
+cdef inline int letter_count(uint64_t lo, uint64_t hi, int tile) noexcept nogil:
+    """How many ``tile`` (1-26) the multiset holds."""
+    if tile <= 16:
+        return (lo >> (4 * (tile - 1))) & 15
+    return (hi >> (4 * (tile - 17))) & 15
+
+
+cdef inline bint add_sets(uint64_t *lo, uint64_t *hi, uint64_t add_lo, uint64_t add_hi) noexcept nogil:
+    """Add a multiset to another; False (nothing changed) when a letter would pass 15."""
+    cdef uint64_t a = lo[0] + add_lo, b = hi[0] + add_hi
+    if ((((lo[0] ^ add_lo ^ a) | (hi[0] ^ add_hi ^ b)) & 0x1111111111111110ULL)
+            or a < lo[0] or b >> 40):
+        return False
+    lo[0] = a
+    hi[0] = b
+    return True
+
+
+cdef class WordMap:
+    cdef Group *groups
+    cdef Py_ssize_t group_mask
+    cdef BlankEntry *blanks
+    cdef Py_ssize_t blank_mask
+    cdef uint8_t *words
+    cdef readonly Py_ssize_t word_count
+    cdef readonly Py_ssize_t group_count
+    cdef readonly Py_ssize_t blank_count
+    cdef readonly bint complete
+
+
+cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
+    """The group of the multiset ``lo``/``hi``, or NULL."""
+    cdef Py_ssize_t mask = wordmap.group_mask
+    cdef const Group *groups = wordmap.groups
+    cdef Py_ssize_t slot = <Py_ssize_t>mix(lo, hi) & mask
+    while groups[slot].count:
+        if groups[slot].lo == lo and groups[slot].hi == hi:
+            return &groups[slot]
+        slot = (slot + 1) & mask
+    return NULL
+
+
+cdef inline uint32_t completing(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
+    """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (a
+    fingerprint's collision may add one; never one short)."""
+    cdef uint64_t fp = mix(lo, hi) | 1
+    cdef Py_ssize_t mask = wordmap.blank_mask
+    cdef const BlankEntry *blanks = wordmap.blanks
+    cdef Py_ssize_t j = <Py_ssize_t>(fp >> 17) & mask
+    while blanks[j].fingerprint:
+        if blanks[j].fingerprint == fp:
+            return blanks[j].letters
+        j = (j + 1) & mask
+    return 0

@@ -1,0 +1,13 @@
+"""Types of the word map (structures/backends/kwg/wordmap.pyx)."""
+
+from typing_extensions import Buffer
+
+class WordMap:
+    word_count: int
+    group_count: int
+    blank_count: int
+    complete: bool
+    def __init__(self, nodes: Buffer) -> None: ...
+    def __len__(self) -> int: ...
+    def anagrams(self, letters: str) -> list[str]: ...
+    def completions(self, letters: str) -> str: ...

@@ -1,0 +1,264 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""A word map: every word of a KWG's DAWG keyed by its multiset of letters (MAGPIE's ``.wmp``
+idea, after "The Anagram Method"), built in C from the node array.
+
+The crossword game's native tier spells its moves from it span by span instead of walking the
+graph square by square (:mod:`solver.games.crossword.native`); the ``word-map`` index answers
+anagram queries from it. The C-level interface is in ``wordmap.pxd``.
+"""
+
+cimport cython
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memcpy, memset
+
+from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT
+
+cdef enum:
+    LONGEST = 21  # the longest word kept: no board is wider
+
+
+cdef struct Word:
+    uint64_t lo, hi
+    uint32_t offset
+    uint8_t length
+
+
+cdef int _word_order(const void *a, const void *b) noexcept nogil:
+    cdef const Word *x = <const Word *>a
+    cdef const Word *y = <const Word *>b
+    if x.hi != y.hi:
+        return -1 if x.hi < y.hi else 1
+    if x.lo != y.lo:
+        return -1 if x.lo < y.lo else 1
+    return -1 if x.offset < y.offset else (1 if x.offset > y.offset else 0)
+
+
+@cython.final
+cdef class WordMap:
+    """Every word of a KWG's DAWG (node 0), keyed by its multiset of letters: what a subrack
+    and the letters already on a span of a board spell, in one look-up instead of a walk.
+
+    Two open-addressing tables, each at most half full: the *groups* (a multiset, four bits per
+    letter in two 64-bit words, to its anagrams, stored one after another as tile numbers), and
+    for blanks each multiset one letter short of a group to the letters that complete it, keyed
+    by a 64-bit fingerprint (a collision can only add a letter, which the exact look-up of the
+    group then refuses). Words longer than 21 letters (no board holds them) are left out;
+    ``complete`` is False when a word repeats a letter more than 15 times (it cannot be keyed,
+    so the map cannot stand for the graph).
+
+    Cost: a look-up hashes the key and probes, O(1) expected; the letters ``b`` blanks may
+    stand for take at most ``26^(b-1)`` blank look-ups, then one group look-up per letter set.
+    Build: one walk of the DAWG, a sort of the words by multiset, one blank entry per distinct
+    letter of each group. Memory: 24 bytes per group slot and 16 per blank slot (web2's
+    210,680 words: 195,737 groups, 1,180,174 blank entries), plus the words' letters.
+
+    >>> from lexibench.structures.backends.kwg.lexicon import KwgLexicon
+    >>> index = WordMap(KwgLexicon(["least", "slate", "tea", "eat", "at"]).kwg())
+    >>> index.anagrams("stela"), index.completions("ta"), len(index)
+    (['least', 'slate'], 'e', 5)
+    """
+
+    def __cinit__(self, *args):
+        self.groups = NULL
+        self.blanks = NULL
+        self.words = NULL
+
+    def __dealloc__(self):
+        free(self.groups)
+        free(self.blanks)
+        free(self.words)
+
+    def __init__(self, nodes):
+        """The word map of ``nodes``, a KWG node array (:meth:`KwgLexicon.kwg`)."""
+        cdef const uint32_t[::1] view = nodes
+        cdef Py_ssize_t size = view.shape[0]
+        cdef Word *found = NULL
+        cdef uint8_t *letters = NULL
+        cdef uint8_t prefix[LONGEST]
+        cdef Py_ssize_t room = 0, used = 0, bytes_room = 0, bytes_used = 0, i, j, n, slot
+        cdef uint32_t stack_at[LONGEST + 1]
+        cdef int depth, t, length
+        cdef uint32_t v
+        cdef uint64_t lo, hi, fp
+        cdef Group *g
+        self.complete = True
+        if view.shape[0] < 2:
+            raise ValueError("a KWG has at least its two root nodes")
+        try:
+            # every word of the DAWG (node 0's list), depth first without recursion
+            depth = 0
+            stack_at[0] = view[0] & ARC
+            while depth >= 0:
+                if stack_at[depth] == 0:
+                    depth -= 1
+                    if depth >= 0:
+                        v = view[stack_at[depth]]
+                        stack_at[depth] = 0 if v & IS_END else stack_at[depth] + 1
+                    continue
+                if stack_at[depth] >= size:
+                    raise ValueError("not a KWG: an arc leaves the node array")
+                v = view[stack_at[depth]]
+                prefix[depth] = v >> TILE_SHIFT
+                if v & ACCEPTS:
+                    length = depth + 1
+                    if used == room:
+                        room = max(1024, 2 * room)
+                        found = <Word *>_grow(found, room * sizeof(Word))
+                    if bytes_used + length > bytes_room:
+                        bytes_room = max(4096, 2 * bytes_room)
+                        letters = <uint8_t *>_grow(letters, bytes_room)
+                    lo = hi = 0
+                    for i in range(length):
+                        t = prefix[i]
+                        if not 1 <= t <= 26 or letter_count(lo, hi, t) == 15:
+                            self.complete = False
+                            length = 0
+                            break
+                        add_letter(&lo, &hi, t)
+                    if length:
+                        memcpy(letters + bytes_used, prefix, length)
+                        found[used].lo = lo
+                        found[used].hi = hi
+                        found[used].offset = <uint32_t>bytes_used
+                        found[used].length = length
+                        used += 1
+                        bytes_used += length
+                if (v & ARC) and depth + 1 < LONGEST:  # longer words: no board holds them
+                    depth += 1
+                    stack_at[depth] = v & ARC
+                else:
+                    stack_at[depth] = 0 if v & IS_END else stack_at[depth] + 1
+            qsort(found, used, sizeof(Word), _word_order)
+            # the words in multiset order, and one group per multiset
+            self.words = <uint8_t *>malloc(max(bytes_used, 1))
+            if self.words == NULL:
+                raise MemoryError()
+            n = 0
+            for i in range(used):
+                if i == 0 or found[i].lo != found[i - 1].lo or found[i].hi != found[i - 1].hi:
+                    n += 1
+            self.group_count = n
+            self.word_count = used
+            self.group_mask = _table_size(n) - 1
+            self.groups = <Group *>malloc((self.group_mask + 1) * sizeof(Group))
+            if self.groups == NULL:
+                raise MemoryError()
+            memset(self.groups, 0, (self.group_mask + 1) * sizeof(Group))
+            bytes_used = 0
+            g = NULL
+            for i in range(used):
+                if g == NULL or found[i].lo != g.lo or found[i].hi != g.hi:
+                    slot = <Py_ssize_t>mix(found[i].lo, found[i].hi) & self.group_mask
+                    while self.groups[slot].count:
+                        slot = (slot + 1) & self.group_mask
+                    g = &self.groups[slot]
+                    g.lo = found[i].lo
+                    g.hi = found[i].hi
+                    g.start = <uint32_t>bytes_used
+                memcpy(self.words + bytes_used, letters + found[i].offset, found[i].length)
+                bytes_used += found[i].length
+                g.count += 1
+            # the blanks' table: each group less one of its letters
+            n = 0
+            for slot in range(self.group_mask + 1):
+                g = &self.groups[slot]
+                if g.count:
+                    for t in range(1, 27):
+                        if letter_count(g.lo, g.hi, t):
+                            n += 1
+            self.blank_mask = _table_size(n) - 1
+            self.blanks = <BlankEntry *>malloc((self.blank_mask + 1) * sizeof(BlankEntry))
+            if self.blanks == NULL:
+                raise MemoryError()
+            memset(self.blanks, 0, (self.blank_mask + 1) * sizeof(BlankEntry))
+            for slot in range(self.group_mask + 1):
+                g = &self.groups[slot]
+                if not g.count:
+                    continue
+                for t in range(1, 27):
+                    if not letter_count(g.lo, g.hi, t):
+                        continue
+                    lo, hi = g.lo, g.hi
+                    if t <= 16:
+                        lo -= 1ULL << (4 * (t - 1))
+                    else:
+                        hi -= 1ULL << (4 * (t - 17))
+                    fp = mix(lo, hi) | 1
+                    j = <Py_ssize_t>(fp >> 17) & self.blank_mask
+                    while self.blanks[j].fingerprint and self.blanks[j].fingerprint != fp:
+                        j = (j + 1) & self.blank_mask
+                    if not self.blanks[j].fingerprint:
+                        self.blanks[j].fingerprint = fp
+                        self.blank_count += 1
+                    self.blanks[j].letters |= 1u << t
+        finally:
+            free(found)
+            free(letters)
+
+    def __len__(self):
+        return self.word_count
+
+    def anagrams(self, letters):
+        """The words spelled with exactly ``letters`` (a-z, any order), in the order stored."""
+        cdef uint64_t lo = 0, hi = 0
+        cdef const Group *g
+        cdef Py_ssize_t i, length
+        if not _key(letters, &lo, &hi):
+            return []
+        g = find_group(self, lo, hi)
+        if g == NULL:
+            return []
+        length = len(letters)
+        return [bytes(self.words[g.start + i * length + k] + 96 for k in range(length)).decode()
+                for i in range(g.count)]
+
+    def completions(self, letters):
+        """The letters (a-z, in order) that, added to ``letters``, spell a word: what one blank
+        may stand for."""
+        cdef uint64_t lo = 0, hi = 0, a, b
+        cdef uint32_t mask
+        cdef int t
+        if not _key(letters, &lo, &hi):
+            return ""
+        mask = completing(self, lo, hi)
+        out = []
+        for t in range(1, 27):
+            a, b = lo, hi
+            if mask >> t & 1 and letter_count(a, b, t) < 15:
+                add_letter(&a, &b, t)
+                if find_group(self, a, b) != NULL:
+                    out.append(chr(96 + t))
+        return "".join(out)
+
+
+cdef bint _key(str letters, uint64_t *lo, uint64_t *hi) except -1:
+    """The multiset of ``letters`` into ``lo``/``hi``; False when one is not a-z or repeats
+    past 15 (no stored word is so spelled)."""
+    cdef Py_UCS4 ch
+    cdef int t
+    for ch in letters:
+        t = <int>ch - 96
+        if not 1 <= t <= 26 or letter_count(lo[0], hi[0], t) == 15:
+            return False
+        add_letter(lo, hi, t)
+    return True
+
+
+cdef Py_ssize_t _table_size(Py_ssize_t entries) noexcept:
+    """A power of two at least twice ``entries``."""
+    cdef Py_ssize_t size = 16
+    while size < 2 * entries:
+        size *= 2
+    return size
+
+
+cdef void *_grow(void *block, size_t size) except NULL:
+    """``block`` grown to ``size`` bytes (the caller still frees the old one on failure)."""
+    cdef void *grown = realloc(block, size)
+    if grown == NULL:
+        raise MemoryError()
+    return grown
+
+
