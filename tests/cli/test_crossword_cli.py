@@ -154,12 +154,24 @@ def test_selfplay_reports_games_and_moves_per_second(
     assert (data["games"], data["seed"], data["lexicon"]) == (3, 4, "kwg")
     assert data["moves_played"] > 3
     assert data["games_per_second"] > 0
-    for options in (["--tier", "step", "--algorithm", "dawg"], ["--lexicon", "dict-trie"]):
+    status, out, _ = run(capfd, *common, "--word-map", "no")
+    walked = json.loads(out)  # every move made at each turn, as the other tiers make them
+    assert status == 0
+    assert data["moves_generated"] < walked["moves_generated"]  # spelled, bounded
+    for options in (
+        ["--tier", "step", "--algorithm", "dawg"],
+        ["--lexicon", "dict-trie"],
+        ["--word-map", "no"],
+    ):
         status, out, _ = run(capfd, *common, *options)
         again = json.loads(out)
         assert status == 0
-        for field in ("moves_played", "moves_generated", "mean_scores"):
+        for field in ("moves_played", "mean_scores"):
             assert again[field] == data[field], (options, field)
+        assert again["moves_generated"] == walked["moves_generated"], options
+    status, out, err = run(capfd, *common, "--tier", "step", "--word-map", "yes")
+    assert (status, out) == (2, "")
+    assert "--word-map yes: the word map is spelled at the native tier, not step" in err
     status, out, _ = run(capfd, "selfplay", "--games", "2", "--wordlist", wordlist)
     assert status == 0
     assert "greedy games (seed 1)" in out

@@ -37,7 +37,7 @@ from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.crossword.players import EquityPlayer
 from lexibench.solver.games.crossword.rules import RuleSet
 from lexibench.solver.games.crossword.selfplay import play
-from lexibench.solver.games.crossword.solve import MoveGenerator
+from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 
 #: The letters that are vowels (tiles: A E I O U).
 VOWELS: Final = frozenset({1, 5, 9, 15, 21})
@@ -223,8 +223,9 @@ def leaves_command(call: Call) -> Report:
     if not options.get("train"):
         raise InputError("leaves: give --train N or --write FILE")
     plan = call.plan()
+    spell = word_map_choice(options.get("word_map", "auto"), plan.tier, many_turns=True)
     opened = call.open(plan)
-    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant)
+    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant, spell)
     model = train(generator, rules, options["train"], options["seed"], options["generations"])
     call.session.phase("search")
     text = model.to_json()

@@ -204,13 +204,14 @@ def selfplay(call: Call) -> Report:
     """``lexibench selfplay``: greedy games played to the end, timed (not the lexicon's
     loading), with what they played and found."""
     from lexibench.solver.games.crossword.rules import load_rules
-    from lexibench.solver.games.crossword.solve import MoveGenerator
+    from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 
     options = call.options
     rules = load_rules(options["rules"])
     plan = call.plan()
+    spell = word_map_choice(options.get("word_map", "auto"), plan.tier, many_turns=True)
     opened = call.open(plan)
-    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant)
+    generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant, spell)
     leaves = options.get("leaves")
     choose: Chooser = greedy(generator) if leaves is None else EquityPlayer(generator, leaves)
     kind = "greedy" if leaves is None else "equity"

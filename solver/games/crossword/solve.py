@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword import search
 from lexibench.solver.games.crossword.moves import RECORD, Moves, RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
@@ -88,18 +89,23 @@ def rules_args(rules: RuleSet) -> tuple[Any, ...]:
 class _Native:
     """The native tier: the generator in C over the lexicon's KWG array."""
 
-    def __init__(self, lexicon: Lexicon, gaddag: bool, word_map: bool) -> None:
+    def __init__(self, lexicon: Lexicon, gaddag: bool, word_map: bool | None) -> None:
         self.kwg = lexicon.kwg()  # type: ignore[attr-defined]
         self.gaddag = gaddag
         self.word_map: Any = None
-        if word_map:
-            make = getattr(lexicon, "word_map", None)
+        make = getattr(lexicon, "word_map", None)
+        if word_map is None:  # where the lexicon offers one that holds every word
+            self.word_map = make() if make is not None else None
+            if self.word_map is not None and not self.word_map.complete:
+                self.word_map = None
+        elif word_map:
             if make is None:
-                raise ValueError(f"{type(lexicon).__name__} offers no word map (word_map())")
+                raise InputError(f"--word-map: {type(lexicon).__name__} offers no word map")
             self.word_map = make()
             if not self.word_map.complete:
-                raise ValueError(
-                    "the word map cannot hold every word (one repeats a letter 16 times)"
+                raise InputError(
+                    "--word-map: the word map cannot hold every word (one repeats a letter 16 "
+                    "times)"
                 )
 
     def bind(self, rules: RuleSet) -> Any:
@@ -113,7 +119,11 @@ class _Native:
         return found, len(found) // RECORD.size
 
     def best(self, bound: Any, board: bytes, rack: list[int]) -> tuple[RawMove | None, int]:
-        found: bytes = bound.generate(board, rack, self.gaddag, True)
+        if self.word_map is not None:  # by score: equity with every leave worth nothing
+            found, _ = bound.top_equity(board, rack, self.gaddag, 1, None, False, self.word_map)
+            first = min(unpack(found), key=raw_order, default=None)
+            return first, bound.generated
+        found = bound.generate(board, rack, self.gaddag, True)
         return (unpack(found)[0] if found else None), bound.generated
 
     def top(
@@ -149,7 +159,9 @@ class _Protocol:
         return None, 0  # no bound here: the caller lists every move
 
 
-def _engine(lexicon: Lexicon, tier: Tier, gaddag: bool, word_map: bool) -> _Native | _Protocol:
+def _engine(
+    lexicon: Lexicon, tier: Tier, gaddag: bool, word_map: bool | None
+) -> _Native | _Protocol:
     """The generator of ``tier`` (chosen already) over ``lexicon``."""
     if tier is Tier.NATIVE:
         return _Native(lexicon, gaddag, word_map)
@@ -171,14 +183,19 @@ class MoveGenerator:
     :meth:`best_raw` only the first move in order (what a greedy player plays). ``generated`` is
     the number of moves the last call found.
 
-    ``word_map``: at the native tier, every move and the best turns by equity are spelled from
-    the lexicon's word map (``word_map()``, built on first use) instead of walked; the same
-    moves. Worth it for many turns (self-play, many positions): building the map costs about a
-    quarter of a second for web2, once per lexicon. Ignored at the other tiers.
+    ``word_map``: at the native tier, the moves (every move, the best by score, the best turns by
+    equity) are spelled from the lexicon's word map (``word_map()``, built on first use)
+    instead of walked; the same moves. Worth it for many turns (self-play, many positions):
+    building the map costs about a quarter of a second for web2, once per lexicon. None: where
+    the lexicon offers a map that holds every word. Ignored at the other tiers.
     """
 
     def __init__(
-        self, lexicon: Lexicon, tier: Tier, variant: str = "words", word_map: bool = False
+        self,
+        lexicon: Lexicon,
+        tier: Tier,
+        variant: str = "words",
+        word_map: bool | None = False,
     ) -> None:
         if variant not in ALGORITHMS:
             raise ValueError(f"unknown variant {variant!r}")
@@ -247,6 +264,22 @@ class MoveGenerator:
         if not isinstance(self._engine, _Native):
             return None
         return LeaveValues(value)
+
+
+def word_map_choice(choice: str, tier: Tier, many_turns: bool) -> bool | None:
+    """What ``--word-map`` (``auto``, ``yes``, ``no``) asks of :class:`MoveGenerator` at ``tier``
+    (chosen already): the library's one policy. ``auto`` spells from the word map where the
+    lexicon offers one for many turns (building it once pays), and walks for one position;
+    ``yes`` at a tier that is not native is an :class:`~solver.errors.InputError`."""
+    if choice == "yes":
+        if tier is not Tier.NATIVE:
+            raise InputError(
+                f"--word-map yes: the word map is spelled at the native tier, not {tier}"
+            )
+        return True
+    if choice == "no":
+        return False
+    return None if many_turns else False
 
 
 def move_generator(

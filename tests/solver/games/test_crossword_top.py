@@ -78,6 +78,24 @@ def test_every_move_spelled_from_the_word_map_is_every_move_walked() -> None:
         assert spelled.generated == walked.generated
 
 
+def test_the_best_move_by_score_spelled_is_the_best_walked() -> None:
+    spelled, walked = _generators()["map"], _generators()["words"]
+    for i, position in enumerate(_positions()):
+        args = (position.rules, position.board, position.rack_counts())
+        assert spelled.best_raw(*args) == walked.best_raw(*args), f"position {i}"
+
+
+def test_where_the_lexicon_offers_a_map_none_takes_it() -> None:
+    lexicon = structures.build_lexicon("kwg", ["ab", "ba"])
+    assert MoveGenerator(lexicon, Tier.NATIVE, "words", word_map=None).word_map
+    assert not MoveGenerator(lexicon, Tier.NATIVE, "words").word_map
+    assert not MoveGenerator(lexicon, Tier.STEP, "words", word_map=None).word_map
+    partial = structures.build_lexicon("kwg", ["ab", "c" * 16])
+    assert not MoveGenerator(partial, Tier.NATIVE, "words", word_map=None).word_map
+    other = structures.build_lexicon("dict-trie", ["ab", "ba"])
+    assert not MoveGenerator(other, Tier.STEP, "words", word_map=None).word_map
+
+
 def test_a_word_map_that_cannot_hold_every_word_is_refused() -> None:
     lexicon = structures.build_lexicon("kwg", ["ab", "c" * 16])
     with pytest.raises(ValueError, match="cannot hold every word"):
