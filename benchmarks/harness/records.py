@@ -321,6 +321,9 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     moves_generated: Count
     cpu_seconds: Seconds
     """CPU seconds of one process (the median round's)."""
+    players: str = "greedy"
+    """``greedy`` (the first move by score) or ``equity`` (both by equity, ``--leaves
+    english``)."""
 
 
 class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):

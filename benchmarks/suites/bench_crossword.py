@@ -62,6 +62,9 @@ from lexibench.solver.tiers import Tier
 
 GAME: Final = "crossword"
 VARIANTS: Final = ("words", "gaddag")
+#: The native cases' third generator: the words' KWG, the moves spelled from its word map.
+WORD_MAP: Final = "word-map"
+GENERATORS: Final = (*VARIANTS, WORD_MAP)
 #: The workload whose positions the native cases split by blanks.
 HEADLINE: Final = "mid"
 #: How many of its positions they split (more than a games-suite round: the native generator is
@@ -185,7 +188,10 @@ def _movegen_case(
         not_run(request, CrosswordMovegenRecord, "kwg",
                 f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
                 variant=variant)  # fmt: skip
-    generator = MoveGenerator(_kwg(settings, variant), Tier.NATIVE, variant)
+    if variant == WORD_MAP:
+        generator = MoveGenerator(_kwg(settings, "words"), Tier.NATIVE, "words", word_map=True)
+    else:
+        generator = MoveGenerator(_kwg(settings, variant), Tier.NATIVE, variant, word_map=False)
     if mode == "best":
 
         def solve(position: Position) -> Any:
@@ -224,7 +230,7 @@ def _movegen_case(
 
 @pytest.mark.parametrize("mode", ["all", "best", "equity"])
 @pytest.mark.parametrize("blanks", [0, 1, 2])
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", GENERATORS)
 def test_crossword_native(
     benchmark: Any,
     request: pytest.FixtureRequest,
@@ -280,7 +286,7 @@ def _expected(settings: Settings) -> tuple[Any, ...]:
 
 
 @pytest.mark.parametrize("mode", ["all", "best"])
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", GENERATORS)
 def test_crossword_published_position(
     benchmark: Any, request: pytest.FixtureRequest, variant: str, mode: str, settings: Settings
 ) -> None:
@@ -478,21 +484,28 @@ class _Process:
         self.outputs.append(json.loads(done.stdout))
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", ["greedy", "equity"])
+@pytest.mark.parametrize("variant", GENERATORS)
 def test_crossword_selfplay(
-    benchmark: Any, request: pytest.FixtureRequest, variant: str, settings: Settings
+    benchmark: Any, request: pytest.FixtureRequest, variant: str, players: str, settings: Settings
 ) -> None:
     """``lexibench selfplay --games N`` in a fresh process, the lexicon in a cache of its own
-    (filled by a first, untimed process), native tier."""
+    (filled by a first, untimed process), native tier: greedy players (``--games`` the
+    suite's ``selfplay_games``), or both by equity with lexibench's leave model (``--leaves
+    english``, ``equity_games`` games: the engines' measure is games per CPU-second over many);
+    the moves walked over the DAWG or the GADDAG, or spelled from the word map."""
     if NATIVE_UNAVAILABLE is not None:
         not_run(request, SelfPlayRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
-                tier="native", game=GAME, variant=variant)  # fmt: skip
+                tier="native", game=GAME, variant=f"{variant}, {players}")  # fmt: skip
     algorithm = "gaddag" if variant == "gaddag" else "dawg"
-    games_count = settings.selfplay_games
+    spell = "yes" if variant == WORD_MAP else "no"
+    equity = players == "equity"
+    games_count = settings.equity_games if equity else settings.selfplay_games
     command = [
         sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
         "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
-        "--tier", "native", "--algorithm", algorithm, "--json",
+        "--tier", "native", "--algorithm", algorithm, "--word-map", spell, "--json",
+        *(["--leaves", "english"] if equity else []),
     ]  # fmt: skip
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
@@ -500,7 +513,7 @@ def test_crossword_selfplay(
         assert warm.returncode == 0, warm.stderr
         one_process = _Process(command, env)
         cpu, outputs = one_process.cpu, one_process.outputs
-        benchmark.group = f"crossword selfplay, {games_count} games"
+        benchmark.group = f"crossword selfplay, {players}, {games_count} games"
         benchmark.pedantic(one_process, rounds=SELFPLAY_ROUNDS, iterations=1, warmup_rounds=0)
     first = outputs[0]
     assert all(
@@ -521,6 +534,7 @@ def test_crossword_selfplay(
             moves_played=first["moves_played"],
             moves_generated=first["moves_generated"],
             cpu_seconds=sorted(cpu)[len(cpu) // 2],
+            players=players,
         ),
     )
 

@@ -210,6 +210,18 @@ def game_needs(results: Results) -> list[Need]:
 
             ranked = _ranked(speed, per_s, True, labels, where)
             found.append(Need(workload, f"{unit}s/s, fastest tier", ranked, rows.title_of(game)))
+    turns = crossword.best_turn_times(results)
+    blanks = max(turns, default=None)  # the most blanks: where the generators differ most
+    if blanks is not None:
+        times = turns[blanks]
+        values = {v: ms for v, (ms, _) in times.items()}
+        labels = {v: f"kwg (native, {crossword.ALGORITHM[v]})" for v in times}
+        cells = (("positions", "mid"), ("blanks", str(blanks)), ("moves", "equity"))
+        where = {v: Where(crossword.NATIVE_HEADING, c, cells) for v, (_, c) in times.items()}
+        ranked = _ranked(values, _ms, False, labels, where)
+        measure = f"mid positions, {blanks} blanks, ms/position"
+        title = rows.title_of(crossword.GAME)
+        found.append(Need("best move by equity", measure, ranked, title))
     return found
 
 

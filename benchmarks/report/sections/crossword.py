@@ -30,7 +30,7 @@ from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread
 from lexibench.benchmarks.report.sections import EMPTY, Section
 
 GAME: Final = "crossword"
-ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag"}
+ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag", "word-map": "word map"}
 MIB: Final = 2**20
 
 
@@ -148,6 +148,32 @@ def _movegen(results: Results) -> dict[tuple[str, int, str, str], Any]:
     }
 
 
+#: The heading of the native generation's table.
+NATIVE_HEADING: Final = "Native generation: DAWG, GADDAG and the word map"
+#: Each generator of the native table, and its column there.
+NATIVE_COLUMNS: Final = {
+    "words": "DAWG ms/position",
+    "gaddag": "GADDAG ms/position",
+    "word-map": "word map ms/position",
+}
+
+
+def best_turn_times(results: Results) -> dict[int, dict[str, tuple[float, str]]]:
+    """The best turn by equity on the mid positions, by blanks on the rack: each generator's
+    ms per position (:data:`NATIVE_COLUMNS`' keys) and its column in the native table."""
+    found = _movegen(results)
+    out: dict[int, dict[str, tuple[float, str]]] = {}
+    for blanks in sorted({k for p, k, m, _ in found if p == "mid" and m == "equity"}):
+        times = {
+            variant: (b.per_unit_ms(), column)
+            for variant, column in NATIVE_COLUMNS.items()
+            if (b := found.get(("mid", blanks, "equity", variant)))
+        }
+        if times:
+            out[blanks] = times
+    return out
+
+
 def _native_table(results: Results) -> list[str]:
     found = _movegen(results)
     keys = sorted({(p, k, m) for p, k, m, _ in found}, key=lambda x: (x[0] != "mid", x))
@@ -157,12 +183,20 @@ def _native_table(results: Results) -> list[str]:
     for positions, blanks, mode in keys:
         dawg = found.get((positions, blanks, mode, "words"))
         gaddag = found.get((positions, blanks, mode, "gaddag"))
-        any_bench = dawg or gaddag
+        spelled = found.get((positions, blanks, mode, "word-map"))
+        any_bench = dawg or gaddag or spelled
         per = any_bench.record.moves / any_bench.record.units if any_bench else None
         d = dawg.per_unit_ms() if dawg else None
         g = gaddag.per_unit_ms() if gaddag else None
+        w = spelled.per_unit_ms() if spelled else None
         every = found.get((positions, blanks, "all", "gaddag"))
         whole = every.per_unit_ms() if every else None
+        walked = [t for t in (d, g) if t]
+        every_walked = [
+            b.per_unit_ms()
+            for v in ("words", "gaddag")
+            if (b := found.get((positions, blanks, "all", v)))
+        ]
         body.append(
             [
                 positions,
@@ -174,12 +208,17 @@ def _native_table(results: Results) -> list[str]:
                 num(g),
                 f"{g / d:,.2f}" if d and g else "",
                 f"{whole / g:,.2f}" if whole and g else "",
+                num(w),
+                f"{min(walked) / w:,.2f}" if walked and w else "",
+                f"{min(every_walked) / w:,.2f}" if every_walked and w else "",
             ]
         )
     headers = ["positions", "blanks", "moves", "n", "moves/position", "DAWG ms/position"]
     headers += ["GADDAG ms/position", "GADDAG/DAWG time", "GADDAG: every move's time / this"]
+    headers += ["word map ms/position", "faster walk / word map"]
+    headers += ["faster walk of every move / word map"]
     return [
-        "### Native generation, DAWG against GADDAG",
+        f"### {NATIVE_HEADING}",
         "",
         "One KWG array, the whole generation in C over it (`kwg`, native tier): Appel and "
         "Jacobson's algorithm from the DAWG's root, Gordon's from the GADDAG's, on the headline "
@@ -188,7 +227,12 @@ def _native_table(results: Results) -> list[str]:
         "and recorded, `best`: the first in order only (a greedy player's question), `equity`: "
         "the best turn by equity (lexibench's leave model, exchanges and the pass included), "
         "found best-first: each anchor's moves bounded first (score and best leave), the "
-        "anchors searched in descending bound until the best found beats the next bound.",
+        "anchors searched in descending bound until the best found beats the next bound. "
+        "`word map`: the same questions with the moves spelled from the KWG's word map "
+        "(`--word-map yes`, the map built before timing): span by span, each part of the rack "
+        "bounded with its own letters and leave, the map asked only where that reaches the best "
+        "found; its last column sets it beside the faster walk of every move (the issue's "
+        "measure of the best turn against listing every move).",
         "",
         table(headers, body),
         "",
@@ -207,7 +251,7 @@ def _peer_table(results: Results) -> list[str]:
     keys = sorted({(p, k, m) for p, k, m, _ in peer}, key=lambda x: (x[0] != "mid", x))
     body = []
     for positions, blanks, mode in keys:
-        ours = {v: found.get((positions, blanks, mode, v)) for v in ("words", "gaddag")}
+        ours = {v: found.get((positions, blanks, mode, v)) for v in NATIVE_COLUMNS}
         ms = {v: b.per_unit_ms() if b else None for v, b in ours.items()}
         theirs: dict[str, tuple[float, float] | None] = {}
         for lexicon in ("kwg", "wmp"):
@@ -222,6 +266,7 @@ def _peer_table(results: Results) -> list[str]:
                 mode,
                 num(ms["words"]),
                 num(ms["gaddag"]),
+                num(ms["word-map"]),
                 num(kwg[0]) if kwg else "",
                 num(kwg[1]) if kwg else "",
                 num(wmp[0]) if wmp else "",
@@ -230,7 +275,8 @@ def _peer_table(results: Results) -> list[str]:
         )
     versions = sorted({r.library_version or "unknown commit" for r in peer.values()})
     headers = ["positions", "blanks", "moves", "lexibench DAWG ms", "lexibench GADDAG ms"]
-    headers += ["MAGPIE KWG ms", "of which preparing", "MAGPIE word map ms"]
+    headers += ["lexibench word map ms", "MAGPIE KWG ms", "of which preparing"]
+    headers += ["MAGPIE word map ms"]
     headers += ["lexibench time / MAGPIE KWG time"]
     text = (
         f"MAGPIE (jvc56/MAGPIE, C; {', '.join(versions)}), built by hand and opt-in "
@@ -244,8 +290,8 @@ def _peer_table(results: Results) -> list[str]:
         "Python by pytest-benchmark (the call and its result's wrapping included). `word map`: "
         "MAGPIE with its `.wmp` word map of the same lexicon. MAGPIE's every move includes up "
         "to 127 exchanges and the pass; its placements were checked equal to the reference's, "
-        "position by position, and its best score too. The last column is the faster of "
-        "lexibench's two times over MAGPIE's: above 1, MAGPIE is faster."
+        "position by position, and its best score too. The last column is the fastest of "
+        "lexibench's three times over MAGPIE's KWG time: above 1, MAGPIE is faster."
     )
     return _section("Beside MAGPIE", text, headers, body)
 
@@ -312,13 +358,15 @@ def _section(title: str, text: str, headers: list[str], body: list[list[str]]) -
 
 def _selfplay_table(results: Results) -> list[str]:
     body = []
-    for b in results.of(SelfPlayRecord):
+    ordered = sorted(results.of(SelfPlayRecord), key=lambda b: b.record.players != "greedy")
+    for b in ordered:
         r = b.record
         seconds = b.timing.median
         body.append(
             [
+                r.players,
                 ALGORITHM.get(r.variant, r.variant),
-                str(r.units),
+                f"{r.units:,}",
                 num(seconds),
                 num(r.units / seconds),
                 num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
@@ -326,12 +374,15 @@ def _selfplay_table(results: Results) -> list[str]:
                 num(r.moves_generated / seconds),
             ]
         )
-    headers = ["algorithm", "games", "s, whole process", "games/s", "games/CPU-s", "moves/s"]
-    headers += ["moves generated/s"]
+    headers = ["players", "algorithm", "games", "s, whole process", "games/s", "games/CPU-s"]
+    headers += ["moves/s", "moves generated/s"]
     text = (
         "`lexibench selfplay --games N --seed S --lexicon kwg --tier native` as a whole process "
-        "(start-up, the lexicon from the cache, N greedy games), timed from outside; games/CPU-s "
-        "divides by the process's CPU time (this machine is shared)."
+        "(start-up, the lexicon from the cache, the word map's build where it spells, N games), "
+        "timed from outside: `greedy` players, or both by `equity` (`--leaves english`); the "
+        "moves walked over the DAWG or the GADDAG (`--word-map no`), or spelled from the word "
+        "map (`--word-map yes`). games/CPU-s divides by the process's CPU time (this machine is "
+        "shared). Moves generated: those the search made (spelled and bounded, far fewer)."
     )
     return _section("Self-play", text, headers, body)
 
@@ -392,10 +443,24 @@ def _ours(results: Results, what: str) -> tuple[float | None, str]:
         value = found.per_unit_ms() * 1000 if found else None
         return value, "kwg native GADDAG, VsMatt AABDELT, best move, us (this machine, web2)"
     if what == "selfplay":
-        benches = [b for b in results.of(SelfPlayRecord) if b.record.variant == "gaddag"]
+        benches = [
+            b
+            for b in results.of(SelfPlayRecord)
+            if b.record.variant == "gaddag" and b.record.players == "greedy"
+        ]
         if benches:
             b = benches[0]
             return b.record.units / b.timing.median, "lexibench selfplay, GADDAG, whole process"
+    if what == "selfplay-equity":
+        benches = [
+            b
+            for b in results.of(SelfPlayRecord)
+            if b.record.variant == "word-map" and b.record.players == "equity"
+        ]
+        if benches:
+            b = benches[0]
+            what = "lexibench selfplay --leaves english, word map, whole process"
+            return b.record.units / b.timing.median, what
     return None, what
 
 
@@ -472,7 +537,9 @@ def render(results: Results) -> Section:
         "blanks on the rack), generated by Appel and Jacobson's algorithm over a lexicon of the "
         "words (`dawg`) and by Gordon's over a lexicon of their GADDAG strings (`gaddag`), on "
         "every structure and tier that can hold them, every answer checked against the game's "
-        "brute-force reference. `moves/s`: legal moves found per second.",
+        "brute-force reference; at the native tier also spelled from the KWG's word map (`word "
+        "map`: each multiset of letters to its words, as MAGPIE's engine does). `moves/s`: "
+        "legal moves found per second.",
         "",
     ]
     lines += _verdicts(results)

@@ -90,8 +90,8 @@ SHARED = (
         ("--word-map",),
         "at the native tier, spell the moves from the lexicon's word map (each multiset of "
         "letters to its words) instead of walking its graph: the same moves, far faster with "
-        "blanks, for a quarter of a second building the map (web2); auto: many turns (selfplay, "
-        "leaves --train) spell, one position walks (default: %(default)s)",
+        "blanks, once the map is built (a walk of the graph and a sort of its words); auto: many "
+        "turns (selfplay, leaves --train) spell, one position walks (default: %(default)s)",
         choices=("auto", "yes", "no"),
         default="auto",
     ),

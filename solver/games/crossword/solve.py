@@ -186,8 +186,9 @@ class MoveGenerator:
     ``word_map``: at the native tier, the moves (every move, the best by score, the best turns by
     equity) are spelled from the lexicon's word map (``word_map()``, built on first use)
     instead of walked; the same moves. Worth it for many turns (self-play, many positions):
-    building the map costs about a quarter of a second for web2, once per lexicon. None: where
-    the lexicon offers a map that holds every word. Ignored at the other tiers.
+    building the map (a walk of the graph and a sort of its words, in C) is paid once per
+    lexicon. None: where the lexicon offers a map that holds every word. Ignored at the other
+    tiers.
     """
 
     def __init__(

@@ -162,8 +162,8 @@ class KwgLexicon(_Core):
 
     def word_map(self) -> WordMap:
         """The word map of the words (:class:`~structures.backends.kwg.wordmap.WordMap`: each
-        multiset of letters to the words it spells), built from the array on first call (in C,
-        about a quarter of a second for web2) and kept. Raises
+        multiset of letters to the words it spells), built from the array on first call (in C:
+        a walk of the DAWG and a sort of its words) and kept. Raises
         :class:`~structures.errors.StaleBuildError` or ImportError where it is not compiled."""
         kept: WordMap | None = self.__dict__.get("_word_map")
         if kept is None:
