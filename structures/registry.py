@@ -147,6 +147,12 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
         "unsorted-list": Entry(
             "lexibench.structures.backends.unsorted_list:UnsortedListLexicon", None, "linear"
         ),
+        "word-map": Entry(
+            "lexibench.structures.backends.word_map:WordMapIndex",
+            None,
+            pure_python=False,
+            answers=("anagram",),
+        ),
     }
 )
 
