@@ -91,3 +91,15 @@ def test_any_word_list(words: list[str], letters: str) -> None:
     assert index.completions(letters) == "".join(
         ch for ch in "abcdefghijklmnopqrstuvwxyz" if "".join(sorted(letters + ch)) in groups
     )
+
+
+def test_a_map_made_without_its_build_stands_for_nothing() -> None:
+    from lexibench.structures.backends.kwg.wordmap import WordMap
+
+    bare = WordMap.__new__(WordMap)
+    assert not bare.complete
+    assert bare.anagrams("tea") == []
+    assert bare.completions("ta") == ""
+    built = KwgLexicon(WORDS).word_map()
+    with pytest.raises(RuntimeError, match="built once"):
+        built.__init__(KwgLexicon(WORDS).kwg())

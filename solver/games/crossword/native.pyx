@@ -535,7 +535,9 @@ cdef class NativeGenerator:
         span bounded (:meth:`_shadow` collecting slots), the spans searched in descending
         bound (:meth:`_expand`) until one's bound is below the line."""
         cdef int d, lane, pos, k, i
+        cdef Py_ssize_t n
         cdef Anchor anchor
+        cdef Slot slot
         cdef Lane *L
         # the parts of the rack by their tiles: those of k from sub_start[k]
         qsort(self.subs, self.nsubs, sizeof(Sub), _fewer_tiles)
@@ -565,13 +567,22 @@ cdef class NativeGenerator:
         self.collecting = False
         if self.failed:
             return
-        if self.by_equity:
-            qsort(self.slots, self.nslots, sizeof(Slot), _descending_slot)
-        for i in range(self.nslots):
-            if (self.by_equity and self.heap_n == self.top
-                    and self.slots[i].bound < self.heap[0] - SLACK):
+        if not self.by_equity:
+            for i in range(self.nslots):
+                self._expand(&self.slots[i])
+            return
+        # best-first: a max-heap of the slots (most are never reached: no full sort)
+        for i in range(self.nslots // 2 - 1, -1, -1):
+            _sift_down(self.slots, self.nslots, i)
+        n = self.nslots
+        while n:
+            if self.heap_n == self.top and self.slots[0].bound < self.heap[0] - SLACK:
                 break
-            self._expand(&self.slots[i])
+            slot = self.slots[0]
+            n -= 1
+            self.slots[0] = self.slots[n]
+            _sift_down(self.slots, n, 0)
+            self._expand(&slot)
 
     cdef void _expand(self, const Slot *slot) noexcept:
         """The moves over ``slot``: each part of the rack of as many tiles as it has free
@@ -584,6 +595,7 @@ cdef class NativeGenerator:
         cdef uint8_t tile
         cdef int64_t base, placed
         cdef Sub *sub
+        cdef Choice choice
         self.down = slot.down
         L = self.lane_arrays = &self.dirs[slot.down]
         self.n = L.n
@@ -624,8 +636,16 @@ cdef class NativeGenerator:
             self.choices[count].bound = (base + placed) * 1000 + sub.leave
             self.choices[count].sub = j
             count += 1
-        if self.by_equity:
+        if self.by_equity and count > 48:
             qsort(self.choices, count, sizeof(Choice), _descending_choice)
+        elif self.by_equity:  # few: an insertion sort, no calls
+            for j in range(1, count):
+                choice = self.choices[j]
+                i = j
+                while i > 0 and _before(&choice, &self.choices[i - 1]):
+                    self.choices[i] = self.choices[i - 1]
+                    i -= 1
+                self.choices[i] = choice
         for j in range(count):
             if (self.by_equity and self.heap_n == self.top
                     and self.choices[j].bound < self.heap[0] - SLACK):
@@ -639,6 +659,11 @@ cdef class NativeGenerator:
         cdef int i, t, rest = sub.kept
         if not add_sets(&lo, &hi, sub.lo, sub.hi):
             return  # a letter past 15: no word has it
+        # most parts spell nothing: ask the map before setting the rack up
+        if sub.blanks == 0 and find_group(self.wordmap, lo, hi) == NULL:
+            return
+        if sub.blanks == 1 and not (completing(self.wordmap, lo, hi) & self.letters):
+            return
         for i in range(self.ndistinct):
             t = self.distinct[i]
             self.rack[t] = rest % (self.full[t] + 1)  # kept: the leave _record reads
@@ -1327,6 +1352,32 @@ cdef int _descending_slot(const void *a, const void *b) noexcept nogil:
     if x.first != y.first:
         return x.first - y.first
     return x.last - y.last
+
+
+cdef inline bint _slot_before(const Slot *x, const Slot *y) noexcept nogil:
+    """Whether ``x`` is searched before ``y``: a higher bound, or the first found."""
+    return _descending_slot(x, y) < 0
+
+
+cdef void _sift_down(Slot *slots, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Restore the max-heap of ``slots[:n]`` (by :func:`_slot_before`) below ``i``."""
+    cdef Py_ssize_t child
+    cdef Slot moving = slots[i]
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and _slot_before(&slots[child + 1], &slots[child]):
+            child += 1
+        if not _slot_before(&slots[child], &moving):
+            break
+        slots[i] = slots[child]
+        i = child
+    slots[i] = moving
+
+
+cdef inline bint _before(const Choice *x, const Choice *y) noexcept nogil:
+    return x.bound > y.bound or (x.bound == y.bound and x.sub < y.sub)
 
 
 cdef int _descending_choice(const void *a, const void *b) noexcept nogil:

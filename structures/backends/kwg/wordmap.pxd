@@ -58,6 +58,12 @@ cdef class WordMap:
     cdef Py_ssize_t group_mask
     cdef BlankEntry *blanks
     cdef Py_ssize_t blank_mask
+    # one bit per hash, set for each key held, small enough to stay in a cache: most look-ups
+    # find nothing, and a clear bit says so without touching the large table
+    cdef uint64_t *group_bits
+    cdef uint64_t group_bits_mask
+    cdef uint64_t *blank_bits
+    cdef uint64_t blank_bits_mask
     cdef uint8_t *words
     cdef readonly Py_ssize_t word_count
     cdef readonly Py_ssize_t group_count
@@ -69,7 +75,10 @@ cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) n
     """The group of the multiset ``lo``/``hi``, or NULL."""
     cdef Py_ssize_t mask = wordmap.group_mask
     cdef const Group *groups = wordmap.groups
-    cdef Py_ssize_t slot = <Py_ssize_t>mix(lo, hi) & mask
+    cdef uint64_t h = mix(lo, hi), bit = (h >> 32) & wordmap.group_bits_mask
+    cdef Py_ssize_t slot = <Py_ssize_t>h & mask
+    if not (wordmap.group_bits[bit >> 6] >> (bit & 63)) & 1:
+        return NULL
     while groups[slot].count:
         if groups[slot].lo == lo and groups[slot].hi == hi:
             return &groups[slot]
@@ -80,10 +89,12 @@ cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) n
 cdef inline uint32_t completing(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
     """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (a
     fingerprint's collision may add one; never one short)."""
-    cdef uint64_t fp = mix(lo, hi) | 1
+    cdef uint64_t fp = mix(lo, hi) | 1, bit = (fp >> 40) & wordmap.blank_bits_mask
     cdef Py_ssize_t mask = wordmap.blank_mask
     cdef const BlankEntry *blanks = wordmap.blanks
     cdef Py_ssize_t j = <Py_ssize_t>(fp >> 17) & mask
+    if not (wordmap.blank_bits[bit >> 6] >> (bit & 63)) & 1:
+        return 0
     while blanks[j].fingerprint:
         if blanks[j].fingerprint == fp:
             return blanks[j].letters

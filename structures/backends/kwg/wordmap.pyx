@@ -64,11 +64,16 @@ cdef class WordMap:
         self.groups = NULL
         self.blanks = NULL
         self.words = NULL
+        self.group_bits = NULL
+        self.blank_bits = NULL
+        self.complete = False  # until built: a map made without __init__ stands for nothing
 
     def __dealloc__(self):
         free(self.groups)
         free(self.blanks)
         free(self.words)
+        free(self.group_bits)
+        free(self.blank_bits)
 
     def __init__(self, nodes):
         """The word map of ``nodes``, a KWG node array (:meth:`KwgLexicon.kwg`)."""
@@ -83,7 +88,9 @@ cdef class WordMap:
         cdef uint32_t v
         cdef uint64_t lo, hi, fp
         cdef Group *g
-        self.complete = True
+        cdef bint whole = True
+        if self.groups != NULL:
+            raise RuntimeError("a word map is built once")
         if view.shape[0] < 2:
             raise ValueError("a KWG has at least its two root nodes")
         try:
@@ -113,7 +120,7 @@ cdef class WordMap:
                     for i in range(length):
                         t = prefix[i]
                         if not 1 <= t <= 26 or letter_count(lo, hi, t) == 15:
-                            self.complete = False
+                            whole = False
                             length = 0
                             break
                         add_letter(&lo, &hi, t)
@@ -160,6 +167,12 @@ cdef class WordMap:
                 memcpy(self.words + bytes_used, letters + found[i].offset, found[i].length)
                 bytes_used += found[i].length
                 g.count += 1
+            self.group_bits_mask = _bits(self.group_count, &self.group_bits)
+            for slot in range(self.group_mask + 1):
+                g = &self.groups[slot]
+                if g.count:
+                    fp = (mix(g.lo, g.hi) >> 32) & self.group_bits_mask
+                    self.group_bits[fp >> 6] |= 1ULL << (fp & 63)
             # the blanks' table: each group less one of its letters
             n = 0
             for slot in range(self.group_mask + 1):
@@ -193,6 +206,12 @@ cdef class WordMap:
                         self.blanks[j].fingerprint = fp
                         self.blank_count += 1
                     self.blanks[j].letters |= 1u << t
+            self.blank_bits_mask = _bits(self.blank_count, &self.blank_bits)
+            for j in range(self.blank_mask + 1):
+                if self.blanks[j].fingerprint:
+                    fp = (self.blanks[j].fingerprint >> 40) & self.blank_bits_mask
+                    self.blank_bits[fp >> 6] |= 1ULL << (fp & 63)
+            self.complete = whole
         finally:
             free(found)
             free(letters)
@@ -205,7 +224,7 @@ cdef class WordMap:
         cdef uint64_t lo = 0, hi = 0
         cdef const Group *g
         cdef Py_ssize_t i, length
-        if not _key(letters, &lo, &hi):
+        if self.groups == NULL or self.blank_bits == NULL or not _key(letters, &lo, &hi):
             return []
         g = find_group(self, lo, hi)
         if g == NULL:
@@ -220,7 +239,7 @@ cdef class WordMap:
         cdef uint64_t lo = 0, hi = 0, a, b
         cdef uint32_t mask
         cdef int t
-        if not _key(letters, &lo, &hi):
+        if self.groups == NULL or self.blank_bits == NULL or not _key(letters, &lo, &hi):
             return ""
         mask = completing(self, lo, hi)
         out = []
@@ -244,6 +263,19 @@ cdef bint _key(str letters, uint64_t *lo, uint64_t *hi) except -1:
             return False
         add_letter(lo, hi, t)
     return True
+
+
+cdef uint64_t _bits(Py_ssize_t entries, uint64_t **bits) except? 0:
+    """Allocate a cleared bit set of four bits per entry, a power of two (at least 4,096 bits)
+    into ``bits``; its mask."""
+    cdef uint64_t size = 4096
+    while size < 4 * <uint64_t>entries:
+        size *= 2
+    bits[0] = <uint64_t *>malloc(size // 8)
+    if bits[0] == NULL:
+        raise MemoryError()
+    memset(bits[0], 0, size // 8)
+    return size - 1
 
 
 cdef Py_ssize_t _table_size(Py_ssize_t entries) noexcept:
