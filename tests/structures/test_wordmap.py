@@ -102,4 +102,4 @@ def test_a_map_made_without_its_build_stands_for_nothing() -> None:
     assert bare.completions("ta") == ""
     built = KwgLexicon(WORDS).word_map()
     with pytest.raises(RuntimeError, match="built once"):
-        built.__init__(KwgLexicon(WORDS).kwg())
+        WordMap.__init__(built, KwgLexicon(WORDS).kwg())
