@@ -56,6 +56,11 @@ def _balance_index(vowels: int, consonants: int) -> int:
 
 
 BALANCES: Final = _balance_index(7, 0)
+#: The balance weights' indices among the features, by vowels (0-6) and consonants (0-6 less
+#: the vowels).
+_BALANCE: Final = tuple(
+    tuple(27 * COPIES + _balance_index(v, c) for c in range(7 - v)) for v in range(7)
+)
 FEATURES: Final = 27 * COPIES + BALANCES + 1
 """Per tile 0-26 and copies 1-3; per balance; Q without U."""
 
@@ -82,10 +87,26 @@ class LeaveModel:
     method: str = ""
 
     def value(self, tiles: bytes) -> float:
-        """What keeping ``tiles`` is worth, in points (0 for none)."""
+        """What keeping ``tiles`` is worth, in points (0 for none): the weights of
+        :func:`features`, summed in its order (the same float), without building its list of
+        counts (self-play asks it once per new leave, often)."""
         if not tiles:
             return 0.0
-        return round(sum(self.weights[i] for i in features(tiles)), 3)
+        weights = self.weights
+        parts = []
+        vowels = blanks = 0
+        for tile in sorted(set(tiles)):
+            n = tiles.count(tile)
+            parts.append(weights[tile * COPIES + (n if n < COPIES else COPIES) - 1])
+            if tile in VOWELS:
+                vowels += n
+            elif tile == 0:
+                blanks = n
+        v = min(vowels, 6)
+        parts.append(weights[_BALANCE[v][min(len(tiles) - vowels - blanks, 6 - v)]])
+        if Q in tiles and U not in tiles:
+            parts.append(weights[FEATURES - 1])
+        return round(sum(parts), 3)
 
     def to_json(self) -> str:
         return json.dumps({"method": self.method, "weights": list(self.weights)}, indent=1)
