@@ -74,19 +74,19 @@ QUICK_LANES = 2
 #: What a quick run's steps take here (seconds, rounded), to order them, longest first, where no
 #: earlier run in the results folder says (a fresh checkout): the lanes then end together.
 TYPICAL_QUICK: Final = {
-    "suite games": 55,
-    "suite crossword": 28,
+    "suite games": 56,
+    "suite crossword": 36,
     "suite scaling": 20,
-    "suite build": 10,
+    "suite build": 11,
     "suite prove": 9,
-    "suite best": 8,
-    "memory per dictionary size (smoke sweep)": 8,
+    "suite best": 9,
+    "memory per dictionary size (smoke sweep)": 7,
     "memory: each backend built in fresh processes": 8,
     "start-up and time to first answer, in fresh processes": 8,
-    "bulk runs (smoke sweep)": 7,
+    "bulk runs (smoke sweep)": 6,
     "suite lookup": 7,
     "suite interpreted": 5,
-    "suite pitfalls": 3,
+    "suite pitfalls": 2,
 }
 QUICK_PYTEST = ["--benchmark-max-time=0.02", "--benchmark-min-rounds=3"]
 #: The full run's rounds: at least 3 (the median of 3 or more), more while a case's rounds stay

@@ -492,15 +492,17 @@ def test_crossword_selfplay(
     """``lexibench selfplay --games N`` in a fresh process, the lexicon in a cache of its own
     (filled by a first, untimed process), native tier: greedy players (``--games`` the
     suite's ``selfplay_games``), or both by equity with lexibench's leave model (``--leaves
-    english``, ``equity_games`` games: the engines' measure is games per CPU-second over many);
-    the moves walked over the DAWG or the GADDAG, or spelled from the word map."""
+    english``, ``equity_games`` games, 20 at the quick scale: the engines' measure is games per
+    CPU-second over many); the moves walked over the DAWG or the GADDAG, or spelled from the
+    word map."""
     if NATIVE_UNAVAILABLE is not None:
         not_run(request, SelfPlayRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
                 tier="native", game=GAME, variant=f"{variant}, {players}")  # fmt: skip
     algorithm = "gaddag" if variant == "gaddag" else "dawg"
     spell = "yes" if variant == WORD_MAP else "no"
     equity = players == "equity"
-    games_count = settings.equity_games if equity else settings.selfplay_games
+    equity_games = QUICK_EQUITY_GAMES if settings.scale == "quick" else settings.equity_games
+    games_count = equity_games if equity else settings.selfplay_games
     command = [
         sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
         "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
