@@ -443,25 +443,22 @@ def _ours(results: Results, what: str) -> tuple[float | None, str]:
         value = found.per_unit_ms() * 1000 if found else None
         return value, "kwg native GADDAG, VsMatt AABDELT, best move, us (this machine, web2)"
     if what == "selfplay":
-        benches = [
-            b
-            for b in results.of(SelfPlayRecord)
-            if b.record.variant == "gaddag" and b.record.players == "greedy"
-        ]
-        if benches:
-            b = benches[0]
-            return b.record.units / b.timing.median, "lexibench selfplay, GADDAG, whole process"
+        rate = _games_per_s(results, "gaddag", "greedy")
+        if rate is not None:
+            return rate, "lexibench selfplay, GADDAG, whole process"
     if what == "selfplay-equity":
-        benches = [
-            b
-            for b in results.of(SelfPlayRecord)
-            if b.record.variant == "word-map" and b.record.players == "equity"
-        ]
-        if benches:
-            b = benches[0]
-            what = "lexibench selfplay --leaves english, word map, whole process"
-            return b.record.units / b.timing.median, what
+        rate = _games_per_s(results, "word-map", "equity")
+        if rate is not None:
+            return rate, "lexibench selfplay --leaves english, word map, whole process"
     return None, what
+
+
+def _games_per_s(results: Results, variant: str, players: str) -> float | None:
+    """Self-play games per second (whole process) of ``players`` over ``variant``'s moves."""
+    for b in results.of(SelfPlayRecord):
+        if b.record.variant == variant and b.record.players == players:
+            return b.record.units / b.timing.median
+    return None
 
 
 def ratio_verdict(published: float, ours: float | None) -> str:
