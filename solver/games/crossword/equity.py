@@ -140,7 +140,8 @@ class LeaveMemo:
     def for_native(self, generator: MoveGenerator) -> object | None:
         """The values kept in C for ``generator`` (None at a tier that is not native)."""
         if self.native is None:
-            self.native = generator.leave_values(self.value)
+            linear = getattr(self.leaves, "linear_form", None)  # a model C can sum itself
+            self.native = generator.leave_values(self.value, linear() if linear else None)
         return self.native
 
 

@@ -30,7 +30,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.call import Call, Report
@@ -88,8 +88,8 @@ class LeaveModel:
 
     def value(self, tiles: bytes) -> float:
         """What keeping ``tiles`` is worth, in points (0 for none): the weights of
-        :func:`features`, summed in its order (the same float), without building its list of
-        counts (self-play asks it once per new leave, often)."""
+        :func:`features`, summed in its order, left to right from 0.0, rounded to a thousandth
+        (without building its list of counts: self-play asks it once per new leave, often)."""
         if not tiles:
             return 0.0
         weights = self.weights
@@ -106,7 +106,16 @@ class LeaveModel:
         parts.append(weights[_BALANCE[v][min(len(tiles) - vowels - blanks, 6 - v)]])
         if Q in tiles and U not in tiles:
             parts.append(weights[FEATURES - 1])
-        return round(sum(parts), 3)
+        total = 0.0
+        for part in parts:  # left to right, as C sums them (Python 3.12's sum() compensates)
+            total += part
+        return round(total, 3)
+
+    def linear_form(self) -> tuple[tuple[float, ...], int, frozenset[int], int, int, Any]:
+        """What the native search needs to value leaves itself (:class:`~.native.LeaveValues`):
+        the weights, the copies told apart, the vowels, Q, U, and the balance weights' indices
+        by vowels and consonants."""
+        return (self.weights, COPIES, VOWELS, Q, U, _BALANCE)
 
     def to_json(self) -> str:
         return json.dumps({"method": self.method, "weights": list(self.weights)}, indent=1)

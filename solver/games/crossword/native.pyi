@@ -1,8 +1,11 @@
 """Types of the native move generator (solver/games/crossword/native.pyx)."""
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from typing_extensions import Buffer
+
+from lexibench.structures.backends.kwg.wordmap import WordMap
 
 class NativeGenerator:
     generated: int
@@ -30,10 +33,13 @@ class NativeGenerator:
         top: int,
         leaves: LeaveValues | None,
         exchanging: bool,
+        wordmap: WordMap | None = None,
     ) -> tuple[bytes, int | None]: ...
+    def every_move_by_map(self, board: bytes, rack: Sequence[int], wordmap: WordMap) -> bytes: ...
 
 SLACK_MILLIPOINTS: int
 
 class LeaveValues:
-    def __init__(self, value: Callable[[bytes], float]) -> None: ...
+    def __init__(self, value: Callable[[bytes], float], linear: Any = None) -> None: ...
     def __len__(self) -> int: ...
+    def millipoints(self, tiles: bytes) -> int: ...

@@ -16,6 +16,7 @@ the first move in the moves' order (score, then coordinate and word), for a gree
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.math cimport floor, fma, fmod
 from libc.string cimport memcpy, memset
 
 from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT, find
@@ -35,6 +36,7 @@ cdef enum:
     RECORD = 36
     BLANK = 0x80
     MAX_RACK = 16
+    LINEAR_WEIGHTS = 256
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
 
@@ -92,6 +94,12 @@ cdef class LeaveValues:
     cdef uint64_t *keys
     cdef int32_t *values
     cdef Py_ssize_t capacity, count
+    # a linear model (LeaveModel's form): the value computed here, not asked of Python
+    cdef bint linear
+    cdef double weights[LINEAR_WEIGHTS]
+    cdef int copies, q, u, last
+    cdef uint32_t vowels
+    cdef int balance[7][7]
 
     def __cinit__(self, *args):
         self.keys = NULL
@@ -105,8 +113,86 @@ cdef class LeaveValues:
         free(self.keys)
         free(self.values)
 
-    def __init__(self, value):
+    def __init__(self, value, linear=None):
+        """``linear``: the form of :meth:`LeaveModel.linear_form` (weights, copies, vowels, Q,
+        U, balance indices), when ``value`` is that model's: each leave's value is then summed
+        here in the same order, left to right, and rounded as Python rounds it, without a
+        call into Python."""
+        cdef int v, c
         self.value = value
+        self.linear = False
+        if linear is None:
+            return
+        weights, copies, vowels, q, u, balance = linear
+        if len(weights) > LINEAR_WEIGHTS or not 1 <= copies <= 16:
+            raise ValueError("this linear leave model does not fit the native table")
+        for v in range(len(weights)):
+            self.weights[v] = weights[v]
+        self.last = len(weights) - 1
+        self.copies = copies
+        self.vowels = 0
+        for v in vowels:
+            self.vowels |= 1u << v
+        self.q = q
+        self.u = u
+        for v in range(7):
+            for c in range(7):
+                self.balance[v][c] = balance[v][c] if c < len(balance[v]) else -1
+                if not -1 <= self.balance[v][c] <= self.last:
+                    raise ValueError("a balance index outside the weights")
+        for v in range(27):
+            if v * copies + copies - 1 > self.last:
+                raise ValueError("the weights do not cover every tile")
+        if sum(abs(w) for w in weights) >= 2_000_000:
+            return  # a sum might not fit the search's 32-bit millipoints: ask Python, which checks
+        self.linear = True
+
+    def millipoints(self, tiles):
+        """The value of ``tiles`` (sorted tile numbers), in millipoints, as the search uses it."""
+        cdef bytes data = bytes(tiles)
+        cdef const uint8_t *raw = data
+        return self.value_of(raw, len(data))
+
+    cdef int64_t _linear(self, const uint8_t *tiles, int length) noexcept:
+        """The linear model's value of ``tiles`` (sorted), in millipoints: its weights summed
+        left to right from 0.0 (as :meth:`LeaveModel.value` sums them), then rounded to a
+        thousandth half to even on the exact sum (as Python's ``round(x, 3)``)."""
+        cdef double total = 0.0, product, error, whole
+        cdef int i = 0, j, n, tile, vowels = 0, blanks = 0, v, c
+        cdef bint has_q = False, has_u = False
+        if length == 0:
+            return 0
+        while i < length:
+            tile = tiles[i]
+            j = i
+            while j < length and tiles[j] == tile:
+                j += 1
+            n = j - i
+            total += self.weights[tile * self.copies + (n if n < self.copies else self.copies) - 1]
+            if (self.vowels >> tile) & 1:
+                vowels += n
+            elif tile == 0:
+                blanks = n
+            has_q = has_q or tile == self.q
+            has_u = has_u or tile == self.u
+            i = j
+        v = vowels if vowels < 6 else 6
+        c = length - vowels - blanks
+        if c > 6 - v:
+            c = 6 - v
+        total += self.weights[self.balance[v][c]]
+        if has_q and not has_u:
+            total += self.weights[self.last]
+        # round(total, 3) * 1000, exactly: the product's rounding error by an fma
+        product = total * 1000.0
+        error = fma(total, 1000.0, -product)
+        whole = floor(product)
+        # past the half, or on it and pushed up by the error, or a tie onto an odd number: up
+        # (below the half, the error cannot reach it: it is at most half a unit in the last place)
+        if product - whole > 0.5 or (product - whole == 0.5 and (error > 0 or (
+                error == 0 and fmod(whole, 2.0) != 0))):
+            whole += 1
+        return <int64_t>whole
 
     def __len__(self):
         return self.count
@@ -156,6 +242,8 @@ cdef class LeaveValues:
         cdef int64_t worth
         if self.value is None:
             raise ValueError("LeaveValues holds no value function")
+        if self.linear:
+            return self._linear(tiles, length)
         if length > 12:
             return self._ask(tiles, length)
         for i in range(length):

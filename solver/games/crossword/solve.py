@@ -259,12 +259,14 @@ class MoveGenerator:
         )
         return found
 
-    def leave_values(self, value: Callable[[bytes], float]) -> Any:
+    def leave_values(self, value: Callable[[bytes], float], linear: Any = None) -> Any:
         """``value`` (what keeping some tiles is worth, in points) kept in C for
-        :meth:`top_raw`, each leave asked once; None at a tier that is not native."""
+        :meth:`top_raw`, each leave asked once; with ``linear`` (a linear model's form,
+        :meth:`~.leave_model.LeaveModel.linear_form`, which ``value`` computes) each leave is
+        valued in C instead, with the same answer. None at a tier that is not native."""
         if not isinstance(self._engine, _Native):
             return None
-        return LeaveValues(value)
+        return LeaveValues(value, linear)
 
 
 def word_map_choice(choice: str, tier: Tier, many_turns: bool) -> bool | None:

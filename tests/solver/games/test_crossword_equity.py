@@ -24,7 +24,7 @@ from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
 from lexibench.solver.games.crossword.rules import BLANK, load_rules
 from lexibench.solver.games.crossword.selfplay import play
-from lexibench.solver.games.crossword.solve import MoveGenerator
+from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, LeaveValues, MoveGenerator
 from lexibench.solver.games.crossword.workload import positions
 from lexibench.solver.tiers import Tier
 from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
@@ -227,9 +227,28 @@ def test_features_of_a_leave() -> None:
 def test_a_leaves_value_is_its_features_weights_summed_in_order(
     tiles: bytes, weights: list[float]
 ) -> None:
-    """The model's value is the sum of its features' weights, in :func:`features`' order: the
-    same float (with the shipped model, all 914,624 English leaves agreed when it was written)."""
+    """The model's value is its features' weights summed in :func:`features`' order, left to
+    right; and the native search, summing them in C, has the same millipoints."""
     model = LeaveModel(tuple(weights))
-    expected = round(sum(weights[i] for i in features(tiles)), 3) if tiles else 0.0
+    total = 0.0
+    for i in features(tiles):
+        total += weights[i]
+    expected = round(total, 3) if tiles else 0.0
     assert model.value(tiles) == expected
     assert model.value(bytes(reversed(tiles))) == expected
+    if NATIVE_UNAVAILABLE is None:
+        native = LeaveValues(model.value, model.linear_form())
+        assert native.millipoints(bytes(sorted(tiles))) == round(expected * 1000)
+
+
+@pytest.mark.skipif(NATIVE_UNAVAILABLE is not None, reason="not compiled")
+@pytest.mark.parametrize("weight", [0.0005, 0.0015, 0.0025, -0.0005, -0.0025, 1.2345, 2.0625])
+def test_the_native_sum_rounds_as_python_on_a_half(weight: float) -> None:
+    """Sums that land on (or a hair from) half a thousandth round as Python's round(x, 3)."""
+    weights = [0.0] * FEATURES
+    weights[1 * 3] = weight  # an A held once
+    weights[27 * 3 + 1] = weight  # one consonant
+    model = LeaveModel(tuple(weights))
+    native = LeaveValues(model.value, model.linear_form())
+    for tiles in (bytes([1]), bytes([2]), bytes([1, 2]), bytes([1, 1])):
+        assert native.millipoints(tiles) == round(model.value(tiles) * 1000), tiles
