@@ -42,8 +42,7 @@ cdef enum:
 
 
 cdef struct Anchor:
-    int64_t bound  # gate[0]
-    int64_t gate[GATES]  # gate[u]: the bound of its moves using at least u blanks
+    int64_t gate[GATES]  # gate[u]: the bound of its moves using at least u blanks (0: all)
     int down, base, pos
 
 
@@ -318,7 +317,7 @@ cdef class NativeGenerator:
     cdef int sub_start[MAX_RACK + 2]  # the parts of k tiles: subs[sub_start[k]:sub_start[k+1]]
     cdef Slot *slots
     cdef Py_ssize_t slot_room, nslots
-    cdef bint collecting, pruning
+    cdef bint collecting
     cdef int span_first
     cdef int full[27]
     cdef int real_left[27]
@@ -373,13 +372,21 @@ cdef class NativeGenerator:
         for i in range(27):
             self.values[i] = values[i]
 
+    cdef int _check(self, const uint8_t[::1] board, WordMap wordmap) except -1:
+        """Refuse a call on a board of another size, with a word map that does not hold every
+        word, or while a leave's value (Python) is asking this generator for moves."""
+        if board.shape[0] != self.rows * self.cols:
+            raise ValueError("the board does not match the rule set")
+        if wordmap is not None and not wordmap.complete:
+            raise ValueError("the word map does not hold every word (a letter repeated 16 times)")
+        if self.busy:
+            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        return 0
+
     def generate(self, const uint8_t[::1] board, rack, bint gaddag, bint best=False):
         """The records of every legal move (``best``: of the first in order, or none)."""
         cdef int i, lane, pos, d
-        if board.shape[0] != self.rows * self.cols:
-            raise ValueError("the board does not match the rule set")
-        if self.busy:
-            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        self._check(board, None)
         for i in range(27):
             self.rack[i] = rack[i]
         self._start(&board[0], gaddag)
@@ -425,14 +432,9 @@ cdef class NativeGenerator:
         move may cover is bounded as above, and each part of the rack that may fill it again,
         with that part's own letters and leave; the word map is asked only for the parts whose
         bound reaches the line."""
-        if board.shape[0] != self.rows * self.cols:
-            raise ValueError("the board does not match the rule set")
         if top < 1:
             raise ValueError("top is at least 1")
-        if wordmap is not None and not wordmap.complete:
-            raise ValueError("the word map does not hold every word (a letter repeated 16 times)")
-        if self.busy:
-            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        self._check(board, wordmap)
         self.busy = True
         try:
             return self._top_equity(board, rack, gaddag, top, leaves, exchanging, wordmap, False)
@@ -443,12 +445,9 @@ cdef class NativeGenerator:
         """The records of every legal move, as :meth:`generate` lists them (in another order),
         spelled from ``wordmap`` span by span instead of walked: the word map's answer to
         "every move", for the comparison with the KWG."""
-        if board.shape[0] != self.rows * self.cols:
-            raise ValueError("the board does not match the rule set")
-        if not wordmap.complete:
-            raise ValueError("the word map does not hold every word (a letter repeated 16 times)")
-        if self.busy:
-            raise RuntimeError("this generator is busy: a leave's value asked it for moves")
+        if wordmap is None:
+            raise TypeError("every_move_by_map needs a WordMap")
+        self._check(board, wordmap)
         self.busy = True
         try:
             return self._top_equity(board, rack, False, 1, None, False, wordmap, True)[0]
@@ -458,9 +457,7 @@ cdef class NativeGenerator:
     cdef object _top_equity(self, const uint8_t[::1] board, rack, bint gaddag, int top,
                             LeaveValues leaves, bint exchanging, WordMap wordmap,
                             bint everything):
-        cdef int i, d, lane, pos, count = 0, t, size, index, rest, played, length, u, blanks
-        cdef Anchor *anchors
-        cdef Lane *L
+        cdef int i, d, count = 0, t, size, index, rest, played, length, u, blanks
         cdef int64_t worth, best_exchange = -(1LL << 62)
         cdef int32_t *grown
         cdef uint8_t kept[MAX_RACK]
@@ -547,10 +544,20 @@ cdef class NativeGenerator:
                 self._by_word_map()
             finally:
                 self.wordmap = None
-            if self.failed:
-                raise MemoryError()
-            found = self.out[:self.out_size] if self.out_size else b""
-            return found, (best_exchange if exchanging and self.total > 0 else None)
+        else:
+            self._by_anchors()
+        if self.failed:
+            raise MemoryError()
+        found = self.out[:self.out_size] if self.out_size else b""
+        return found, (best_exchange if exchanging and self.total > 0 else None)
+
+    cdef int _by_anchors(self) except -1:
+        """The moves (by equity: those that may reach the top) walked from each anchor, the
+        anchors bounded first (:meth:`_shadow`) and searched in descending bound until one's
+        bound is below the line."""
+        cdef int i, d, lane, pos, count
+        cdef Lane *L
+        cdef Anchor *anchors
         anchors = <Anchor *>malloc(2 * MAX_SQUARES * sizeof(Anchor))
         if anchors == NULL:
             raise MemoryError()
@@ -571,7 +578,7 @@ cdef class NativeGenerator:
                             count += 1
             qsort(anchors, count, sizeof(Anchor), _descending_bound)
             for i in range(count):
-                if self.heap_n == self.top and anchors[i].bound < self.heap[0] - SLACK:
+                if self.heap_n == self.top and anchors[i].gate[0] < self.heap[0] - SLACK:
                     break
                 self.down = anchors[i].down
                 self.lane_arrays = &self.dirs[self.down]
@@ -582,10 +589,7 @@ cdef class NativeGenerator:
                 self._from_anchor(anchors[i].pos)
         finally:
             free(anchors)
-        if self.failed:
-            raise MemoryError()
-        found = self.out[:self.out_size] if self.out_size else b""
-        return found, (best_exchange if exchanging and self.total > 0 else None)
+        return 0
 
     # --- the word map's search ---------------------------------------------------------------
 
@@ -745,49 +749,62 @@ cdef class NativeGenerator:
         worth ``main``): the word map's words of those letters and the sub's, each blank
         standing for each letter that completes one."""
         cdef int i, t, rest = sub.kept
+        cdef const Group *g = NULL
+        cdef uint32_t letters = 0
         if not add_sets(&lo, &hi, sub.lo, sub.hi):
             return  # a letter past 15: no word has it
         # most parts spell nothing: ask the map before setting the rack up
-        if sub.blanks == 0 and find_group(self.wordmap, lo, hi) == NULL:
-            return
-        if sub.blanks == 1 and not (completing(self.wordmap, lo, hi) & self.letters):
-            return
+        if sub.blanks == 0:
+            g = find_group(self.wordmap, lo, hi)
+            if g == NULL:
+                return
+        elif sub.blanks == 1:
+            letters = completing(self.wordmap, lo, hi) & self.letters
+            if not letters:
+                return
         for i in range(self.ndistinct):
             t = self.distinct[i]
             self.rack[t] = rest % (self.full[t] + 1)  # kept: the leave _record reads
             self.real_left[t] = self.full[t] - self.rack[t]
             rest //= self.full[t] + 1
         self.real_left[0] = 0
-        self._blank_letters(lo, hi, sub.blanks, 1, main)
+        if sub.blanks == 0:
+            self._words(g, main)
+        elif sub.blanks == 1:
+            self._blank_letters(lo, hi, 1, 1, main, letters)
+        else:
+            self._blank_letters(lo, hi, sub.blanks, 1, main, self.letters)
         for i in range(self.ndistinct):
             self.rack[self.distinct[i]] = self.full[self.distinct[i]]
 
+    cdef void _words(self, const Group *g, int main) noexcept:
+        """Place each word of the group ``g`` (:meth:`_place`)."""
+        cdef int w, length = self.last - self.first + 1
+        for w in range(g.count):
+            self._place(self.wordmap.words + g.start + w * length, main)
+
     cdef void _blank_letters(self, uint64_t lo, uint64_t hi, int blanks, int smallest,
-                             int main) noexcept:
+                             int main, uint32_t letters) noexcept:
         """The words of ``lo``/``hi`` with ``blanks`` more letters, each at least ``smallest``
-        (each set of letters once), the blanks' letters counted in ``blank_left``."""
+        and, for the first of them, in ``letters`` (each set of letters once), the blanks'
+        letters counted in ``blank_left``."""
         cdef const Group *g
-        cdef uint32_t letters
         cdef uint64_t a, b
-        cdef int t, w, length
-        if blanks == 0:
-            g = find_group(self.wordmap, lo, hi)
-            if g == NULL:
-                return
-            length = self.last - self.first + 1
-            for w in range(g.count):
-                self._place(self.wordmap.words + g.start + w * length, main)
-            return
-        letters = self.letters
-        if blanks == 1:
-            letters &= completing(self.wordmap, lo, hi)
+        cdef int t
         for t in range(smallest, 27):
             if not (letters >> t) & 1 or letter_count(lo, hi, t) == 15:
                 continue
             a, b = lo, hi
             add_letter(&a, &b, t)
             self.blank_left[t] += 1
-            self._blank_letters(a, b, blanks - 1, t, main)
+            if blanks == 1:
+                g = find_group(self.wordmap, a, b)
+                if g != NULL:
+                    self._words(g, main)
+            elif blanks == 2:
+                self._blank_letters(a, b, 1, t, main, completing(self.wordmap, a, b) & self.letters)
+            else:
+                self._blank_letters(a, b, blanks - 1, t, main, self.letters)
             self.blank_left[t] -= 1
 
     cdef void _place(self, const uint8_t *spelled, int main) noexcept:
@@ -871,8 +888,8 @@ cdef class NativeGenerator:
     cdef void _shadow(self, int anchor, Anchor *out) noexcept:
         """Bound the equity (millipoints) of every move whose leftmost anchor is ``anchor`` in
         the current lane (the geometry of :meth:`_from_anchor`), by the blanks it uses:
-        ``out.gate[u]`` bounds the moves using at least ``u`` blanks (the last, three or more),
-        ``out.bound`` is ``gate[0]``; -2^62 where none. Over each span such a move can cover
+        ``out.gate[u]`` bounds the moves using at least ``u`` blanks (the last, three or more;
+        ``gate[0]``, every move); -2^62 where none. Over each span such a move can cover
         (tiles left of the anchor over the free squares, or after the run of tiles before it;
         then rightwards through the board's tiles while a rack tile fits each square's
         cross-set) and each count ``b`` of blanks among its ``k`` tiles: its board tiles'
@@ -927,7 +944,6 @@ cdef class NativeGenerator:
                     out.gate[u] = self.span_best[u]
             elif self.span_best[u] > out.gate[GATES - 1]:
                 out.gate[GATES - 1] = self.span_best[u]
-        out.bound = out.gate[0]
 
     cdef void _shadow_right(self, int anchor, int main, int multiplier, int k, int *lms,
                             int *wms, uint8_t *crossed) noexcept:
@@ -1480,8 +1496,8 @@ cdef int _descending_bound(const void *a, const void *b) noexcept nogil:
     """Anchors by bound, highest first; equal bounds in the order they were found."""
     cdef const Anchor *x = <const Anchor *>a
     cdef const Anchor *y = <const Anchor *>b
-    if x.bound != y.bound:
-        return -1 if x.bound > y.bound else 1
+    if x.gate[0] != y.gate[0]:
+        return -1 if x.gate[0] > y.gate[0] else 1
     if x.down != y.down:
         return x.down - y.down
     if x.base != y.base:

@@ -94,19 +94,22 @@ class _Native:
         self.gaddag = gaddag
         self.word_map: Any = None
         make = getattr(lexicon, "word_map", None)
-        if word_map is None:  # where the lexicon offers one that holds every word
-            self.word_map = make() if make is not None else None
-            if self.word_map is not None and not self.word_map.complete:
-                self.word_map = None
-        elif word_map:
-            if make is None:
+        if word_map is False:
+            return
+        # None takes a map where the lexicon offers one that holds every word; True requires it
+        if make is None:
+            if word_map:
                 raise InputError(f"--word-map: {type(lexicon).__name__} offers no word map")
-            self.word_map = make()
-            if not self.word_map.complete:
+            return
+        found = make()
+        if not found.complete:
+            if word_map:
                 raise InputError(
                     "--word-map: the word map cannot hold every word (one repeats a letter 16 "
                     "times)"
                 )
+            return
+        self.word_map = found
 
     def bind(self, rules: RuleSet) -> Any:
         return NativeGenerator(self.kwg, *rules_args(rules))
