@@ -66,15 +66,20 @@ FEATURES: Final = 27 * COPIES + BALANCES + 1
 
 
 def features(tiles: bytes) -> list[int]:
-    """The indices of the weights a leave's value sums (each once)."""
-    counts = [0] * 27
-    for tile in tiles:
-        counts[tile] += 1
-    out = [t * COPIES + min(n, COPIES) - 1 for t, n in enumerate(counts) if n]
-    vowels = sum(counts[t] for t in VOWELS)
-    consonants = len(tiles) - vowels - counts[0]
-    out.append(27 * COPIES + _balance_index(min(vowels, 6), min(consonants, 6 - min(vowels, 6))))
-    if counts[Q] and not counts[U]:
+    """The indices of the weights a leave's value sums (each once): each distinct tile's (by
+    its copies), in tile order, then the balance's, then Q without U's."""
+    out = []
+    vowels = blanks = 0
+    for tile in sorted(set(tiles)):
+        n = tiles.count(tile)
+        out.append(tile * COPIES + (n if n < COPIES else COPIES) - 1)
+        if tile in VOWELS:
+            vowels += n
+        elif tile == 0:
+            blanks = n
+    v = min(vowels, 6)
+    out.append(_BALANCE[v][min(len(tiles) - vowels - blanks, 6 - v)])
+    if Q in tiles and U not in tiles:
         out.append(FEATURES - 1)
     return out
 
@@ -88,27 +93,13 @@ class LeaveModel:
 
     def value(self, tiles: bytes) -> float:
         """What keeping ``tiles`` is worth, in points (0 for none): the weights of
-        :func:`features`, summed in its order, left to right from 0.0, rounded to a thousandth
-        (without building its list of counts: self-play asks it once per new leave, often)."""
+        :func:`features`, summed in its order, left to right from 0.0, rounded to a thousandth."""
         if not tiles:
             return 0.0
         weights = self.weights
-        parts = []
-        vowels = blanks = 0
-        for tile in sorted(set(tiles)):
-            n = tiles.count(tile)
-            parts.append(weights[tile * COPIES + (n if n < COPIES else COPIES) - 1])
-            if tile in VOWELS:
-                vowels += n
-            elif tile == 0:
-                blanks = n
-        v = min(vowels, 6)
-        parts.append(weights[_BALANCE[v][min(len(tiles) - vowels - blanks, 6 - v)]])
-        if Q in tiles and U not in tiles:
-            parts.append(weights[FEATURES - 1])
         total = 0.0
-        for part in parts:  # left to right, as C sums them (Python 3.12's sum() compensates)
-            total += part
+        for i in features(tiles):  # left to right, as C sums them (3.12's sum() compensates)
+            total += weights[i]
         return round(total, 3)
 
     def linear_form(self) -> tuple[tuple[float, ...], int, frozenset[int], int, int, Any]:
