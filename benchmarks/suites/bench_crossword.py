@@ -501,8 +501,7 @@ def test_crossword_selfplay(
     algorithm = "gaddag" if variant == "gaddag" else "dawg"
     spell = "yes" if variant == WORD_MAP else "no"
     equity = players == "equity"
-    equity_games = QUICK_EQUITY_GAMES if settings.scale == "quick" else settings.equity_games
-    games_count = equity_games if equity else settings.selfplay_games
+    games_count = _equity_games(settings) if equity else settings.selfplay_games
     command = [
         sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
         "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
@@ -545,6 +544,11 @@ def test_crossword_selfplay(
 QUICK_EQUITY_GAMES: Final = 20
 
 
+def _equity_games(settings: Settings) -> int:
+    """The games a case by equity plays: the suite's ``equity_games``, 20 at the quick scale."""
+    return QUICK_EQUITY_GAMES if settings.scale == "quick" else settings.equity_games
+
+
 def test_crossword_equity_strength(
     benchmark: Any, request: pytest.FixtureRequest, settings: Settings
 ) -> None:
@@ -554,7 +558,7 @@ def test_crossword_equity_strength(
     if NATIVE_UNAVAILABLE is not None:
         not_run(request, EquityRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
                 tier="native", game=GAME, variant="gaddag")  # fmt: skip
-    games_count = QUICK_EQUITY_GAMES if settings.scale == "quick" else settings.equity_games
+    games_count = _equity_games(settings)
     command = [
         sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
         "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
