@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
@@ -127,21 +127,27 @@ class LeaveMemo:
     def __init__(self, leaves: Leaves) -> None:
         self.leaves = leaves
         self.known: dict[bytes, float] = {}
-        self.native: object | None = None
+        self.native: Any = None
+        self._ask: Value = leaves.value
 
     def value(self, tiles: bytes) -> float:
         """What keeping ``tiles`` is worth (:meth:`Leaves.value`)."""
         key = bytes(sorted(tiles))
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self.leaves.value(key)
+            found = self.known[key] = self._ask(key)
         return found
 
-    def for_native(self, generator: MoveGenerator) -> object | None:
-        """The values kept in C for ``generator`` (None at a tier that is not native)."""
+    def for_native(self, generator: MoveGenerator) -> Any:
+        """The values kept in C for ``generator`` (None at a tier that is not native). Where C
+        computes a linear model's values itself, the new leaves are valued there from then on
+        (the same floats, :attr:`~.native.LeaveValues.exact`), not in Python."""
         if self.native is None:
             linear = getattr(self.leaves, "linear_form", None)  # a model C can sum itself
             self.native = generator.leave_values(self.value, linear() if linear else None)
+            if self.native is not None and self.native.exact:
+                millipoints = self.native.millipoints
+                self._ask = lambda key: millipoints(key) / 1000
         return self.native
 
 

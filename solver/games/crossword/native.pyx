@@ -146,6 +146,13 @@ cdef class LeaveValues:
             return  # a sum might not fit the search's 32-bit millipoints: ask Python, which checks
         self.linear = True
 
+    @property
+    def exact(self):
+        """Whether the values are the linear model's, computed here: then
+        ``millipoints(tiles) / 1000`` is exactly the model's ``value(tiles)`` (a whole number
+        of thousandths), with no call into Python."""
+        return self.linear
+
     def millipoints(self, tiles):
         """The value of ``tiles`` (sorted tile numbers), in millipoints, as the search uses it."""
         cdef bytes data = bytes(tiles)
@@ -274,6 +281,7 @@ cdef class NativeGenerator:
     cdef Py_ssize_t size
     cdef int rows, cols, rack_size, bingo, start
     cdef uint32_t letters
+    cdef bint has_gaddag  # node 1 leads to a GADDAG (cross-sets may be read through it)
     cdef int lmul[MAX_SQUARES]
     cdef int wmul[MAX_SQUARES]
     cdef int values[27]
@@ -328,6 +336,15 @@ cdef class NativeGenerator:
     cdef int total
     cdef int64_t *heap
     cdef int heap_n, top
+    # cross-sets kept from call to call (a game's next turn changes a few lines): the board of
+    # the last call, and each square's cross-set over every letter; :meth:`_prepare` asks
+    # again only where the line of the square's cross-word changed
+    cdef uint8_t seen[MAX_SQUARES]
+    cdef bint seen_valid
+    cdef uint32_t xkept[2][MAX_SQUARES]
+    # by equity: each record's equity in millipoints, to drop those below the final line
+    cdef int64_t *rec_equity
+    cdef Py_ssize_t rec_room
 
     def __cinit__(self):
         self.out = NULL
@@ -340,6 +357,9 @@ cdef class NativeGenerator:
         self.sub_room = 0
         self.slots = NULL
         self.slot_room = 0
+        self.seen_valid = False
+        self.rec_equity = NULL
+        self.rec_room = 0
 
     def __dealloc__(self):
         free(self.out)
@@ -348,6 +368,7 @@ cdef class NativeGenerator:
         free(self.subs)
         free(self.choices)
         free(self.slots)
+        free(self.rec_equity)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
                  int start, int rack_size, int bingo, int letters):
@@ -360,6 +381,7 @@ cdef class NativeGenerator:
         self._owner = nodes
         self.nodes = &view[0]
         self.size = view.shape[0]
+        self.has_gaddag = (view[1] & ARC) != 0
         self.rows = rows
         self.cols = cols
         self.start = start
@@ -423,9 +445,10 @@ cdef class NativeGenerator:
         other blanks; the anchors are visited in descending bound, and the search stops at the
         first whose bound is below the ``top``-th best equity found (less :data:`SLACK`).
         Within an anchor, a blank is placed only while the bound of its moves using that many
-        blanks reaches the line (:meth:`_blank_may`). Moves below the line are not returned;
-        those returned are a superset of the top placements, to be ordered exactly by the
-        caller.
+        blanks reaches the line (:meth:`_blank_may`). Moves below the final line (less
+        :data:`SLACK`) are not returned, even those written before the line rose
+        (:meth:`_drop_below`); those returned are a superset of the top placements, to be
+        ordered exactly by the caller.
 
         With ``wordmap`` (a :class:`WordMap` of the same lexicon, :attr:`WordMap.complete`),
         the moves are spelled from it instead of walked (:meth:`_by_word_map`): every span a
@@ -548,6 +571,8 @@ cdef class NativeGenerator:
             self._by_anchors()
         if self.failed:
             raise MemoryError()
+        if self.by_equity:
+            self._drop_below()
         found = self.out[:self.out_size] if self.out_size else b""
         return found, (best_exchange if exchanging and self.total > 0 else None)
 
@@ -1053,6 +1078,18 @@ cdef class NativeGenerator:
         cdef uint8_t after[MAX_SIDE]
         cdef int nb, na
         cdef bint beside
+        cdef uint8_t row_changed[MAX_SIDE]
+        cdef uint8_t col_changed[MAX_SIDE]
+        # the lines that changed since the last call (all, the first time)
+        memset(row_changed, not self.seen_valid, MAX_SIDE)
+        memset(col_changed, not self.seen_valid, MAX_SIDE)
+        if self.seen_valid:
+            for square in range(self.rows * self.cols):
+                if board[square] != self.seen[square]:
+                    row_changed[square // self.cols] = 1
+                    col_changed[square % self.cols] = 1
+        memcpy(self.seen, board, self.rows * self.cols)
+        self.seen_valid = True
         # the cells of both directions first: each direction's cross-words lie in the other's
         for d in range(2):
             L = &self.dirs[d]
@@ -1110,15 +1147,21 @@ cdef class NativeGenerator:
                         na += 1
                         score += 0 if tile & BLANK else self.values[tile]
                     L.xscore[i] = score
-                    L.xset[i] = self._cross_set(before, nb, after, na) & self.usable
+                    # the cross-word lies in column pos (across) or row pos (down)
+                    if col_changed[pos] if d == 0 else row_changed[pos]:
+                        self.xkept[d][i] = self._cross_set(before, nb, after, na)
+                    L.xset[i] = self.xkept[d][i] & self.usable
 
     cdef uint32_t _cross_set(self, const uint8_t *before, int nb, const uint8_t *after,
                              int na) noexcept:
-        """The tiles ``x`` making ``before x after`` a word: through the DAWG, ``before``, ``x``,
-        ``after``; through the GADDAG (Gordon's algorithm), the word reversed: ``after``
-        backwards, ``x``, ``before`` backwards. The part before ``x`` is walked once."""
+        """The tiles ``x`` making ``before x after`` a word: through the DAWG,
+        ``before``, ``x``, ``after``; through the GADDAG (whatever the algorithm, where the
+        array holds one), the word reversed: ``after`` backwards, ``x``, ``before`` backwards.
+        The part before ``x`` is walked once, the part after it once per ``x``: so the GADDAG
+        where ``before`` is the shorter part (a tile above or left of the square only, the
+        commonest case, costs no walk per ``x``)."""
         cdef const uint32_t *nodes = self.nodes
-        cdef bint back = self._gaddag
+        cdef bint back = self.has_gaddag and nb < na
         cdef const uint8_t *first = after if back else before
         cdef const uint8_t *second = before if back else after
         cdef int nfirst = na if back else nb, nsecond = nb if back else na, m
@@ -1133,7 +1176,7 @@ cdef class NativeGenerator:
         j = lst
         while True:
             tile = nodes[j] >> TILE_SHIFT
-            if tile and (self.usable >> tile) & 1:
+            if tile and (self.letters >> tile) & 1:
                 k = j
                 for m in range(nsecond):
                     k = find(nodes, nodes[k] & ARC, second[nsecond - 1 - m] if back else second[m])
@@ -1188,6 +1231,9 @@ cdef class NativeGenerator:
                 self.out = grown
                 self.out_room = max(4096, 2 * self.out_room)
             rec = <uint8_t *>(self.out + self.out_size)
+            if self.by_equity:
+                if self._note_equity(self.out_size // RECORD, equity) < 0:
+                    return
         for pos in range(first, last + 1):
             if self.placed[pos]:
                 mask |= 1u << (pos - first)
@@ -1212,6 +1258,32 @@ cdef class NativeGenerator:
             memcpy(self.best, rec, RECORD)
             self.have_best = True
             self.best_score = score
+
+    cdef int _note_equity(self, Py_ssize_t index, int64_t equity) noexcept:
+        """Keep record ``index``'s equity (by equity: :meth:`_drop_below`); -1 out of memory."""
+        cdef int64_t *grown
+        if index >= self.rec_room:
+            grown = <int64_t *>realloc(self.rec_equity, max(256, 2 * self.rec_room) * sizeof(int64_t))
+            if grown == NULL:
+                self.failed = True
+                return -1
+            self.rec_equity = grown
+            self.rec_room = max(256, 2 * self.rec_room)
+        self.rec_equity[index] = equity
+        return 0
+
+    cdef void _drop_below(self) noexcept:
+        """By equity, once the search is over: drop the records below the final line (the
+        ``top``-th best equity found, less :data:`SLACK`), written while the line was lower."""
+        cdef Py_ssize_t i, kept = 0, count = self.out_size // RECORD
+        if self.heap_n < self.top:
+            return
+        for i in range(count):
+            if self.rec_equity[i] >= self.heap[0] - SLACK:
+                if kept != i:
+                    memcpy(self.out + kept * RECORD, self.out + i * RECORD, RECORD)
+                kept += 1
+        self.out_size = kept * RECORD
 
     # --- the walk ---------------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ from lexibench.solver.games.crossword.equity import (
     exchanges,
     nothing,
     order,
-    pass_move,
 )
 from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
@@ -70,7 +69,7 @@ class EquityPlayer:
         exchanging = bag >= rules.rack_size
         bounded = self.generator.top_raw(rules, board, rack, 1, native, exchanging)
         found = self.generator.raw(rules, board, rack) if bounded is None else bounded[0]
-        tiles = bytes(t for t in range(27) for _ in range(rack[t]))
+        tiles = b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
         best: tuple[tuple[float, int, int, int, str, str, str], Action] | None = None
         for raw in unpack(found) if isinstance(found, bytes) else found:
             score, down, row, col, word, placed = raw
@@ -82,14 +81,15 @@ class EquityPlayer:
             key = (-equity, -score, 0, 0, coord(row, col, down), word, "")
             if best is None or key < best[0]:
                 best = (key, raw)
-        position = Position(rules, board, tiles)
-        others = [pass_move(position, value)]
         if exchange_may_reach(bounded, None if best is None else -best[0][0]):
-            others += exchanges(position, value, bag)
-        for move in others:
-            key = order(move)
-            if best is None or key < best[0]:
-                returned = tuple(leave_tiles(move.returned).count(t) for t in range(27))
-                best = (key, Exchange(returned) if move.kind == "exchange" else None)
-        assert best is not None  # the pass is always there
-        return best[1]
+            for move in exchanges(Position(rules, board, tiles), value, bag):
+                key = order(move)
+                if best is None or key < best[0]:
+                    returned = tuple(leave_tiles(move.returned).count(t) for t in range(27))
+                    best = (key, Exchange(returned))
+        passing = (-round(value(tiles), 3), 0, 2, 0, "", "", "")  # order() of the pass
+        return None if best is None or passing < best[0] else best[1]
+
+
+#: Each tile number as one byte.
+_TILE = [bytes([t]) for t in range(27)]

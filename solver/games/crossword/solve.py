@@ -210,6 +210,7 @@ class MoveGenerator:
         self.generated = 0
         self._engine = _engine(lexicon, tier, variant == "gaddag", word_map)
         self._bound: dict[RuleSet, Any] = {}
+        self._last: tuple[RuleSet | None, Any] = (None, None)
 
     @property
     def word_map(self) -> bool:
@@ -222,9 +223,12 @@ class MoveGenerator:
         return ALGORITHMS[self.variant]
 
     def _for(self, rules: RuleSet) -> Any:
+        if rules is self._last[0]:  # turn after turn the same rules: no hash of them
+            return self._last[1]
         bound = self._bound.get(rules)
         if bound is None:
             bound = self._bound[rules] = self._engine.bind(rules)
+        self._last = (rules, bound)
         return bound
 
     def raw(self, rules: RuleSet, board: bytes, rack: list[int]) -> list[RawMove] | bytes:

@@ -13,9 +13,11 @@ cdef struct Group:
     uint32_t count  # its words (0: an empty slot)
 
 
-cdef struct BlankEntry:
-    uint64_t fingerprint  # of a multiset one letter short of a group (0: an empty slot)
-    uint32_t letters  # bit t set: adding tile t may make a group
+cdef enum:
+    # a blanks' entry is one 64-bit word: bit 0 set (0: an empty slot), bits 1-26 the letters
+    # t that may complete the multiset, the rest a tag (the top bits of the multiset's hash)
+    TAG_SHIFT = 27
+    LETTER_BITS = 0x7FFFFFE
 
 
 cdef inline uint64_t mix(uint64_t lo, uint64_t hi) noexcept nogil:
@@ -56,7 +58,7 @@ cdef inline bint add_sets(uint64_t *lo, uint64_t *hi, uint64_t add_lo, uint64_t 
 cdef class WordMap:
     cdef Group *groups
     cdef Py_ssize_t group_mask
-    cdef BlankEntry *blanks
+    cdef uint64_t *blanks  # the blanks' entries (see TAG_SHIFT)
     cdef Py_ssize_t blank_mask
     # one bit per hash, set for each key held, small enough to stay in a cache: most look-ups
     # find nothing, and a clear bit says so without touching the large table
@@ -87,16 +89,17 @@ cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) n
 
 
 cdef inline uint32_t completing(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
-    """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (a
-    fingerprint's collision may add one; never one short)."""
-    cdef uint64_t fp = mix(lo, hi) | 1, bit = (fp >> 40) & wordmap.blank_bits_mask
+    """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (two
+    hashes sharing a tag and a run of slots may add some; never one short)."""
+    cdef uint64_t h = mix(lo, hi), bit = (h >> 40) & wordmap.blank_bits_mask
+    cdef uint64_t tag = h >> TAG_SHIFT
     cdef Py_ssize_t mask = wordmap.blank_mask
-    cdef const BlankEntry *blanks = wordmap.blanks
-    cdef Py_ssize_t j = <Py_ssize_t>(fp >> 17) & mask
+    cdef const uint64_t *blanks = wordmap.blanks
+    cdef Py_ssize_t j = <Py_ssize_t>h & mask
     if not (wordmap.blank_bits[bit >> 6] >> (bit & 63)) & 1:
         return 0
-    while blanks[j].fingerprint:
-        if blanks[j].fingerprint == fp:
-            return blanks[j].letters
+    while blanks[j]:
+        if blanks[j] >> TAG_SHIFT == tag:
+            return <uint32_t>(blanks[j] & LETTER_BITS)
         j = (j + 1) & mask
     return 0

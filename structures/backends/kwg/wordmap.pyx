@@ -10,13 +10,14 @@ anagram queries from it. The C-level interface is in ``wordmap.pxd``.
 
 cimport cython
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
 from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT
 
 cdef enum:
     LONGEST = 21  # the longest word kept: no board is wider
+    BUCKETS = 4096  # the counting sort of the blanks' entries by home slot (a small count table)
 
 
 cdef struct Word:
@@ -40,19 +41,21 @@ cdef class WordMap:
     """Every word of a KWG's DAWG (node 0), keyed by its multiset of letters: what a subrack
     and the letters already on a span of a board spell, in one look-up instead of a walk.
 
-    Two open-addressing tables, each at most half full: the *groups* (a multiset, four bits per
+    Two open-addressing tables: the *groups* (at most half full; a multiset, four bits per
     letter in two 64-bit words, to its anagrams, stored one after another as tile numbers), and
-    for blanks each multiset one letter short of a group to the letters that complete it, keyed
-    by a 64-bit fingerprint (a collision can only add a letter, which the exact look-up of the
-    group then refuses). Words longer than 21 letters (no board holds them) are left out;
+    for blanks (at most two-thirds full) each multiset one letter short of a group to the
+    letters that complete it, in one 64-bit word with a 37-bit tag of the multiset's hash (two
+    multisets sharing a tag and a run of slots can only add letters, which the exact look-up of
+    the group then refuses). Words longer than 21 letters (no board holds them) are left out;
     ``complete`` is False when a word repeats a letter more than 15 times (it cannot be keyed,
     so the map cannot stand for the graph).
 
     Cost: a look-up hashes the key and probes, O(1) expected; the letters ``b`` blanks may
     stand for take at most ``26^(b-1)`` blank look-ups, then one group look-up per letter set.
     Build: one walk of the DAWG, a sort of the words by multiset, one blank entry per distinct
-    letter of each group. Memory: 24 bytes per group slot and 16 per blank slot (web2's
-    210,680 words: 195,737 groups, 1,180,174 blank entries), plus the words' letters.
+    letter of each group, written in slot order. Memory: 24 bytes per group slot and 8 per
+    blank slot (web2's 210,680 words: 195,737 groups, 1,180,174 blank entries), plus the words'
+    letters.
 
     >>> from lexibench.structures.backends.kwg.lexicon import KwgLexicon
     >>> index = WordMap(KwgLexicon(["least", "slate", "tea", "eat", "at"]).kwg())
@@ -89,6 +92,13 @@ cdef class WordMap:
         cdef uint64_t lo, hi, fp
         cdef Group *g
         cdef bint whole = True
+        cdef uint64_t *ordered = NULL  # the blanks' entries' hashes, by home slot
+        cdef uint8_t *added = NULL  # and the letter each adds
+        cdef Py_ssize_t *bucket_start = NULL
+        cdef uint64_t tag
+        cdef int shift, sweep, half
+        cdef uint64_t present
+        cdef Py_ssize_t count
         if self.groups != NULL:
             raise RuntimeError("a word map is built once")
         if view.shape[0] < 2:
@@ -167,54 +177,76 @@ cdef class WordMap:
                 memcpy(self.words + bytes_used, letters + found[i].offset, found[i].length)
                 bytes_used += found[i].length
                 g.count += 1
-            self.group_bits_mask = _bits(self.group_count, &self.group_bits)
-            for slot in range(self.group_mask + 1):
-                g = &self.groups[slot]
-                if g.count:
-                    fp = (mix(g.lo, g.hi) >> 32) & self.group_bits_mask
-                    self.group_bits[fp >> 6] |= 1ULL << (fp & 63)
-            # the blanks' table: each group less one of its letters
+            # the multisets, one each, at the front of found (their words are copied already)
             n = 0
-            for slot in range(self.group_mask + 1):
-                g = &self.groups[slot]
-                if g.count:
-                    for t in range(1, 27):
-                        if letter_count(g.lo, g.hi, t):
-                            n += 1
-            self.blank_mask = _table_size(n) - 1
-            self.blanks = <BlankEntry *>malloc((self.blank_mask + 1) * sizeof(BlankEntry))
-            if self.blanks == NULL:
+            for i in range(used):
+                if n == 0 or found[i].lo != found[n - 1].lo or found[i].hi != found[n - 1].hi:
+                    found[n] = found[i]
+                    n += 1
+            self.group_bits_mask = _bits(self.group_count, &self.group_bits)
+            count = 0  # and their distinct letters: the blanks' entries
+            for i in range(self.group_count):
+                fp = (mix(found[i].lo, found[i].hi) >> 32) & self.group_bits_mask
+                self.group_bits[fp >> 6] |= 1ULL << (fp & 63)
+                count += _popcount(_present(found[i].lo)) + _popcount(_present(found[i].hi))
+            # the blanks' table: each multiset less one of its letters, written in the order of
+            # their home slots (a counting sort by the slot's top bits), front to back, instead
+            # of a random probe each into a table of millions of slots
+            n = count
+            self.blank_mask = _table_size(n, 3) - 1
+            self.blanks = <uint64_t *>calloc(self.blank_mask + 1, sizeof(uint64_t))
+            ordered = <uint64_t *>malloc(max(n, 1) * sizeof(uint64_t))
+            added = <uint8_t *>malloc(max(n, 1))
+            bucket_start = <Py_ssize_t *>calloc(BUCKETS + 1, sizeof(Py_ssize_t))
+            if self.blanks == NULL or ordered == NULL or added == NULL or bucket_start == NULL:
                 raise MemoryError()
-            memset(self.blanks, 0, (self.blank_mask + 1) * sizeof(BlankEntry))
-            for slot in range(self.group_mask + 1):
-                g = &self.groups[slot]
-                if not g.count:
-                    continue
-                for t in range(1, 27):
-                    if not letter_count(g.lo, g.hi, t):
-                        continue
-                    lo, hi = g.lo, g.hi
-                    if t <= 16:
-                        lo -= 1ULL << (4 * (t - 1))
-                    else:
-                        hi -= 1ULL << (4 * (t - 17))
-                    fp = mix(lo, hi) | 1
-                    j = <Py_ssize_t>(fp >> 17) & self.blank_mask
-                    while self.blanks[j].fingerprint and self.blanks[j].fingerprint != fp:
-                        j = (j + 1) & self.blank_mask
-                    if not self.blanks[j].fingerprint:
-                        self.blanks[j].fingerprint = fp
-                        self.blank_count += 1
-                    self.blanks[j].letters |= 1u << t
+            shift = 0
+            while (self.blank_mask >> shift) >= BUCKETS:
+                shift += 1
+            for sweep in range(2):  # count each bucket's entries, then place them
+                for i in range(self.group_count):
+                    for half in range(2):
+                        present = _present(found[i].hi if half else found[i].lo)
+                        while present:
+                            t = _lowest_nibble(present)  # 0-15: the letter t + 1 (+ 16)
+                            present &= present - 1
+                            lo, hi = found[i].lo, found[i].hi
+                            if half:
+                                hi -= 1ULL << (4 * t)
+                            else:
+                                lo -= 1ULL << (4 * t)
+                            fp = mix(lo, hi)
+                            j = (<Py_ssize_t>fp & self.blank_mask) >> shift
+                            if sweep == 0:
+                                bucket_start[j + 1] += 1
+                            else:
+                                ordered[bucket_start[j]] = fp
+                                added[bucket_start[j]] = t + 1 + 16 * half
+                                bucket_start[j] += 1
+                if sweep == 0:
+                    for i in range(BUCKETS):
+                        bucket_start[i + 1] += bucket_start[i]
+            for i in range(n):
+                fp = ordered[i]
+                tag = fp >> TAG_SHIFT
+                j = <Py_ssize_t>fp & self.blank_mask
+                while self.blanks[j] and self.blanks[j] >> TAG_SHIFT != tag:
+                    j = (j + 1) & self.blank_mask
+                if not self.blanks[j]:
+                    self.blanks[j] = (tag << TAG_SHIFT) | 1
+                    self.blank_count += 1
+                self.blanks[j] |= 1ULL << added[i]
             self.blank_bits_mask = _bits(self.blank_count, &self.blank_bits)
-            for j in range(self.blank_mask + 1):
-                if self.blanks[j].fingerprint:
-                    fp = (self.blanks[j].fingerprint >> 40) & self.blank_bits_mask
-                    self.blank_bits[fp >> 6] |= 1ULL << (fp & 63)
+            for i in range(n):
+                fp = (ordered[i] >> 40) & self.blank_bits_mask
+                self.blank_bits[fp >> 6] |= 1ULL << (fp & 63)
             self.complete = whole
         finally:
             free(found)
             free(letters)
+            free(ordered)
+            free(added)
+            free(bucket_start)
 
     def __len__(self):
         return self.word_count
@@ -265,6 +297,25 @@ cdef bint _key(str letters, uint64_t *lo, uint64_t *hi) except -1:
     return True
 
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+cdef inline uint64_t _present(uint64_t half) noexcept nogil:
+    """Bit ``4k`` set for each letter ``k`` of a multiset's half that it holds."""
+    return (half | half >> 1 | half >> 2 | half >> 3) & 0x1111111111111111ULL
+
+
+cdef inline int _popcount(uint64_t bits) noexcept nogil:
+    return __builtin_popcountll(bits)
+
+
+cdef inline int _lowest_nibble(uint64_t present) noexcept nogil:
+    """The letter (0-15 in its half) of the lowest bit of :func:`_present`'s answer."""
+    return __builtin_ctzll(present) >> 2
+
+
 cdef uint64_t _bits(Py_ssize_t entries, uint64_t **bits) except? 0:
     """Allocate a cleared bit set of four bits per entry, a power of two (at least 4,096 bits)
     into ``bits``; its mask."""
@@ -278,10 +329,10 @@ cdef uint64_t _bits(Py_ssize_t entries, uint64_t **bits) except? 0:
     return size - 1
 
 
-cdef Py_ssize_t _table_size(Py_ssize_t entries) noexcept:
-    """A power of two at least twice ``entries``."""
+cdef Py_ssize_t _table_size(Py_ssize_t entries, int halves=4) noexcept:
+    """A power of two at least ``halves / 2`` times ``entries`` (twice, by default)."""
     cdef Py_ssize_t size = 16
-    while size < 2 * entries:
+    while 2 * size < halves * entries:
         size *= 2
     return size
 

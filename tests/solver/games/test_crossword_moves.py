@@ -348,6 +348,39 @@ def test_random_small_positions_agree_with_the_reference(case: tuple[Position, l
     check(position, words, ("kwg", "dict-trie"))
 
 
+@st.composite
+def tiny_games(draw: st.DrawFn) -> tuple[list[Position], list[str]]:
+    """A tiny board changed a few squares at a time (tiles laid and taken away), a rack for
+    each, and words as :func:`tiny_positions` draws them."""
+    first, words = draw(tiny_positions())
+    squares = bytearray(first.board)
+    out = [first]
+    for _ in range(draw(st.integers(1, 5))):
+        for _ in range(draw(st.integers(1, 4))):
+            square = draw(st.integers(0, TINY_RULES.squares - 1))
+            letter = draw(st.sampled_from(" " + TINY_LETTERS))
+            squares[square] = 0 if letter == " " else ord(letter) - 96
+        rack = bytes(sorted(draw(st.lists(st.sampled_from([1, 2, 5, 20, 26, 0]), max_size=4))))
+        out.append(Position(TINY_RULES, bytes(squares), rack))
+    return out, words
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=tiny_games())
+def test_a_native_generator_kept_from_board_to_board_answers_afresh(
+    case: tuple[list[Position], list[str]],
+) -> None:
+    """The native generator keeps the cross-sets of the lines a new board leaves as they were:
+    each board's moves are still exactly the reference's."""
+    boards, words = case
+    for variant in ("words", "gaddag"):
+        held = gaddag_strings(words) if variant == "gaddag" else words
+        kept = MoveGenerator(structures.build_lexicon("kwg", held), Tier.NATIVE, variant)
+        for position in boards:
+            expected = key(Moves(position, reference_moves(position, words)))
+            assert key(kept(position)) == expected, variant
+
+
 # --- order, the greedy choice, compiled code, self-play --------------------------------------
 
 
