@@ -60,8 +60,9 @@ cdef class WordMap:
     cdef Py_ssize_t group_mask
     cdef uint64_t *blanks  # the blanks' entries (see TAG_SHIFT)
     cdef Py_ssize_t blank_mask
-    # one bit per hash, set for each key held, small enough to stay in a cache: most look-ups
-    # find nothing, and a clear bit says so without touching the large table
+    # a filter small enough to stay in a cache (a Bloom filter of two bits per key, both in one
+    # 64-bit word: :func:`may_hold`): most look-ups find nothing, and a clear bit says so
+    # without touching the large table; the masks are of the words' index
     cdef uint64_t *group_bits
     cdef uint64_t group_bits_mask
     cdef uint64_t *blank_bits
@@ -73,13 +74,25 @@ cdef class WordMap:
     cdef readonly bint complete
 
 
+cdef inline uint64_t filter_bits(uint64_t h) noexcept nogil:
+    """The two bits a key of hash ``h`` sets in its word of a filter."""
+    return (1ULL << ((h >> 52) & 63)) | (1ULL << ((h >> 58) & 63))
+
+
+cdef inline bint may_hold(const uint64_t *bits, uint64_t mask, uint64_t h) noexcept nogil:
+    """Whether a filter (``bits``, its words' index ``mask``) may hold a key of hash ``h``:
+    False means it does not."""
+    cdef uint64_t want = filter_bits(h)
+    return (bits[(h >> 32) & mask] & want) == want
+
+
 cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
     """The group of the multiset ``lo``/``hi``, or NULL."""
     cdef Py_ssize_t mask = wordmap.group_mask
     cdef const Group *groups = wordmap.groups
-    cdef uint64_t h = mix(lo, hi), bit = (h >> 32) & wordmap.group_bits_mask
+    cdef uint64_t h = mix(lo, hi)
     cdef Py_ssize_t slot = <Py_ssize_t>h & mask
-    if not (wordmap.group_bits[bit >> 6] >> (bit & 63)) & 1:
+    if not may_hold(wordmap.group_bits, wordmap.group_bits_mask, h):
         return NULL
     while groups[slot].count:
         if groups[slot].lo == lo and groups[slot].hi == hi:
@@ -91,12 +104,12 @@ cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) n
 cdef inline uint32_t completing(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
     """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (two
     hashes sharing a tag and a run of slots may add some; never one short)."""
-    cdef uint64_t h = mix(lo, hi), bit = (h >> 40) & wordmap.blank_bits_mask
+    cdef uint64_t h = mix(lo, hi)
     cdef uint64_t tag = h >> TAG_SHIFT
     cdef Py_ssize_t mask = wordmap.blank_mask
     cdef const uint64_t *blanks = wordmap.blanks
     cdef Py_ssize_t j = <Py_ssize_t>h & mask
-    if not (wordmap.blank_bits[bit >> 6] >> (bit & 63)) & 1:
+    if not may_hold(wordmap.blank_bits, wordmap.blank_bits_mask, h):
         return 0
     while blanks[j]:
         if blanks[j] >> TAG_SHIFT == tag:

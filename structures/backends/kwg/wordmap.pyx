@@ -17,6 +17,9 @@ from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_
 
 cdef enum:
     LONGEST = 21  # the longest word kept: no board is wider
+    # the filters' bits per key: about 5% (groups) and 15% (blanks) of the keys absent pass
+    GROUP_FILTER_BITS = 8
+    BLANK_FILTER_BITS = 4
     BUCKETS = 4096  # the counting sort of the blanks' entries by home slot (a small count table)
 
 
@@ -183,11 +186,11 @@ cdef class WordMap:
                 if n == 0 or found[i].lo != found[n - 1].lo or found[i].hi != found[n - 1].hi:
                     found[n] = found[i]
                     n += 1
-            self.group_bits_mask = _bits(self.group_count, &self.group_bits)
+            self.group_bits_mask = _bits(self.group_count, GROUP_FILTER_BITS, &self.group_bits)
             count = 0  # and their distinct letters: the blanks' entries
             for i in range(self.group_count):
-                fp = (mix(found[i].lo, found[i].hi) >> 32) & self.group_bits_mask
-                self.group_bits[fp >> 6] |= 1ULL << (fp & 63)
+                fp = mix(found[i].lo, found[i].hi)
+                self.group_bits[(fp >> 32) & self.group_bits_mask] |= filter_bits(fp)
                 count += _popcount(_present(found[i].lo)) + _popcount(_present(found[i].hi))
             # the blanks' table: each multiset less one of its letters, written in the order of
             # their home slots (a counting sort by the slot's top bits), front to back, instead
@@ -236,10 +239,10 @@ cdef class WordMap:
                     self.blanks[j] = (tag << TAG_SHIFT) | 1
                     self.blank_count += 1
                 self.blanks[j] |= 1ULL << added[i]
-            self.blank_bits_mask = _bits(self.blank_count, &self.blank_bits)
+            self.blank_bits_mask = _bits(self.blank_count, BLANK_FILTER_BITS, &self.blank_bits)
             for i in range(n):
-                fp = (ordered[i] >> 40) & self.blank_bits_mask
-                self.blank_bits[fp >> 6] |= 1ULL << (fp & 63)
+                fp = ordered[i]
+                self.blank_bits[(fp >> 32) & self.blank_bits_mask] |= filter_bits(fp)
             self.complete = whole
         finally:
             free(found)
@@ -316,17 +319,17 @@ cdef inline int _lowest_nibble(uint64_t present) noexcept nogil:
     return __builtin_ctzll(present) >> 2
 
 
-cdef uint64_t _bits(Py_ssize_t entries, uint64_t **bits) except? 0:
-    """Allocate a cleared bit set of four bits per entry, a power of two (at least 4,096 bits)
-    into ``bits``; its mask."""
+cdef uint64_t _bits(Py_ssize_t entries, int per_entry, uint64_t **bits) except? 0:
+    """Allocate a cleared filter of at least ``per_entry`` bits per entry, a power of two (at
+    least 4,096 bits), into ``bits``; the mask of its words' index."""
     cdef uint64_t size = 4096
-    while size < 4 * <uint64_t>entries:
+    while size < per_entry * <uint64_t>entries:
         size *= 2
     bits[0] = <uint64_t *>malloc(size // 8)
     if bits[0] == NULL:
         raise MemoryError()
     memset(bits[0], 0, size // 8)
-    return size - 1
+    return size // 64 - 1
 
 
 cdef Py_ssize_t _table_size(Py_ssize_t entries, int halves=4) noexcept:
