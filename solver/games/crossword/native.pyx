@@ -710,7 +710,7 @@ cdef class NativeGenerator:
         cdef int effective[MAX_SIDE]
         cdef uint64_t lo = 0, hi = 0
         cdef uint8_t tile
-        cdef int64_t base, placed
+        cdef int64_t base, placed, bound, line, none = -(1LL << 62)
         cdef Sub *sub
         cdef Choice choice
         self.down = slot.down
@@ -745,12 +745,16 @@ cdef class NativeGenerator:
                 pos -= 1
             effective[pos] = m
         base = <int64_t>main * multiplier + cross + (self.bingo if k == self.rack_size else 0)
+        line = self.heap[0] - SLACK if self.by_equity and self.heap_n == self.top else none
         for j in range(self.sub_start[k], self.sub_start[k + 1]):
             sub = &self.subs[j]
             placed = 0
             for i in range(k - sub.blanks):
                 placed += <int64_t>effective[i] * sub.values[i]
-            self.choices[count].bound = (base + placed) * 1000 + sub.leave
+            bound = (base + placed) * 1000 + sub.leave
+            if bound < line:
+                continue  # below the line already: never spelled
+            self.choices[count].bound = bound
             self.choices[count].sub = j
             count += 1
         if self.by_equity and count > 48:

@@ -17,9 +17,9 @@ from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_
 
 cdef enum:
     LONGEST = 21  # the longest word kept: no board is wider
-    # the filters' bits per key: about 5% (groups) and 15% (blanks) of the keys absent pass
-    GROUP_FILTER_BITS = 8
-    BLANK_FILTER_BITS = 4
+    # the filters' bits per key: about 2% (groups) and 5% (blanks) of the keys absent pass
+    GROUP_FILTER_BITS = 16
+    BLANK_FILTER_BITS = 8
     BUCKETS = 4096  # the counting sort of the blanks' entries by home slot (a small count table)
 
 
