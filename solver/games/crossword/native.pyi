@@ -35,6 +35,15 @@ class NativeGenerator:
         exchanging: bool,
         wordmap: WordMap | None = None,
     ) -> tuple[bytes, int | None]: ...
+    def best_turn(
+        self,
+        board: bytes,
+        rack: Sequence[int],
+        gaddag: bool,
+        leaves: LeaveValues | None,
+        exchanging: bool,
+        wordmap: WordMap | None = None,
+    ) -> tuple[bytes, int | None, int, int | None]: ...
     def every_move_by_map(self, board: bytes, rack: Sequence[int], wordmap: WordMap) -> bytes: ...
 
 SLACK_MILLIPOINTS: int

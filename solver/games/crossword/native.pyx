@@ -308,7 +308,7 @@ cdef class NativeGenerator:
     cdef bint busy  # in top_equity, which calls back into Python (the leaves' values)
     cdef const int32_t *leave_mp
     cdef int32_t *leave_buf
-    cdef int leave_room
+    cdef int leave_room, leave_size
     cdef int place[27]
     cdef int distinct[27]
     cdef int ndistinct
@@ -464,6 +464,39 @@ cdef class NativeGenerator:
         finally:
             self.busy = False
 
+    def best_turn(self, const uint8_t[::1] board, rack, bint gaddag, LeaveValues leaves,
+                  bint exchanging, WordMap wordmap=None):
+        """The player's choice by equity, made here: ``(record, equity, pass_equity,
+        best_exchange)``, the record of the placement first by equity (then score, coordinate
+        and word, the moves' order; ``b""`` where there is none) and its equity, the pass's,
+        and the best exchange's (None where there is none), in millipoints. Found as
+        :meth:`top_equity` finds the top turn; the leaves' values must be whole thousandths
+        (``leaves`` None, the bag being empty, or :attr:`LeaveValues.exact`), so that these
+        equities order the turns exactly as the points do. An exchange ties or beats the
+        placement only where ``best_exchange`` is at least ``equity``: the caller then lists
+        the exchanges to name the one."""
+        cdef Py_ssize_t i, count, best = -1
+        if leaves is not None and not leaves.linear:
+            raise ValueError("best_turn needs leaves of whole thousandths (LeaveValues.exact)")
+        self._check(board, wordmap)
+        self.busy = True
+        try:
+            found, exchange = self._top_equity(board, rack, gaddag, 1, leaves, exchanging,
+                                               wordmap, False)
+        finally:
+            self.busy = False
+        count = self.out_size // RECORD
+        for i in range(count):
+            if best < 0 or self.rec_equity[i] > self.rec_equity[best] or (
+                    self.rec_equity[i] == self.rec_equity[best]
+                    and _better(<uint8_t *>self.out + i * RECORD,
+                                <uint8_t *>self.out + best * RECORD)):
+                best = i
+        if best < 0:
+            return b"", None, self.leave_buf[self.leave_size - 1], exchange
+        return (self.out[best * RECORD:(best + 1) * RECORD], self.rec_equity[best],
+                self.leave_buf[self.leave_size - 1], exchange)
+
     def every_move_by_map(self, const uint8_t[::1] board, rack, WordMap wordmap):
         """The records of every legal move, as :meth:`generate` lists them (in another order),
         spelled from ``wordmap`` span by span instead of walked: the word map's answer to
@@ -506,6 +539,7 @@ cdef class NativeGenerator:
             self.leave_buf = grown
             self.leave_room = size
         self.leave_mp = self.leave_buf
+        self.leave_size = size  # the last: every tile kept (the pass)
         free(self.heap)
         self.heap = <int64_t *>malloc(top * sizeof(int64_t))
         if self.heap == NULL:
@@ -710,7 +744,7 @@ cdef class NativeGenerator:
         cdef int effective[MAX_SIDE]
         cdef uint64_t lo = 0, hi = 0
         cdef uint8_t tile
-        cdef int64_t base, placed, bound, line, none = -(1LL << 62)
+        cdef int64_t base, placed, bound, line, most, none = -(1LL << 62)
         cdef Sub *sub
         cdef Choice choice
         self.down = slot.down
@@ -746,8 +780,16 @@ cdef class NativeGenerator:
             effective[pos] = m
         base = <int64_t>main * multiplier + cross + (self.bingo if k == self.rack_size else 0)
         line = self.heap[0] - SLACK if self.by_equity and self.heap_n == self.top else none
+        # no part places more than the rack's best letters on the best squares: with the parts
+        # by leave, highest first, the rest are below the line once that bound is
+        most = 0
+        for i in range(k if k < self.letters_held else self.letters_held):
+            most += <int64_t>effective[i] * self.values_desc[i]
+        most = (base + most) * 1000
         for j in range(self.sub_start[k], self.sub_start[k + 1]):
             sub = &self.subs[j]
+            if most + sub.leave < line:
+                break
             placed = 0
             for i in range(k - sub.blanks):
                 placed += <int64_t>effective[i] * sub.values[i]
@@ -1286,6 +1328,7 @@ cdef class NativeGenerator:
             if self.rec_equity[i] >= self.heap[0] - SLACK:
                 if kept != i:
                     memcpy(self.out + kept * RECORD, self.out + i * RECORD, RECORD)
+                    self.rec_equity[kept] = self.rec_equity[i]
                 kept += 1
         self.out_size = kept * RECORD
 
@@ -1510,10 +1553,13 @@ cdef int _descending_int(const void *a, const void *b) noexcept nogil:
 
 
 cdef int _fewer_tiles(const void *a, const void *b) noexcept nogil:
+    """Parts of the rack by their tiles, fewest first; then by leave, highest first."""
     cdef const Sub *x = <const Sub *>a
     cdef const Sub *y = <const Sub *>b
     if x.tiles != y.tiles:
         return x.tiles - y.tiles
+    if x.leave != y.leave:
+        return -1 if x.leave > y.leave else 1
     return x.kept - y.kept
 
 

@@ -137,6 +137,14 @@ class _Native:
         )
         return found, bound.generated
 
+    def best_turn(
+        self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+    ) -> tuple[tuple[bytes, int | None, int, int | None] | None, int]:
+        found: tuple[bytes, int | None, int, int | None] = bound.best_turn(
+            board, rack, self.gaddag, leaves, exchanging, self.word_map
+        )
+        return found, bound.generated
+
 
 class _Protocol:
     """The string and step tiers: the generator of :mod:`.search` asking the lexicon."""
@@ -160,6 +168,11 @@ class _Protocol:
         self, bound: Any, board: bytes, rack: list[int], top: int, leaves: Any, exchanging: bool
     ) -> tuple[tuple[bytes, int | None] | None, int]:
         return None, 0  # no bound here: the caller lists every move
+
+    def best_turn(
+        self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+    ) -> tuple[tuple[bytes, int | None, int, int | None] | None, int]:
+        return None, 0  # the caller chooses from every move
 
 
 def _engine(
@@ -263,6 +276,20 @@ class MoveGenerator:
         then needed)."""
         found, self.generated = self._engine.top(
             self._for(rules), board, rack, top, leaves, exchanging
+        )
+        return found
+
+    def best_turn_raw(
+        self, rules: RuleSet, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+    ) -> tuple[bytes, int | None, int, int | None] | None:
+        """The turn of highest equity chosen in C (see
+        :meth:`~solver.games.crossword.native.NativeGenerator.best_turn`): the first
+        placement's record and equity, the pass's equity and the best exchange's, in
+        millipoints; ``leaves`` None (the bag empty) or values of whole thousandths
+        (:attr:`~solver.games.crossword.native.LeaveValues.exact`). None at a tier that cannot
+        (the caller then chooses from :meth:`top_raw` or every move)."""
+        found, self.generated = self._engine.best_turn(
+            self._for(rules), board, rack, leaves, exchanging
         )
         return found
 

@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from lexibench import structures
 from lexibench.solver.games.crossword.equity import bag_size, by_equity
-from lexibench.solver.games.crossword.leave_model import FEATURES, LeaveModel, features
+from lexibench.solver.games.crossword.leave_model import FEATURES, LeaveModel, default, features
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
@@ -146,18 +147,38 @@ def test_a_bad_leave_file_is_refused_before_any_work(tmp_path: Path) -> None:
     assert f"{path}: at byte 4: truncated" in line
 
 
-def test_the_equity_player_plays_what_the_listing_puts_first() -> None:
-    """On seeded positions (mid-game, with blanks) the player's turn is the listing's first:
-    the same placement, the same exchange, or the pass."""
+def _exchanger() -> LeaveModel:
+    """A linear model (its values whole thousandths: the player's choice is made in C) that
+    prizes keeping blanks and S and hates Q, so that exchanges come first often."""
+    weights = [0.0] * FEATURES
+    for copies in range(3):
+        weights[0 * 3 + copies] = 25.5 * (copies + 1)  # blanks
+        weights[19 * 3 + copies] = 8.25  # S
+        weights[17 * 3 + copies] = -19.75  # Q
+    return LeaveModel(tuple(weights), "test")
+
+
+PLAYER_LEAVES: dict[str, Any] = {"table": TABLE, "model": default(), "exchanger": _exchanger()}
+
+
+@pytest.mark.parametrize("word_map", [False, True])
+@pytest.mark.parametrize("leaves", sorted(PLAYER_LEAVES))
+def test_the_equity_player_plays_what_the_listing_puts_first(leaves: str, word_map: bool) -> None:
+    """On seeded positions of every stage (with blanks) the player's turn is the listing's
+    first: the same placement, the same exchange, or the pass; chosen in C where the leaves'
+    values are whole thousandths (the models), from the records in Python elsewhere."""
     words = sample_words()
-    generate = MoveGenerator(structures.build_lexicon("kwg", words), Tier.NATIVE, "words")
-    player = EquityPlayer(generate, TABLE)
-    checked = 0
+    lexicon = structures.build_lexicon("kwg", words)
+    generate = MoveGenerator(lexicon, Tier.NATIVE, "words", word_map=word_map)
+    table = PLAYER_LEAVES[leaves]
+    player = EquityPlayer(generate, table)
+    kinds: set[str] = set()
     for stage in ("early", "mid", "late"):
-        for position in positions(stage, 7, 4, words):
+        for position in positions(stage, 7, 12, words):
             bag = bag_size(position)
-            first = by_equity(generate(position), TABLE)[0]
+            first = by_equity(generate(position), table)[0]
             turn = player(position.rules, position.board, position.rack_counts(), bag)
+            kinds.add(first.kind)
             if first.kind == "place":
                 assert isinstance(turn, tuple)
                 score, down, row, col, word, _ = turn
@@ -172,8 +193,11 @@ def test_the_equity_player_plays_what_the_listing_puts_first() -> None:
                 assert rack_text(returned) == first.returned
             else:
                 assert turn is None
-            checked += 1
-    assert checked == 12
+    native = player.memo.native
+    assert native is not None
+    assert native.exact == (leaves != "table")
+    if leaves == "exchanger":
+        assert "exchange" in kinds
 
 
 def test_equity_self_play_exchanges_and_ends_by_the_rules() -> None:

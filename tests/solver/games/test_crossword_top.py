@@ -163,7 +163,7 @@ def test_each_leave_is_valued_once_and_kept_in_millipoints() -> None:
     assert asked == [bytes(sorted(tiles)) for tiles in asked]
     native = memo.for_native(generator)
     assert native is not None
-    assert len(native) <= len(asked)  # type: ignore[arg-type]
+    assert len(native) <= len(asked)
 
 
 def test_the_c_slack_is_the_pythons() -> None:
@@ -223,3 +223,26 @@ def test_leave_values_made_without_init_are_refused_not_a_crash() -> None:
     rules = position.rules
     with pytest.raises(ValueError, match="no value function"):
         generator.top_raw(rules, position.board, position.rack_counts(), 1, bare, True)
+
+
+def test_the_choice_in_c_needs_leaves_of_whole_thousandths() -> None:
+    """``best_turn`` orders turns by their equities in millipoints: refused for a table whose
+    values are not whole thousandths, taken for the linear model (exact)."""
+    generator = _generators()["map"]
+    position = _positions()[50]
+    rules, board, rack = position.rules, position.board, position.rack_counts()
+    table = generator.leave_values(TABLE.value)
+    assert not table.exact
+    with pytest.raises(ValueError, match="whole thousandths"):
+        generator.best_turn_raw(rules, board, rack, table, True)
+    model = default()
+    exact = generator.leave_values(model.value, model.linear_form())
+    assert exact.exact
+    found = generator.best_turn_raw(rules, board, rack, exact, True)
+    assert found is not None
+    record, equity, passing, _ = found
+    first = by_equity(_generators()["words"](position), model)[0]
+    if first.kind == "place":
+        assert record
+        assert equity == round((first.equity or 0.0) * 1000)
+    assert passing == exact.millipoints(bytes(sorted(position.rack)))
