@@ -30,6 +30,9 @@ from lexibench.structures.backends.kwg.wordmap cimport (
     letter_count,
 )
 
+cdef int64_t LOWEST = -(1LL << 40)  # the lowest bound a slot's heap key holds (lower: below every line)
+
+
 cdef enum:
     MAX_SIDE = 21
     MAX_SQUARES = 441
@@ -39,6 +42,8 @@ cdef enum:
     LINEAR_WEIGHTS = 256
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
+    FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
+    # (a call finds fewer slots: at most 2 x 441 anchors, each with at most 8 x 21 spans)
 
 
 cdef struct Anchor:
@@ -324,6 +329,7 @@ cdef class NativeGenerator:
     cdef int sub_room, nsubs
     cdef int sub_start[MAX_RACK + 2]  # the parts of k tiles: subs[sub_start[k]:sub_start[k+1]]
     cdef Slot *slots
+    cdef int64_t *ranked  # the best-first heap's keys of the slots (see _by_word_map)
     cdef Py_ssize_t slot_room, nslots
     cdef bint collecting
     cdef int span_first
@@ -356,6 +362,7 @@ cdef class NativeGenerator:
         self.choices = NULL
         self.sub_room = 0
         self.slots = NULL
+        self.ranked = NULL
         self.slot_room = 0
         self.seen_valid = False
         self.rec_equity = NULL
@@ -368,6 +375,7 @@ cdef class NativeGenerator:
         free(self.subs)
         free(self.choices)
         free(self.slots)
+        free(self.ranked)
         free(self.rec_equity)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
@@ -688,7 +696,7 @@ cdef class NativeGenerator:
         cdef int d, lane, pos, k, i
         cdef Py_ssize_t n
         cdef Anchor anchor
-        cdef Slot slot
+        cdef int64_t bound
         cdef Lane *L
         # the parts of the rack by their tiles: those of k from sub_start[k]
         qsort(self.subs, self.nsubs, sizeof(Sub), _fewer_tiles)
@@ -722,18 +730,22 @@ cdef class NativeGenerator:
             for i in range(self.nslots):
                 self._expand(&self.slots[i])
             return
-        # best-first: a max-heap of the slots (most are never reached: no full sort)
+        # best-first: a max-heap of the slots (most are never reached: no full sort), each a
+        # 64-bit key: its bound, then the first found first
+        for i in range(self.nslots):
+            bound = self.slots[i].bound if self.slots[i].bound > LOWEST else LOWEST
+            self.ranked[i] = bound * FOUND + (FOUND - 1 - i)
         for i in range(self.nslots // 2 - 1, -1, -1):
-            _sift_down(self.slots, self.nslots, i)
+            _sift_down(self.ranked, self.nslots, i)
         n = self.nslots
         while n:
-            if self.heap_n == self.top and self.slots[0].bound < self.heap[0] - SLACK:
+            i = FOUND - 1 - _floor_mod(self.ranked[0], FOUND)
+            if self.heap_n == self.top and self.slots[i].bound < self.heap[0] - SLACK:
                 break
-            slot = self.slots[0]
             n -= 1
-            self.slots[0] = self.slots[n]
-            _sift_down(self.slots, n, 0)
-            self._expand(&slot)
+            self.ranked[0] = self.ranked[n]
+            _sift_down(self.ranked, n, 0)
+            self._expand(&self.slots[i])
 
     cdef void _expand(self, const Slot *slot) noexcept:
         """The moves over ``slot``: each part of the rack of as many tiles as it has free
@@ -1050,6 +1062,7 @@ cdef class NativeGenerator:
         cdef int64_t score = <int64_t>main * multiplier + cross, bound
         cdef int64_t placed = 0, best = -(1LL << 62)
         cdef Slot *grown
+        cdef int64_t *ranked
         for i in range(k):
             m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
             j = i
@@ -1081,6 +1094,11 @@ cdef class NativeGenerator:
                 self.failed = True
                 return
             self.slots = grown
+            ranked = <int64_t *>realloc(self.ranked, max(256, 2 * self.slot_room) * sizeof(int64_t))
+            if ranked == NULL:
+                self.failed = True
+                return
+            self.ranked = ranked
             self.slot_room = max(256, 2 * self.slot_room)
         self.slots[self.nslots].bound = best
         self.slots[self.nslots].down = self.down
@@ -1563,43 +1581,26 @@ cdef int _fewer_tiles(const void *a, const void *b) noexcept nogil:
     return x.kept - y.kept
 
 
-cdef int _descending_slot(const void *a, const void *b) noexcept nogil:
-    """Slots by bound, highest first; equal bounds in the order they were found."""
-    cdef const Slot *x = <const Slot *>a
-    cdef const Slot *y = <const Slot *>b
-    if x.bound != y.bound:
-        return -1 if x.bound > y.bound else 1
-    if x.down != y.down:
-        return x.down - y.down
-    if x.base != y.base:
-        return x.base - y.base
-    if x.anchor != y.anchor:
-        return x.anchor - y.anchor
-    if x.first != y.first:
-        return x.first - y.first
-    return x.last - y.last
+cdef inline int64_t _floor_mod(int64_t a, int64_t b) noexcept nogil:
+    cdef int64_t r = a % b
+    return r + b if r < 0 else r
 
 
-cdef inline bint _slot_before(const Slot *x, const Slot *y) noexcept nogil:
-    """Whether ``x`` is searched before ``y``: a higher bound, or the first found."""
-    return _descending_slot(x, y) < 0
-
-
-cdef void _sift_down(Slot *slots, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
-    """Restore the max-heap of ``slots[:n]`` (by :func:`_slot_before`) below ``i``."""
+cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Restore the max-heap of ``keys[:n]`` below ``i``."""
     cdef Py_ssize_t child
-    cdef Slot moving = slots[i]
+    cdef int64_t moving = keys[i]
     while True:
         child = 2 * i + 1
         if child >= n:
             break
-        if child + 1 < n and _slot_before(&slots[child + 1], &slots[child]):
+        if child + 1 < n and keys[child + 1] > keys[child]:
             child += 1
-        if not _slot_before(&slots[child], &moving):
+        if keys[child] <= moving:
             break
-        slots[i] = slots[child]
+        keys[i] = keys[child]
         i = child
-    slots[i] = moving
+    keys[i] = moving
 
 
 cdef inline bint _before(const Choice *x, const Choice *y) noexcept nogil:
