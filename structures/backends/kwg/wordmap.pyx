@@ -20,6 +20,8 @@ cdef enum:
     # the filters' bits per key: about 2% (groups) and 5% (blanks) of the keys absent pass
     GROUP_FILTER_BITS = 16
     BLANK_FILTER_BITS = 8
+    RADIX_BITS = 11  # the words' sort: six passes of 11 bits
+    RADIX = 2048
     BUCKETS = 4096  # the counting sort of the blanks' entries by home slot (a small count table)
 
 
@@ -150,8 +152,11 @@ cdef class WordMap:
                     stack_at[depth] = v & ARC
                 else:
                     stack_at[depth] = 0 if v & IS_END else stack_at[depth] + 1
-            qsort(found, used, sizeof(Word), _word_order)
-            # the words in multiset order, and one group per multiset
+            # the words by their group's home slot (a table sized by the words, so at least
+            # twice the groups), each group's words together in the order found: the groups
+            # are then written front to back
+            self.group_mask = _table_size(used) - 1
+            found = _by_home_slot(found, used, self.group_mask)
             self.words = <uint8_t *>malloc(max(bytes_used, 1))
             if self.words == NULL:
                 raise MemoryError()
@@ -161,7 +166,6 @@ cdef class WordMap:
                     n += 1
             self.group_count = n
             self.word_count = used
-            self.group_mask = _table_size(n) - 1
             self.groups = <Group *>malloc((self.group_mask + 1) * sizeof(Group))
             if self.groups == NULL:
                 raise MemoryError()
@@ -298,6 +302,69 @@ cdef bint _key(str letters, uint64_t *lo, uint64_t *hi) except -1:
             return False
         add_letter(lo, hi, t)
     return True
+
+
+cdef Word *_by_home_slot(Word *words, Py_ssize_t n, Py_ssize_t mask) except NULL:
+    """``words`` (freed) sorted into a new array by the home slot of their multiset's hash in a
+    table of ``mask + 1`` slots, then by the hash; equal hashes keep their order, and distinct
+    multisets sharing a hash (never seen, but possible) are put each in one run."""
+    cdef int bits = 0, shift, digit
+    cdef Py_ssize_t i, j, start
+    cdef uint64_t h
+    cdef uint64_t *keys = <uint64_t *>malloc(max(n, 1) * sizeof(uint64_t))
+    cdef uint64_t *keys_to = <uint64_t *>malloc(max(n, 1) * sizeof(uint64_t))
+    cdef uint32_t *order = <uint32_t *>malloc(max(n, 1) * sizeof(uint32_t))
+    cdef uint32_t *order_to = <uint32_t *>malloc(max(n, 1) * sizeof(uint32_t))
+    cdef Py_ssize_t *count = <Py_ssize_t *>malloc((RADIX + 1) * sizeof(Py_ssize_t))
+    cdef Word *out = <Word *>malloc(max(n, 1) * sizeof(Word))
+    cdef uint64_t *swap_keys
+    cdef uint32_t *swap_order
+    try:
+        if (keys == NULL or keys_to == NULL or order == NULL or order_to == NULL
+                or count == NULL or out == NULL):
+            raise MemoryError()
+        while (<uint64_t>1 << bits) <= <uint64_t>mask:
+            bits += 1
+        for i in range(n):
+            h = mix(words[i].lo, words[i].hi)
+            keys[i] = (h << (64 - bits)) | (h >> bits) if bits else h  # the home slot on top
+            order[i] = <uint32_t>i
+        shift = 0
+        while shift < 64:  # least significant digit first: stable
+            memset(count, 0, (RADIX + 1) * sizeof(Py_ssize_t))
+            for i in range(n):
+                count[((keys[i] >> shift) & (RADIX - 1)) + 1] += 1
+            for digit in range(RADIX):
+                count[digit + 1] += count[digit]
+            for i in range(n):
+                digit = (keys[i] >> shift) & (RADIX - 1)
+                keys_to[count[digit]] = keys[i]
+                order_to[count[digit]] = order[i]
+                count[digit] += 1
+            swap_keys, keys, keys_to = keys, keys_to, keys
+            swap_order, order, order_to = order, order_to, order
+            shift += RADIX_BITS
+        for i in range(n):
+            out[i] = words[order[i]]
+        start = 0
+        for i in range(1, n + 1):  # a run of one hash holding two multisets: sort it
+            if i == n or keys[i] != keys[start]:
+                for j in range(start + 1, i):
+                    if out[j].lo != out[start].lo or out[j].hi != out[start].hi:
+                        qsort(&out[start], i - start, sizeof(Word), _word_order)
+                        break
+                start = i
+        free(words)
+        return out
+    except BaseException:
+        free(out)
+        raise
+    finally:
+        free(keys)
+        free(keys_to)
+        free(order)
+        free(order_to)
+        free(count)
 
 
 cdef extern from *:
