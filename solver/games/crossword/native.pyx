@@ -1478,8 +1478,8 @@ cdef class NativeGenerator:
         if lst == 0:
             return
         # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
-        if on_board and (step > 0 or pos == anchor or not L.anchor[i]):
-            allowed = L.xset[i]
+        allowed = L.xset[i] if on_board and (step > 0 or pos == anchor or not L.anchor[i]) else 0
+        if allowed:  # (the cross-set is already the rack's tiles only)
             lm = L.lm[i]
             wm = L.wm[i]
             j = lst
