@@ -188,10 +188,16 @@ def _movegen_case(
         not_run(request, CrosswordMovegenRecord, "kwg",
                 f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
                 variant=variant)  # fmt: skip
+    # each position's whole work, its cross-sets too (nothing kept from the round before: the
+    # peer's board preparation is timed and added as well)
     if variant == WORD_MAP:
-        generator = MoveGenerator(_kwg(settings, "words"), Tier.NATIVE, "words", word_map=True)
+        generator = MoveGenerator(
+            _kwg(settings, "words"), Tier.NATIVE, "words", word_map=True, keep_cross_sets=False
+        )
     else:
-        generator = MoveGenerator(_kwg(settings, variant), Tier.NATIVE, variant, word_map=False)
+        generator = MoveGenerator(
+            _kwg(settings, variant), Tier.NATIVE, variant, word_map=False, keep_cross_sets=False
+        )
     if mode == "best":
 
         def solve(position: Position) -> Any:

@@ -21,6 +21,8 @@ class NativeGenerator:
         rack_size: int,
         bingo: int,
         letters: int,
+        both: bool = False,
+        keep: bool = True,
     ) -> None: ...
     def generate(
         self, board: bytes, rack: Sequence[int], gaddag: bool, best: bool = False

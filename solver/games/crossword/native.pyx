@@ -30,7 +30,10 @@ from lexibench.structures.backends.kwg.wordmap cimport (
     letter_count,
 )
 
-cdef int64_t LOWEST = -(1LL << 40)  # the lowest bound a slot's heap key holds (lower: below every line)
+# the bounds a slot's heap key holds (see FOUND): one lower is below every line, one higher
+# above it; either way only the order matters, and the stop reads the slot's own bound
+cdef int64_t LOWEST = -(1LL << 42)
+cdef int64_t HIGHEST = 1LL << 42
 
 
 cdef enum:
@@ -43,7 +46,7 @@ cdef enum:
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
     FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
-    # (a call finds fewer slots: at most 2 x 441 anchors, each with at most 8 x 21 spans)
+    # (a call finds fewer: at most 2 x 441 anchors, each with at most 16 x 21 spans)
 
 
 cdef struct Anchor:
@@ -286,7 +289,7 @@ cdef class NativeGenerator:
     cdef Py_ssize_t size
     cdef int rows, cols, rack_size, bingo, start
     cdef uint32_t letters
-    cdef bint has_gaddag  # node 1 leads to a GADDAG (cross-sets may be read through it)
+    cdef bint has_gaddag  # node 1 leads to the words' GADDAG (cross-sets may be read through it)
     cdef int lmul[MAX_SQUARES]
     cdef int wmul[MAX_SQUARES]
     cdef int values[27]
@@ -346,7 +349,7 @@ cdef class NativeGenerator:
     # the last call, and each square's cross-set over every letter; :meth:`_prepare` asks
     # again only where the line of the square's cross-word changed
     cdef uint8_t seen[MAX_SQUARES]
-    cdef bint seen_valid
+    cdef bint seen_valid, keep
     cdef uint32_t xkept[2][MAX_SQUARES]
     # by equity: each record's equity in millipoints, to drop those below the final line
     cdef int64_t *rec_equity
@@ -379,7 +382,12 @@ cdef class NativeGenerator:
         free(self.rec_equity)
 
     def __init__(self, nodes, int rows, int cols, letter_multiplier, word_multiplier, values,
-                 int start, int rack_size, int bingo, int letters):
+                 int start, int rack_size, int bingo, int letters, bint both=False,
+                 bint keep=True):
+        """``both``: node 1 of ``nodes`` is the GADDAG of node 0's words (the caller knows it:
+        :attr:`KwgLexicon.gaddag_of_words`), so a cross-set may be read through either.
+        ``keep``: keep the cross-sets from call to call (False: every call makes them all, as
+        a timing of one position's whole work wants)."""
         cdef const uint32_t[::1] view = nodes
         cdef int i
         if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
@@ -389,7 +397,9 @@ cdef class NativeGenerator:
         self._owner = nodes
         self.nodes = &view[0]
         self.size = view.shape[0]
-        self.has_gaddag = (view[1] & ARC) != 0
+        self.has_gaddag = both and (view[1] & ARC) != 0
+        self.seen_valid = False  # (a generator set up again keeps no cross-set)
+        self.keep = keep
         self.rows = rows
         self.cols = cols
         self.start = start
@@ -733,13 +743,13 @@ cdef class NativeGenerator:
         # best-first: a max-heap of the slots (most are never reached: no full sort), each a
         # 64-bit key: its bound, then the first found first
         for i in range(self.nslots):
-            bound = self.slots[i].bound if self.slots[i].bound > LOWEST else LOWEST
+            bound = min(max(self.slots[i].bound, LOWEST), HIGHEST)
             self.ranked[i] = bound * FOUND + (FOUND - 1 - i)
         for i in range(self.nslots // 2 - 1, -1, -1):
             _sift_down(self.ranked, self.nslots, i)
         n = self.nslots
         while n:
-            i = FOUND - 1 - _floor_mod(self.ranked[0], FOUND)
+            i = FOUND - 1 - (self.ranked[0] & (FOUND - 1))
             if self.heap_n == self.top and self.slots[i].bound < self.heap[0] - SLACK:
                 break
             n -= 1
@@ -1088,6 +1098,9 @@ cdef class NativeGenerator:
                 placed -= <int64_t>effective[letters] * self.values_desc[letters]
         if not self.collecting or last == self.span_first:  # no word of one letter
             return
+        if self.nslots == FOUND:  # never (see FOUND): refused rather than mis-ordered
+            self.failed = True
+            return
         if self.nslots == self.slot_room:
             grown = <Slot *>realloc(self.slots, max(256, 2 * self.slot_room) * sizeof(Slot))
             if grown == NULL:
@@ -1145,9 +1158,9 @@ cdef class NativeGenerator:
         cdef uint8_t row_changed[MAX_SIDE]
         cdef uint8_t col_changed[MAX_SIDE]
         # the lines that changed since the last call (all, the first time)
-        memset(row_changed, not self.seen_valid, MAX_SIDE)
-        memset(col_changed, not self.seen_valid, MAX_SIDE)
-        if self.seen_valid:
+        memset(row_changed, not (self.seen_valid and self.keep), MAX_SIDE)
+        memset(col_changed, not (self.seen_valid and self.keep), MAX_SIDE)
+        if self.seen_valid and self.keep:
             for square in range(self.rows * self.cols):
                 if board[square] != self.seen[square]:
                     row_changed[square // self.cols] = 1
@@ -1174,7 +1187,7 @@ cdef class NativeGenerator:
             for lane in range(lanes):
                 for pos in range(n):
                     i = lane * n + pos
-                    L.xset[i] = self.letters
+                    L.xset[i] = self.usable  # the tiles the rack can place; a cross-word's below
                     L.xscore[i] = 0
                     L.xhas[i] = 0
                     L.anchor[i] = 0
@@ -1221,9 +1234,9 @@ cdef class NativeGenerator:
         """The tiles ``x`` making ``before x after`` a word: through the DAWG,
         ``before``, ``x``, ``after``; through the GADDAG (whatever the algorithm, where the
         array holds one), the word reversed: ``after`` backwards, ``x``, ``before`` backwards.
-        The part before ``x`` is walked once, the part after it once per ``x``: so the GADDAG
-        where ``before`` is the shorter part (a tile above or left of the square only, the
-        commonest case, costs no walk per ``x``)."""
+        The part read first is walked once, the other once per ``x``: so the GADDAG where
+        ``before`` is the shorter part (tiles below or right of the square only then cost one
+        walk, not one per ``x``, as tiles above or left do through the DAWG)."""
         cdef const uint32_t *nodes = self.nodes
         cdef bint back = self.has_gaddag and nb < na
         cdef const uint8_t *first = after if back else before
@@ -1479,7 +1492,7 @@ cdef class NativeGenerator:
             return
         # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
         allowed = L.xset[i] if on_board and (step > 0 or pos == anchor or not L.anchor[i]) else 0
-        if allowed:  # (the cross-set is already the rack's tiles only)
+        if allowed:  # (a square's set holds only the rack's tiles: see _prepare)
             lm = L.lm[i]
             wm = L.wm[i]
             j = lst
@@ -1579,11 +1592,6 @@ cdef int _fewer_tiles(const void *a, const void *b) noexcept nogil:
     if x.leave != y.leave:
         return -1 if x.leave > y.leave else 1
     return x.kept - y.kept
-
-
-cdef inline int64_t _floor_mod(int64_t a, int64_t b) noexcept nogil:
-    cdef int64_t r = a % b
-    return r + b if r < 0 else r
 
 
 cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:

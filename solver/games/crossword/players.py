@@ -68,38 +68,29 @@ class EquityPlayer:
         native = self.memo.for_native(self.generator) if bag > 0 else None
         exchanging = bag >= rules.rack_size
         tiles = b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
-        best: tuple[tuple[float, int, int, int, str, str, str], Action] | None = None
+        best: _Best | None = None
         chosen = None
         if native is None or native.exact:  # the choice made in C, the same
             chosen = self.generator.best_turn_raw(rules, board, rack, native, exchanging)
         if chosen is not None:
             record, equity, pass_equity, exchange = chosen
             if record:
-                raw = unpack(record)[0]
-                score, down, row, col, word, _ = raw
-                best = ((-(equity or 0) / 1000, -score, 0, 0, coord(row, col, down), word, ""), raw)
+                assert equity is not None  # a placement has its equity
+                best = _placement(equity / 1000, unpack(record)[0])
             passing = -pass_equity / 1000
-            may_exchange = exchange is not None and (best is None or exchange >= (equity or 0))
+            may_exchange = exchange is not None and (equity is None or exchange >= equity)
         else:
             bounded = self.generator.top_raw(rules, board, rack, 1, native, exchanging)
             found = self.generator.raw(rules, board, rack) if bounded is None else bounded[0]
             for raw in unpack(found) if isinstance(found, bytes) else found:
-                score, down, row, col, word, placed = raw
+                score, _, _, _, word, placed = raw
                 left = bytearray(tiles)
                 for i, letter in enumerate(word):
                     if placed >> i & 1:
                         left.remove(0 if letter.islower() else ord(letter) - 64)
-                key = (
-                    -round(score + value(bytes(left)), 3),
-                    -score,
-                    0,
-                    0,
-                    coord(row, col, down),
-                    word,
-                    "",
-                )
-                if best is None or key < best[0]:
-                    best = (key, raw)
+                turn = _placement(round(score + value(bytes(left)), 3), raw)
+                if best is None or turn[0] < best[0]:
+                    best = turn
             passing = -round(value(tiles), 3)
             may_exchange = exchange_may_reach(bounded, None if best is None else -best[0][0])
         if may_exchange:
@@ -110,6 +101,16 @@ class EquityPlayer:
                     best = (key, Exchange(returned))
         pass_key = (passing, 0, 2, 0, "", "", "")  # order() of the pass
         return None if best is None or pass_key < best[0] else best[1]
+
+
+_Best = tuple[tuple[float, int, int, int, str, str, str], Action]
+"""A turn and its :func:`~.equity.order` key."""
+
+
+def _placement(equity: float, raw: RawMove) -> _Best:
+    """The placement ``raw`` worth ``equity``, with its :func:`~.equity.order` key."""
+    score, down, row, col, word, _ = raw
+    return (-equity, -score, 0, 0, coord(row, col, down), word, ""), raw
 
 
 #: Each tile number as one byte.

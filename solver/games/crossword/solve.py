@@ -71,7 +71,9 @@ def _letters(rules: RuleSet) -> int:
     return sum(1 << t for t in range(1, 27) if rules.counts[t])
 
 
-def rules_args(rules: RuleSet) -> tuple[Any, ...]:
+def rules_args(
+    rules: RuleSet,
+) -> tuple[int, int, list[int], list[int], list[int], int, int, int, int]:
     """What a generator needs of a rule set, in its constructors' order."""
     return (
         rules.rows,
@@ -89,9 +91,14 @@ def rules_args(rules: RuleSet) -> tuple[Any, ...]:
 class _Native:
     """The native tier: the generator in C over the lexicon's KWG array."""
 
-    def __init__(self, lexicon: Lexicon, gaddag: bool, word_map: bool | None) -> None:
+    def __init__(
+        self, lexicon: Lexicon, gaddag: bool, word_map: bool | None, keep: bool = True
+    ) -> None:
         self.kwg = lexicon.kwg()  # type: ignore[attr-defined]
         self.gaddag = gaddag
+        self.keep = keep
+        # node 1 the GADDAG of the words: the cross-sets may be read through either graph
+        self.both = gaddag or bool(getattr(lexicon, "gaddag_of_words", False))
         self.word_map: Any = None
         make = getattr(lexicon, "word_map", None)
         if word_map is False:
@@ -112,7 +119,7 @@ class _Native:
         self.word_map = found
 
     def bind(self, rules: RuleSet) -> Any:
-        return NativeGenerator(self.kwg, *rules_args(rules))
+        return NativeGenerator(self.kwg, *rules_args(rules), self.both, self.keep)
 
     def raw(self, bound: Any, board: bytes, rack: list[int]) -> tuple[bytes, int]:
         if self.word_map is not None:
@@ -176,11 +183,11 @@ class _Protocol:
 
 
 def _engine(
-    lexicon: Lexicon, tier: Tier, gaddag: bool, word_map: bool | None
+    lexicon: Lexicon, tier: Tier, gaddag: bool, word_map: bool | None, keep: bool
 ) -> _Native | _Protocol:
     """The generator of ``tier`` (chosen already) over ``lexicon``."""
     if tier is Tier.NATIVE:
-        return _Native(lexicon, gaddag, word_map)
+        return _Native(lexicon, gaddag, word_map, keep)
     if tier is Tier.STEP:
         stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
         return _Protocol(
@@ -205,6 +212,10 @@ class MoveGenerator:
     building the map (a walk of the graph and a sort of its words, in C) is paid once per
     lexicon. None: where the lexicon offers a map that holds every word. Ignored at the other
     tiers.
+
+    ``keep_cross_sets``: at the native tier, a square's cross-set is kept from call to call
+    until a tile of its cross-word's line changes (a game's next turn); False makes every
+    call's cross-sets afresh, for timing one position's whole work.
     """
 
     def __init__(
@@ -213,6 +224,7 @@ class MoveGenerator:
         tier: Tier,
         variant: str = "words",
         word_map: bool | None = False,
+        keep_cross_sets: bool = True,
     ) -> None:
         if variant not in ALGORITHMS:
             raise ValueError(f"unknown variant {variant!r}")
@@ -221,7 +233,7 @@ class MoveGenerator:
         self.tier = tier
         self.variant = variant
         self.generated = 0
-        self._engine = _engine(lexicon, tier, variant == "gaddag", word_map)
+        self._engine = _engine(lexicon, tier, variant == "gaddag", word_map, keep_cross_sets)
         self._bound: dict[RuleSet, Any] = {}
         self._last: tuple[RuleSet | None, Any] = (None, None)
 

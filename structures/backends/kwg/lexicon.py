@@ -104,6 +104,18 @@ def build_kwg(words: Iterable[str]) -> tuple[array[int], int]:
     return _build_nodes(tiles), len(tiles)
 
 
+def _holds_gaddag(lexicon: KwgLexicon, nodes: array[int], words: list[str]) -> bool:
+    """Whether node 1 of ``nodes`` leads to as many strings as ``words`` have letters (their
+    GADDAG's count, as :meth:`KwgLexicon.from_kwg` checks it for the GADDAG view)."""
+    if not nodes[1] & ARC_MASK:
+        return False
+    try:
+        held: int = lexicon.count_from(nodes[1] & ARC_MASK, MAX_STRINGS)
+    except ValueError:
+        return False
+    return held == sum(map(len, words))
+
+
 class KwgLexicon(_Core):
     """A word list's DAWG and GADDAG in one KWG array (see the module docstring).
 
@@ -147,6 +159,15 @@ class KwgLexicon(_Core):
         else:
             nodes, count = build_kwg(unique)
             self._attach(nodes, count, 0)
+
+    @property
+    def gaddag_of_words(self) -> bool:
+        """Whether node 1 holds the GADDAG of node 0's words (a move generator may then read
+        either): always for a lexicon built here or saved by lexibench (both are built), for a
+        ``.kwg`` file when its GADDAG was checked (:meth:`from_kwg`); not for a file of the
+        words alone (wolges writes such a DAWG from node 1 on) or with the GADDAG of others."""
+        held: bool = self.__dict__.get("_gaddag_of_words", True)
+        return held
 
     @property
     def view(self) -> str:
@@ -222,6 +243,7 @@ class KwgLexicon(_Core):
                     f"its DAWG have {count:,}"
                 )
         self._attach(nodes, count, root)
+        self.__dict__["_gaddag_of_words"] = root == 1 or _holds_gaddag(self, nodes, words)
         return self, words
 
     @classmethod

@@ -17,7 +17,8 @@ from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_
 
 cdef enum:
     LONGEST = 21  # the longest word kept: no board is wider
-    # the filters' bits per key: about 2% (groups) and 5% (blanks) of the keys absent pass
+    # the filters' bits per key, at least (rounded up to a power of two): about 2% (groups)
+    # and 5% (blanks) of the keys absent pass at these sizes, fewer above
     GROUP_FILTER_BITS = 16
     BLANK_FILTER_BITS = 8
     RADIX_BITS = 11  # the words' sort: six passes of 11 bits
@@ -57,8 +58,8 @@ cdef class WordMap:
 
     Cost: a look-up hashes the key and probes, O(1) expected; the letters ``b`` blanks may
     stand for take at most ``26^(b-1)`` blank look-ups, then one group look-up per letter set.
-    Build: one walk of the DAWG, a sort of the words by multiset, one blank entry per distinct
-    letter of each group, written in slot order. Memory: 24 bytes per group slot and 8 per
+    Build: one walk of the DAWG, a radix sort of the words by their group's slot, one blank
+    entry per distinct letter of each group, both tables written in slot order. Memory: 24 bytes per group slot and 8 per
     blank slot (web2's 210,680 words: 195,737 groups, 1,180,174 blank entries), plus the words'
     letters.
 

@@ -373,12 +373,43 @@ def test_a_native_generator_kept_from_board_to_board_answers_afresh(
     """The native generator keeps the cross-sets of the lines a new board leaves as they were:
     each board's moves are still exactly the reference's."""
     boards, words = case
-    for variant in ("words", "gaddag"):
+    for variant, keep in (("words", True), ("gaddag", True), ("words", False)):
         held = gaddag_strings(words) if variant == "gaddag" else words
-        kept = MoveGenerator(structures.build_lexicon("kwg", held), Tier.NATIVE, variant)
+        lexicon = structures.build_lexicon("kwg", held)
+        kept = MoveGenerator(lexicon, Tier.NATIVE, variant, keep_cross_sets=keep)
         for position in boards:
             expected = key(Moves(position, reference_moves(position, words)))
-            assert key(kept(position)) == expected, variant
+            assert key(kept(position)) == expected, (variant, keep)
+
+
+def test_a_kwg_file_whose_node_1_is_not_the_words_gaddag_gives_the_words_moves() -> None:
+    """A ``.kwg`` file whose node 1 points at the DAWG again, or at the GADDAG of other words,
+    read in the words view: the native generator reads every cross-set through the DAWG, and its
+    moves are the reference's."""
+    from array import array
+
+    from lexibench.structures.backends.kwg.lexicon import KwgLexicon
+    from tests.structures.test_kwg import _with_dawg
+
+    words = list(VOCAB)
+    nodes = array("I", KwgLexicon(words).kwg_bytes())
+    dawg_only = array("I", nodes)
+    dawg_only[1] = nodes[0]  # a root pointer with an arc, to the DAWG: not a GADDAG
+    others = KwgLexicon(sorted({w[::-1] for w in words} | {"qi", "za"})).kwg_bytes()
+    files = {
+        "dawg twice": dawg_only.tobytes(),
+        "other gaddag": _with_dawg(array("I", others), words),
+    }
+    for label, data in files.items():
+        lexicon, found = KwgLexicon.from_kwg(data, "words")
+        assert found == words, label
+        assert not lexicon.gaddag_of_words, label
+        generate = MoveGenerator(lexicon, Tier.NATIVE, "words")
+        for name, text in EDGE_POSITIONS.items():
+            position = parse_cgp(text)
+            expected = key(Moves(position, reference_moves(position, words)))
+            assert key(generate(position)) == expected, f"{label}: {name}"
+    assert KwgLexicon.from_kwg(nodes.tobytes(), "words")[0].gaddag_of_words
 
 
 # --- order, the greedy choice, compiled code, self-play --------------------------------------
