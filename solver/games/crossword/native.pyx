@@ -328,6 +328,7 @@ cdef class NativeGenerator:
     # the word map's search (top_equity with a WordMap, every_move_by_map)
     cdef WordMap wordmap
     cdef Sub *subs
+    cdef Sub *spare  # as many: where the parts are put in order (_order_subs)
     cdef Choice *choices
     cdef int sub_room, nsubs
     cdef int sub_start[MAX_RACK + 2]  # the parts of k tiles: subs[sub_start[k]:sub_start[k+1]]
@@ -362,6 +363,7 @@ cdef class NativeGenerator:
         self.leave_buf = NULL
         self.leave_room = 0
         self.subs = NULL
+        self.spare = NULL
         self.choices = NULL
         self.sub_room = 0
         self.slots = NULL
@@ -376,6 +378,7 @@ cdef class NativeGenerator:
         free(self.heap)
         free(self.leave_buf)
         free(self.subs)
+        free(self.spare)
         free(self.choices)
         free(self.slots)
         free(self.ranked)
@@ -570,10 +573,13 @@ cdef class NativeGenerator:
         self.letters_held = self.total - self.blanks_held
         if wordmap is not None and size > self.sub_room:
             free(self.subs)
+            free(self.spare)
             free(self.choices)
             self.subs = <Sub *>malloc(size * sizeof(Sub))
+            self.spare = <Sub *>malloc(size * sizeof(Sub))
             self.choices = <Choice *>malloc(size * sizeof(Choice))
-            self.sub_room = size if self.subs != NULL and self.choices != NULL else 0
+            self.sub_room = (size if self.subs != NULL and self.spare != NULL
+                             and self.choices != NULL else 0)
             if self.sub_room == 0:
                 raise MemoryError()
         self.nsubs = 0
@@ -699,6 +705,38 @@ cdef class NativeGenerator:
                 count += 1
         self.nsubs += 1
 
+    cdef void _order_subs(self) noexcept:
+        """Put the parts of the rack in order: by their tiles, fewest first (those of k from
+        ``sub_start[k]``), then by leave, highest first, then as made (by the kept part's
+        index): counted into place by tiles, then each count's few sorted by insertion."""
+        cdef int i, j, k
+        cdef int at[MAX_RACK + 2]
+        cdef Sub moving
+        cdef Sub *swap
+        memset(self.sub_start, 0, sizeof(self.sub_start))
+        for i in range(self.nsubs):
+            self.sub_start[self.subs[i].tiles + 1] += 1
+        for k in range(MAX_RACK + 1):
+            self.sub_start[k + 1] += self.sub_start[k]
+        memcpy(at, self.sub_start, sizeof(at))
+        for i in range(self.nsubs):  # made in the kept part's order: it stays within a count
+            k = self.subs[i].tiles
+            self.spare[at[k]] = self.subs[i]
+            at[k] += 1
+        swap = self.subs
+        self.subs = self.spare
+        self.spare = swap
+        for k in range(MAX_RACK + 1):
+            for i in range(self.sub_start[k] + 1, self.sub_start[k + 1]):
+                if self.subs[i].leave <= self.subs[i - 1].leave:
+                    continue
+                moving = self.subs[i]
+                j = i
+                while j > self.sub_start[k] and self.subs[j - 1].leave < moving.leave:
+                    self.subs[j] = self.subs[j - 1]
+                    j -= 1
+                self.subs[j] = moving
+
     cdef void _by_word_map(self) noexcept:
         """The moves (by equity: those that may reach the top) spelled from the word map: every
         span bounded (:meth:`_shadow` collecting slots), the spans searched in descending
@@ -708,15 +746,7 @@ cdef class NativeGenerator:
         cdef Anchor anchor
         cdef int64_t bound
         cdef Lane *L
-        # the parts of the rack by their tiles: those of k from sub_start[k]
-        qsort(self.subs, self.nsubs, sizeof(Sub), _fewer_tiles)
-        for k in range(MAX_RACK + 2):
-            self.sub_start[k] = self.nsubs
-        for i in range(self.nsubs - 1, -1, -1):
-            self.sub_start[self.subs[i].tiles] = i
-        for k in range(MAX_RACK, -1, -1):
-            if self.sub_start[k] > self.sub_start[k + 1]:
-                self.sub_start[k] = self.sub_start[k + 1]
+        self._order_subs()
         for k in range(27):
             self.real_left[k] = 0
             self.blank_left[k] = 0
@@ -1581,17 +1611,6 @@ cdef bint _better(const uint8_t *rec, const uint8_t *best) noexcept:
 cdef int _descending_int(const void *a, const void *b) noexcept nogil:
     cdef int x = (<const int *>a)[0], y = (<const int *>b)[0]
     return (x < y) - (x > y)
-
-
-cdef int _fewer_tiles(const void *a, const void *b) noexcept nogil:
-    """Parts of the rack by their tiles, fewest first; then by leave, highest first."""
-    cdef const Sub *x = <const Sub *>a
-    cdef const Sub *y = <const Sub *>b
-    if x.tiles != y.tiles:
-        return x.tiles - y.tiles
-    if x.leave != y.leave:
-        return -1 if x.leave > y.leave else 1
-    return x.kept - y.kept
 
 
 cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
