@@ -3,9 +3,12 @@
 """The crossword game's native tier: the whole move generation in C over a KWG node array.
 
 The same two algorithms as :mod:`solver.games.crossword.search` (read there what they do), in
-the same one walk (``_walk``), with the same anchors, the same single-tile rule and the same
-scoring, walking the KWG layout of :mod:`structures.backends.kwg.lexicon` directly: Appel and
-Jacobson's from the DAWG's root (node 0), Gordon's from the GADDAG's (node 1). The board, the
+the same one walk (``_walk``), with the same single-tile rule and the same scoring, walking the
+KWG layout of :mod:`structures.backends.kwg.lexicon` directly: Appel and Jacobson's from the
+DAWG's root (node 0), Gordon's from the GADDAG's (node 1). Every move through the GADDAG
+(:meth:`NativeGenerator.generate`) starts from MAGPIE's anchors (:meth:`_gaddag_lane`): the last
+tile of each run, read leftwards first, so that the letters placed before a run are only those
+that may precede it; elsewhere the anchors are ``search.py``'s empty squares. The board, the
 rack, each direction's cross-sets (one bit per tile), cross-scores and anchors are C arrays; a
 candidate is a C stack frame, the score is carried along, and a move found is written as one
 36-byte record (the ``RECORD`` of :mod:`solver.games.crossword.moves`) in a buffer handed back
@@ -45,6 +48,7 @@ cdef enum:
     LINEAR_WEIGHTS = 256
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
+    NO_LIMIT = -1000  # left_limit when the walk is not _gaddag_lane's
     FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
     # (a call finds fewer: at most 2 x 441 anchors, each with at most 16 x 21 spans)
 
@@ -297,6 +301,7 @@ cdef class NativeGenerator:
     cdef Lane dirs[2]
     cdef Lane *lane_arrays
     cdef int down, base, anchor_pos, n
+    cdef int left_limit  # _gaddag_lane's walks: tiles go leftwards only after it (NO_LIMIT: not)
     cdef int rack[27]
     cdef uint8_t word[MAX_SIDE]
     cdef uint8_t placed[MAX_SIDE]
@@ -370,6 +375,7 @@ cdef class NativeGenerator:
         self.ranked = NULL
         self.slot_room = 0
         self.seen_valid = False
+        self.left_limit = NO_LIMIT
         self.rec_equity = NULL
         self.rec_room = 0
 
@@ -442,10 +448,14 @@ cdef class NativeGenerator:
             self.n = self.dirs[d].n
             for lane in range(self.dirs[d].lanes):
                 self.base = lane * self.n
+                if gaddag:
+                    self._gaddag_lane()
+                    continue
                 for pos in range(self.n):
                     if self.dirs[d].anchor[self.base + pos]:
                         self.anchor_pos = pos
                         self._from_anchor(pos)
+        self.left_limit = NO_LIMIT
         if self.failed:
             raise MemoryError()
         if best:
@@ -1413,6 +1423,32 @@ cdef class NativeGenerator:
         u = self.blanks_held - self.rack[0] + 1
         return self.gate[u if u < GATES else GATES - 1] >= self.heap[0] - SLACK
 
+    cdef void _gaddag_lane(self) noexcept:
+        """Every move of the current lane through the GADDAG from MAGPIE's anchors: the last
+        tile of each run of tiles (the run is read leftwards first, so the letters placed left
+        of it are those that may precede it), and each empty square that touches a tile across
+        the lane but none along it. From left to right, each anchor's walk places tiles
+        leftwards only after the anchor before it (and, after a run, one square further: that
+        square's moves hold the run), so each move is found from its leftmost anchor once."""
+        cdef Lane *L = self.lane_arrays
+        cdef int pos, i, last = -1, n = self.n
+        cdef uint32_t root = self.nodes[1] & ARC
+        cdef bint tile, alone
+        for pos in range(n):
+            i = self.base + pos
+            tile = L.cells[i] != 0
+            if tile:
+                if pos + 1 < n and L.cells[i + 1]:
+                    continue
+            else:
+                alone = (pos == 0 or not L.cells[i - 1]) and (pos + 1 == n or not L.cells[i + 1])
+                if not (L.anchor[i] and alone):
+                    continue
+            self.anchor_pos = pos
+            self.left_limit = last
+            self._walk(pos, root, 0, pos + 1, -1, 0, 1, 0, 0, 0)
+            last = pos + 1 if tile else pos
+
     cdef void _from_anchor(self, int anchor) noexcept:
         """Every move whose leftmost anchor is ``anchor`` (see ``search.py``): after a run of
         tiles, the run is read (rightwards through the DAWG; leftwards through the GADDAG, then
@@ -1515,13 +1551,15 @@ cdef class NativeGenerator:
                            main + (0 if cell & BLANK else self.values[cell]), multiplier, cross,
                            count, last_placed)
             return
-        if (accepts and end > start and end >= anchor
+        if (accepts and count and end > start and end >= anchor
                 and (step > 0 or anchor + 1 == n or L.cells[base + anchor + 1] == 0)):
             self._record(start, end, main, multiplier, cross, count, last_placed)
         if lst == 0:
             return
         # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
-        allowed = L.xset[i] if on_board and (step > 0 or pos == anchor or not L.anchor[i]) else 0
+        allowed = L.xset[i] if on_board and (
+            step > 0 or (pos > self.left_limit if self.left_limit != NO_LIMIT
+                         else pos == anchor or not L.anchor[i])) else 0
         if allowed:  # (a square's set holds only the rack's tiles: see _prepare)
             lm = L.lm[i]
             wm = L.wm[i]
