@@ -48,7 +48,6 @@ cdef enum:
     LINEAR_WEIGHTS = 256
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
-    NO_LIMIT = -1000  # left_limit when the walk is not _gaddag_lane's
     FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
     # (a call finds fewer: at most 2 x 441 anchors, each with at most 16 x 21 spans)
 
@@ -301,7 +300,7 @@ cdef class NativeGenerator:
     cdef Lane dirs[2]
     cdef Lane *lane_arrays
     cdef int down, base, anchor_pos, n
-    cdef int left_limit  # _gaddag_lane's walks: tiles go leftwards only after it (NO_LIMIT: not)
+    cdef int left_limit  # a walk leftwards from the anchor places tiles only after this square
     cdef int rack[27]
     cdef uint8_t word[MAX_SIDE]
     cdef uint8_t placed[MAX_SIDE]
@@ -375,7 +374,7 @@ cdef class NativeGenerator:
         self.ranked = NULL
         self.slot_room = 0
         self.seen_valid = False
-        self.left_limit = NO_LIMIT
+        self.left_limit = -1
         self.rec_equity = NULL
         self.rec_room = 0
 
@@ -455,7 +454,6 @@ cdef class NativeGenerator:
                     if self.dirs[d].anchor[self.base + pos]:
                         self.anchor_pos = pos
                         self._from_anchor(pos)
-        self.left_limit = NO_LIMIT
         if self.failed:
             raise MemoryError()
         if best:
@@ -466,9 +464,10 @@ cdef class NativeGenerator:
                    LeaveValues leaves, bint exchanging, WordMap wordmap=None):
         """The placements that may be among the ``top`` turns of highest equity, found
         best-first: ``(records, best_exchange)``, the records of :meth:`generate` and the best
-        exchange's equity in millipoints (None where there is none). A move's equity is its score plus the value of the tiles it keeps
-        (``leaves``, in millipoints; None: every leave is worth nothing, the bag being empty);
-        the exchanges (where ``exchanging``) and the pass compete for the top too.
+        exchange's equity in millipoints (None where there is none). A move's equity is its
+        score plus the value of the tiles it keeps (``leaves``, in millipoints; None: every
+        leave is worth nothing, the bag being empty); the exchanges (where ``exchanging``) and
+        the pass compete for the top too.
 
         Each anchor's moves are bounded first (:meth:`_shadow`), by the blanks they use:
         score (the placed letters' values paired, largest with largest, with the squares'
@@ -488,12 +487,7 @@ cdef class NativeGenerator:
         bound reaches the line."""
         if top < 1:
             raise ValueError("top is at least 1")
-        self._check(board, wordmap)
-        self.busy = True
-        try:
-            return self._top_equity(board, rack, gaddag, top, leaves, exchanging, wordmap, False)
-        finally:
-            self.busy = False
+        return self._search(board, rack, gaddag, top, leaves, exchanging, wordmap, False)
 
     def best_turn(self, const uint8_t[::1] board, rack, bint gaddag, LeaveValues leaves,
                   bint exchanging, WordMap wordmap=None):
@@ -509,13 +503,7 @@ cdef class NativeGenerator:
         cdef Py_ssize_t i, count, best = -1
         if leaves is not None and not leaves.linear:
             raise ValueError("best_turn needs leaves of whole thousandths (LeaveValues.exact)")
-        self._check(board, wordmap)
-        self.busy = True
-        try:
-            found, exchange = self._top_equity(board, rack, gaddag, 1, leaves, exchanging,
-                                               wordmap, False)
-        finally:
-            self.busy = False
+        _, exchange = self._search(board, rack, gaddag, 1, leaves, exchanging, wordmap, False)
         count = self.out_size // RECORD
         for i in range(count):
             if best < 0 or self.rec_equity[i] > self.rec_equity[best] or (
@@ -534,10 +522,17 @@ cdef class NativeGenerator:
         "every move", for the comparison with the KWG."""
         if wordmap is None:
             raise TypeError("every_move_by_map needs a WordMap")
+        return self._search(board, rack, False, 1, None, False, wordmap, True)[0]
+
+    cdef object _search(self, const uint8_t[::1] board, rack, bint gaddag, int top,
+                        LeaveValues leaves, bint exchanging, WordMap wordmap, bint everything):
+        """:meth:`_top_equity` after :meth:`_check`, the generator marked busy meanwhile (a
+        leave's value, asked in Python, may not call it back)."""
         self._check(board, wordmap)
         self.busy = True
         try:
-            return self._top_equity(board, rack, False, 1, None, False, wordmap, True)[0]
+            return self._top_equity(board, rack, gaddag, top, leaves, exchanging, wordmap,
+                                    everything)
         finally:
             self.busy = False
 
@@ -1380,7 +1375,8 @@ cdef class NativeGenerator:
         """Keep record ``index``'s equity (by equity: :meth:`_drop_below`); -1 out of memory."""
         cdef int64_t *grown
         if index >= self.rec_room:
-            grown = <int64_t *>realloc(self.rec_equity, max(256, 2 * self.rec_room) * sizeof(int64_t))
+            grown = <int64_t *>realloc(self.rec_equity,
+                                       max(256, 2 * self.rec_room) * sizeof(int64_t))
             if grown == NULL:
                 self.failed = True
                 return -1
@@ -1464,6 +1460,10 @@ cdef class NativeGenerator:
         while start > 0 and L.cells[self.base + start - 1]:
             start -= 1
         if start == anchor and gaddag:
+            k = anchor - 1  # leftwards up to the anchor before: its moves are found from there
+            while k >= 0 and not L.anchor[self.base + k]:
+                k -= 1
+            self.left_limit = k
             self._walk(anchor, lst, 0, anchor + 1, -1, 0, 1, 0, 0, 0)
             return
         if start == anchor:
@@ -1556,10 +1556,9 @@ cdef class NativeGenerator:
             self._record(start, end, main, multiplier, cross, count, last_placed)
         if lst == 0:
             return
-        # not off the board, nor (leftwards) an earlier anchor: its moves are found from there
-        allowed = L.xset[i] if on_board and (
-            step > 0 or (pos > self.left_limit if self.left_limit != NO_LIMIT
-                         else pos == anchor or not L.anchor[i])) else 0
+        # not off the board, nor (leftwards) the anchor before or past it: its moves are found
+        # from there (left_limit, set by the caller of the anchor's walk)
+        allowed = L.xset[i] if on_board and (step > 0 or pos > self.left_limit) else 0
         if allowed:  # (a square's set holds only the rack's tiles: see _prepare)
             lm = L.lm[i]
             wm = L.wm[i]

@@ -59,9 +59,9 @@ cdef class WordMap:
     Cost: a look-up hashes the key and probes, O(1) expected; the letters ``b`` blanks may
     stand for take at most ``26^(b-1)`` blank look-ups, then one group look-up per letter set.
     Build: one walk of the DAWG, a radix sort of the words by their group's slot, one blank
-    entry per distinct letter of each group, both tables written in slot order. Memory: 24 bytes per group slot and 8 per
-    blank slot (web2's 210,680 words: 195,737 groups, 1,180,174 blank entries), plus the words'
-    letters.
+    entry per distinct letter of each group, both tables written in slot order. Memory: 24
+    bytes per group slot and 8 per blank slot (web2's 210,680 words: 195,737 groups, 1,180,174
+    blank entries), plus the words' letters.
 
     >>> from lexibench.structures.backends.kwg.lexicon import KwgLexicon
     >>> index = WordMap(KwgLexicon(["least", "slate", "tea", "eat", "at"]).kwg())
@@ -161,11 +161,6 @@ cdef class WordMap:
             self.words = <uint8_t *>malloc(max(bytes_used, 1))
             if self.words == NULL:
                 raise MemoryError()
-            n = 0
-            for i in range(used):
-                if i == 0 or found[i].lo != found[i - 1].lo or found[i].hi != found[i - 1].hi:
-                    n += 1
-            self.group_count = n
             self.word_count = used
             self.groups = <Group *>malloc((self.group_mask + 1) * sizeof(Group))
             if self.groups == NULL:
@@ -173,6 +168,7 @@ cdef class WordMap:
             memset(self.groups, 0, (self.group_mask + 1) * sizeof(Group))
             bytes_used = 0
             g = NULL
+            n = 0  # the groups so far; each one's first word is also moved to found[n]
             for i in range(used):
                 if g == NULL or found[i].lo != g.lo or found[i].hi != g.hi:
                     slot = <Py_ssize_t>mix(found[i].lo, found[i].hi) & self.group_mask
@@ -182,15 +178,12 @@ cdef class WordMap:
                     g.lo = found[i].lo
                     g.hi = found[i].hi
                     g.start = <uint32_t>bytes_used
+                    found[n] = found[i]  # n <= i: an entry already read
+                    n += 1
                 memcpy(self.words + bytes_used, letters + found[i].offset, found[i].length)
                 bytes_used += found[i].length
                 g.count += 1
-            # the multisets, one each, at the front of found (their words are copied already)
-            n = 0
-            for i in range(used):
-                if n == 0 or found[i].lo != found[n - 1].lo or found[i].hi != found[n - 1].hi:
-                    found[n] = found[i]
-                    n += 1
+            self.group_count = n  # the multisets, one each, are now at the front of found
             self.group_bits_mask = _bits(self.group_count, GROUP_FILTER_BITS, &self.group_bits)
             count = 0  # and their distinct letters: the blanks' entries
             for i in range(self.group_count):
