@@ -31,6 +31,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -188,30 +189,8 @@ def _movegen_case(
         not_run(request, CrosswordMovegenRecord, "kwg",
                 f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
                 variant=variant)  # fmt: skip
-    # each position's whole work, its cross-sets too (nothing kept from the round before: the
-    # peer's board preparation is timed and added as well)
-    if variant == WORD_MAP:
-        generator = MoveGenerator(
-            _kwg(settings, "words"), Tier.NATIVE, "words", word_map=True, keep_cross_sets=False
-        )
-    else:
-        generator = MoveGenerator(
-            _kwg(settings, variant), Tier.NATIVE, variant, word_map=False, keep_cross_sets=False
-        )
-    if mode == "best":
-
-        def solve(position: Position) -> Any:
-            rules = position.rules
-            return generator.best_raw(rules, position.board, position.rack_counts())
-
-    elif mode == "equity":
-        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
-
-        def solve(position: Position) -> Any:
-            return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
-
-    else:
-        solve = generator
+    generator = _generator(settings, variant)
+    solve = _solver(generator, mode)
     benchmark.group = f"crossword native {name}, {blanks} blank(s), {mode} moves"
     gc.collect()
     answers = time_case(benchmark, _solve_all, solve, positions)
@@ -232,6 +211,39 @@ def _movegen_case(
         ),
     )
     return answers
+
+
+def _generator(settings: Settings, variant: str) -> MoveGenerator:
+    """The native generator of ``variant`` (one of :data:`GENERATORS`), doing each position's
+    whole work, its cross-sets too (nothing kept from the call before: the peer's board
+    preparation is timed and added as well)."""
+    if variant == WORD_MAP:
+        return MoveGenerator(
+            _kwg(settings, "words"), Tier.NATIVE, "words", word_map=True, keep_cross_sets=False
+        )
+    return MoveGenerator(
+        _kwg(settings, variant), Tier.NATIVE, variant, word_map=False, keep_cross_sets=False
+    )
+
+
+def _solver(generator: MoveGenerator, mode: str) -> Callable[[Position], Any]:
+    """What a case times on each position: every move (``all``), the best by score
+    (``best``), or the best turn by equity (``equity``, lexibench's leave model)."""
+    if mode == "best":
+
+        def best(position: Position) -> Any:
+            rules = position.rules
+            return generator.best_raw(rules, position.board, position.rack_counts())
+
+        return best
+    if mode == "equity":
+        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
+
+        def by_equity(position: Position) -> Any:
+            return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
+
+        return by_equity
+    return generator
 
 
 @pytest.mark.parametrize("mode", ["all", "best", "equity"])
@@ -398,7 +410,9 @@ def test_crossword_peer(
 ) -> None:
     """MAGPIE's generator, where the user has built it (opt-in: ``LEXIBENCH_MAGPIE``), on the
     native cases' positions with the run's KWG, by score as lexibench's native cases: its own
-    seconds of generation per round, and its moves checked equal to the reference's."""
+    seconds of generation per round, and its moves checked equal to the reference's. From the
+    KWG alone, its rounds go in step with rounds of lexibench's native generators on the same
+    positions (:class:`_Paired`): the report's ratio is of those."""
     from lexibench.solver.games.crossword import peer
 
     if peer.unavailable() is not None:
@@ -420,9 +434,11 @@ def test_crossword_peer(
     lines = [p.to_cgp() for p in positions]
     by_score: peer.Mode = "allscore" if mode == "all" else "bestscore"
     benchmark.group = f"crossword peer {name}, {blanks} blank(s), {mode} moves"
+    paired = _Paired(settings, mode, positions) if lexicon == "kwg" else None
     run = benchmark.pedantic(
         peer.generate, args=(lines, kwg, _leave_table(), by_score),
-        kwargs={"rounds": PEER_ROUNDS, "word_maps": lexicon == "wmp"}, rounds=1, iterations=1,
+        kwargs={"rounds": PAIRED_ROUNDS if paired else PEER_ROUNDS, "word_maps": lexicon == "wmp",
+                "between": paired}, rounds=1, iterations=1,
     )  # fmt: skip
     if mode == "all":
         listed = peer.generate(
@@ -451,8 +467,40 @@ def test_crossword_peer(
             moves=sum(run.counts),
             round_seconds=run.round_seconds,
             prepare_seconds=run.prepare_seconds,
+            paired_seconds=paired.seconds() if paired else {},
         ),
     )
+
+
+#: The rounds of a peer's case run in step with lexibench's generators (each short: more of
+#: them, for a steadier median on a shared machine).
+PAIRED_ROUNDS: Final = 21
+
+
+class _Paired:
+    """lexibench's native generators (:data:`GENERATORS`, where compiled) on a peer case's
+    positions, a round of each before each of the peer's rounds (``peer.generate``'s
+    ``between``): the first generator moves to the end each round, so none always runs right
+    before the peer. Each round of either side is timed after an untimed pass over the same
+    positions (the harness's ``-s``), warm as consecutive rounds are."""
+
+    def __init__(self, settings: Settings, mode: str, positions: Sequence[Position]) -> None:
+        self.positions = positions
+        self.order = [] if NATIVE_UNAVAILABLE is not None else list(GENERATORS)
+        self.solvers = {v: _solver(_generator(settings, v), mode) for v in self.order}
+        self.rounds: dict[str, list[float]] = {v: [] for v in self.order}
+
+    def __call__(self) -> None:
+        for variant in self.order:
+            _solve_all(self.solvers[variant], self.positions)  # warm, as the peer's pass
+            start = time.perf_counter()
+            _solve_all(self.solvers[variant], self.positions)
+            self.rounds[variant].append(time.perf_counter() - start)
+        self.order.append(self.order.pop(0))
+
+    def seconds(self) -> dict[str, tuple[float, ...]]:
+        """Each generator's seconds per round, in the peer's rounds' order."""
+        return {v: tuple(r) for v, r in self.rounds.items()}
 
 
 @cache

@@ -3,7 +3,7 @@
 // lexibench never ships or builds MAGPIE itself).
 //
 // Usage:
-//   magpie_movegen -p DATA_PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] CGP_FILE
+//   magpie_movegen -p DATA_PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] [-s] CGP_FILE
 //
 //   -p  MAGPIE's data folders, ':'-separated (lexica/, layouts/, letterdistributions/)
 //   -l  the lexicon: lexica/<LEXICON>.kwg in a data folder (the name starts with a prefix MAGPIE
@@ -15,6 +15,10 @@
 //   -v  every move of the first round, one tab-separated line each:
 //       "move <position> <place|exchange|pass> <coord|-> <word|tiles> <score> <leave> <equity>"
 //       (the whole main word, blanks in lower case; an exchange names the tiles it returns)
+//   -s  in step with the caller: before each round, wait for a line on standard input (at the
+//       end of the input, stop), so that the caller can time its own work between the rounds
+//       and neither runs while the other does; each round is timed after an untimed pass over
+//       the same positions (warm, as consecutive rounds are), and its line flushed at once
 //
 // Timed (CLOCK_MONOTONIC, as Python's perf_counter): generate_moves, and apart from it the
 // board's preparation (its cross-sets and anchors, made again as loading the position made
@@ -151,8 +155,8 @@ static void print_move(int position, const Move *move, const Board *board, const
 
 int main(int argc, char *argv[]) {
   const char *paths = NULL, *lexicon = NULL, *leaves = NULL, *mode = "all";
-  int rounds = 1, word_maps = 0, verbose = 0, option;
-  while ((option = getopt(argc, argv, "p:l:k:m:r:wv")) != -1) {
+  int rounds = 1, word_maps = 0, verbose = 0, stepped = 0, option;
+  while ((option = getopt(argc, argv, "p:l:k:m:r:wvs")) != -1) {
     switch (option) {
     case 'p': paths = optarg; break;
     case 'l': lexicon = optarg; break;
@@ -161,11 +165,12 @@ int main(int argc, char *argv[]) {
     case 'r': rounds = atoi(optarg); break;
     case 'w': word_maps = 1; break;
     case 'v': verbose = 1; break;
-    default: die("usage", "-p PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] CGP_FILE");
+    case 's': stepped = 1; break;
+    default: die("usage", "-p PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] [-s] CGP_FILE");
     }
   }
   if (optind != argc - 1 || !paths || !lexicon || !leaves || rounds < 1) {
-    die("usage", "-p PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] CGP_FILE");
+    die("usage", "-p PATHS -l LEXICON -k LEAVES -m MODE -r ROUNDS [-w] [-v] [-s] CGP_FILE");
   }
   move_record_t record = MOVE_RECORD_ALL;
   move_sort_t sort = MOVE_SORT_EQUITY;
@@ -221,68 +226,79 @@ int main(int argc, char *argv[]) {
   MoveList *timed = small ? move_list_create_small(1000000) : moves;
   StringBuilder *sb = string_builder_create();
   for (int round = 1; round <= rounds; round++) {
-    double seconds = 0, preparing = 0;
-    for (int i = 0; i < count; i++) {
-      run_command(config, commands[i]);
-      Game *game = config_get_game(config);
-      MoveGenArgs generate = {
-          .game = game,
-          .move_list = timed,
-          .move_record_type = small ? MOVE_RECORD_ALL_SMALL : record,
-          .move_sort_type = sort,
-          .override_kwg = NULL,
-          .eq_margin_movegen = 0,
-          .target_equity = EQUITY_MAX_VALUE,
-          .target_leave_size_for_exchange_cutoff = UNSET_LEAVE_SIZE,
-      };
-      if (small) {
-        small_move_list_reset(timed);
-      } else {
-        move_list_reset(timed);
-      }
-      // The board's cross-sets and anchors, as loading the position made them: lexibench's
-      // generator makes them at every call, so they are timed apart, to be added or not.
-      const double start = now();
-      game_gen_all_cross_sets(game);
-      board_update_all_anchors(game_get_board(game));
-      const double prepared = now();
-      generate_moves(&generate);
-      const double end = now();
-      seconds += end - prepared;
-      preparing += prepared - start;
-      if (round > 1) {
-        continue;
-      }
-      if (small) {  // the moves listed, once, untimed
-        generate.move_list = moves;
-        generate.move_record_type = record;
-        move_list_reset(moves);
+    char go[LINE];
+    if (stepped && !fgets(go, sizeof(go), stdin)) {
+      break;  // the caller is done
+    }
+    // in step, each round's timed pass follows an untimed one (pass 0) over the same
+    // positions, so that it runs warm as consecutive rounds do, whatever ran in between
+    for (int pass = stepped ? 0 : 1; pass <= 1; pass++) {
+      double seconds = 0, preparing = 0;
+      for (int i = 0; i < count; i++) {
+        run_command(config, commands[i]);
+        Game *game = config_get_game(config);
+        MoveGenArgs generate = {
+            .game = game,
+            .move_list = timed,
+            .move_record_type = small ? MOVE_RECORD_ALL_SMALL : record,
+            .move_sort_type = sort,
+            .override_kwg = NULL,
+            .eq_margin_movegen = 0,
+            .target_equity = EQUITY_MAX_VALUE,
+            .target_leave_size_for_exchange_cutoff = UNSET_LEAVE_SIZE,
+        };
+        if (small) {
+          small_move_list_reset(timed);
+        } else {
+          move_list_reset(timed);
+        }
+        // The board's cross-sets and anchors, as loading the position made them: lexibench's
+        // generator makes them at every call, so they are timed apart, to be added or not.
+        const double start = now();
+        game_gen_all_cross_sets(game);
+        board_update_all_anchors(game_get_board(game));
+        const double prepared = now();
         generate_moves(&generate);
-      }
-      if (record != MOVE_RECORD_BEST) {
-        move_list_sort_moves(moves);
-      }
-      const int made = move_list_get_count(moves);
-      const Rack *rack =
-          player_get_rack(game_get_player(game, game_get_player_on_turn_index(game)));
-      const Board *board = game_get_board(game);
-      const LetterDistribution *ld = game_get_ld(game);
-      if (verbose) {
-        for (int m = 0; m < made; m++) {
-          print_move(i + 1, move_list_get_move(moves, m), board, rack, ld, sb);
+        const double end = now();
+        seconds += end - prepared;
+        preparing += prepared - start;
+        if (round > 1 || pass == 0) {
+          continue;
+        }
+        if (small) {  // the moves listed, once, untimed
+          generate.move_list = moves;
+          generate.move_record_type = record;
+          move_list_reset(moves);
+          generate_moves(&generate);
+        }
+        if (record != MOVE_RECORD_BEST) {
+          move_list_sort_moves(moves);
+        }
+        const int made = move_list_get_count(moves);
+        const Rack *rack =
+            player_get_rack(game_get_player(game, game_get_player_on_turn_index(game)));
+        const Board *board = game_get_board(game);
+        const LetterDistribution *ld = game_get_ld(game);
+        if (verbose) {
+          for (int m = 0; m < made; m++) {
+            print_move(i + 1, move_list_get_move(moves, m), board, rack, ld, sb);
+          }
+        }
+        string_builder_clear(sb);
+        if (made > 0) {
+          const Move *best = move_list_get_move(moves, 0);
+          string_builder_add_move(sb, board, best, ld, false);
+          printf("position %d moves %d best %s score %d equity %.3f\n", i + 1, made,
+                 string_builder_peek(sb), equity_to_int(move_get_score(best)), move_equity(best));
+        } else {
+          printf("position %d moves 0 best - score 0 equity 0\n", i + 1);
         }
       }
-      string_builder_clear(sb);
-      if (made > 0) {
-        const Move *best = move_list_get_move(moves, 0);
-        string_builder_add_move(sb, board, best, ld, false);
-        printf("position %d moves %d best %s score %d equity %.3f\n", i + 1, made,
-               string_builder_peek(sb), equity_to_int(move_get_score(best)), move_equity(best));
-      } else {
-        printf("position %d moves 0 best - score 0 equity 0\n", i + 1);
+      if (pass == 1) {
+        printf("round %d seconds %.9f prepare %.9f\n", round, seconds, preparing);
+        fflush(stdout);
       }
     }
-    printf("round %d seconds %.9f prepare %.9f\n", round, seconds, preparing);
   }
   for (int i = 0; i < count; i++) {
     free(commands[i]);

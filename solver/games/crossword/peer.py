@@ -22,9 +22,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import selectors
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -259,12 +260,16 @@ def generate(
     rounds: int = 1,
     word_maps: bool = False,
     every_move: bool = False,
+    between: Callable[[], object] | None = None,
 ) -> PeerRun:
     """MAGPIE's moves on the positions ``cgp_lines`` (CGP, each with both racks where the bag
     matters), over the KWG array ``kwg`` with the KLV2 leave table ``leaves``: every move
     (``all``) or the best (``best``), by equity, or by score (``allscore``, ``bestscore``);
     ``rounds`` times over; with ``word_maps``, MAGPIE builds its word map of the lexicon first
-    and generates with it. Raises :class:`InputError` when MAGPIE is not built or fails."""
+    and generates with it. With ``between``, the rounds go in step with the caller:
+    ``between()`` runs before each of them, while the peer waits, so that what it times
+    alternates with the peer's rounds on the same machine (side by side, round for round).
+    Raises :class:`InputError` when MAGPIE is not built or fails."""
     root = folder()
     program = harness(root)
     with tempfile.TemporaryDirectory(prefix="lexibench-magpie-") as work:
@@ -279,12 +284,77 @@ def generate(
         positions.write_text("".join(line + "\n" for line in cgp_lines), encoding="utf-8")
         command = [str(program), "-p", paths, "-l", LEXICON, "-k", LEXICON, "-m", mode]
         command += ["-r", str(rounds), *(["-w"] if word_maps else [])]
-        command += [*(["-v"] if every_move else []), str(positions)]
-        done = _run(command, "MAGPIE's move generation")
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+        command += [*(["-v"] if every_move else []), *(["-s"] if between else [])]
+        command.append(str(positions))
+        if between is None:
+            done = _run(command, "MAGPIE's move generation")
+            status, out, err = done.returncode, done.stdout, done.stderr
+        else:
+            status, out, err = _in_step(command, rounds, between)
+        if status != 0:
+            last = (err.strip().splitlines() or ["(no message)"])[-1]
             raise InputError(f"MAGPIE's move generation failed: {last}")
-    return parse_output(done.stdout, len(cgp_lines), every_move)
+    return parse_output(out, len(cgp_lines), every_move)
+
+
+def _in_step(
+    command: list[str], rounds: int, between: Callable[[], object]
+) -> tuple[int, str, str]:
+    """Run the harness in step (``-s``): for each round, ``between()``, then a line to the
+    harness and its output read up to the round's line. Its status, output and messages;
+    :class:`InputError` when it cannot start or a round takes more than :data:`TIMEOUT`
+    seconds."""
+    with tempfile.TemporaryFile() as messages:
+        try:
+            process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=messages
+            )
+        except FileNotFoundError as exc:
+            raise InputError(f"MAGPIE's move generation: {exc.filename} not found") from None
+        assert process.stdin is not None
+        assert process.stdout is not None
+        out = bytearray()
+        with process:  # its pipes closed, and it waited for, whatever happens
+            try:
+                with selectors.DefaultSelector() as waiting:
+                    waiting.register(process.stdout, selectors.EVENT_READ)
+                    for _ in range(rounds):
+                        between()
+                        process.stdin.write(b"go\n")
+                        process.stdin.flush()
+                        if not _read_round(process.stdout.fileno(), waiting, out):
+                            break  # it stopped: its status says why
+                process.stdin.close()
+                out += process.stdout.read()
+                status = process.wait(TIMEOUT)
+            except BrokenPipeError:  # it stopped before a round: its status says why
+                status = process.wait(TIMEOUT) or 2
+            except subprocess.TimeoutExpired:
+                raise InputError(f"MAGPIE's move generation: stopped after {TIMEOUT} s") from None
+            finally:
+                if process.poll() is None:
+                    process.kill()
+        messages.seek(0)
+        err = messages.read().decode("utf-8", "replace")
+    return status, out.decode("utf-8", "replace"), err
+
+
+def _read_round(fd: int, waiting: selectors.BaseSelector, out: bytearray) -> bool:
+    """The harness's output appended to ``out`` up to its next round's line (the last it
+    writes before it waits): True, or False when it ends first. Read unbuffered, so that no
+    line waits in a buffer while the harness waits for the caller."""
+    start = len(out)
+    while True:
+        if not waiting.select(TIMEOUT):
+            raise InputError(f"MAGPIE's move generation: a round took more than {TIMEOUT} s")
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return False
+        out += chunk
+        if out.endswith(b"\n"):
+            last = out.rfind(b"\n", start, len(out) - 1) + 1
+            if out.startswith(b"round ", max(last, start)):
+                return True
 
 
 def _word_map(root: Path, paths: str) -> None:

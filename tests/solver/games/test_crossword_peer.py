@@ -5,6 +5,7 @@ its output read back (its row in the report: tests/benchmarks/test_crossword_rep
 from __future__ import annotations
 
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,9 @@ from lexibench.solver.games.crossword import peer
 #: harness writes for each position (two moves, the second an exchange) and each round.
 STAND_IN = r"""#!/bin/sh
 set -e
-while getopts "p:l:k:m:r:wv" o; do
+while getopts "p:l:k:m:r:wvs" o; do
   case $o in p) P=$OPTARG;; l) L=$OPTARG;; k) K=$OPTARG;; m) M=$OPTARG;; r) R=$OPTARG;;
-             v) V=1;; w) W=1;; esac
+             v) V=1;; w) W=1;; s) S=1;; esac
 done
 shift $((OPTIND - 1))
 D=${P%%:*}
@@ -35,7 +36,12 @@ while [ $i -le $N ]; do
   i=$((i + 1))
 done
 r=1
-while [ $r -le $R ]; do echo "round $r seconds 0.00$r prepare 0.000$r"; r=$((r + 1)); done
+while [ $r -le $R ]; do
+  if [ -n "$S" ]; then read -r go || exit 0; echo "$go $r" >> "$D/steps"; fi
+  test "$r" != "${FAIL_AT:-0}" || { echo "magpie_movegen: failed in round $r" >&2; exit 2; }
+  echo "round $r seconds 0.00$r prepare 0.000$r"
+  r=$((r + 1))
+done
 """
 
 
@@ -68,6 +74,31 @@ def test_the_peer_runs_the_harness_on_the_files_it_writes(
     assert listed.moves is not None
     assert [peer.placements(m) for m in listed.moves] == [[("8H", "Ab", 1)], [("8H", "Ab", 2)]]
     assert listed.moves[0][1] == peer.PeerMove("exchange", "-", "C", 0, "AB", -1.5)
+
+
+def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stand_in(tmp_path, monkeypatch)
+    steps: list[int] = []
+
+    def between() -> None:  # what the harness has been told to run so far, seen from here
+        steps.append(len(seen()))
+
+    def seen() -> list[str]:
+        found = list(tmp_path.glob("lexibench-magpie-*/steps"))
+        return found[0].read_text().splitlines() if found else []
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    run = peer.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
+    assert steps == [0, 1, 2]  # each call before the round it precedes, none after the last
+    assert run.counts == (2, 2)
+    assert run.round_seconds == (0.001, 0.002, 0.003)
+    monkeypatch.setenv("FAIL_AT", "2")
+    with pytest.raises(
+        InputError, match=r"^MAGPIE's move generation failed: magpie_movegen: failed in round 2$"
+    ):
+        peer.generate(["a b"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
 
 
 def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
