@@ -27,6 +27,12 @@ RECORD: Final = struct.Struct("<iBBBBI24s")
 """A native record: score; down (0/1), row, column and length of the main word; the placed mask;
 the word's tiles (1-26, or ``0x80 | t`` for a blank), padded to 24."""
 
+#: A record's tiles to their letters (``bytes.translate``): 1-26 to A-Z, a blank's ``0x80 | t``
+#: to a-z.
+_LETTERS: Final = bytes(
+    64 + b if 1 <= b <= 26 else 96 + (b & 0x7F) if 0x81 <= b <= 0x9A else b for b in range(256)
+)
+
 DEFAULT_TOP: Final = 10
 
 
@@ -140,7 +146,7 @@ def unpack(data: bytes) -> list[RawMove]:
     """The raw moves of a buffer of native :data:`RECORD` records."""
     out: list[RawMove] = []
     for score, down, row, col, length, placed, letters in RECORD.iter_unpack(data):
-        word = "".join(chr(96 + (t & 0x7F)) if t & 0x80 else chr(64 + t) for t in letters[:length])
+        word = letters[:length].translate(_LETTERS).decode("ascii")
         out.append((score, bool(down), row, col, word, placed))
     return out
 

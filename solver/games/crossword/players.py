@@ -67,7 +67,6 @@ class EquityPlayer:
         value: Value = self.memo.value if bag > 0 else nothing
         native = self.memo.for_native(self.generator) if bag > 0 else None
         exchanging = bag >= rules.rack_size
-        tiles = b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
         best: _Best | None = None
         chosen = None
         if native is None or native.exact:  # the choice made in C, the same
@@ -80,6 +79,7 @@ class EquityPlayer:
             passing = -pass_equity / 1000
             may_exchange = exchange is not None and (equity is None or exchange >= equity)
         else:
+            tiles = _tiles(rack)
             bounded = self.generator.top_raw(rules, board, rack, 1, native, exchanging)
             found = self.generator.raw(rules, board, rack) if bounded is None else bounded[0]
             for raw in unpack(found) if isinstance(found, bytes) else found:
@@ -94,7 +94,7 @@ class EquityPlayer:
             passing = -round(value(tiles), 3)
             may_exchange = exchange_may_reach(bounded, None if best is None else -best[0][0])
         if may_exchange:
-            for move in exchanges(Position(rules, board, tiles), value, bag):
+            for move in exchanges(Position(rules, board, _tiles(rack)), value, bag):
                 key = order(move)
                 if best is None or key < best[0]:
                     returned = tuple(leave_tiles(move.returned).count(t) for t in range(27))
@@ -111,6 +111,11 @@ def _placement(equity: float, raw: RawMove) -> _Best:
     """The placement ``raw`` worth ``equity``, with its :func:`~.equity.order` key."""
     score, down, row, col, word, _ = raw
     return (-equity, -score, 0, 0, coord(row, col, down), word, ""), raw
+
+
+def _tiles(rack: list[int]) -> bytes:
+    """The rack's tiles (counts per tile) as bytes, in tile order."""
+    return b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
 
 
 #: Each tile number as one byte.

@@ -71,7 +71,7 @@ def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
 
 
 def _draw(rack: list[int], bag: list[int], size: int) -> None:
-    while sum(rack) < size and bag:
+    for _ in range(min(size - sum(rack), len(bag))):
         rack[bag.pop()] += 1
 
 
