@@ -17,8 +17,9 @@
 //       (the whole main word, blanks in lower case; an exchange names the tiles it returns)
 //   -s  in step with the caller: before each round, wait for a line on standard input (at the
 //       end of the input, stop), so that the caller can time its own work between the rounds
-//       and neither runs while the other does; each round is timed after an untimed pass over
-//       the same positions (warm, as consecutive rounds are), and its line flushed at once
+//       and neither runs while the other does: "ready" is written once loaded, before the
+//       first wait; each round is timed after an untimed pass over the same positions (warm,
+//       as consecutive rounds are), and its line flushed at once
 //
 // Timed (CLOCK_MONOTONIC, as Python's perf_counter): generate_moves, and apart from it the
 // board's preparation (its cross-sets and anchors, made again as loading the position made
@@ -225,6 +226,10 @@ int main(int argc, char *argv[]) {
   const int small = record == MOVE_RECORD_ALL && sort == MOVE_SORT_SCORE;
   MoveList *timed = small ? move_list_create_small(1000000) : moves;
   StringBuilder *sb = string_builder_create();
+  if (stepped) {  // loaded: the caller's work may start, nothing of this process running
+    printf("ready\n");
+    fflush(stdout);
+  }
   for (int round = 1; round <= rounds; round++) {
     char go[LINE];
     if (stepped && !fgets(go, sizeof(go), stdin)) {

@@ -318,11 +318,16 @@ def _in_step(
             try:
                 with selectors.DefaultSelector() as waiting:
                     waiting.register(process.stdout, selectors.EVENT_READ)
-                    for _ in range(rounds):
+                    fd = process.stdout.fileno()
+                    # nothing of the caller's runs while the harness loads
+                    ready = _read_line(fd, waiting, out, b"ready")
+                    if ready:  # its line, the last read, is not part of what parse_output reads
+                        del out[out.rfind(b"\n", 0, len(out) - 1) + 1 :]
+                    for _ in range(rounds if ready else 0):
                         between()
                         process.stdin.write(b"go\n")
                         process.stdin.flush()
-                        if not _read_round(process.stdout.fileno(), waiting, out):
+                        if not _read_line(fd, waiting, out, b"round "):
                             break  # it stopped: its status says why
                 process.stdin.close()
                 out += process.stdout.read()
@@ -339,21 +344,22 @@ def _in_step(
     return status, out.decode("utf-8", "replace"), err
 
 
-def _read_round(fd: int, waiting: selectors.BaseSelector, out: bytearray) -> bool:
-    """The harness's output appended to ``out`` up to its next round's line (the last it
-    writes before it waits): True, or False when it ends first. Read unbuffered, so that no
-    line waits in a buffer while the harness waits for the caller."""
-    start = len(out)
+def _read_line(fd: int, waiting: selectors.BaseSelector, out: bytearray, start: bytes) -> bool:
+    """The harness's output appended to ``out`` up to its next line that begins with
+    ``start`` (its ``ready`` or a round's line, the last it writes before it waits): True, or
+    False when it ends first. Read unbuffered, so that no line waits in a buffer while the
+    harness waits for the caller."""
+    begun = len(out)
     while True:
         if not waiting.select(TIMEOUT):
-            raise InputError(f"MAGPIE's move generation: a round took more than {TIMEOUT} s")
+            raise InputError(f"MAGPIE's move generation: no output for {TIMEOUT} s")
         chunk = os.read(fd, 1 << 16)
         if not chunk:
             return False
         out += chunk
         if out.endswith(b"\n"):
-            last = out.rfind(b"\n", start, len(out) - 1) + 1
-            if out.startswith(b"round ", max(last, start)):
+            last = out.rfind(b"\n", begun, len(out) - 1) + 1
+            if out.startswith(start, max(last, begun)):
                 return True
 
 

@@ -36,6 +36,7 @@ while [ $i -le $N ]; do
   i=$((i + 1))
 done
 r=1
+if [ -n "$S" ]; then echo ready; fi
 while [ $r -le $R ]; do
   if [ -n "$S" ]; then read -r go || exit 0; echo "$go $r" >> "$D/steps"; fi
   test "$r" != "${FAIL_AT:-0}" || { echo "magpie_movegen: failed in round $r" >&2; exit 2; }
