@@ -291,9 +291,10 @@ class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True
     """lexibench's native generators (by the native cases' variant: ``words``, ``gaddag``,
     ``word-map``) on the same positions in the same way, timed in step with the peer: before
     each of the peer's rounds, one round of each (in turn, the first moved to the end each
-    round), so that each round of both sides is measured within a second of the other's; each
-    round of either side follows an untimed pass over the same positions (empty: not measured
-    so, as for the word map's cases)."""
+    round), so that each round of both sides is measured within a second of the other's, on
+    the same processor (both processes kept on one meanwhile); each round of either side
+    follows an untimed pass over the same positions (empty: not measured so, as for the word
+    map's cases)."""
 
 
 class CrosswordNodesRecord(Record, tag="lexibench-crossword-nodes/1", kw_only=True):

@@ -482,7 +482,8 @@ class _Paired:
     positions, a round of each before each of the peer's rounds (``peer.generate``'s
     ``between``): the first generator moves to the end each round, so none always runs right
     before the peer. Each round of either side is timed after an untimed pass over the same
-    positions (the harness's ``-s``), warm as consecutive rounds are."""
+    positions (the harness's ``-s``), warm as consecutive rounds are, and on the same processor
+    as the other side's (``peer.generate`` keeps both processes on one meanwhile)."""
 
     def __init__(self, settings: Settings, mode: str, positions: Sequence[Position]) -> None:
         self.positions = positions

@@ -300,8 +300,10 @@ def _peer_table(results: Results) -> list[str]:
         "position by position, and its best score too. `in step with MAGPIE`: lexibench's "
         "three generators timed again in the peer's own case, a round of each (over the same "
         "positions, the same calls) before each of MAGPIE's rounds, which waits for them, so "
-        "that both sides are measured within a second of each other, round after round, on "
-        "this shared machine; the fastest of the three by its median round. The last column "
+        "that both sides are measured within a second of each other, round after round, and "
+        "on the same processor (both processes kept on one meanwhile: a neighbour's load on "
+        "this shared machine then reaches both alike); the fastest of the three by its median "
+        "round. The last column "
         "is that time over MAGPIE's KWG time of the same rounds (where a run has no rounds in "
         "step, the fastest of lexibench's three times above): above 1, MAGPIE is faster."
     )

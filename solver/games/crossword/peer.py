@@ -19,13 +19,14 @@ generator on the same positions and checks that the moves are the same (:func:`p
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import selectors
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -268,7 +269,8 @@ def generate(
     ``rounds`` times over; with ``word_maps``, MAGPIE builds its word map of the lexicon first
     and generates with it. With ``between``, the rounds go in step with the caller:
     ``between()`` runs before each of them, while the peer waits, so that what it times
-    alternates with the peer's rounds on the same machine (side by side, round for round).
+    alternates with the peer's rounds on the same machine (side by side, round for round), both
+    processes kept on one processor meanwhile.
     Raises :class:`InputError` when MAGPIE is not built or fails."""
     root = folder()
     program = harness(root)
@@ -304,13 +306,16 @@ def _in_step(
     harness and its output read up to the round's line. Its status, output and messages;
     :class:`InputError` when it cannot start or a round takes more than :data:`TIMEOUT`
     seconds."""
-    with tempfile.TemporaryFile() as messages:
+    with tempfile.TemporaryFile() as messages, _one_processor() as processor:
         try:
             process = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=messages
             )
         except FileNotFoundError as exc:
             raise InputError(f"MAGPIE's move generation: {exc.filename} not found") from None
+        if processor is not None:
+            with contextlib.suppress(OSError):  # (it may have ended already)
+                os.sched_setaffinity(process.pid, processor)
         assert process.stdin is not None
         assert process.stdout is not None
         out = bytearray()
@@ -342,6 +347,24 @@ def _in_step(
         messages.seek(0)
         err = messages.read().decode("utf-8", "replace")
     return status, out.decode("utf-8", "replace"), err
+
+
+@contextlib.contextmanager
+def _one_processor() -> Iterator[set[int] | None]:
+    """This process kept on one of its processors meanwhile (the harness is put there too), so
+    that the two sides, which take turns, run on the same one: on a shared machine a neighbour's
+    load on one processor then reaches both alike. The processor, or None where the platform
+    cannot say where a process runs."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield None
+        return
+    before = os.sched_getaffinity(0)
+    processor = {min(before)}
+    os.sched_setaffinity(0, processor)
+    try:
+        yield processor
+    finally:
+        os.sched_setaffinity(0, before)
 
 
 def _read_line(fd: int, waiting: selectors.BaseSelector, out: bytearray, start: bytes) -> bool:

@@ -4,6 +4,7 @@ its output read back (its row in the report: tests/benchmarks/test_crossword_rep
 
 from __future__ import annotations
 
+import os
 import stat
 import tempfile
 from pathlib import Path
@@ -38,7 +39,10 @@ done
 r=1
 if [ -n "$S" ]; then echo ready; fi
 while [ $r -le $R ]; do
-  if [ -n "$S" ]; then read -r go || exit 0; echo "$go $r" >> "$D/steps"; fi
+  if [ -n "$S" ]; then
+    read -r go || exit 0
+    echo "$go $r $(grep Cpus_allowed_list /proc/$$/status 2>/dev/null | cut -f2)" >> "$D/steps"
+  fi
   test "$r" != "${FAIL_AT:-0}" || { echo "magpie_movegen: failed in round $r" >&2; exit 2; }
   echo "round $r seconds 0.00$r prepare 0.000$r"
   r=$((r + 1))
@@ -82,9 +86,16 @@ def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits
 ) -> None:
     _stand_in(tmp_path, monkeypatch)
     steps: list[int] = []
+    where: list[set[int]] = []
+    before = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+
+    told: list[str] = []
 
     def between() -> None:  # what the harness has been told to run so far, seen from here
-        steps.append(len(seen()))
+        told[:] = seen()
+        steps.append(len(told))
+        if before is not None:
+            where.append(os.sched_getaffinity(0))
 
     def seen() -> list[str]:
         found = list(tmp_path.glob("lexibench-magpie-*/steps"))
@@ -95,6 +106,12 @@ def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits
     assert steps == [0, 1, 2]  # each call before the round it precedes, none after the last
     assert run.counts == (2, 2)
     assert run.round_seconds == (0.001, 0.002, 0.003)
+    if before is not None:  # both sides on one processor meanwhile, this one as before after
+        assert len(where[0]) == 1
+        assert all(w == where[0] for w in where)
+        assert os.sched_getaffinity(0) == before
+        harness = {line.split()[2] for line in told}  # where its rounds 1 and 2 ran
+        assert harness == {str(min(where[0]))}
     monkeypatch.setenv("FAIL_AT", "2")
     with pytest.raises(
         InputError, match=r"^MAGPIE's move generation failed: magpie_movegen: failed in round 2$"
