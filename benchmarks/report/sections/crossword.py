@@ -150,12 +150,10 @@ def _movegen(results: Results) -> dict[tuple[str, int, str, str], Any]:
 
 #: The heading of the native generation's table.
 NATIVE_HEADING: Final = "Native generation: DAWG, GADDAG and the word map"
+#: Each generator of the native table (by its cases' variant), as the tables name it.
+GENERATOR_NAMES: Final = {"words": "DAWG", "gaddag": "GADDAG", "word-map": "word map"}
 #: Each generator of the native table, and its column there.
-NATIVE_COLUMNS: Final = {
-    "words": "DAWG ms/position",
-    "gaddag": "GADDAG ms/position",
-    "word-map": "word map ms/position",
-}
+NATIVE_COLUMNS: Final = {v: f"{name} ms/position" for v, name in GENERATOR_NAMES.items()}
 
 
 def best_turn_times(results: Results) -> dict[int, dict[str, tuple[float, str]]]:
@@ -264,7 +262,7 @@ def _peer_table(results: Results) -> list[str]:
             step_cell = ""
         else:
             fastest = in_step[0]
-            step_cell = f"{num(in_step[0])} ({PAIRED_NAMES.get(in_step[1], in_step[1])})"
+            step_cell = f"{num(in_step[0])} ({GENERATOR_NAMES.get(in_step[1], in_step[1])})"
         body.append(
             [
                 positions,
@@ -353,10 +351,6 @@ def _nodes_table(results: Results) -> list[str]:
         "decides the verdict."
     )
     return _section("Why, in nodes", text, headers, body)
-
-
-#: The names the peer table gives lexibench's generators.
-PAIRED_NAMES: Final = {"words": "DAWG", "gaddag": "GADDAG", "word-map": "word map"}
 
 
 def _in_step_ms(r: CrosswordPeerRecord | None) -> tuple[float, str] | None:
