@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from lexibench.solver.where import DEFAULT_DASK_TIMEOUT, HERE, Dask, Here, Processes, Where
+from lexibench.solver.writes import write_whole
 
 # The places work runs are defined below this module (in :mod:`lexibench.solver.where`, which
 # :mod:`lexibench.solver.cluster` reads too) and named here for its callers.
@@ -267,14 +268,10 @@ def _write_whole(output: Sequence[bytes | memoryview]) -> tuple[int, str] | None
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     try:
         for piece in output:
-            view = memoryview(piece)
-            while view:
-                try:
-                    view = view[os.write(1, view) :]
-                except InterruptedError:
-                    continue
-                except OSError as exc:
-                    return exc.errno or errno.EIO, exc.strerror or str(exc)
+            try:
+                write_whole(1, piece)
+            except OSError as exc:
+                return exc.errno or errno.EIO, exc.strerror or str(exc)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     return None

@@ -20,7 +20,6 @@ for any tool stopped by SIGPIPE).
 
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import sys
@@ -31,6 +30,7 @@ from types import FrameType
 from typing import Any, Final
 
 from lexibench.solver.errors import Fault
+from lexibench.solver.writes import write_whole
 
 EXIT_FAULT: Final = 1
 EXIT_USAGE: Final = 2
@@ -290,17 +290,11 @@ def output_error(exc: OSError) -> OutputError:
 
 
 def _write_all(data: bytes) -> None:
-    view = memoryview(data)
     SIGNALS.writing = True
     try:
-        while view:
-            try:
-                written = os.write(1, view)
-            except OSError as exc:
-                if exc.errno == errno.EINTR:
-                    continue
-                raise output_error(exc) from None
-            view = view[written:]
+        write_whole(1, data)
+    except OSError as exc:
+        raise output_error(exc) from None
     finally:
         SIGNALS.writing = False
     SIGNALS.raise_pending()

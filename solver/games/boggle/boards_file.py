@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, TypeAlias
 
 from lexibench.solver.errors import InputError, read_error
 from lexibench.solver.games.boggle.board import MAX_CELLS, Board, parse_board
@@ -30,6 +30,14 @@ _BOM: Final = b"\xef\xbb\xbf"
 MAX_LINE: Final = 4 * MAX_CELLS + 2
 #: Bytes read at a time.
 BLOCK: Final = 1 << 20
+
+#: A number of bytes, or what gives the next one (asked each time).
+Size: TypeAlias = int | Callable[[], int]
+
+
+def _sizes(size: Size) -> Callable[[], int]:
+    """``size`` as what gives it."""
+    return size if callable(size) else lambda: size
 
 
 def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board:
@@ -53,23 +61,25 @@ def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board:
 
 
 def line_blocks(
-    read: Callable[[int], bytes], size: int = BLOCK, at_start: bool = True
+    read: Callable[[int], bytes], size: Size = BLOCK, at_start: bool = True
 ) -> Iterator[bytes]:
     """The stream that ``read(n)`` reads (up to ``n`` bytes, ``b""`` at its end), in blocks of
     whole lines: each block ends with an LF, except the last when the stream does not (it is the
-    stream's last line). A byte-order mark at the start of the file (``at_start``: the stream
-    starts there) is dropped. A line too long to be a board (past :data:`MAX_LINE` + 2 bytes
-    without an LF) ends the blocks: the last holds its start, which :func:`board_of_line`
-    refuses. ``OSError`` from ``read`` passes through (after the blocks before it)."""
-    data = read(size)
+    stream's last line). ``size``: the bytes read at a time (or what gives them, asked before
+    each read). A byte-order mark at the start of the file (``at_start``: the stream starts
+    there) is dropped. A line too long to be a board (past :data:`MAX_LINE` + 2 bytes without an
+    LF) ends the blocks: the last holds its start, which :func:`board_of_line` refuses.
+    ``OSError`` from ``read`` passes through (after the blocks before it)."""
+    size_of = _sizes(size)
+    data = read(size_of())
     if at_start:
         while data and len(data) < len(_BOM) and _BOM.startswith(data):  # a short read
-            more = read(size)
+            more = read(size_of())
             if not more:
                 break
             data += more
         if data.startswith(_BOM):
-            data = data[len(_BOM) :] or read(size)
+            data = data[len(_BOM) :] or read(size_of())
     carry = b""
     while data:
         end = data.rfind(b"\n") + 1
@@ -81,20 +91,22 @@ def line_blocks(
         if len(carry) > MAX_LINE + 2:
             yield carry
             return
-        data = read(size)
+        data = read(size_of())
     if carry:
         yield carry
 
 
-def line_chunks(fd: int, size: int) -> Iterator[tuple[int, int]]:
+def line_chunks(fd: int, size: Size) -> Iterator[tuple[int, int]]:
     """The regular file open at ``fd`` in shares of whole lines, ``(start, length)``, of about
-    ``size`` bytes each: each ends just after an LF, except the file's last and one ending inside
-    a line too long to be a board (past :data:`MAX_LINE` + 2 bytes without an LF; the share that
-    holds its start refuses it). Reads a few bytes at each boundary, not the file."""
+    ``size`` bytes each (or what ``size()`` gives, asked before each share): each ends just after
+    an LF, except the file's last and one ending inside a line too long to be a board (past
+    :data:`MAX_LINE` + 2 bytes without an LF; the share that holds its start refuses it). Reads
+    a few bytes at each boundary, not the file."""
+    size_of = _sizes(size)
     total = os.fstat(fd).st_size
     start = 0
     while start < total:
-        end = min(start + size, total)
+        end = min(start + max(size_of(), 1), total)
         limit = min(end + MAX_LINE + 2, total)
         while end < limit:
             data = os.pread(fd, min(1 << 12, limit - end), end)
@@ -144,7 +156,7 @@ class BoardsReader:
         if self._owned:
             self.stream.close()
 
-    def blocks(self, size: int = BLOCK) -> Iterator[tuple[bytes, int]]:
+    def blocks(self, size: Size = BLOCK) -> Iterator[tuple[bytes, int]]:
         """Blocks of whole lines read ``size`` bytes at a time (see :func:`line_blocks`), each
         with the number of its first line; a read error becomes :attr:`error` (for the line
         being read) and ends them."""

@@ -11,8 +11,9 @@ Two ways, with the same output byte for byte:
   file's bytes go, a block of lines at a time, to :class:`~.native_lines.BoardLines`, which parses,
   searches and writes every line in compiled code (no Python work per board);
   :class:`BlockLines` hands the lines it does not recognise to the Python parser.
-  :func:`file_lines` runs it here, or in worker processes that each read their own share of the
-  file (:func:`~.boards_file.line_chunks`) and hand back whole lines in input order.
+  :func:`file_lines` runs it here, or in worker processes that each read their own shares of the
+  file (:func:`~.boards_file.line_chunks`, sized by :class:`ShareSizes`) and write their lines
+  in input order.
 """
 
 from __future__ import annotations
@@ -118,8 +119,39 @@ def solve_lines(
 
 #: Bytes of output the compiled maker makes before handing them back (a piece is written whole).
 PIECE: Final = 1 << 20
-#: Bytes of input per task when worker processes share the file.
+#: The most bytes of input per task when worker processes share the file (about 3,800 4x4
+#: boards: a task of summary lines).
 CHUNK: Final = 1 << 16
+#: Bytes of lines a task should make at most: its lines wait in its worker's memory for their
+#: turn, and a dense board's full line is a hundred times its summary (40 KB for one of the
+#: dense workload's 4x4 boards), so a task of full lines on dense boards is sized by its lines,
+#: not by its boards (which also leaves the two workers enough tasks to end together).
+SHARE_LINES: Final = 1 << 25
+#: Bytes of input of the first tasks, before the lines per byte of input are known.
+FIRST_SHARE: Final = 1 << 12
+
+
+@dataclass
+class ShareSizes:
+    """The bytes of input of each next share of a boards file: as many as make about
+    :data:`SHARE_LINES` bytes of lines, by the lines per byte of input of the shares done so far
+    (``first`` bytes until one is done; at most ``most``)."""
+
+    first: int
+    most: int
+    read: int = 0
+    made: int = 0
+
+    def __call__(self) -> int:
+        """The next share's bytes of input."""
+        if not self.made:
+            return self.first if not self.read else self.most
+        return max(1, min(self.most, SHARE_LINES * self.read // self.made))
+
+    def done(self, read: int, made: int) -> None:
+        """A share of ``read`` bytes of input made ``made`` bytes of lines."""
+        self.read += read
+        self.made += made
 
 
 def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
@@ -221,6 +253,10 @@ class Chunk:
     boards: int
     lines: int
     stop: Stopped | None
+    read: int = 0
+    """Bytes of input of the share."""
+    made: int = 0
+    """Bytes of its lines."""
 
 
 @dataclass(frozen=True)
@@ -250,8 +286,8 @@ class ChunksJob:
         kept = state.kept()
         ends = [start for start, *_ in made[1:]] + [len(kept)]
         return [
-            Chunk(kept[start:end], boards, lines, stop)
-            for (start, boards, lines, stop), end in zip(made, ends, strict=True)
+            Chunk(kept[start:end], boards, lines, stop, _share_size(share), end - start)
+            for (start, boards, lines, stop), end, share in zip(made, ends, batch, strict=True)
         ]
 
     def output(self, result: Chunk) -> tuple[Chunk, list[memoryview | bytes], bool]:
@@ -282,6 +318,11 @@ class ChunksJob:
             count += block.count(b"\n") + (not block.endswith(b"\n"))
         boards = sum(made for _, made in lines.pieces(numbered, keep=True))
         return boards, count, lines.stop
+
+
+def _share_size(share: bytes | tuple[int, int]) -> int:
+    """Bytes of input of a share."""
+    return len(share) if isinstance(share, bytes) else share[1]
 
 
 def file_lines(
@@ -321,14 +362,16 @@ def _in_workers(
     job: LinesJob, reader: BoardsReader, maker: BoardLines, where: Processes
 ) -> Iterator[tuple[bytes, int]]:
     path = _file_path(reader)
+    sizes = ShareSizes(min(FIRST_SHARE, CHUNK), CHUNK)
     shares: Iterable[bytes | tuple[int, int]]
     if path is not None:
-        shares = line_chunks(reader.stream.fileno(), CHUNK)
+        shares = line_chunks(reader.stream.fileno(), sizes)
     else:
-        shares = (block for block, _ in reader.blocks(CHUNK))
+        shares = (block for block, _ in reader.blocks(sizes))
     first_line = 1
     try:
         for chunk in written_in_order(ChunksJob(job, path), shares, where.jobs, state=maker):
+            sizes.done(chunk.read, chunk.made)
             yield b"", chunk.boards  # the worker has written them
             if chunk.stop is not None:
                 reader.error = chunk.stop.error(reader, first_line)

@@ -310,6 +310,54 @@ def test_workers_write_the_lines_of_one_process_in_order(
     assert _compiled(job, data, tmp_path, Processes(2)) == expected
 
 
+def test_shares_are_sized_by_their_lines(
+    monkeypatch: pytest.MonkeyPatch, words_file: Path, tmp_path: Path
+) -> None:
+    # Full lines a hundred times their boards: the shares after the first are sized so that
+    # their lines come to SHARE_LINES; the output is still one process's, in order.
+    monkeypatch.setattr(bulk, "SHARE_LINES", 2_000)
+    monkeypatch.setattr(bulk, "FIRST_SHARE", 300)
+    seen: list[int] = []
+    sizes_of = bulk.ShareSizes.__call__
+
+    def recorded(self: bulk.ShareSizes) -> int:
+        size = sizes_of(self)
+        seen.append(size)
+        return size
+
+    monkeypatch.setattr(bulk.ShareSizes, "__call__", recorded)
+    data = _seeded_text(15)
+    job = _job(words_file)
+    expected = _compiled(job, data, tmp_path)
+    assert _compiled(job, data, tmp_path, Processes(2)) == expected
+    assert seen[0] == 300
+    per_byte = len(expected[0]) / len(data)
+    later = seen[len(seen) // 2 :]
+    assert later
+    assert all(abs(size * per_byte - 2_000) < 1_000 for size in later)
+
+
+def test_share_sizes_follow_the_lines_per_byte_within_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bulk, "SHARE_LINES", 1 << 20)
+    sizes = bulk.ShareSizes(first=4_096, most=65_536)
+    assert sizes() == 4_096  # nothing known yet
+    sizes.done(4_096, 4_096 * 2_000)  # dense boards' full lines: 2,000 bytes a byte of boards
+    assert sizes() == (1 << 20) * 4_096 // (4_096 * 2_000)
+    sizes.done(4_096, 4_096 * 2_000)
+    assert sizes() == 524
+    summaries = bulk.ShareSizes(first=4_096, most=65_536)
+    summaries.done(4_096, 10_000)  # summary lines: a few bytes a byte of boards
+    assert summaries() == 65_536
+    nothing = bulk.ShareSizes(first=4_096, most=65_536)
+    nothing.done(4_096, 0)  # no lines (a bad first line): the most, never a division by 0
+    assert nothing() == 65_536
+    huge = bulk.ShareSizes(first=4_096, most=65_536)
+    huge.done(1, 1 << 40)
+    assert huge() == 1  # at least a byte: every share holds a line
+
+
 def test_shares_of_a_file_are_whole_lines(tmp_path: Path) -> None:
     lines = [b"x" * random.Random(k).randrange(1, 40) + b"\n" for k in range(300)]
     data = b"".join(lines) + b"last line without LF"
