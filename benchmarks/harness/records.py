@@ -501,7 +501,7 @@ class MemorySweepFile(Part, tag_field="schema", tag="lexibench-memory-sweep/3"):
 
 #: How a boards file writes its boards (:attr:`BulkRun.form`).
 BoardForm = Literal["slashed", "spaced", "peers"]
-Engine = Literal["processes", "dask", "halves", "peer", "discarded"]
+Engine = Literal["processes", "dask", "halves", "peer", "discarded", "copied"]
 
 
 class BulkRun(Part):
@@ -517,8 +517,10 @@ class BulkRun(Part):
     engine: Engine
     """``processes`` (``--jobs``), ``dask`` (``--dask-workers``), ``halves`` (two ``--jobs 1``
     processes at once, each on half the boards: the machine's ceiling for a second core),
-    ``peer`` (hybrid-boggle's C++ scorer, scores only), or ``discarded`` (``--jobs 1`` with its
-    output to ``/dev/null``: the search and the lines without the file system's write)."""
+    ``peer`` (hybrid-boggle's C++ scorer, scores only), ``discarded`` (``--jobs 1`` with its
+    output to ``/dev/null``: the search and the lines without the file system's write), or
+    ``copied`` (a process that only copies ``--jobs 1``'s output file to a new one: the file
+    system's write of those bytes, without the search)."""
     seconds: Seconds
     """Wall seconds (the median of :attr:`rounds` where there are several)."""
     cpu_seconds: Seconds

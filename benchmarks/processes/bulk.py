@@ -26,7 +26,8 @@ count of the sweep, on the same seeded 4x4 boards:
   nothing is run and nothing is missing. Beside it on the dense boards, the full lines of
   ``--jobs 1`` written to ``/dev/null`` (engine ``discarded``): what the search and the lines
   cost without the file system's write of the output (gigabytes, which the peer, scores only,
-  does not make).
+  does not make); and that write alone (engine ``copied``): a process that copies ``--jobs 1``'s
+  output file to a new one, a MiB at a time (:data:`COPY`), with no search.
 
 Checks: one case's outputs are identical across runners, forms and the halves (joined), and the two
 lexicons' full lines are identical but for the lexicon's name.
@@ -94,6 +95,16 @@ FORMS: dict[BoardForm, Callable[[Board], str]] = {
 #: boards takes about a minute here).
 ROUNDS = 5
 DENSE_ROUNDS = 3
+#: The ``copied`` way: a process that writes the bytes of the file named by its argument to its
+#: standard output a MiB at a time (as ``solve`` writes its lines), and does nothing else.
+COPY = (
+    "import os, sys\n"
+    "source = os.open(sys.argv[1], os.O_RDONLY)\n"
+    "while block := os.read(source, 1 << 20):\n"
+    "    view = memoryview(block)\n"
+    "    while view:\n"
+    "        view = view[os.write(1, view):]\n"
+)
 
 
 def solve_command(
@@ -135,6 +146,12 @@ def time_peer(
     cmd = [sys.executable, "-m", "lexibench.benchmarks.processes.peer"]
     cmd += ["--boards-file", str(boards_file), "--wordlist", wordlist]
     return _timed([cmd], [out], env)
+
+
+def time_copy(source: Path, out: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of a process copying ``source`` to ``out`` (:data:`COPY`), start to
+    exit: what the file system charges for writing those bytes, with no search."""
+    return _timed([[sys.executable, "-c", COPY, str(source)]], [out], env)
 
 
 def time_halves(
@@ -285,12 +302,15 @@ def _second_core(
             out = tmp / f"peer-{boards.kind}.jsonl"
             run = partial(time_peer, boards.path, wordlist, out, env)
             peer_way = Timed(run, (out,), _made(("hybrid-boggle", "summary"), boards, 1, "peer"))
-            if boards.kind == "dense":  # the same lines, not written to a file
+            if boards.kind == "dense":  # the same lines, not written to a file; their write
                 run = partial(
                     time_solve, boards.path, ("processes", 1), case, wordlist, Path(os.devnull),
                     env, boards.options,
                 )  # fmt: skip
                 ways.append(Timed(run, (), _made(case, boards, 1, "discarded")))
+                out = tmp / f"{boards.kind}-{output}-copied.jsonl"
+                run = partial(time_copy, ways[0].outs[0], out, env)
+                ways.append(Timed(run, (out,), _made(case, boards, 1, "copied")))
         made = _alternate(ways, rounds, expected.get(output), what, peer_way)
         expected.setdefault(output, _digest(*ways[0].outs))
         if peer_way is not None:

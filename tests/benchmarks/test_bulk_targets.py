@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import statistics
 
-from lexibench.benchmarks.harness.records import BulkFile, BulkRun, WordListRef
-from lexibench.benchmarks.report.sections.bulk import _targets
+from lexibench.benchmarks.harness.records import BulkFile, BulkRun, Results, WordListRef
+from lexibench.benchmarks.report.sections.bulk import _targets, render
 
 
 def _run(engine: str, jobs: int, rounds: tuple[float, ...], **kw: object) -> BulkRun:
@@ -79,3 +79,17 @@ def test_the_lines_without_the_write_against_the_peer() -> None:
         "full lines to `/dev/null` (the search and the lines, no file) / the C++ peer's scores",
     ]
     assert rows[1][4:] == ["0.85x", "0.80-0.90x", "", "<= 1.0x", "yes"]
+
+
+def test_the_write_alone_is_a_row_of_the_table_not_a_target() -> None:
+    """The copy of --jobs 1's file (the file system's write of the lines, with no search) is
+    shown beside the runs and explained, and judged against nothing."""
+    full = _run("processes", 1, (12.0, 10.0), output="full", boards="dense")
+    copied = _run("copied", 1, (5.0, 6.0), output="full", boards="dense")
+    peer = _run("peer", 1, (10.0, 10.0), lexicon="hybrid-boggle", boards="dense")
+    bulk = _file(full, copied, peer)
+    assert [row[0] for row in _rows(bulk)] == ["full lines / the C++ peer's scores"]
+    text = "\n".join(render(Results(bulk=bulk)).lines)
+    [row] = [line for line in text.splitlines() if line.startswith("|") and "copied" in line]
+    assert "| 5.5 " in row
+    assert "a process that only copies the `--jobs 1` output's file" in text

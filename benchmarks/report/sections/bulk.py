@@ -31,6 +31,7 @@ def render(results: Results) -> Section:
         "halves": "halves",
         "peer": "C++ peer",
         "discarded": "--jobs 1, to /dev/null",
+        "copied": "its file, copied",
     }
     body = [
         [
@@ -46,6 +47,7 @@ def render(results: Results) -> Section:
             f"{r.count / r.cpu_seconds:,.0f}",
             f"{single[key] / r.seconds:.2f}x"
             if (key := (r.lexicon, r.output, r.count, r.boards, r.form)) in single
+            and r.engine != "copied"  # a copy, not a way to solve them
             else "",
         ]
         for r in bulk.runs
@@ -80,6 +82,14 @@ def render(results: Results) -> Section:
                 "search and the lines cost without the file system's write of them (the dense "
                 "boards' full lines run to gigabytes; the peer writes scores only)."
                 if any(r.engine == "discarded" for r in bulk.runs)
+                else ""
+            )
+            + (
+                " `its file, copied`: a process that only copies the `--jobs 1` output's file "
+                "to a new one, a MiB at a time (as `solve` writes): the file system's write of "
+                "those bytes alone, with no search (its CPU seconds are the kernel's, nearly "
+                "all)."
+                if any(r.engine == "copied" for r in bulk.runs)
                 else ""
             ),
             "",
