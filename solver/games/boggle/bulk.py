@@ -135,18 +135,27 @@ FIRST_SHARE: Final = 1 << 12
 class ShareSizes:
     """The bytes of input of each next share of a boards file: as many as make about
     :data:`SHARE_LINES` bytes of lines, by the lines per byte of input of the shares done so far
-    (``first`` bytes until one is done; at most ``most``)."""
+    (``first`` bytes until one is done; at most ``most``); where the file's size is known
+    (``left``, its bytes), no more than an eighth of what is left for two workers (a share a
+    worker's quarter), down to ``first``, so that the workers end together."""
 
     first: int
     most: int
+    left: int | None = None
+    workers: int = 2
     read: int = 0
     made: int = 0
 
     def __call__(self) -> int:
         """The next share's bytes of input."""
         if not self.made:
-            return self.first if not self.read else self.most
-        return max(1, min(self.most, SHARE_LINES * self.read // self.made))
+            size = self.first if not self.read else self.most
+        else:
+            size = max(1, min(self.most, SHARE_LINES * self.read // self.made))
+        if self.left is not None:
+            size = min(size, max(self.first, self.left // (4 * self.workers)))
+            self.left = max(0, self.left - size)
+        return size
 
     def done(self, read: int, made: int) -> None:
         """A share of ``read`` bytes of input made ``made`` bytes of lines."""
@@ -362,9 +371,10 @@ def _in_workers(
     job: LinesJob, reader: BoardsReader, maker: BoardLines, where: Processes
 ) -> Iterator[tuple[bytes, int]]:
     path = _file_path(reader)
-    sizes = ShareSizes(min(FIRST_SHARE, CHUNK), CHUNK)
+    sizes = ShareSizes(min(FIRST_SHARE, CHUNK), CHUNK, workers=where.jobs)
     shares: Iterable[bytes | tuple[int, int]]
     if path is not None:
+        sizes.left = os.fstat(reader.stream.fileno()).st_size
         shares = line_chunks(reader.stream.fileno(), sizes)
     else:
         shares = (block for block, _ in reader.blocks(sizes))

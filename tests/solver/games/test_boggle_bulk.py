@@ -358,6 +358,19 @@ def test_share_sizes_follow_the_lines_per_byte_within_bounds(
     assert huge() == 1  # at least a byte: every share holds a line
 
 
+def test_shares_get_smaller_towards_the_end_of_a_file() -> None:
+    """With the file's size known, a share is at most an eighth of what is left (two workers),
+    down to the first shares' size: the two workers end within a small share of each other."""
+    sizes = bulk.ShareSizes(first=4_096, most=65_536, left=2_000_000, workers=2)
+    sizes.done(4_096, 10_000)  # summary lines: the most, where enough is left
+    given = [sizes() for _ in range(60)]
+    assert given[0] == 65_536
+    assert given == sorted(given, reverse=True)
+    assert given[-1] == 4_096
+    assert sum(given[:-1]) < 2_000_000 + 4_096 * 60
+    assert max(size for size in given if size < 65_536) <= 2_000_000 // 8
+
+
 def test_shares_of_a_file_are_whole_lines(tmp_path: Path) -> None:
     lines = [b"x" * random.Random(k).randrange(1, 40) + b"\n" for k in range(300)]
     data = b"".join(lines) + b"last line without LF"
