@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
+
+import pytest
 
 from lexibench.benchmarks.harness.records import BulkFile, BulkRun, Results, WordListRef
+from lexibench.benchmarks.processes import bulk
 from lexibench.benchmarks.report.sections.bulk import _targets, render
 
 
@@ -93,3 +97,34 @@ def test_the_write_alone_is_a_row_of_the_table_not_a_target() -> None:
     [row] = [line for line in text.splitlines() if line.startswith("|") and "copied" in line]
     assert "| 5.5 " in row
     assert "a process that only copies the `--jobs 1` output's file" in text
+
+
+def test_alternating_rounds_run_a_way_once_where_asked(tmp_path: Path) -> None:
+    """A way run ``once`` (the copy of a file) runs in the first round only and keeps no rounds;
+    the others run every round, in turn; every way's output is checked against the first's."""
+    order: list[str] = []
+
+    def way(name: str, once: bool = False) -> bulk.Timed:
+        out = tmp_path / f"{name}.txt"
+
+        def run() -> tuple[float, float]:
+            order.append(name)
+            out.write_text("the same lines\n")
+            return 1.0 + len(order), 0.5
+
+        def make(seconds: float, cpu: float, rounds: tuple[float, ...]) -> BulkRun:
+            return _run("processes", 1, rounds or (seconds,))
+
+        return bulk.Timed(run, (out,), make, once=once)
+
+    ways = [way("one"), way("two"), way("copy", once=True)]
+    made, digest = bulk._alternate(ways, 3, None, "a test")
+    assert order == ["one", "two", "copy", "one", "two", "one", "two"]
+    assert [len(w.times) for w in ways] == [3, 3, 1]
+    assert [len(run.rounds) for run in made] == [3, 3, 1]
+    assert digest == bulk._digest(tmp_path / "one.txt")
+    (tmp_path / "copy.txt").write_text("other lines\n")
+    differs = [way("one"), way("copy", once=True)]
+    differs[1].run = lambda: (1.0, 1.0)  # its file left as it is: not the first's output
+    with pytest.raises(RuntimeError, match="the outputs differ for a test"):
+        bulk._alternate(differs, 1, None, "a test")
