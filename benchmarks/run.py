@@ -422,7 +422,8 @@ def _publish(
     """The staged raw files beside the earlier ones they do not replace, the report made from
     them all, and the README block: published together, all or nothing. With ``kept_by`` (a
     whole run), the new raw files are kept in the history too, under the commit measured, with
-    each step's time."""
+    each step's time: kept first, so that the report's history page lists this run (and taken
+    out again if the report cannot be published)."""
     from lexibench.benchmarks.harness.records import default_inputs, load
     from lexibench.benchmarks.report.build import report_files
     from lexibench.benchmarks.report.publish import publish
@@ -431,8 +432,7 @@ def _publish(
     kept = [p for p in default_inputs(results) if p.relative_to(results) not in new]
     # In the order lexibench tables reads them, so that the two write the same report.
     inputs = sorted([*(staging / name for name in new), *kept], key=lambda p: _order(p, results))
-    files, stale = report_files(load(inputs), results, readme)
-    files.update({results / name: data for name, data in new.items()})
+    history: dict[Path, bytes] = {}
     if kept_by is not None:
         commit = commit_of(HERE)
         manifest = Manifest(
@@ -442,9 +442,17 @@ def _publish(
             steps={name: round(s, 1) for name, s in kept_by.seconds.items()},
             seconds=round(kept_by.elapsed(), 1),
         )
-        files.update(kept_files(results, manifest, {str(name): data for name, data in new.items()}))
-    publish(files, stale)
-    return sorted(files)
+        history = kept_files(results, manifest, {str(name): data for name, data in new.items()})
+        publish(history, [])
+    try:
+        files, stale = report_files(load(inputs), results, readme)
+        files.update({results / name: data for name, data in new.items()})
+        publish(files, stale)
+    except BaseException:
+        for folder in {path.parent for path in history if path.parent.name != "raw"}:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return sorted([*files, *history])
 
 
 def _order(path: Path, results: Path) -> tuple[bool, str]:

@@ -9,7 +9,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -213,3 +213,50 @@ def test_a_kept_run_reads_as_a_results_folder(report: Path, tmp_path: Path) -> N
     assert load(default_inputs(copy)).benches
     raw = gzip.decompress((copy / "raw" / "games.json.gz").read_bytes())
     assert raw == (FIXTURE / "raw" / "games.json").read_bytes()
+
+
+class _WholeRun:
+    """What the runner's publishing reads of a whole run's progress: each step's time."""
+
+    def __init__(self) -> None:
+        self.seconds = {"suite games": 10.0, "tables": 2.0}
+
+    def elapsed(self) -> float:
+        return 12.0
+
+
+def _staged(tmp_path: Path) -> Path:
+    staging = tmp_path / "staging"
+    for path in default_inputs(FIXTURE):
+        target = staging / path.relative_to(FIXTURE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    return staging
+
+
+def test_a_whole_run_is_on_the_history_page_it_publishes(tmp_path: Path) -> None:
+    from lexibench.benchmarks import run
+
+    results = tmp_path / "results"
+    results.mkdir()
+    run._publish(results, _staged(tmp_path), None, kept_by=cast(Any, _WholeRun()))
+    [folder] = (results / "history").iterdir()
+    assert (folder / "run.json").is_file()
+    assert folder.name in (results / "html" / "history.html").read_text()
+
+
+def test_a_report_that_cannot_be_published_keeps_no_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexibench.benchmarks import run
+    from lexibench.benchmarks.report import build
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(build, "report_files", fails)
+    results = tmp_path / "results"
+    results.mkdir()
+    with pytest.raises(OSError, match="the disk is full"):
+        run._publish(results, _staged(tmp_path), None, kept_by=cast(Any, _WholeRun()))
+    assert list((results / "history").iterdir()) == []
