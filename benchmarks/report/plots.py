@@ -126,7 +126,8 @@ def _place_labels(
             # the label's own box (an annotation's extent would include its leader line), once
             # its offset from the point is applied
             text.update_positions(renderer)
-            box = Text.get_window_extent(text, renderer).expanded(1.04, 1.15)
+            own = Text.get_window_extent(text, renderer)
+            box = own.expanded(1.04, 1.15)
             inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
             free = (
                 inside
@@ -137,9 +138,9 @@ def _place_labels(
                 # other, or a reader would take it for the other's; set apart (a leader line
                 # to its point), it keeps clear of every other point
                 and (
-                    all(gap(box, m) > CLEAR for m in others)
+                    all(gap(own, m) > CLEAR for m in others)
                     if i >= 8
-                    else all(gap(box, marks[k]) < gap(box, m) for m in others)
+                    else all(gap(own, marks[k]) < gap(own, m) for m in others)
                 )
             )
             if free or i == len(candidates) - 1:
