@@ -36,7 +36,13 @@ from pathlib import Path
 from typing import Final
 
 from lexibench.benchmarks.harness.settings import Settings, option_name
-from lexibench.benchmarks.report.history import Manifest, commit_of, kept_files, last_steps
+from lexibench.benchmarks.report.history import (
+    Manifest,
+    commit_of,
+    kept_files,
+    last_steps,
+    run_folder,
+)
 
 SUITES = (
     "games",
@@ -433,6 +439,7 @@ def _publish(
     # In the order lexibench tables reads them, so that the two write the same report.
     inputs = sorted([*(staging / name for name in new), *kept], key=lambda p: _order(p, results))
     history: dict[Path, bytes] = {}
+    folder: Path | None = None
     if kept_by is not None:
         commit = commit_of(HERE)
         manifest = Manifest(
@@ -443,13 +450,14 @@ def _publish(
             seconds=round(kept_by.elapsed(), 1),
         )
         history = kept_files(results, manifest, {str(name): data for name, data in new.items()})
+        folder = run_folder(results, manifest)
         publish(history, [])
     try:
         files, stale = report_files(load(inputs), results, readme)
         files.update({results / name: data for name, data in new.items()})
         publish(files, stale)
     except BaseException:
-        for folder in {path.parent for path in history if path.parent.name != "raw"}:
+        if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
         raise
     return sorted([*files, *history])

@@ -99,14 +99,14 @@ FORMS: dict[BoardForm, Callable[[Board], str]] = {
 ROUNDS = 5
 DENSE_ROUNDS = 3
 #: The ``copied`` way: a process that writes the bytes of the file named by its argument to its
-#: standard output a MiB at a time (as ``solve`` writes its lines), and does nothing else.
+#: standard output a MiB at a time, as ``solve`` writes its lines (:func:`~.writes.write_whole`),
+#: and does nothing else.
 COPY = (
     "import os, sys\n"
+    "from lexibench.solver.writes import WRITE_AT_MOST, write_whole\n"
     "source = os.open(sys.argv[1], os.O_RDONLY)\n"
-    "while block := os.read(source, 1 << 20):\n"
-    "    view = memoryview(block)\n"
-    "    while view:\n"
-    "        view = view[os.write(1, view):]\n"
+    "while block := os.read(source, WRITE_AT_MOST):\n"
+    "    write_whole(1, block)\n"
 )
 
 

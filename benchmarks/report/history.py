@@ -71,10 +71,15 @@ def folder_name(manifest: Manifest) -> str:
     return f"{stamp}-{manifest.commit[:12]}"
 
 
+def run_folder(results: Path, manifest: Manifest) -> Path:
+    """The folder that keeps the run of ``manifest`` under ``results``."""
+    return results / HISTORY / folder_name(manifest)
+
+
 def kept_files(results: Path, manifest: Manifest, raw: Mapping[str, bytes]) -> dict[Path, bytes]:
-    """The files that keep a run in the history: ``raw`` (paths relative to the results folder,
-    ``raw/games.json``, ``memory.json``) gzipped, and the manifest."""
-    where = results / HISTORY / folder_name(manifest)
+    """The files that keep a run in the history (in :func:`run_folder`): ``raw`` (paths relative
+    to the results folder, ``raw/games.json``, ``memory.json``) gzipped, and the manifest."""
+    where = run_folder(results, manifest)
     files = {
         where / f"{name}.gz": gzip.compress(data, compresslevel=9, mtime=0)
         for name, data in raw.items()

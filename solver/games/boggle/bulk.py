@@ -371,11 +371,12 @@ def _in_workers(
     job: LinesJob, reader: BoardsReader, maker: BoardLines, where: Processes
 ) -> Iterator[tuple[bytes, int]]:
     path = _file_path(reader)
-    sizes = ShareSizes(min(FIRST_SHARE, CHUNK), CHUNK, workers=where.jobs)
+    fd = reader.stream.fileno() if path is not None else None  # a stream may have none
+    left = os.fstat(fd).st_size if fd is not None else None
+    sizes = ShareSizes(min(FIRST_SHARE, CHUNK), CHUNK, left, where.jobs)
     shares: Iterable[bytes | tuple[int, int]]
-    if path is not None:
-        sizes.left = os.fstat(reader.stream.fileno()).st_size
-        shares = line_chunks(reader.stream.fileno(), sizes)
+    if fd is not None:
+        shares = line_chunks(fd, sizes)
     else:
         shares = (block for block, _ in reader.blocks(sizes))
     first_line = 1
