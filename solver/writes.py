@@ -6,8 +6,9 @@ import os
 from typing import Final
 
 #: The most bytes one ``write`` hands the kernel. On the 2-core VM where lexibench is measured,
-#: writing a buffer of a hundred megabytes to a file in one call cost the kernel between the same
-#: and ten times as much per byte as writing it in slices of this size (whose cost hardly varied).
+#: writing a buffer of a hundred megabytes to a file in one call cost the kernel as much per byte
+#: as writing it in slices of this size at best, and many times as much at worst; the slices'
+#: cost hardly varied (commit 4ec2239 gives the runs).
 WRITE_AT_MOST: Final = 1 << 20
 
 
