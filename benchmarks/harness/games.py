@@ -169,14 +169,19 @@ class _Counting:
 
 
 @cache
+def _counted_lexicon(wordlist: str, name: str, variant: str) -> Lexicon:
+    """The lexicon :func:`_queries_of_first` counts the queries of, built once per game and
+    variant: sorted-list, the cheapest build (a sort: about a second for the crossword's two
+    million GADDAG strings, where a trie of dicts takes over ten)."""
+    return structures.build_lexicon("sorted-list", lexicon_strings(wordlist, name, variant))
+
+
 @cache
 def _queries_of_first(settings: Settings, name: str, workload: str, variant: str) -> int:
     """The whole-string queries the string tier makes on the workload's first puzzle (the same
     for every structure: they all answer alike)."""
     played: Game[Any, Any] = game(name)
-    counting = _Counting(
-        structures.build_lexicon("dict-trie", lexicon_strings(settings.wordlist, name, variant))
-    )
+    counting = _Counting(_counted_lexicon(settings.wordlist, name, variant))
     played.solver(counting, Tier.STRING, variant)(puzzles(settings, name, workload)[0])
     return counting.count
 
@@ -234,6 +239,13 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
     return Cap(1, f"first 1 of the {count} {unit}s, 1 round (a scan of every word per query)")
 
 
+#: At a scale with no limit per puzzle, a case whose first puzzle, times the puzzles of a round,
+#: is this many times the round's budget or more is timed solving until the budget is spent
+#: (:func:`solve_until`), without an untimed pass through the rest: it would cap the round anyway,
+#: and the pass would cost as much as the round.
+PROJECTED_OVER: Final = 2.0
+
+
 def budget_cap(
     settings: Settings, case: GameCase, solve: Callable[[Any], Any], chosen: Sequence[Any]
 ) -> Cap:
@@ -242,7 +254,10 @@ def budget_cap(
     spent) the first that fit, at least one, to be timed in one round; at a scale with a
     :attr:`Budget.first_s`, the puzzles before the first that alone takes longer (none: not
     run), that puzzle stopped when its time is up (:func:`_deadline`) rather than waited for.
-    The untimed pass is the case's warm-up as well."""
+    At a scale without, where the first puzzle alone projects a round of at least
+    :data:`PROJECTED_OVER` times the budget, the pass stops there: the round is then timed
+    solving until the budget is spent (:attr:`Cap.until_s`, :func:`solve_until`), which decides
+    how many it holds. The untimed pass (or its first puzzle) is the case's warm-up as well."""
     budget = BUDGETS[settings.scale].round_s
     first_s = BUDGETS[settings.scale].first_s
     spent = 0.0
@@ -265,14 +280,50 @@ def budget_cap(
                 f"first {done - 1} of the {len(chosen)} {unit}s, 1 round (the next took over "
                 f"{first_s:g} s, the {settings.scale} scale's limit)",
             )
+        if first_s is None and done == 1 and took * len(chosen) >= PROJECTED_OVER * budget:
+            return Cap(len(chosen), until_s=budget)
         if spent > budget:
-            unit = game(case.game).unit
-            which = f"all {done}" if done == len(chosen) else f"first {done} of the {len(chosen)}"
-            return Cap(
-                done,
-                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)",
-            )
+            return Cap(done, _over_budget(case, done, len(chosen), budget))
     return Cap(len(chosen), round_s=spent)
+
+
+def _over_budget(case: GameCase, done: int, count: int, budget: float) -> str:
+    unit = game(case.game).unit
+    which = f"all {done}" if done == count else f"first {done} of the {count}"
+    return f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)"
+
+
+def solve_until(
+    solve: Callable[[Any], Any], chosen: Sequence[Any], seconds: float
+) -> tuple[list[Any], bool]:
+    """The timed work of a round capped by its time (:attr:`Cap.until_s`): ``chosen``'s answers
+    in order until ``seconds`` are spent (at least one), and whether they were (False: every
+    puzzle was solved within them)."""
+    answers = []
+    start = time.perf_counter()
+    for puzzle in chosen:
+        answers.append(solve(puzzle))
+        if time.perf_counter() - start > seconds:
+            return answers, True
+    return answers, False
+
+
+def until_cap(case: GameCase, done: int, count: int, seconds: float, over: bool) -> Cap:
+    """The cap of a round timed by :func:`solve_until`: ``done`` of the ``count`` puzzles,
+    ``over`` when it spent its ``seconds``."""
+    if over:
+        return Cap(done, _over_budget(case, done, count, seconds))
+    unit = game(case.game).unit
+    return Cap(
+        done,
+        f"all {done} {unit}s, 1 round (the first alone projected a round over {seconds:g} s)",
+    )
+
+
+def until_group(case: GameCase, seconds: float) -> str:
+    """The cap in the pytest-benchmark group of a round timed by :func:`solve_until` (named
+    before it runs, so by its rule, not its count)."""
+    return f"the first {game(case.game).unit}s within {seconds:g} s, 1 round"
 
 
 class _OverranError(Exception):
