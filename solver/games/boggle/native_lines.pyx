@@ -23,7 +23,7 @@ accepts it); :meth:`BoardLines.board_line` makes the line of a board parsed that
 
 from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint16_t, uint32_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memchr, memcmp, memcpy, memset
 
@@ -38,10 +38,11 @@ cdef extern from *:
     const unsigned char QU "LEXIBENCH_QU_CODE"
 
 cdef enum:
-    KEY_LETTERS = 11  # the most letters of a word the sort key holds (5 bits each)
+    KEY_LETTERS = 4  # the letters of a word the sort key holds whole (5 bits each), then 4 bits
     MAX_POINTS = 255  # the highest score a word may have (the key's top 8 bits)
     RADIX_FROM = 96  # hits from which a radix sort is quicker than a merge sort
-    SLOT = 16  # bytes a cell's "[r,c]" text is kept in, copied whole (a text is at most 11)
+    SLOT = 16  # bytes a cell's "[r,c]," text is kept in, copied whole (a text is at most 12)
+    SCORE_SLOT = 24  # bytes a score's '","score":n,"path":' text is kept in (at most 21)
 
 
 # A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
@@ -106,7 +107,7 @@ cdef inline void put_int(Out *out, long value) noexcept:
 # One path the search recorded: its word's letters at letters[word:word + length], its cells at
 # cells[path:path + depth] (in Hits).
 cdef struct Hit:
-    uint64_t key     # the score (high 8 bits, inverted: highest first), then the first letters
+    uint32_t key     # the score (high 8 bits, inverted: highest first), then the first letters
     uint32_t node    # the word's trie node: one per word
     int word
     int length
@@ -123,7 +124,7 @@ cdef struct Hits:
     char *letters
     int letters_size
     int letters_room
-    int *cells
+    uint16_t *cells  # a board has at most MAX_CELLS (10,000) cells
     int cells_size
     int cells_room
     const long *points   # points by length; the last for longer words
@@ -147,8 +148,9 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
     """The search's record callback: keep the path (its word's letters, its cells, its sort key)."""
     cdef Hits *h = <Hits *>ctx
     cdef Hit *hit
-    cdef uint64_t key = 0
+    cdef uint32_t key = 0
     cdef int k
+    cdef uint16_t *cells
     if h.max_paths and h.count >= h.max_paths:
         raise TooManyPathsError(h.max_paths)
     if h.count == h.room:
@@ -156,7 +158,7 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
     if h.letters_size + length > h.letters_room:
         _grow(<void **>&h.letters, &h.letters_room, h.letters_size + length, 1)
     if h.cells_size + depth > h.cells_room:
-        _grow(<void **>&h.cells, &h.cells_room, h.cells_size + depth, sizeof(int))
+        _grow(<void **>&h.cells, &h.cells_room, h.cells_size + depth, sizeof(uint16_t))
     hit = &h.hit[h.count]
     hit.node = node
     hit.word = h.letters_size
@@ -165,11 +167,14 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
     hit.depth = depth
     hit.points = h.points[length if length < h.last_points else h.last_points]
     for k in range(KEY_LETTERS):
-        key = (key << 5) | (<uint64_t>(letters[k] - 96) if k < length else 0)
-    hit.key = (<uint64_t>(MAX_POINTS - hit.points) << 56) | key
+        key = (key << 5) | (<uint32_t>(letters[k] - 96) if k < length else 0)
+    key = (key << 4) | (<uint32_t>(letters[KEY_LETTERS] - 96) >> 1 if length > KEY_LETTERS else 0)
+    hit.key = (<uint32_t>(MAX_POINTS - hit.points) << 24) | key
     memcpy(h.letters + h.letters_size, letters, length)
     h.letters_size += length
-    memcpy(h.cells + h.cells_size, path, depth * sizeof(int))
+    cells = h.cells + h.cells_size
+    for k in range(depth):
+        cells[k] = <uint16_t>path[k]
     h.cells_size += depth
     h.count += 1
     return 0
@@ -177,7 +182,7 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
 
 # A hit to sort: its key beside its index, so that most comparisons read the array being sorted.
 cdef struct Entry:
-    uint64_t key
+    uint32_t key
     int hit
 
 
@@ -252,11 +257,11 @@ cdef void _merge_sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept
 cdef void _radix_sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept:
     """Sort ``order`` (``n`` hits) by :func:`_before`: a stable radix sort of the keys, a byte at
     a time from the lowest (a byte all keys share is skipped), then an insertion pass that puts
-    hits of equal keys in order (rare: the same score and first letters)."""
-    cdef int count[8][256]
+    hits of equal keys in order (the same score and first letters: a few words at a time)."""
+    cdef int count[4][256]
     cdef int offset[256]
     cdef int i, d, digit, total, j
-    cdef uint64_t key
+    cdef uint32_t key
     cdef Entry item
     cdef Entry *src = order
     cdef Entry *dst = spare
@@ -264,9 +269,9 @@ cdef void _radix_sort(const Hits *h, Entry *order, Entry *spare, int n) noexcept
     memset(count, 0, sizeof(count))
     for i in range(n):
         key = order[i].key
-        for d in range(8):
+        for d in range(4):
             count[d][(key >> (8 * d)) & 255] += 1
-    for d in range(8):
+    for d in range(4):
         if count[d][(src[0].key >> (8 * d)) & 255] == n:
             continue
         total = 0
@@ -335,6 +340,9 @@ cdef class BoardLines:
     cdef int *nbr
     cdef char *cell_text       # SLOT bytes a cell
     cdef unsigned char *cell_text_size
+    # each score's '","score":n,"path":' text (SCORE_SLOT bytes a score, 0 to MAX_POINTS)
+    cdef char score_text[(MAX_POINTS + 1) * SCORE_SLOT]
+    cdef unsigned char score_size[MAX_POINTS + 1]
 
     def __cinit__(self):
         self.out.data = NULL
@@ -394,6 +402,10 @@ cdef class BoardLines:
             raise MemoryError()
         for k in range(len(points)):
             self.points[k] = points[k]
+        for k in range(MAX_POINTS + 1):
+            text = f'","score":{k},"path":'.encode()
+            memcpy(self.score_text + k * SCORE_SLOT, <const char *>text, len(text))
+            self.score_size[k] = len(text)
         self.last_points = len(points) - 1
         self.hits.points = self.points
         self.hits.last_points = self.last_points
@@ -606,7 +618,7 @@ cdef class BoardLines:
                     if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
                         self.nbr[k] = (r + dr) * cols + c + dc
                         k += 1
-            text = f"[{r},{c}]".encode()
+            text = f"[{r},{c}],".encode()
             memcpy(self.cell_text + i * SLOT, <const char *>text, len(text))
             self.cell_text_size[i] = len(text)
         self.nbr_start[n] = k
@@ -697,6 +709,7 @@ cdef class BoardLines:
         cdef int n = h.count, k, first, last, p, words = 0
         cdef long score = 0
         cdef Hit *hit
+        cdef char *w
         if n > self.order_room:
             free(self.order)
             free(self.spare)
@@ -716,15 +729,17 @@ cdef class BoardLines:
             last = first + 1
             while last < n and h.hit[self.order[last].hit].node == hit.node:
                 last += 1
-            out_reserve(out, 64 + hit.length + 8 * hit.depth)
-            if words:
-                out.data[out.size] = b','
-                out.size += 1
-            put(out, '{"word":"', 9)
-            put(out, h.letters + hit.word, hit.length)
-            put(out, '","score":', 10)
-            put_int(out, hit.points)
-            put(out, ',"path":', 8)
+            out_reserve(out, 16 + hit.length + SCORE_SLOT)
+            w = out.data + out.size  # a local pointer: no reload of the buffer's fields
+            w[0] = b','
+            w += words > 0
+            memcpy(w, b'{"word":"', 9)
+            w += 9
+            memcpy(w, h.letters + hit.word, hit.length)
+            w += hit.length
+            memcpy(w, self.score_text + hit.points * SCORE_SLOT, SCORE_SLOT)
+            w += self.score_size[hit.points]
+            out.size = w - out.data
             self._path(hit)
             if self.all_paths:
                 put(out, ',"paths":[', 10)
@@ -752,19 +767,24 @@ cdef class BoardLines:
         return 0
 
     cdef int _path(self, const Hit *hit) except -1:
-        """Append a path as ``[[r,c],...]``: each cell's text copied from its slot whole (a
-        copy of a known size, no call), a comma after each, the last turned into ``]``."""
+        """Append a path as ``[[r,c],...]``: each cell's text and its comma copied from its slot
+        whole (a copy of a known size, no call) through a local pointer (no reload of the
+        buffer's fields after each copy), the last comma turned into ``]``."""
         cdef Out *out = &self.out
-        cdef int k, cell
-        cdef const int *cells = self.hits.cells + hit.path
-        out_reserve(out, 2 + hit.depth * (SLOT + 1))
-        out.data[out.size] = b'['
-        out.size += 1
-        for k in range(hit.depth):
+        cdef int k, depth = hit.depth
+        cdef const uint16_t *cells = self.hits.cells + hit.path
+        cdef const char *text = self.cell_text
+        cdef const unsigned char *size = self.cell_text_size
+        cdef unsigned int cell
+        cdef char *w
+        out_reserve(out, 2 + depth * SLOT)
+        w = out.data + out.size
+        w[0] = b'['
+        w += 1
+        for k in range(depth):
             cell = cells[k]
-            memcpy(out.data + out.size, self.cell_text + cell * SLOT, SLOT)
-            out.size += self.cell_text_size[cell]
-            out.data[out.size] = b','
-            out.size += 1
-        out.data[out.size - 1] = b']'
+            memcpy(w, text + cell * SLOT, SLOT)
+            w += size[cell]
+        w[-1] = b']'
+        out.size = w - out.data
         return 0
