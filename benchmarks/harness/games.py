@@ -239,32 +239,29 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
     return Cap(1, f"first 1 of the {count} {unit}s, 1 round (a scan of every word per query)")
 
 
-#: At a scale with no limit per puzzle, a case whose first puzzle, times the puzzles of a round,
-#: is this many times the round's budget or more is timed solving until the budget is spent
-#: (:func:`solve_until`), without an untimed pass through the rest: it would cap the round anyway,
-#: and the pass would cost as much as the round.
-PROJECTED_OVER: Final = 2.0
-
-
 def budget_cap(
     settings: Settings, case: GameCase, solve: Callable[[Any], Any], chosen: Sequence[Any]
 ) -> Cap:
     """How many of ``chosen`` (the case's puzzles) fit one round of the scale's
     :attr:`Budget.round_s`: every one, or (solved once, untimed, in order until the budget is
-    spent) the first that fit, at least one, to be timed in one round; at a scale with a
-    :attr:`Budget.first_s`, the puzzles before the first that alone takes longer (none: not
-    run), that puzzle stopped when its time is up (:func:`_deadline`) rather than waited for.
-    At a scale without, where the first puzzle alone projects a round of at least
-    :data:`PROJECTED_OVER` times the budget, the pass stops there: the round is then timed
-    solving until the budget is spent (:attr:`Cap.until_s`, :func:`solve_until`), which decides
-    how many it holds. The untimed pass (or its first puzzle) is the case's warm-up as well."""
+    spent) the first that fit, at least one, to be timed in one round; the puzzle during which
+    the budget runs out counts among them, and is stopped there (:func:`_deadline`) rather than
+    waited for: the timed round solves it whole. At a scale with a :attr:`Budget.first_s`, the
+    puzzles before the first that alone takes longer (none: not run), that puzzle stopped when its
+    time is up. The untimed pass is the case's warm-up as well."""
     budget = BUDGETS[settings.scale].round_s
     first_s = BUDGETS[settings.scale].first_s
     spent = 0.0
     for done, puzzle in enumerate(chosen, 1):
+        left = budget - spent
+        limit = max(left if first_s is None else min(first_s, left), _SHORTEST_DEADLINE)
+        overran = False
         start = time.perf_counter()
-        with contextlib.suppress(_OverranError), _deadline(first_s):
-            solve(puzzle)
+        try:
+            with _deadline(limit):
+                solve(puzzle)
+        except _OverranError:
+            overran = True
         took = time.perf_counter() - start
         spent += took
         if first_s is not None and took > first_s:  # one puzzle over the scale's limit
@@ -280,50 +277,19 @@ def budget_cap(
                 f"first {done - 1} of the {len(chosen)} {unit}s, 1 round (the next took over "
                 f"{first_s:g} s, the {settings.scale} scale's limit)",
             )
-        if first_s is None and done == 1 and took * len(chosen) >= PROJECTED_OVER * budget:
-            return Cap(len(chosen), until_s=budget)
-        if spent > budget:
-            return Cap(done, _over_budget(case, done, len(chosen), budget))
+        if overran or spent > budget:
+            unit = game(case.game).unit
+            which = f"all {done}" if done == len(chosen) else f"first {done} of the {len(chosen)}"
+            return Cap(
+                done,
+                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)",
+            )
     return Cap(len(chosen), round_s=spent)
 
 
-def _over_budget(case: GameCase, done: int, count: int, budget: float) -> str:
-    unit = game(case.game).unit
-    which = f"all {done}" if done == count else f"first {done} of the {count}"
-    return f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)"
-
-
-def solve_until(
-    solve: Callable[[Any], Any], chosen: Sequence[Any], seconds: float
-) -> tuple[list[Any], bool]:
-    """The timed work of a round capped by its time (:attr:`Cap.until_s`): ``chosen``'s answers
-    in order until ``seconds`` are spent (at least one), and whether they were (False: every
-    puzzle was solved within them)."""
-    answers = []
-    start = time.perf_counter()
-    for puzzle in chosen:
-        answers.append(solve(puzzle))
-        if time.perf_counter() - start > seconds:
-            return answers, True
-    return answers, False
-
-
-def until_cap(case: GameCase, done: int, count: int, seconds: float, over: bool) -> Cap:
-    """The cap of a round timed by :func:`solve_until`: ``done`` of the ``count`` puzzles,
-    ``over`` when it spent its ``seconds``."""
-    if over:
-        return Cap(done, _over_budget(case, done, count, seconds))
-    unit = game(case.game).unit
-    return Cap(
-        done,
-        f"all {done} {unit}s, 1 round (the first alone projected a round over {seconds:g} s)",
-    )
-
-
-def until_group(case: GameCase, seconds: float) -> str:
-    """The cap in the pytest-benchmark group of a round timed by :func:`solve_until` (named
-    before it runs, so by its rule, not its count)."""
-    return f"the first {game(case.game).unit}s within {seconds:g} s, 1 round"
+#: The shortest deadline :func:`budget_cap` sets (a timer of less than a microsecond would be
+#: none at all).
+_SHORTEST_DEADLINE: Final = 0.001
 
 
 class _OverranError(Exception):

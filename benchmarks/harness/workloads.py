@@ -43,9 +43,6 @@ class Cap:
     note: str | None = None
     round_s: float | None = None
     """How long one round of the ``count`` puzzles took, when an untimed pass measured it."""
-    until_s: float | None = None
-    """Time one round that solves the ``count`` puzzles in order until this many seconds are
-    spent (at least one): how many it holds is known after it."""
 
 
 def board_cap(backend: str, size: str, boards: int) -> Cap:

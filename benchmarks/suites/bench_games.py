@@ -10,10 +10,9 @@ A structure that scans every word per query runs the first puzzle in one round w
 estimated to fit the scale's budget (:data:`~benchmarks.harness.games.BUDGETS`), else it is
 listed as not run with the estimate. Any other case whose round would take longer than the
 budget's round (a Python-level tier walking a whole trie for a pattern with a leading ``*``) runs
-the first puzzles that fit, in one round, and says so; where its first puzzle alone projects a
-round of twice the budget, that round is timed solving puzzles until the budget is spent
-(:func:`~benchmarks.harness.games.solve_until`), with no untimed pass through the rest. A
-structure whose build of a later variant (the crossword's GADDAG strings) is estimated to take over
+the first puzzles that fit, in one round, and says so (the untimed pass that finds them stops the
+puzzle during which the budget runs out, rather than waiting for it). A structure whose build of a
+later variant (the crossword's GADDAG strings) is estimated to take over
 :attr:`~benchmarks.harness.games.Budget.variant_build_s` does not run that variant, and says so
 (the crossword suite times every such build).
 """
@@ -90,24 +89,16 @@ def test_game(
                 request, GameRecord, case.structure, cap.note or "not run", tier=case.tier, **where
             )
         puzzles = puzzles[: cap.count]
-    if cap.until_s is not None:  # one round, solving until its budget is spent
-        benchmark.group = _group(case.game, case.workload, games.until_group(case, cap.until_s))
-        answers, over = time_case(
-            benchmark, games.solve_until, solve, puzzles, cap.until_s, capped=True
-        )
-        cap = games.until_cap(case, len(answers), len(puzzles), cap.until_s, over)
-        puzzles = puzzles[: cap.count]
-    else:
-        benchmark.group = _group(case.game, case.workload, cap.note)
-        answers = time_case(
-            benchmark,
-            _solve_all,
-            solve,
-            puzzles,
-            capped=cap.note is not None,
-            round_s=cap.round_s,
-            config=request.config,
-        )
+    benchmark.group = _group(case.game, case.workload, cap.note)
+    answers = time_case(
+        benchmark,
+        _solve_all,
+        solve,
+        puzzles,
+        capped=cap.note is not None,
+        round_s=cap.round_s,
+        config=request.config,
+    )
     _record(benchmark, settings, case, len(puzzles), sum(map(played.score, answers)), cap.note)
     expected = game_answers(settings, case.game, case.workload)
     for i, answer in enumerate(answers):
