@@ -116,6 +116,23 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("size", sizes, ids=[f"size={s}" for s in sizes])
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test function's cases grouped by backend, in the order the backends first come (else
+    as collected): the session's lexicons are built one at a time (:class:`LexiconCache`), and a
+    test parametrized over board sizes before backends (the scaling suite's) would otherwise
+    build every backend again at every size."""
+    first: dict[tuple[str, object], int] = {}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        function = getattr(item, "function", None)
+        callspec = getattr(item, "callspec", None)
+        backend = callspec.params.get("backend") if callspec is not None else None
+        group = first.setdefault(("function", function), len(first))
+        return group, first.setdefault((str(group), backend), len(first))
+
+    items.sort(key=key)  # stable: within a backend, as collected
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse to time a compiled search that was not built from its source, and options that
     would time something else than the suites say."""
