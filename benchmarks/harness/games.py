@@ -244,17 +244,17 @@ def budget_cap(
 ) -> Cap:
     """How many of ``chosen`` (the case's puzzles) fit one round of the scale's
     :attr:`Budget.round_s`: every one, or (solved once, untimed, in order until the budget is
-    spent) the first that fit, at least one, to be timed in one round; the puzzle during which
-    the budget runs out counts among them, and is stopped there (:func:`_deadline`) rather than
-    waited for: the timed round solves it whole. At a scale with a :attr:`Budget.first_s`, the
-    puzzles before the first that alone takes longer (none: not run), that puzzle stopped when its
-    time is up. The untimed pass is the case's warm-up as well."""
+    spent) the first that fit, at least one, to be timed in one round. At a scale with a
+    :attr:`Budget.first_s`, the puzzles before the first that alone takes longer (none: not run),
+    that puzzle stopped when its time is up (:func:`_deadline`) rather than waited for. At a scale
+    without, the puzzle during which the budget runs out counts among them, and is stopped there
+    rather than waited for: the timed round solves it whole. The untimed pass is the case's
+    warm-up as well."""
     budget = BUDGETS[settings.scale].round_s
     first_s = BUDGETS[settings.scale].first_s
     spent = 0.0
     for done, puzzle in enumerate(chosen, 1):
-        left = budget - spent
-        limit = max(left if first_s is None else min(first_s, left), _SHORTEST_DEADLINE)
+        limit = first_s if first_s is not None else max(budget - spent, _SHORTEST_DEADLINE)
         overran = False
         start = time.perf_counter()
         try:

@@ -10,11 +10,11 @@ A structure that scans every word per query runs the first puzzle in one round w
 estimated to fit the scale's budget (:data:`~benchmarks.harness.games.BUDGETS`), else it is
 listed as not run with the estimate. Any other case whose round would take longer than the
 budget's round (a Python-level tier walking a whole trie for a pattern with a leading ``*``) runs
-the first puzzles that fit, in one round, and says so (the untimed pass that finds them stops the
-puzzle during which the budget runs out, rather than waiting for it). A structure whose build of a
-later variant (the crossword's GADDAG strings) is estimated to take over
-:attr:`~benchmarks.harness.games.Budget.variant_build_s` does not run that variant, and says so
-(the crossword suite times every such build).
+the first puzzles that fit, in one round, and says so (at the full scale, the untimed pass that
+finds them stops the puzzle during which the budget runs out rather than waiting for it). A
+structure whose build of a later variant (the crossword's GADDAG strings) is estimated to take
+over :attr:`~benchmarks.harness.games.Budget.variant_build_s` does not run that variant, and says
+so (the crossword suite times every such build).
 """
 
 from __future__ import annotations

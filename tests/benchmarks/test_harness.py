@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -153,6 +153,15 @@ def test_a_puzzle_over_the_first_limit_ends_the_case_before_it(
 
     capped = games.budget_cap(settings, case, third_is_slow, list(range(10)))
     assert capped.count == 2
+    # a puzzle over the round's budget but within the limit is waited for, and counted
+    monkeypatch.setitem(games.BUDGETS, "quick", replace(budget, round_s=0.02))
+    first_is_long = games.budget_cap(
+        settings, case, lambda p: time.sleep(0.03 if p == 0 else 0), list(range(10))
+    )
+    assert first_is_long.count == 1
+    assert first_is_long.note is not None
+    assert first_is_long.note.startswith("first 1 of the 10 patterns, 1 round")
+    monkeypatch.setitem(games.BUDGETS, "quick", budget)
     assert capped.note is not None
     assert "the next took over 0.05 s" in capped.note
     first = games.budget_cap(settings, case, lambda p: time.sleep(0.1), list(range(10)))
