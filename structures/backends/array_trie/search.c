@@ -42,28 +42,32 @@ static inline uint32_t step(const uint32_t *nodes, uint32_t node, unsigned int c
     return nodes[2 * node + 1] + popcount32(mask & ((1u << code) - 1u));
 }
 
-/* Walk codes[start:end] from `node`, writing the letters at word[*length:]: the node reached, or
- * LEXIBENCH_NONE. */
+/* Walk codes[start:end] from `node`, writing the letters at word[*length:] when `recording`: the
+ * node reached, or LEXIBENCH_NONE. */
 static inline uint32_t walk_letters(const lexibench_search *s, int start, int end, uint32_t node,
-                                    int *length) {
+                                    int *length, const int recording) {
     const unsigned char *codes = s->graph->codes;
     for (int k = start; k < end; k++) {
         node = step(s->nodes, node, codes[k]);
         if (node == LEXIBENCH_NONE) return LEXIBENCH_NONE;
-        s->scratch.word[(*length)++] = (char)('a' + codes[k]);
+        if (recording) s->scratch.word[*length] = (char)('a' + codes[k]);
+        (*length)++;
     }
     return node;
 }
 
 /* The path so far (`depth` graph nodes, `length` letters) spells trie `node`, whose mask is
  * `mask`: record its word, when it is one, long enough, and new to this search (or every path of
- * it is wanted). Returns 0, or -1 when the record callback asked to stop. */
-static inline int consider(lexibench_search *s, uint32_t node, uint32_t mask, int length,
-                           int depth) {
+ * it is wanted). Returns 0, or -1 when the record callback asked to stop. `recording` (a
+ * constant where this is inlined) says whether the search has a record callback or adds weights
+ * to its total. */
+static inline __attribute__((always_inline)) int consider(lexibench_search *s, uint32_t node,
+                                                          uint32_t mask, int length, int depth,
+                                                          const int recording) {
     if (!(mask & LEXIBENCH_TERMINAL) || length < s->min_length) return 0;
     if (!s->all_paths && s->stamps[node] == s->stamp) return 0;
     s->stamps[node] = s->stamp;
-    if (s->record == NULL) {
+    if (!recording) {
         s->total += s->weights[length < s->last_weight ? length : s->last_weight];
         s->count += 1;
         return 0;
@@ -71,37 +75,49 @@ static inline int consider(lexibench_search *s, uint32_t node, uint32_t mask, in
     return s->record(s->ctx, node, s->scratch.word, length, s->scratch.path, depth);
 }
 
-static int extend_small(lexibench_search *s, int i, uint32_t node, uint32_t mask, int length,
-                        int depth, uint64_t used);
-static int extend_large(lexibench_search *s, int i, uint32_t node, uint32_t mask, int length,
-                        int depth);
+/* The ways of extending a path (see extend below), each compiled apart: the small or the
+ * general way, with a record callback or adding weights (a search that only totals writes no
+ * letter and no cell of its path). */
+static int extend_small_total(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                              int length, int depth, uint64_t used);
+static int extend_small_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                               int length, int depth, uint64_t used);
+static int extend_large_total(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                              int length, int depth);
+static int extend_large_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                               int length, int depth);
 
 /* Step from the path's last graph node into its unused neighbour j, whose first letter `code`
  * continues the path's trie node (of mask `mask`, first child `first_child`): record the longer
  * path's word, then extend it in turn where one of j's own neighbours' letters continues (checked
- * here, before the call: most nodes deep down have none). `small` (a constant where this is
- * inlined) says which of the two ways of extending runs; `used` is the small way's set of cells on
- * the path, j included. */
+ * here, before the call: most nodes deep down have none). `small` and `recording` (constants
+ * where this is inlined) say which way of extending runs; `used` is the small way's set of cells
+ * on the path, j included. */
 static inline __attribute__((always_inline)) int follow(lexibench_search *s, int j,
                                                         unsigned int code, uint32_t mask,
                                                         uint32_t first_child, int length,
                                                         int depth, uint64_t used,
-                                                        const int small) {
+                                                        const int small, const int recording) {
     const uint32_t *nodes = s->nodes;
     uint32_t child = first_child + popcount32(mask & ((1u << code) - 1u));
     int child_length = length + 1;
-    s->scratch.word[length] = (char)('a' + code);
+    if (recording) s->scratch.word[length] = (char)('a' + code);
     if (s->scratch.multi[j]) { /* the rest of a cell like "qu" */
         const lexibench_graph *g = s->graph;
-        child = walk_letters(s, g->code_start[j] + 1, g->code_start[j + 1], child, &child_length);
+        child = walk_letters(s, g->code_start[j] + 1, g->code_start[j + 1], child, &child_length,
+                             recording);
         if (child == LEXIBENCH_NONE) return 0;
     }
     uint32_t child_mask = nodes[2 * child];
-    s->scratch.path[depth] = j;
-    if (consider(s, child, child_mask, child_length, depth + 1) < 0) return -1;
+    if (recording) s->scratch.path[depth] = j;
+    if (consider(s, child, child_mask, child_length, depth + 1, recording) < 0) return -1;
     if (!(child_mask & s->scratch.around[j])) return 0;
-    return small ? extend_small(s, j, child, child_mask, child_length, depth + 1, used)
-                 : extend_large(s, j, child, child_mask, child_length, depth + 1);
+    if (small)
+        return recording
+                   ? extend_small_record(s, j, child, child_mask, child_length, depth + 1, used)
+                   : extend_small_total(s, j, child, child_mask, child_length, depth + 1, used);
+    return recording ? extend_large_record(s, j, child, child_mask, child_length, depth + 1)
+                     : extend_large_total(s, j, child, child_mask, child_length, depth + 1);
 }
 
 /* Extend the path, which ends at graph node i (its `depth` nodes spell trie `node`, of mask
@@ -113,9 +129,10 @@ static inline __attribute__((always_inline)) int follow(lexibench_search *s, int
  * no load and no branch per used one (30% less time per 4x4 board than the general way, whose
  * test of each neighbour's mark the processor mispredicts). The general way, for any graph, walks
  * the neighbour row and tests each neighbour's mark. */
-LEXIBENCH_FOR_EACH_CPU
-static int extend_small(lexibench_search *s, int i, uint32_t node, uint32_t mask, int length,
-                        int depth, uint64_t used) {
+static inline __attribute__((always_inline)) int extend_small(lexibench_search *s, int i,
+                                                              uint32_t node, uint32_t mask,
+                                                              int length, int depth,
+                                                              uint64_t used, const int recording) {
     const unsigned char *first_code = s->scratch.first_code;
     uint32_t first_child = s->nodes[2 * node + 1];
     uint64_t unused = s->scratch.nbr_bits[i] & ~used;
@@ -124,15 +141,17 @@ static int extend_small(lexibench_search *s, int i, uint32_t node, uint32_t mask
         unused &= unused - 1;
         unsigned int code = first_code[j];
         if (!((mask >> code) & 1u)) continue; /* most neighbours stop here */
-        if (follow(s, j, code, mask, first_child, length, depth, used | (1ull << j), 1) < 0)
+        if (follow(s, j, code, mask, first_child, length, depth, used | (1ull << j), 1,
+                   recording) < 0)
             return -1;
     }
     return 0;
 }
 
-LEXIBENCH_FOR_EACH_CPU
-static int extend_large(lexibench_search *s, int i, uint32_t node, uint32_t mask, int length,
-                        int depth) {
+static inline __attribute__((always_inline)) int extend_large(lexibench_search *s, int i,
+                                                              uint32_t node, uint32_t mask,
+                                                              int length, int depth,
+                                                              const int recording) {
     const lexibench_graph *g = s->graph;
     const unsigned char *first_code = s->scratch.first_code;
     unsigned char *used = s->scratch.used;
@@ -144,10 +163,34 @@ static int extend_large(lexibench_search *s, int i, uint32_t node, uint32_t mask
         if (used[j]) continue;
         unsigned int code = first_code[j];
         if (!((mask >> code) & 1u)) continue; /* most neighbours stop here */
-        if (follow(s, j, code, mask, first_child, length, depth, 0, 0) < 0) return -1;
+        if (follow(s, j, code, mask, first_child, length, depth, 0, 0, recording) < 0) return -1;
     }
     used[i] = 0;
     return 0;
+}
+
+LEXIBENCH_FOR_EACH_CPU
+static int extend_small_total(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                              int length, int depth, uint64_t used) {
+    return extend_small(s, i, node, mask, length, depth, used, 0);
+}
+
+LEXIBENCH_FOR_EACH_CPU
+static int extend_small_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                               int length, int depth, uint64_t used) {
+    return extend_small(s, i, node, mask, length, depth, used, 1);
+}
+
+LEXIBENCH_FOR_EACH_CPU
+static int extend_large_total(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                              int length, int depth) {
+    return extend_large(s, i, node, mask, length, depth, 0);
+}
+
+LEXIBENCH_FOR_EACH_CPU
+static int extend_large_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
+                               int length, int depth) {
+    return extend_large(s, i, node, mask, length, depth, 1);
 }
 
 /* True when the graph can take the small way (see extend_small): at most 64 nodes, each row of
@@ -182,17 +225,25 @@ int lexibench_search_run(lexibench_search *s) {
         w->around[i] = around & LEXIBENCH_LETTERS;
         if (small) w->nbr_bits[i] = bits;
     }
+    int recording = s->record != NULL;
     for (int i = 0; i < n; i++) {
         int length = 0;
-        uint32_t node = walk_letters(s, g->code_start[i], g->code_start[i + 1], 0, &length);
+        uint32_t node = walk_letters(s, g->code_start[i], g->code_start[i + 1], 0, &length, 1);
         if (node == LEXIBENCH_NONE) continue;
         uint32_t mask = s->nodes[2 * node];
         w->path[0] = i;
-        if (consider(s, node, mask, length, 1) < 0) return -1;
-        if (!(mask & w->around[i])) continue;
-        if ((small ? extend_small(s, i, node, mask, length, 1, 1ull << i)
-                   : extend_large(s, i, node, mask, length, 1)) < 0)
+        if ((recording ? consider(s, node, mask, length, 1, 1)
+                       : consider(s, node, mask, length, 1, 0)) < 0)
             return -1;
+        if (!(mask & w->around[i])) continue;
+        int stopped;
+        if (small)
+            stopped = recording ? extend_small_record(s, i, node, mask, length, 1, 1ull << i)
+                                : extend_small_total(s, i, node, mask, length, 1, 1ull << i);
+        else
+            stopped = recording ? extend_large_record(s, i, node, mask, length, 1)
+                                : extend_large_total(s, i, node, mask, length, 1);
+        if (stopped < 0) return -1;
     }
     return 0;
 }
