@@ -40,6 +40,7 @@ typedef struct lexibench_scratch {
     unsigned char *first_code; /* per node: its first letter's code */
     unsigned char *multi;      /* per node: 1 when it holds more than one letter */
     uint64_t *nbr_bits;        /* per node (of the first 64): its neighbours, a bit each */
+    uint64_t *letter_nodes;    /* per letter code (26): the nodes (of the first 64) it starts */
     uint32_t *around;          /* per node: the letter bits of its neighbours' first letters */
     unsigned char *used;       /* per node: on the current path */
     int *path;                 /* the current path's nodes */
