@@ -150,6 +150,13 @@ def run_suite(
     os.replace(tmp, raw / f"{suite}.json")
 
 
+def default_readme(results: Path) -> str:
+    """The README whose headline a run into ``results`` refreshes unless told: README.md for
+    the published results (``results/``), none for any other folder (a quick run's, a backend's
+    ranking, an experiment's), whose figures the README's block must not show."""
+    return "README.md" if results == RESULTS else ""
+
+
 def _sample(settings: Settings, count: int, results: Path) -> Settings:
     """Settings whose word list is a seeded sample of ``count`` words of the chosen one."""
     from lexibench.benchmarks.harness.fixtures import wordlist_named
@@ -201,7 +208,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--bulk-counts", default="", help="board counts of the bulk runs")
     parser.add_argument("--results", type=Path, default=None, help="output folder")
     parser.add_argument(
-        "--readme", default=None, help="README whose headline block to refresh ('' for none)"
+        "--readme",
+        default=None,
+        help="README whose headline block to refresh ('' for none; default: README.md where "
+        "the results go to results/, none elsewhere)",
     )
     group = parser.add_argument_group("workload (the suites' --lexibench-* options)")
     for f in fields(Settings):
@@ -266,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     settings = Settings(**values)
     results = args.results or (QUICK_RESULTS if args.quick else RESULTS)
-    readme = args.readme if args.readme is not None else ("" if args.quick else "README.md")
+    readme = args.readme if args.readme is not None else default_readme(results)
     sample = args.sample or (QUICK_SAMPLE if args.quick else 0)
     if sample:
         settings = _sample(settings, sample, results)

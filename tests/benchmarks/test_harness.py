@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from pathlib import Path
 
 import pytest
 
@@ -240,3 +241,12 @@ def test_the_board_budget_does_not_depend_on_which_sizes_ran() -> None:
     assert budget.over("dict-trie", "4x4") == workloads.BOARD_BUDGET_MS + 1.0
     assert budget.over("dict-trie", "6x6") == workloads.BOARD_BUDGET_MS + 1.0
     assert budget.over("dict-trie", "3x3") is None
+
+
+def test_only_a_run_into_the_published_results_refreshes_the_readme() -> None:
+    from lexibench.benchmarks import run
+
+    assert run.default_readme(run.RESULTS) == "README.md"
+    assert run.default_readme(Path("results")) == "README.md"
+    for elsewhere in (run.QUICK_RESULTS, run.BACKEND_RESULTS, Path("/tmp/experiment")):
+        assert run.default_readme(elsewhere) == ""
