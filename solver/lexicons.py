@@ -415,9 +415,10 @@ def open_spec(
     """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``;
     ``waiting`` is told when it is built (a wait of seconds, the first time).
 
-    ``freeze``: collect garbage, then freeze everything alive out of the collector: a lexicon
-    that lives as long as the process need not be walked by every later collection (a command
-    and a worker do this; a notebook need not).
+    ``freeze``: freeze everything alive out of the collector: a lexicon that lives as long as
+    the process need not be walked by every later collection (a command and a worker do this; a
+    notebook need not). No collection runs first: it would cost a short command a few ms of its
+    start, and found nothing to free when measured (``solve`` on a cached lexicon).
     """
     spec.check()
     if spec.lexicon_file is not None:
@@ -447,7 +448,6 @@ def open_spec(
     if spec.shown_as is not None and spec.lexicon_file is None:
         opened = replace(opened, wordlist=replace(opened.wordlist, name=spec.shown_as))
     if freeze:
-        gc.collect()
         gc.freeze()
     return opened
 

@@ -205,8 +205,7 @@ def open_plan(
     told where the word list and the structure came from when the plan is verbose, ``waiting``
     that it is being built."""
     opened = open_spec(plan.lexicon, waiting=waiting)
-    gc.collect()
-    gc.freeze()
+    gc.freeze()  # no collection first (see open_spec's freeze)
     if plan.verbose and note is not None:
         note(opened.wordlist.report())
         note(f"lexicon {opened.id}: {opened.describe(cache=plan.lexicon.cache)}")
