@@ -11,19 +11,11 @@ that hands freed memory back to its host costs the writer several times the copy
 runs' table: results/scaling.md). The last windows of a file stay cached; an output of less
 than :data:`WINDOW` times ``DROP_BEHIND + 1`` bytes is never dropped. Neither call changes what
 is written, and a system without them (or a file system refusing them) writes as before.
-
-Past its first :data:`DROP_BEHIND` windows, a regular file is written uncached where the kernel
-takes it (``RWF_DONTCACHE``, Linux 6.14 on): each write's pages are handed to the disk at once
-and dropped by the kernel itself when they are on it, which costs the writer less than asking
-for both (4 GB written in 1 MiB slices on the 2-core VM lexibench is measured on: 1.2 s of system
-time against 1.4 s; plain writes 6.2 s). Where the kernel or the file system refuses the flag,
-the write-behind above goes on, and the flag is not tried again.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 import sys
@@ -43,51 +35,21 @@ WINDOW: Final = 32 << 20
 DROP_BEHIND: Final = 4
 
 
-#: ``pwritev2``'s flag for a write whose pages the kernel drops once they are on the disk.
-RWF_DONTCACHE: Final = getattr(os, "RWF_DONTCACHE", 0x80)
-#: Whether uncached writes are still to be tried: set False by the first refusal.
-_uncached_writes = [sys.platform.startswith("linux") and hasattr(os, "pwritev")]
-
-
 def write_whole(fd: int, data: bytes | bytearray | memoryview) -> None:
     """Write ``data`` to ``fd`` whole, in slices of at most :data:`WRITE_AT_MOST` bytes (a write
-    interrupted by a signal goes on), a regular file's windows handed to its disk behind it, or
-    past its first windows written uncached (see the module docstring). ``OSError`` passes
-    through: the bytes before it are written, none after."""
+    interrupted by a signal goes on), a regular file's windows handed to its disk behind it (see
+    the module docstring). ``OSError`` passes through: the bytes before it are written, none
+    after."""
     view = memoryview(data)
     size = len(view)
-    uncached = bool(size) and _uncached_writes[0] and _far_into_a_file(fd)
     while view:
         try:
-            if uncached:
-                written = os.pwritev(fd, [view[:WRITE_AT_MOST]], -1, RWF_DONTCACHE)
-            else:
-                written = os.write(fd, view[:WRITE_AT_MOST])
+            written = os.write(fd, view[:WRITE_AT_MOST])
         except InterruptedError:
             continue
-        except OSError as exc:
-            if not uncached or exc.errno not in _REFUSED:
-                raise
-            _uncached_writes[0] = uncached = False  # nothing was written: write it as before
-            continue
         view = view[written:]
-    if size and not uncached:
+    if size:
         _behind(fd, size)
-
-
-#: How a kernel or file system refuses an uncached write (an unknown flag, no pwritev2).
-_REFUSED: Final = frozenset({errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS})
-
-
-def _far_into_a_file(fd: int) -> bool:
-    """True when ``fd`` is a regular file whose offset is past its first :data:`DROP_BEHIND`
-    windows (the part of an output the write-behind never drops)."""
-    try:
-        return stat.S_ISREG(os.fstat(fd).st_mode) and (
-            os.lseek(fd, 0, os.SEEK_CUR) >= DROP_BEHIND * WINDOW
-        )
-    except OSError:
-        return False
 
 
 def _behind(fd: int, size: int) -> None:
