@@ -43,6 +43,8 @@ cdef enum:
     RADIX_FROM = 96  # hits from which a radix sort is quicker than a merge sort
     SLOT = 16  # bytes a cell's "[r,c]," text is kept in, copied whole (a text is at most 12)
     SCORE_SLOT = 24  # bytes a score's '","score":n,"path":' text is kept in (at most 21)
+    COPY_LETTERS = 16  # a word this long or shorter is copied as 16 bytes
+    COPY_CELLS = 16  # a path this long or shorter is copied as 16 cells
 
 
 # A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
@@ -155,10 +157,12 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
         raise TooManyPathsError(h.max_paths)
     if h.count == h.room:
         _grow(<void **>&h.hit, &h.room, h.count + 1, sizeof(Hit))
-    if h.letters_size + length > h.letters_room:
-        _grow(<void **>&h.letters, &h.letters_room, h.letters_size + length, 1)
-    if h.cells_size + depth > h.cells_room:
-        _grow(<void **>&h.cells, &h.cells_room, h.cells_size + depth, sizeof(uint16_t))
+    # room for a whole COPY_LETTERS (COPY_CELLS) past the end: a short word is copied whole
+    if h.letters_size + length + COPY_LETTERS > h.letters_room:
+        _grow(<void **>&h.letters, &h.letters_room, h.letters_size + length + COPY_LETTERS, 1)
+    if h.cells_size + depth + COPY_CELLS > h.cells_room:
+        _grow(<void **>&h.cells, &h.cells_room, h.cells_size + depth + COPY_CELLS,
+              sizeof(uint16_t))
     hit = &h.hit[h.count]
     hit.node = node
     hit.word = h.letters_size
@@ -170,11 +174,21 @@ cdef int _keep(void *ctx, uint32_t node, const char *letters, int length, const 
         key = (key << 5) | (<uint32_t>(letters[k] - 96) if k < length else 0)
     key = (key << 4) | (<uint32_t>(letters[KEY_LETTERS] - 96) >> 1 if length > KEY_LETTERS else 0)
     hit.key = (<uint32_t>(MAX_POINTS - hit.points) << 24) | key
-    memcpy(h.letters + h.letters_size, letters, length)
+    # A copy of a known size (a few vector moves, no call, no loop to count) where the word and
+    # the path fit one: the search's word and path buffers hold at least 128 letters and 64
+    # cells, and room is kept here past the end.
+    if length <= COPY_LETTERS:
+        memcpy(h.letters + h.letters_size, letters, COPY_LETTERS)
+    else:
+        memcpy(h.letters + h.letters_size, letters, length)
     h.letters_size += length
     cells = h.cells + h.cells_size
-    for k in range(depth):
-        cells[k] = <uint16_t>path[k]
+    if depth <= COPY_CELLS:
+        for k in range(COPY_CELLS):
+            cells[k] = <uint16_t>path[k]
+    else:
+        for k in range(depth):
+            cells[k] = <uint16_t>path[k]
     h.cells_size += depth
     h.count += 1
     return 0
@@ -735,7 +749,10 @@ cdef class BoardLines:
             w += words > 0
             memcpy(w, b'{"word":"', 9)
             w += 9
-            memcpy(w, h.letters + hit.word, hit.length)
+            if hit.length <= COPY_LETTERS:  # room kept past the letters, and reserved here
+                memcpy(w, h.letters + hit.word, COPY_LETTERS)
+            else:
+                memcpy(w, h.letters + hit.word, hit.length)
             w += hit.length
             memcpy(w, self.score_text + hit.points * SCORE_SLOT, SCORE_SLOT)
             w += self.score_size[hit.points]

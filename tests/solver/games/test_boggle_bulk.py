@@ -124,6 +124,26 @@ def _compiled(
     return bytes(out), None if reader.error is None else str(reader.error)
 
 
+@pytest.mark.parametrize("options", [{}, {"all_paths": True}], ids=["full", "all-paths"])
+def test_long_words_and_paths_are_the_python_lines_byte_for_byte(
+    tmp_path: Path, options: dict[str, Any]
+) -> None:
+    """Words and paths around and past the 16 letters and cells the compiled maker copies whole
+    (15, 16, 17 and up to 25), on a 5x5 board whose rows, read back and forth, spell them."""
+    snake = "abcdefghijklmnoprstuvwxyz"
+    rows = [snake[r * 5 : r * 5 + 5] for r in range(5)]
+    board = "/".join(row if r % 2 == 0 else row[::-1] for r, row in enumerate(rows))
+    words = {snake[:n] for n in (3, 4, 15, 16, 17, 20, 25)} | {"edcba", "fed", "onmlk"}
+    words_path = tmp_path / "long-words.txt"
+    words_path.write_text("\n".join(sorted(words)) + "\n")
+    job = _job(words_path, **options)
+    data = f"{board}\n{board.upper()}\n".encode()
+    expected, error = _by_board(job, data, tmp_path)
+    assert error is None
+    assert all(f'"word":"{snake[:n]}"'.encode() in expected for n in (15, 16, 17, 25))
+    assert _compiled(job, data, tmp_path) == (expected, None)
+
+
 @pytest.mark.parametrize(
     "options",
     [{}, {"summary": True}, {"all_paths": True}, {"min_length": 4}],
