@@ -22,7 +22,9 @@ accepts it); :meth:`BoardLines.board_line` makes the line of a board parsed that
 """
 
 from cpython.buffer cimport PyBuffer_FillInfo
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, _PyBytes_Resize
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.stdint cimport uint16_t, uint32_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memchr, memcmp, memcpy, memset
@@ -45,15 +47,18 @@ cdef enum:
     SCORE_SLOT = 24  # bytes a score's '","score":n,"path":' text is kept in (at most 21)
     COPY_LETTERS = 16  # a word this long or shorter is copied as 16 bytes
     COPY_CELLS = 16  # a path this long or shorter is copied as 16 cells
+    PIECE_SLACK = 1 << 16  # room a piece of lines is made with past its limit: a line more
 
 
 # A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
-# cleared.
+# cleared. Its memory is its own (malloc), or, with an owner, the bytes object owner, which the
+# buffer holds the only reference to while it writes into it (see BoardLines.lines).
 cdef struct Out:
     char *data
     Py_ssize_t size
     Py_ssize_t room
     Py_ssize_t exports
+    PyObject *owner
 
 
 cdef inline int out_reserve(Out *out, Py_ssize_t more) except -1:
@@ -69,6 +74,11 @@ cdef int out_grow(Out *out, Py_ssize_t more) except -1:
     if out.exports:
         raise BufferError("the kept lines are still in use: release them first")
     room = max(2 * out.room, out.size + more, 1 << 16)
+    if out.owner != NULL:  # a bytes object of refcount 1: resized in place where it can be
+        _PyBytes_Resize(&out.owner, room)
+        out.data = PyBytes_AS_STRING(<object>out.owner)
+        out.room = room
+        return 0
     data = <char *>realloc(out.data, room)
     if data == NULL:
         raise MemoryError()
@@ -363,6 +373,7 @@ cdef class BoardLines:
         self.out.size = 0
         self.out.room = 0
         self.out.exports = 0
+        self.out.owner = NULL
 
     def __getbuffer__(self, Py_buffer *buffer, int flags):
         """The kept lines (see :meth:`kept`), read-only."""
@@ -452,7 +463,37 @@ cdef class BoardLines:
         the next line starts (``len(data)`` when every line was made), how many boards (lines)
         were made, and whether it stopped at a line it does not make (the one at ``position``:
         the caller's, through the Python parser and :meth:`board_line`). With ``keep`` the lines
-        are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty."""
+        are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty.
+
+        Without ``keep`` the lines are written straight into the bytes object returned (made
+        with room for ``limit`` bytes and a line more, grown if a line needs it, shrunk to its
+        lines at the end): no copy of them is made."""
+        cdef Out kept
+        cdef object piece
+        if keep:
+            return self._lines(data, start, final, limit, True)
+        self._clear()  # the kept lines are dropped, as by clear()
+        kept = self.out
+        piece = PyBytes_FromStringAndSize(NULL, limit + PIECE_SLACK)
+        Py_INCREF(piece)  # the buffer's reference: the only one once piece is let go
+        self.out.owner = <PyObject *>piece
+        self.out.data = PyBytes_AS_STRING(piece)
+        self.out.size = 0
+        self.out.room = limit + PIECE_SLACK
+        self.out.exports = 0
+        piece = None
+        try:
+            _, pos, boards, stopped = self._lines(data, start, final, limit, False)
+            _PyBytes_Resize(&self.out.owner, self.out.size)
+            piece = <object>self.out.owner
+        finally:
+            Py_XDECREF(self.out.owner)
+            self.out = kept
+        return piece, pos, boards, stopped
+
+    cdef tuple _lines(self, const unsigned char[::1] data, Py_ssize_t start, bint final,
+                      Py_ssize_t limit, bint keep):
+        """:meth:`lines`, into the buffer as it is (kept lines, or a bytes object's)."""
         cdef Py_ssize_t end = data.shape[0]
         cdef Py_ssize_t pos = start
         cdef Py_ssize_t line_end, next_pos
@@ -462,8 +503,6 @@ cdef class BoardLines:
         cdef Py_ssize_t line_start
         cdef bint stopped = False
         cdef Py_ssize_t first = self.out.size if keep else 0
-        if not keep:
-            self._clear()
         while pos < end and self.out.size - first < limit:
             newline = <const unsigned char *>memchr(base + pos, 10, end - pos)
             if newline == NULL:
@@ -491,9 +530,7 @@ cdef class BoardLines:
                 break
             boards += 1
             pos = next_pos
-        if keep:
-            return b"", pos, boards, stopped
-        return PyBytes_FromStringAndSize(self.out.data, self.out.size), pos, boards, stopped
+        return b"", pos, boards, stopped
 
     def board_line(self, tuple cells, int rows, int cols, bint keep=False):
         """The line (without its LF) of a board already parsed: its ``rows`` x ``cols`` cells,

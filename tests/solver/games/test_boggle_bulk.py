@@ -487,3 +487,32 @@ def test_kept_lines_are_not_moved_or_cleared_while_a_view_of_them_lives(words_fi
     view.release()
     maker.clear()
     assert len(maker.kept()) == 0
+
+
+@pytest.mark.parametrize("limit", [1, 100, 1 << 12, 1 << 30])
+def test_pieces_are_made_in_place_whatever_their_limit(words_file: Path, limit: int) -> None:
+    """Lines made without keep are written into the bytes object returned, grown where a line
+    needs more room than it was made with (a dense board's lines with every path, past the
+    limit and its slack) and shrunk to its lines: the pieces join into every line, each piece
+    ends at a line's end, and the lines kept before are dropped (as clear() drops them)."""
+    maker = compiled_lines(_job(words_file, all_paths=True), _opened(str(words_file)))
+    assert maker is not None
+    rows = ["selaret", "tinesal", "aretsin", "lesnait", "sertale", "nitales", "aerstil"]
+    big = "/".join(row * 2 for row in rows * 2)  # 14x14: every path of its words, 100s of KB
+    data = f"{big}\n".encode() * 2 + _seeded_text(2)
+    maker.lines(data, 0, True, 1 << 30, keep=True)
+    assert len(maker.kept()) > 0
+    whole, *_ = maker.lines(data, 0, True, 1 << 30)
+    assert len(maker.kept()) == 0
+    assert max(map(len, whole.split(b"\n"))) > (1 << 16)  # one line outgrows the slack
+    pieces, pos = [], 0
+    while pos < len(data):
+        piece, pos, boards, stopped = maker.lines(data, pos, True, limit)
+        assert not stopped
+        assert boards > 0
+        assert piece.endswith(b"\n")
+        assert piece.count(b"\n") == boards
+        pieces.append(piece)
+    assert b"".join(pieces) == whole
+    if limit == 1:
+        assert len(pieces) == whole.count(b"\n")  # a line a piece
