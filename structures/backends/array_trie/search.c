@@ -100,6 +100,9 @@ static inline __attribute__((always_inline)) int follow(lexibench_search *s, int
                                                         const int small, const int recording) {
     const uint32_t *nodes = s->nodes;
     uint32_t child = first_child + popcount32(mask & ((1u << code) - 1u));
+    /* the child's stamp, which considering its word reads once its mask (loaded below) says it
+     * is one: fetched alongside the mask */
+    if (!s->all_paths) __builtin_prefetch(&s->stamps[child]);
     int child_length = length + 1;
     if (recording) s->scratch.word[length] = (char)('a' + code);
     if (s->scratch.multi[j]) { /* the rest of a cell like "qu" */
@@ -109,6 +112,9 @@ static inline __attribute__((always_inline)) int follow(lexibench_search *s, int
         if (child == LEXIBENCH_NONE) return 0;
     }
     uint32_t child_mask = nodes[2 * child];
+    /* the child's own children, which extending it reads first: fetched while its word is
+     * considered (a trie node's children lie together, a cache line or two) */
+    __builtin_prefetch(&nodes[2 * nodes[2 * child + 1]]);
     if (recording) s->scratch.path[depth] = j;
     if (consider(s, child, child_mask, child_length, depth + 1, recording) < 0) return -1;
     if (!(child_mask & s->scratch.around[j])) return 0;
