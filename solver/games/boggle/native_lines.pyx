@@ -48,6 +48,7 @@ cdef enum:
     COPY_LETTERS = 16  # a word this long or shorter is copied as 16 bytes
     COPY_CELLS = 16  # a path this long or shorter is copied as 16 cells
     PIECE_SLACK = 1 << 16  # room a piece of lines is made with past its limit: a line more
+    PIECE_ROOM = 1 << 22  # the most room a piece is made with (a larger limit grows it)
 
 
 # A growing byte buffer; while memoryviews of it are alive (exports), it neither moves nor is
@@ -466,20 +467,21 @@ cdef class BoardLines:
         are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty.
 
         Without ``keep`` the lines are written straight into the bytes object returned (made
-        with room for ``limit`` bytes and a line more, grown if a line needs it, shrunk to its
-        lines at the end): no copy of them is made."""
+        with room for ``limit`` bytes, 4 MiB at most, and a line more, grown if the lines need
+        it, shrunk to them at the end): no copy of them is made."""
         cdef Out kept
         cdef object piece
+        cdef Py_ssize_t room = min(max(limit, 0), PIECE_ROOM) + PIECE_SLACK
         if keep:
             return self._lines(data, start, final, limit, True)
         self._clear()  # the kept lines are dropped, as by clear()
         kept = self.out
-        piece = PyBytes_FromStringAndSize(NULL, limit + PIECE_SLACK)
+        piece = PyBytes_FromStringAndSize(NULL, room)
         Py_INCREF(piece)  # the buffer's reference: the only one once piece is let go
         self.out.owner = <PyObject *>piece
         self.out.data = PyBytes_AS_STRING(piece)
         self.out.size = 0
-        self.out.room = limit + PIECE_SLACK
+        self.out.room = room
         self.out.exports = 0
         piece = None
         try:
