@@ -10,7 +10,6 @@ processes or cluster the work goes to.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -204,8 +203,7 @@ def open_plan(
     list) and frozen out of the garbage collector (it lives as long as the job); ``note`` is
     told where the word list and the structure came from when the plan is verbose, ``waiting``
     that it is being built."""
-    opened = open_spec(plan.lexicon, waiting=waiting)
-    gc.freeze()  # no collection first (see open_spec's freeze)
+    opened = open_spec(plan.lexicon, waiting=waiting, freeze=True)
     if plan.verbose and note is not None:
         note(opened.wordlist.report())
         note(f"lexicon {opened.id}: {opened.describe(cache=plan.lexicon.cache)}")
