@@ -75,9 +75,10 @@ static inline __attribute__((always_inline)) int consider(lexibench_search *s, u
     return s->record(s->ctx, node, s->scratch.word, length, s->scratch.path, depth);
 }
 
-/* The ways of extending a path (see extend below), each compiled apart: the small or the
- * general way, with a record callback or adding weights (a search that only totals writes no
- * letter and no cell of its path). */
+/* The ways of extending a path (see extend_small and extend_large below), each compiled apart:
+ * the small or the general way, with a record callback or adding weights (a search that only
+ * totals writes no letter and no cell of its path); extend calls the one `small` and
+ * `recording` name. */
 static int extend_small_total(lexibench_search *s, int i, uint32_t node, uint32_t mask,
                               int length, int depth, uint64_t used);
 static int extend_small_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
@@ -86,6 +87,17 @@ static int extend_large_total(lexibench_search *s, int i, uint32_t node, uint32_
                               int length, int depth);
 static int extend_large_record(lexibench_search *s, int i, uint32_t node, uint32_t mask,
                                int length, int depth);
+
+static inline __attribute__((always_inline)) int extend(lexibench_search *s, int i,
+                                                        uint32_t node, uint32_t mask, int length,
+                                                        int depth, uint64_t used, const int small,
+                                                        const int recording) {
+    if (small)
+        return recording ? extend_small_record(s, i, node, mask, length, depth, used)
+                         : extend_small_total(s, i, node, mask, length, depth, used);
+    return recording ? extend_large_record(s, i, node, mask, length, depth)
+                     : extend_large_total(s, i, node, mask, length, depth);
+}
 
 /* Step from the path's last graph node into its unused neighbour j, whose first letter `code`
  * continues the path's trie node (of mask `mask`, first child `first_child`): record the longer
@@ -118,12 +130,7 @@ static inline __attribute__((always_inline)) int follow(lexibench_search *s, int
     if (recording) s->scratch.path[depth] = j;
     if (consider(s, child, child_mask, child_length, depth + 1, recording) < 0) return -1;
     if (!(child_mask & s->scratch.around[j])) return 0;
-    if (small)
-        return recording
-                   ? extend_small_record(s, j, child, child_mask, child_length, depth + 1, used)
-                   : extend_small_total(s, j, child, child_mask, child_length, depth + 1, used);
-    return recording ? extend_large_record(s, j, child, child_mask, child_length, depth + 1)
-                     : extend_large_total(s, j, child, child_mask, child_length, depth + 1);
+    return extend(s, j, child, child_mask, child_length, depth + 1, used, small, recording);
 }
 
 /* Extend the path, which ends at graph node i (its `depth` nodes spell trie `node`, of mask
@@ -251,18 +258,9 @@ int lexibench_search_run(lexibench_search *s) {
         if (node == LEXIBENCH_NONE) continue;
         uint32_t mask = s->nodes[2 * node];
         w->path[0] = i;
-        if ((recording ? consider(s, node, mask, length, 1, 1)
-                       : consider(s, node, mask, length, 1, 0)) < 0)
-            return -1;
+        if (consider(s, node, mask, length, 1, recording) < 0) return -1;
         if (!(mask & w->around[i])) continue;
-        int stopped;
-        if (small)
-            stopped = recording ? extend_small_record(s, i, node, mask, length, 1, 1ull << i)
-                                : extend_small_total(s, i, node, mask, length, 1, 1ull << i);
-        else
-            stopped = recording ? extend_large_record(s, i, node, mask, length, 1)
-                                : extend_large_total(s, i, node, mask, length, 1);
-        if (stopped < 0) return -1;
+        if (extend(s, i, node, mask, length, 1, 1ull << i, small, recording) < 0) return -1;
     }
     return 0;
 }
