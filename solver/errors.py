@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from lexibench.structures.errors import BadInputError
+
 #: Optional groups of dependencies (``pip install 'lexibench[NAME]'``) and the top-level
 #: modules each provides.
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -18,7 +20,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 }
 
 
-class InputError(ValueError):
+class InputError(BadInputError):
     """Bad input from a user (a board, a word list, an option): the CLI prints it and exits 2."""
 
 

@@ -40,7 +40,7 @@ from lexibench.solver.wordlist import (
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.regular import not_regular, unwritable
+from lexibench.structures.files import not_regular, unwritable
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -348,7 +348,7 @@ def _checked(path: Path, opened: Opened, min_length: int, q_needs_u: bool) -> Op
 def is_foreign_kwg(path: Path) -> bool:
     """True for a ``.kwg`` file not written by ``lexibench build``'s own format (its first
     bytes are not a lexibench header): the engines' file, read by :func:`_foreign_kwg`."""
-    from lexibench.structures.regular import read_regular
+    from lexibench.structures.files import read_regular
     from lexibench.structures.saved import MAGIC
 
     if path.suffix.lower() != ".kwg":
@@ -373,7 +373,7 @@ def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: in
     word list's, so the same list gives the same hash whoever built the file), taken as
     normalized under the game's rules (``min_length``; no Qu rule): the file says nothing of
     what its maker dropped."""
-    from lexibench.structures.regular import read_regular
+    from lexibench.structures.files import read_regular
 
     if not is_foreign_kwg(path):
         return None  # saved by lexibench build (or unreadable: the usual reader says why)

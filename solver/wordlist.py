@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
-import stat
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -38,6 +36,8 @@ from lexibench.solver.words import (
     WordRules,
     normalize_word,
 )
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import input_format, read_input
 
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
 #: Names accepted in place of a path.
@@ -266,23 +266,13 @@ def read_bytes(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIM
     """Read the regular file ``path`` whole, at most ``limits.max_bytes``.
 
     Raises :class:`InputError` naming ``what`` and the file when it is missing, not a regular
-    file (a folder, a device such as /dev/zero, a pipe), unreadable or too large; the size is
-    checked before reading.
+    file (a folder, a device such as /dev/zero, a FIFO: looked at before it is opened, so nothing
+    waits), unreadable or too large; the size is checked before reading.
     """
-    where = f"{what} {path}"
     try:
-        with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise InputError(f"{where}: not a regular file (give a file, or - for stdin)")
-            if info.st_size > limits.max_bytes:
-                raise _too_large(where, info.st_size, limits)
-            data = handle.read(limits.max_bytes + 1)
-    except OSError as exc:
-        raise read_error(where, exc) from None
-    if len(data) > limits.max_bytes:  # it grew while being read
-        raise _too_large(where, len(data), limits)
-    return data
+        return read_input(path, what, limits.max_bytes, "raise the limit with --max-wordlist-mib")
+    except BadInputError as exc:
+        raise InputError(str(exc)) from None
 
 
 def read_stdin(what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> bytes:
@@ -311,6 +301,7 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+@input_format("wordlist", "word list", DEFAULT_LIMITS.max_bytes, limit="--max-wordlist-mib")
 def decode_lines(data: bytes, where: str, limits: Limits = DEFAULT_LIMITS) -> list[str]:
     """Decode UTF-8 text (BOM optional, LF or CRLF) into lines without their endings.
 

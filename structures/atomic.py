@@ -5,8 +5,8 @@ a file-size limit, an interruption) leaves the old file as it was and removes th
 new file gets the old file's permission bits, or for a new file the usual ones (0666 less the
 umask, so 0644 by default), not the 0600 of a temporary file. A symbolic link is written
 through: its target is replaced and the link stays. Only a regular file is ever replaced
-(:mod:`lexibench.structures.regular`): a device, a FIFO, a socket or a directory at the path is
-refused with :class:`~lexibench.structures.regular.NotRegularFileError` before anything is
+(:mod:`lexibench.structures.files`): a device, a FIFO, a socket or a directory at the path is
+refused with :class:`~lexibench.structures.files.NotRegularFileError` before anything is
 written.
 """
 
@@ -17,7 +17,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from lexibench.structures.regular import check_regular
+from lexibench.structures.files import check_regular
 
 
 def default_mode() -> int:

@@ -11,6 +11,11 @@ class LexiconError(Exception):
     """Base class of every error the ``structures`` layer raises on purpose."""
 
 
+class BadInputError(LexiconError, ValueError):
+    """Input that cannot be used: a file (missing, not a regular file, too large, not of its
+    format) or a value a user gave. The message is one line naming it and the problem."""
+
+
 class UnstorableWordError(LexiconError, ValueError):
     """A word the backend cannot store: raised while building, never silently dropped."""
 

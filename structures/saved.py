@@ -35,7 +35,7 @@ from lexibench.structures.errors import LexiconError, NotALexiconError
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
 from lexibench.structures.queries import Structure, answers, is_lexicon
 from lexibench.structures.registry import backend_info, structure_class
-from lexibench.structures.regular import read_regular
+from lexibench.structures.files import read_regular
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lexibench.solver.errors import Fault, InputError
 from lexibench.structures.atomic import stage_beside
-from lexibench.structures.regular import not_regular
+from lexibench.structures.files import not_regular
 
 
 class PublishError(Fault):

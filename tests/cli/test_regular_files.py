@@ -1,4 +1,4 @@
-"""lexibench reads and replaces regular files only (lexibench.structures.regular): a device, a
+"""lexibench reads and replaces regular files only (lexibench.structures.files): a device, a
 FIFO, a socket or a folder given as ``--output``, ``--lexicon-file`` or ``--checkpoint``, or found
 in the cache, is refused in one line with status 2, before any work, and is left as it was; a
 cache entry or a lexicon file is read no further than its header declares.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.structures import regular, saved
+from lexibench.structures import files as regular, saved
 from tests.cli.test_errors import LEXIBENCH, TINY, one_line_error
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import BinaryIO, Final, TypeAlias
 
-from lexibench.solver.errors import InputError, read_error
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import MAX_CELLS, Board, parse_board
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import open_input
 
 _BOM: Final = b"\xef\xbb\xbf"
 #: The longest line read: more than any board of MAX_CELLS cells can need (a cell, a blank and
@@ -141,9 +142,9 @@ class BoardsReader:
             self._owned = False
         else:
             try:
-                self.stream = Path(source).open("rb")  # noqa: SIM115 (closed by close())
-            except OSError as exc:
-                raise read_error(f"boards file {source}", exc) from None
+                self.stream = open_input(source, "boards file")
+            except BadInputError as exc:
+                raise InputError(str(exc)) from None
             self._owned = True
 
     def fail(self, number: int, message: str) -> None:

@@ -46,6 +46,7 @@ from lexibench.solver.games.boggle.solve import word_list_on, words_on
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.structures import TooManyPathsError
+from lexibench.structures.files import open_regular
 
 if TYPE_CHECKING:
     from lexibench.solver.games.boggle.native_lines import BoardLines
@@ -319,7 +320,7 @@ class ChunksJob:
         else:
             start, size = share
             assert self.path is not None
-            fd = os.open(self.path, os.O_RDONLY)
+            fd = open_regular(self.path)  # checked again: it may have been replaced meanwhile
             try:
                 data = os.pread(fd, size, start)
             finally:

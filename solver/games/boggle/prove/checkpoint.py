@@ -27,7 +27,7 @@ from typing import Any, Final, Self
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.prove.job import ClassOutcome
 from lexibench.structures.atomic import write_text_atomic
-from lexibench.structures.regular import read_regular, unwritable
+from lexibench.structures.files import read_regular, unwritable
 
 FORMAT: Final = "lexibench-prove-checkpoint/1"
 
