@@ -15,10 +15,16 @@ Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files
 
 So a changed word list, an upgraded library or a new normalization rule is a new key, never a
 stale hit.
+
+The folder also keeps this user's seal (:func:`seal`, the file ``seal.key``): the key whose
+HMAC marks a saved file as written by lexibench for them, so that a library's own format
+(marisa-trie's, dawgdic's, ...) is read only from such a file (see
+:mod:`lexibench.structures.saved`). Clearing the cache keeps it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -27,10 +33,11 @@ from typing import Final
 
 from lexibench.solver.wordlist import NORMALIZATION_VERSION, Capitalised, Source
 from lexibench.solver.words import WordRules
-from lexibench.structures.saved import FORMAT, library_of
+from lexibench.structures.saved import FORMAT, Seal, library_of
 
 CACHE_ENV: Final = "LEXIBENCH_CACHE_DIR"
 SUFFIX: Final = ".lexicon"
+SEAL_FILE: Final = "seal.key"
 
 
 def cache_dir() -> Path:
@@ -86,3 +93,16 @@ def cache_entries() -> list[Path]:
     """The cache's files, sorted by name."""
     folder = cache_dir()
     return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+@functools.cache
+def seal() -> Seal:
+    """This user's seal: its key kept in the cache folder (readable by them alone), made there
+    on first use. Where the folder can be neither read nor made, a key for this process alone:
+    the files it writes in a library's own format are then read back by this process only."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return Seal.at(folder / SEAL_FILE)
+    except (OSError, ValueError):
+        return Seal.new()

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from lexibench import structures
 from lexibench.solver import defaults
-from lexibench.solver.cache import cache_path
+from lexibench.solver.cache import cache_path, seal
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import Fault, InputError
 from lexibench.solver.wordlist import (
@@ -68,6 +68,9 @@ class Opened:
     wordlist: WordListInfo
     origin: str
     """``"built"`` (from the word list), ``"cache"`` or ``"file"`` (a saved lexicon)."""
+    digest: str | None = None
+    """For a saved lexicon, its payload's SHA-256: a worker given the same file takes a
+    payload of that digest as checked (:attr:`LexiconSpec.trusted`)."""
 
     @property
     def lexicon(self) -> Lexicon:
@@ -111,6 +114,10 @@ class LexiconSpec(NamedTuple):
     shown_as: str | None = None
     """The word list's name as the user gave it, where :attr:`wordlist` is its absolute path
     (:meth:`for_workers`): every process's output names the list alike."""
+    trusted: str | None = None
+    """The payload digest of :attr:`lexicon_file` as the process that made this spec opened and
+    checked it (:meth:`for_workers`): a worker reads a file with that payload as sealed, even
+    where its own seal differs (another machine)."""
 
     def check(self) -> None:
         """Refuse options that cannot both hold, before any work; check the structure id."""
@@ -148,6 +155,7 @@ class LexiconSpec(NamedTuple):
             wordlist=wordlist,
             shown_as=opened.wordlist.name if wordlist != self.wordlist else self.shown_as,
             lexicon_file=self.lexicon_file.resolve() if self.lexicon_file else None,
+            trusted=opened.digest if self.lexicon_file else None,
         )
 
 
@@ -267,7 +275,7 @@ def open_lexicon(
         )
     if path is not None and path.exists():
         try:
-            saved = load_lexicon(path, name)
+            saved = load_lexicon(path, name, seal())
             info = _wordlist_of(path, saved.header.meta)
             if (info.rules, info.capitalised) != (rules, policy.value):
                 raise SavedLexiconError(path, "built with other word-list options")
@@ -284,7 +292,7 @@ def open_lexicon(
     lexicon, words, strings = _build(name, resolved, rules, policy, game, variant)
     if path is not None:
         try:
-            save_lexicon(path, name, lexicon, strings, _meta(words.info, game, variant))
+            save_lexicon(path, name, lexicon, strings, _meta(words.info, game, variant), seal())
         except OSError as exc:
             notify(f"cache: cannot write {path} ({exc.strerror or exc}); continuing without it")
     return Opened(name, lexicon, words.info, "built")
@@ -298,24 +306,31 @@ def open_lexicon_file(
     q_needs_u: bool = True,
     game: str | None = None,
     variant: str = WORDS,
+    trusted: str | None = None,
 ) -> Opened:
     """The lexicon saved at ``path`` by ``lexibench build`` (``--lexicon-file``).
 
-    ``structure``: when given, the file must hold it. Raises :class:`InputError` (one line) when
-    the file cannot be used, was built without words the game's rules (``min_length``,
-    ``q_needs_u``) ask for, or holds another variant than ``variant`` (of ``game``).
+    ``structure``: when given, the file must hold it. ``trusted``: a payload digest to read as
+    sealed (:attr:`LexiconSpec.trusted`). Raises :class:`InputError` (one line) when the file
+    cannot be used, was built without words the game's rules (``min_length``, ``q_needs_u``)
+    ask for, or holds another variant than ``variant`` (of ``game``).
     """
     path = Path(path)
     foreign = _foreign_kwg(path, structure, variant, min_length)
     if foreign is not None:
         return _checked(path, foreign, min_length, q_needs_u)
     try:
-        saved = load_lexicon(path, structure)
+        vouching = seal() if trusted is None else seal().trusting(trusted)
+        saved = load_lexicon(path, structure, vouching)
         info = _wordlist_of(path, saved.header.meta)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
+    header = saved.header
     opened = _checked(
-        path, Opened(saved.header.backend, saved.structure, info, "file"), min_length, q_needs_u
+        path,
+        Opened(header.backend, saved.structure, info, "file", header.payload_sha256),
+        min_length,
+        q_needs_u,
     )
     held = variant_of(saved.header.meta)
     wanted = (game if variant != WORDS else None, variant)
@@ -429,6 +444,7 @@ def open_spec(
             q_needs_u=spec.rules.q_needs_u,
             game=spec.game,
             variant=spec.variant,
+            trusted=spec.trusted,
         )
     else:
         opened = open_lexicon(
@@ -491,7 +507,7 @@ def build_lexicon_file(
             size = len(data)
         else:
             size = save_lexicon(
-                output, structure, lexicon, strings, _meta(wordlist.info, game, variant)
+                output, structure, lexicon, strings, _meta(wordlist.info, game, variant), seal()
             )
     except OSError as exc:
         raise Fault(f"output {output}: cannot write it ({exc.strerror or exc})") from None

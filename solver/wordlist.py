@@ -301,7 +301,6 @@ def split_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-@input_format("wordlist", "word list", DEFAULT_LIMITS.max_bytes, limit="--max-wordlist-mib")
 def decode_lines(data: bytes, where: str, limits: Limits = DEFAULT_LIMITS) -> list[str]:
     """Decode UTF-8 text (BOM optional, LF or CRLF) into lines without their endings.
 
@@ -324,6 +323,12 @@ def decode_lines(data: bytes, where: str, limits: Limits = DEFAULT_LIMITS) -> li
             f"{limits.max_line:,} (raise it with --max-word-length)"
         )
     return lines
+
+
+@input_format("wordlist", "word list", DEFAULT_LIMITS.max_bytes, limit="--max-wordlist-mib")
+def parse_wordlist(data: bytes, name: str) -> list[str]:
+    """A word-list file's lines (:func:`decode_lines`), for the registry of formats."""
+    return decode_lines(data, f"word list {name}")
 
 
 def read_lines(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> list[str]:

@@ -31,7 +31,13 @@ from hypothesis import strategies as st
 from lexibench import structures
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.protocol import Lexicon, PersistentLexicon, SteppingLexicon
-from lexibench.structures.saved import load_lexicon, save_lexicon
+from lexibench.structures.saved import (
+    SavedLexiconError,
+    Seal,
+    checks_its_files,
+    load_lexicon,
+    save_lexicon,
+)
 
 #: Keys that trip up tries and sorted lists alike.
 TRICKY = [
@@ -197,8 +203,9 @@ class LexiconConformance:
         info = structures.backend_info(backend)
         assert info.persistent is isinstance(lex, PersistentLexicon)
         path = tmp_path / "lexicon.lexicon"
-        save_lexicon(path, backend, lex, TRICKY, {"note": "test"})
-        saved = load_lexicon(path, backend)
+        seal = Seal.new()
+        save_lexicon(path, backend, lex, TRICKY, {"note": "test"}, seal)
+        saved = load_lexicon(path, backend, seal)
         assert saved.header.payload_format == (info.file_format or "words")
         assert saved.header.meta == {"note": "test"}
         loaded = saved.lexicon
@@ -207,6 +214,22 @@ class LexiconConformance:
         for probe in ["", "c", "cat", "cats", "he", "hello", "quiz", "x", "catz"]:
             assert loaded.is_word(probe) is lex.is_word(probe)
             assert loaded.has_prefix(probe) is lex.has_prefix(probe)
+
+    def test_saved_file_from_elsewhere(self, backend: str, tmp_path: Path) -> None:
+        """A file without this user's seal (written elsewhere, or by hand): the words and a
+        format whose reader checks everything (``FILE_CHECKED``) load, checked in full; a
+        library's own format is refused in one line that says why."""
+        lex = structures.build_lexicon(backend, TRICKY)
+        path = tmp_path / "lexicon.lexicon"
+        save_lexicon(path, backend, lex, TRICKY, {}, Seal.new())  # another user's seal
+        persistent = isinstance(lex, PersistentLexicon)
+        if persistent and not checks_its_files(type(lex)):
+            with pytest.raises(SavedLexiconError, match="no seal of theirs") as refused:
+                load_lexicon(path, backend, Seal.new())
+            assert "\n" not in str(refused.value)
+        else:
+            loaded = load_lexicon(path, backend, Seal.new()).lexicon
+            assert [loaded.is_word(w) for w in TRICKY] == [lex.is_word(w) for w in TRICKY]
 
     @settings(
         max_examples=60,

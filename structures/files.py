@@ -12,7 +12,8 @@ a command offers it) is the way to stream.
 
 **Formats.** Each reader of a file format registers itself with :func:`input_format`: its name,
 the noun its errors open with, the largest file it takes, and its parser, which turns the file's
-bytes into a value or raises :class:`~lexibench.structures.errors.BadInputError` in one line.
+bytes into a value or raises :class:`~lexibench.structures.errors.BadInputError` in one line
+that names the file (``parse(data, name)``: ``name`` is the file's name as the user gave it).
 :data:`FORMATS` lists them all, so that the hostile-files tests fuzz every reader, a new one
 included (``tests/hostile``).
 
@@ -30,7 +31,7 @@ import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Final, TypeVar
+from typing import Any, BinaryIO, Final, TypeVar
 
 from lexibench.structures.errors import BadInputError
 
@@ -139,11 +140,11 @@ def _reason(exc: OSError) -> str:
     if isinstance(exc, IsADirectoryError):
         return "it is a directory, not a file"
     if isinstance(exc, NotRegularFileError):
-        return exc.strerror
+        return exc.strerror or "not a regular file"
     return f"cannot read it ({exc.strerror or exc})"
 
 
-def open_input(path: Path | str, what: str) -> IO[bytes]:
+def open_input(path: Path | str, what: str) -> BinaryIO:
     """The regular file at ``path`` open for reading (binary, buffered), for a reader that
     streams it; :class:`BadInputError` ``"{what} {path}: ..."`` when it cannot be."""
     try:
@@ -275,7 +276,8 @@ class InputFormat:
     max_bytes: int
     """The largest file read (some may be raised by an option: see ``limit``)."""
     parse: Callable[[bytes, str], Any]
-    """Its bytes and a name for errors (the file's) to the value; raises BadInputError."""
+    """The file's bytes and its name (as the user gave it, for errors) to the value; raises
+    BadInputError, one line naming the file."""
     suffixes: tuple[str, ...] = ()
     """The file names that select it, where a name decides (``.klv2``)."""
     limit: str = ""
@@ -287,8 +289,8 @@ class InputFormat:
         return read_input(path, self.what, self.max_bytes, hint)
 
     def load(self, path: Path | str) -> Any:
-        """The file read and parsed; errors name ``what`` and the file."""
-        return self.parse(self.read(path), f"{self.what} {path}")
+        """The file read and parsed; errors name the file."""
+        return self.parse(self.read(path), str(path))
 
 
 FORMATS: dict[str, InputFormat] = {}
@@ -298,7 +300,7 @@ FORMATS: dict[str, InputFormat] = {}
 def input_format(
     name: str, what: str, max_bytes: int, suffixes: tuple[str, ...] = (), limit: str = ""
 ) -> Callable[[Parse], Parse]:
-    """Register the decorated parser (``parse(data, where)``) as the reader of format ``name``
+    """Register the decorated parser (``parse(data, name)``) as the reader of format ``name``
     (see :class:`InputFormat`); the function is returned as it is."""
 
     def register(parse: Parse) -> Parse:

@@ -14,28 +14,48 @@ where it has one (:class:`~structures.protocol.PersistentLexicon`: marisa-trie, 
 libdatrie); for the other backends and every index it is the words, sorted, UTF-8, one per line
 (format ``words``), and loading builds the structure from them again.
 
-Nothing here unpickles or evaluates anything: the header is JSON, and a payload reaches a library
-only after its size and SHA-256 match the header. :func:`read_lexicon` refuses, with a
-:class:`SavedLexiconError` whose message is one line, a file that is not one of these, is
-truncated or corrupt, was written by another format version, for another backend, or with
-another version of the backend's library.
+Nothing here unpickles or evaluates anything: the header is JSON, and the payload's size and
+SHA-256 must match it. A checksum proves nothing of who wrote a file, though (anyone can compute
+one), so what reaches a reader is decided by who can vouch for the payload:
+
+- the words (format ``words``) are safe to read from anywhere: the structure is built from them
+  again, as from any word list;
+- a format of lexibench's own whose reader checks everything its queries assume
+  (``FILE_CHECKED = True`` on the class: array-trie's, kwg's) is read from anywhere, and checked
+  in full when the file is not sealed;
+- a library's own format (marisa-trie's, dawgdic's, libdatrie's, pyahocorasick's, SQLite's, a
+  plugin's) reaches the library only from a *sealed* file: one lexibench wrote for this user,
+  whose header carries an HMAC-SHA256 of itself (its payload's SHA-256 included) under this
+  user's key (:class:`Seal`; the solver keeps the key beside the cache). Those readers were not
+  written against crafted input (a flipped byte can crash marisa-trie or libdatrie, or send
+  dawgdic into an endless loop), so a file from elsewhere in such a format is refused, with the
+  way to rebuild it.
+
+:func:`load_lexicon` refuses, with a :class:`SavedLexiconError` whose message is one line, a file
+that is not one of these, is truncated or corrupt, was written by another format version, for
+another backend, with another version of the backend's library, or in a library's format without
+this user's seal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import json
+import os
+import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.errors import LexiconError, NotALexiconError
+from lexibench.structures.errors import BadInputError, NotALexiconError
+from lexibench.structures.files import input_format, read_regular
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
 from lexibench.structures.queries import Structure, answers, is_lexicon
 from lexibench.structures.registry import backend_info, structure_class
-from lexibench.structures.files import read_regular
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1
@@ -44,7 +64,7 @@ WORDS_FORMAT: Final = "words"
 _MAX_HEADER: Final = 1 << 16
 
 
-class SavedLexiconError(LexiconError, ValueError):
+class SavedLexiconError(BadInputError):
     """A saved lexicon that cannot be used: the message names the file and the reason."""
 
     def __init__(self, path: Path | str, reason: str) -> None:
@@ -81,6 +101,86 @@ class Header:
         }
 
 
+KEY_BYTES: Final = 32
+"""The size of a seal's key."""
+
+
+@dataclass(frozen=True)
+class Seal:
+    """What marks a saved file as written by lexibench for this user: an HMAC-SHA256 of the
+    header line (which holds the payload's SHA-256) under ``key``. ``trusted``: payload
+    digests this process may take as sealed without the key (a worker given a file its main
+    process opened and checked)."""
+
+    key: bytes | None
+    trusted: frozenset[str] = frozenset()
+
+    @classmethod
+    def new(cls) -> Seal:
+        """A seal with a fresh random key, known to this process alone."""
+        return cls(secrets.token_bytes(KEY_BYTES))
+
+    @classmethod
+    def at(cls, path: Path) -> Seal:
+        """The seal whose key is kept in the file ``path``, made there (readable by this user
+        alone) on first use; two processes making it at once agree on one key. ``OSError``
+        when it can be neither read nor made; ``ValueError`` for a file that is not a key."""
+        try:
+            key = read_regular(path, KEY_BYTES + 1)
+        except FileNotFoundError:
+            staged = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+            fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(secrets.token_bytes(KEY_BYTES))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                with contextlib.suppress(FileExistsError):  # another process made it first
+                    os.link(staged, path)
+            finally:
+                staged.unlink(missing_ok=True)
+            key = read_regular(path, KEY_BYTES + 1)
+        if len(key) != KEY_BYTES:
+            raise ValueError(f"{path}: not a lexibench key ({len(key)} bytes, not {KEY_BYTES})")
+        return cls(key)
+
+    def trusting(self, digest: str) -> Seal:
+        """This seal, also taking a payload of SHA-256 ``digest`` as sealed."""
+        return Seal(self.key, self.trusted | {digest})
+
+    def mac(self, unsealed: bytes) -> str | None:
+        """The seal of a header line (without its ``mac``), or None without a key."""
+        if self.key is None:
+            return None
+        return hmac.new(self.key, MAGIC + unsealed, hashlib.sha256).hexdigest()
+
+    def vouches(self, header: Header, raw: Mapping[str, Any]) -> bool:
+        """Whether the header ``raw`` (as read, ``mac`` included) was sealed with this key, or
+        its payload is one this seal trusts."""
+        if header.payload_sha256 in self.trusted:
+            return True
+        given = raw.get("mac")
+        if self.key is None or not isinstance(given, str):
+            return False
+        unsealed = {k: v for k, v in raw.items() if k != "mac"}
+        expected = self.mac(_header_line(unsealed))
+        return expected is not None and hmac.compare_digest(expected, given)
+
+
+UNSEALED: Final = Seal(None)
+"""No key: every file is read as one from elsewhere."""
+
+
+def _header_line(fields: Mapping[str, Any]) -> bytes:
+    return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
+
+
+def checks_its_files(cls: object) -> bool:
+    """Whether a persistent class's ``from_bytes`` checks everything its queries assume, so
+    that a file from anywhere may reach it (``FILE_CHECKED = True``; see the module docstring)."""
+    return bool(getattr(cls, "FILE_CHECKED", False))
+
+
 def library_of(backend: str) -> tuple[str, str]:
     """(distribution, version) of the library behind ``backend``; ("python", its version) for
     a backend written here on the standard library."""
@@ -92,9 +192,14 @@ def library_of(backend: str) -> tuple[str, str]:
 
 
 def dump_lexicon(
-    backend: str, lexicon: Structure, words: Iterable[str], meta: Mapping[str, Any]
+    backend: str,
+    lexicon: Structure,
+    words: Iterable[str],
+    meta: Mapping[str, Any],
+    seal: Seal = UNSEALED,
 ) -> bytes:
-    """The saved form of ``lexicon`` (built as structure ``backend`` from ``words``)."""
+    """The saved form of ``lexicon`` (built as structure ``backend`` from ``words``), sealed
+    with ``seal``'s key when it has one."""
     if isinstance(lexicon, PersistentLexicon) and class_has(type(lexicon), PERSISTENT_MEMBERS):
         payload = lexicon.to_bytes()
         payload_format = type(lexicon).FILE_FORMAT
@@ -112,20 +217,41 @@ def dump_lexicon(
         words=len(lexicon),
         meta=dict(meta),
     )
-    line = json.dumps(header.as_dict(), sort_keys=True, separators=(",", ":")).encode()
-    return MAGIC + line + b"\n" + payload
+    fields = header.as_dict()
+    mac = seal.mac(_header_line(fields))
+    if mac is not None:
+        fields["mac"] = mac
+    return MAGIC + _header_line(fields) + b"\n" + payload
 
 
 def save_lexicon(
-    path: Path, backend: str, lexicon: Structure, words: Iterable[str], meta: Mapping[str, Any]
+    path: Path,
+    backend: str,
+    lexicon: Structure,
+    words: Iterable[str],
+    meta: Mapping[str, Any],
+    seal: Seal = UNSEALED,
 ) -> int:
     """Write :func:`dump_lexicon`'s output to ``path`` atomically; return its size in bytes."""
-    data = dump_lexicon(backend, lexicon, words, meta)
+    data = dump_lexicon(backend, lexicon, words, meta, seal)
     write_bytes_atomic(path, data)
     return len(data)
 
 
-def _parse_header(path: Path | str, data: bytes) -> tuple[Header, int]:
+def _field(raw: Mapping[str, Any], name: str, kind: type) -> Any:
+    """``raw[name]``, which must be of ``kind`` (an int is never a bool), a count never
+    negative."""
+    value = raw[name]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise TypeError(f"its {name} is not a {kind.__name__}")
+    if isinstance(value, int) and value < 0:
+        raise ValueError(f"its {name} is negative")
+    return value
+
+
+def _parse_header(path: Path | str, data: bytes) -> tuple[Header, dict[str, Any], int]:
+    """The checked header at the start of ``data``, the JSON object as read, and where the
+    payload starts."""
     if not data.startswith(MAGIC):
         raise SavedLexiconError(path, "not a lexibench lexicon file")
     end = data.find(b"\n", len(MAGIC), len(MAGIC) + _MAX_HEADER)
@@ -136,26 +262,31 @@ def _parse_header(path: Path | str, data: bytes) -> tuple[Header, int]:
         if not isinstance(raw, dict):
             raise TypeError("not an object")
         if raw.get("format") != FORMAT:
+            shown = repr(raw.get("format"))
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
             raise SavedLexiconError(
                 path,
-                f"written in file format {raw.get('format')!r}; this version of lexibench "
+                f"written in file format {shown}; this version of lexibench "
                 f"reads format {FORMAT} (rebuild it with `lexibench build`)",
             )
         header = Header(
-            backend=str(raw["backend"]),
-            library=str(raw["library"]),
-            library_version=str(raw["library_version"]),
-            payload_format=str(raw["payload_format"]),
-            payload_bytes=int(raw["payload_bytes"]),
-            payload_sha256=str(raw["payload_sha256"]),
-            words=int(raw["words"]),
-            meta=dict(raw["meta"]),
+            backend=_field(raw, "backend", str),
+            library=_field(raw, "library", str),
+            library_version=_field(raw, "library_version", str),
+            payload_format=_field(raw, "payload_format", str),
+            payload_bytes=_field(raw, "payload_bytes", int),
+            payload_sha256=_field(raw, "payload_sha256", str),
+            words=_field(raw, "words", int),
+            meta=_field(raw, "meta", dict),
         )
+    except SavedLexiconError:
+        raise
     except (ValueError, TypeError, KeyError) as exc:
-        if isinstance(exc, SavedLexiconError):
-            raise
-        raise SavedLexiconError(path, f"corrupt header ({type(exc).__name__})") from None
-    return header, end + 1
+        reason = f"{exc}" if isinstance(exc, TypeError | ValueError) and "its " in str(exc) else ""
+        raise SavedLexiconError(path, f"corrupt header ({reason or type(exc).__name__})") from None
+    except RecursionError:
+        raise SavedLexiconError(path, "corrupt header (nested too deeply)") from None
+    return header, raw, end + 1
 
 
 def read_header(path: Path, data: bytes | None = None) -> Header:
@@ -194,14 +325,17 @@ class Saved:
         return lexicon
 
 
-def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None) -> Saved:
+def load_lexicon_bytes(
+    path: Path | str, data: bytes, backend: str | None = None, seal: Seal = UNSEALED
+) -> Saved:
     """Check and load a saved lexicon from ``data`` (read from ``path``, named in errors).
 
-    ``backend``: when given, the file must hold that backend. Raises :class:`SavedLexiconError`
-    for every reason the file cannot be used, and the registry's errors for an unknown or
-    unavailable backend.
+    ``backend``: when given, the file must hold that backend. ``seal``: this user's, which tells
+    a file lexibench wrote for them (see the module docstring for what that decides). Raises
+    :class:`SavedLexiconError` for every reason the file cannot be used, and the registry's
+    errors for an unknown or unavailable backend.
     """
-    header, start = _parse_header(path, data)
+    header, raw, start = _parse_header(path, data)
     if backend is not None and header.backend != backend:
         raise SavedLexiconError(path, f"holds lexicon {header.backend!r}, not {backend!r}")
     cls = structure_class(header.backend)
@@ -209,8 +343,8 @@ def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None
     if (header.library, header.library_version) != (library, version):
         raise SavedLexiconError(
             path,
-            f"written with {header.library} {header.library_version}, but {library} {version} "
-            "is installed (rebuild it with `lexibench build`)",
+            f"written with {header.library!r} {header.library_version!r}, but {library} "
+            f"{version} is installed (rebuild it with `lexibench build`)",
         )
     payload = data[start:]
     if len(payload) != header.payload_bytes:
@@ -219,7 +353,7 @@ def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None
         )
     if hashlib.sha256(payload).hexdigest() != header.payload_sha256:
         raise SavedLexiconError(path, "corrupt (its checksum does not match)")
-    lexicon = _decode(path, cls, header, payload)
+    lexicon = _decode(path, cls, header, payload, seal.vouches(header, raw))
     if len(lexicon) != header.words:
         raise SavedLexiconError(
             path, f"corrupt (holds {len(lexicon):,} words, its header says {header.words:,})"
@@ -227,31 +361,50 @@ def load_lexicon_bytes(path: Path | str, data: bytes, backend: str | None = None
     return Saved(header, lexicon)
 
 
-def _decode(path: Path | str, cls: Any, header: Header, payload: bytes) -> Structure:
+def _decode(path: Path | str, cls: Any, header: Header, payload: bytes, sealed: bool) -> Structure:
     persistent = isinstance(cls, type) and class_has(cls, PERSISTENT_MEMBERS)
     expected = cls.FILE_FORMAT if persistent else WORDS_FORMAT
     if header.payload_format != expected:
         raise SavedLexiconError(
             path, f"holds format {header.payload_format!r}; {header.backend} reads {expected!r}"
         )
+    if persistent and not sealed and not checks_its_files(cls):
+        raise SavedLexiconError(
+            path,
+            f"holds {header.library}'s own format, which its reader does not check against "
+            "crafted contents, and lexibench did not write it for this user (no seal of "
+            "theirs); rebuild it here with `lexibench build`",
+        )
     try:
-        if persistent:
-            lexicon: Structure = cls.from_bytes(payload)
+        if persistent and checks_its_files(cls):
+            lexicon: Structure = cls.from_bytes(payload, checked=not sealed)
+        elif persistent:
+            lexicon = cls.from_bytes(payload)
         else:
             lexicon = cls(payload.decode().split("\n") if payload else [])
     except MemoryError:
         raise
-    except Exception as exc:  # the library's own parser refused it
+    except Exception as exc:  # its reader refused it
+        if checks_its_files(cls) and isinstance(exc, ValueError):
+            reason = (str(exc).splitlines() or ["refused"])[0]
+            raise SavedLexiconError(path, f"corrupt ({reason})") from None
         reason = f"{type(exc).__name__}: {exc}".splitlines()[0]
         raise SavedLexiconError(path, f"corrupt (the library refused it: {reason})") from None
     return lexicon
 
 
-def load_lexicon(path: Path, backend: str | None = None) -> Saved:
+@input_format("saved-lexicon", "lexicon file", 1 << 40)
+def parse_saved(data: bytes, name: str) -> Saved:
+    """A saved lexicon's bytes as a file from elsewhere (no seal) is read: the format's reader
+    for the registry of formats (:mod:`lexibench.structures.files`)."""
+    return load_lexicon_bytes(name, data)
+
+
+def load_lexicon(path: Path, backend: str | None = None, seal: Seal = UNSEALED) -> Saved:
     """Read ``path`` and :func:`load_lexicon_bytes` it. Only a regular file is read, and no more
     of it than its header declares (and one byte, to tell a padded file)."""
     head = _read(path, len(MAGIC) + _MAX_HEADER)
-    header, start = _parse_header(path, head)
+    header, _, start = _parse_header(path, head)
     size = start + header.payload_bytes + 1
     data = head[:size] if len(head) >= size else _read(path, size)
-    return load_lexicon_bytes(path, data, backend)
+    return load_lexicon_bytes(path, data, backend, seal)

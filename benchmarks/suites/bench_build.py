@@ -10,6 +10,7 @@ from lexibench import structures
 from lexibench.benchmarks.harness.recording import library_version, record, wordlist_ref
 from lexibench.benchmarks.harness.records import BuildRecord, LoadRecord
 from lexibench.benchmarks.harness.timing import time_case
+from lexibench.solver.cache import seal
 from lexibench.solver.wordlist import WordList
 from lexibench.structures.saved import load_lexicon, save_lexicon
 
@@ -34,10 +35,10 @@ def test_load(benchmark: Any, backend: str, wordlist: WordList, tmp_path: Path) 
     lexicon = structures.build_lexicon(backend, wordlist.words)
     benchmark.group = "load"
     path = tmp_path / f"{backend}.lexicon"
-    size = save_lexicon(path, backend, lexicon, wordlist.words, {})
+    size = save_lexicon(path, backend, lexicon, wordlist.words, {}, seal())
     del lexicon
     gc.collect()
-    loaded = time_case(benchmark, load_lexicon, path)
+    loaded = time_case(benchmark, load_lexicon, path, None, seal())
     record(
         benchmark,
         LoadRecord(

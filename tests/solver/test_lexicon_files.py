@@ -223,7 +223,7 @@ def test_two_processes_building_one_entry_at_once_both_succeed(own_cache: Path) 
         assert [process.returncode for process in runs] == [0, 0]
         assert outs[0] == outs[1]
         assert outs[0][1] == b""
-        assert [p.name.split("-")[0] for p in own_cache.iterdir()] == ["dict"]
+        assert [p.name.split("-")[0] for p in own_cache.glob("*.lexicon")] == ["dict"]
     assert open_lexicon("dict-trie").origin == "cache"
 
 

@@ -11,6 +11,8 @@ from lexibench import structures
 from lexibench.structures.saved import (
     MAGIC,
     SavedLexiconError,
+    Seal,
+    checks_its_files,
     dump_lexicon,
     load_lexicon,
     load_lexicon_bytes,
@@ -19,11 +21,18 @@ from lexibench.structures.saved import (
 )
 
 WORDS = ["cat", "cats", "dog", "queen"]
+SEAL = Seal.new()
 
 
 def saved(backend: str) -> bytes:
     lexicon = structures.build_lexicon(backend, WORDS)
-    return dump_lexicon(backend, lexicon, WORDS, {"wordlist": "test"})
+    return dump_lexicon(backend, lexicon, WORDS, {"wordlist": "test"}, SEAL)
+
+
+def library_format(backend: str) -> bool:
+    """Whether ``backend``'s file is a library's own format (read only when sealed)."""
+    cls = structures.structure_class(backend)
+    return bool(structures.backend_info(backend).file_format) and not checks_its_files(cls)
 
 
 def split(data: bytes) -> tuple[dict[str, object], bytes]:
@@ -78,9 +87,11 @@ def test_every_damage_is_refused_with_one_line(backend: str) -> None:
         "wrong count": "its header says 99",
         "header not an object": "corrupt header",
     }
+    if library_format(backend):  # an edited header is no longer sealed: refused for that
+        expected["wrong count"] = "no seal of theirs"
     for name, data in cases.items():
         with pytest.raises(SavedLexiconError) as info:
-            load_lexicon_bytes("f.lexicon", data, backend)
+            load_lexicon_bytes("f.lexicon", data, backend, SEAL)
         message = str(info.value)
         assert message.startswith("lexicon file f.lexicon: "), name
         assert expected.get(name, name) in message, (name, message)
@@ -97,17 +108,49 @@ def test_a_payload_the_library_refuses_is_corrupt_not_a_crash() -> None:
     payload = b"\x00" * 64
     import hashlib
 
-    header = {**header, "payload_bytes": 64, "payload_sha256": hashlib.sha256(payload).hexdigest()}
+    digest = hashlib.sha256(payload).hexdigest()
+    header = {**header, "payload_bytes": 64, "payload_sha256": digest}
+    with pytest.raises(SavedLexiconError, match="no seal of theirs"):
+        load_lexicon_bytes("f", join(header, payload), None, SEAL)
+    trusted = Seal(None).trusting(digest)  # as a worker is told its main process checked it
     with pytest.raises(SavedLexiconError, match="the library refused it"):
-        load_lexicon_bytes("f", join(header, payload))
+        load_lexicon_bytes("f", join(header, payload), None, trusted)
+
+
+@pytest.mark.parametrize("backend", ["marisa", "dawg", "datrie", "sqlite", "pyahocorasick"])
+def test_a_library_format_is_read_only_under_its_users_seal(backend: str) -> None:
+    """The seal is an HMAC of the header under this user's key: another key, no key, or any
+    edit of the header (the payload's digest is in it) and the library never sees the file."""
+    good = saved(backend)
+    assert load_lexicon_bytes("f", good, backend, SEAL).lexicon.is_word("queen")
+    header, payload = split(good)
+    edited = json.dumps({**header, "meta": {"wordlist": "other"}}, sort_keys=True)
+    for data, seal in [
+        (good, Seal.new()),
+        (good, Seal(None)),
+        (MAGIC + edited.replace(" ", "").encode() + b"\n" + payload, SEAL),
+    ]:
+        with pytest.raises(SavedLexiconError, match="no seal of theirs"):
+            load_lexicon_bytes("f", data, backend, seal)
+
+
+def test_the_seal_key_is_made_once_and_kept(tmp_path: Path) -> None:
+    """Seal.at makes the key file (this user's alone) on first use and reads it after."""
+    key = tmp_path / "seal.key"
+    first = Seal.at(key)
+    assert key.stat().st_mode & 0o777 == 0o600
+    assert Seal.at(key) == first
+    key.write_bytes(b"short")
+    with pytest.raises(ValueError, match="not a lexibench key"):
+        Seal.at(key)
 
 
 def test_files_on_disk(tmp_path: Path) -> None:
     path = tmp_path / "d.lexicon"
-    size = save_lexicon(path, "dawg", structures.build_lexicon("dawg", WORDS), WORDS, {})
+    size = save_lexicon(path, "dawg", structures.build_lexicon("dawg", WORDS), WORDS, {}, SEAL)
     assert path.stat().st_size == size
     assert read_header(path).backend == "dawg"
-    assert load_lexicon(path).lexicon.is_word("queen")
+    assert load_lexicon(path, None, SEAL).lexicon.is_word("queen")
     with pytest.raises(SavedLexiconError, match="no such file"):
         load_lexicon(tmp_path / "missing.lexicon")
     with pytest.raises(SavedLexiconError, match="is a directory"):

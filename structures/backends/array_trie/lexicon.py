@@ -131,6 +131,8 @@ class ArrayTrieLexicon(_Core, _Queries):
     """
 
     FILE_FORMAT: ClassVar[str] = "lexibench-array-trie/1"
+    FILE_CHECKED: ClassVar[bool] = True
+    """:meth:`from_bytes` checks all its queries assume (see :mod:`lexibench.structures.saved`)."""
     NATIVE_UNAVAILABLE: ClassVar[str | None] = NATIVE_UNAVAILABLE
     LETTERS_ONLY: ClassVar[bool] = True
     """Why the native tier is missing (None when it is there): see the module docstring."""
@@ -154,8 +156,12 @@ class ArrayTrieLexicon(_Core, _Queries):
         return _HEADER.pack(_MAGIC, _VERSION, len(nodes) // 2, len(self)) + nodes.tobytes()
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Self:
-        """Read :meth:`to_bytes`'s output: one copy and a bounds check, O(size)."""
+    def from_bytes(cls, data: bytes, checked: bool = True) -> Self:
+        """Read :meth:`to_bytes`'s output: one copy and a check, O(size), that the array is a
+        trie laid out as :func:`build_nodes` lays one out (``walk.check_nodes``: no loop, no
+        shared node, every leaf a word, as many words as the header says), made whether or not
+        the file is ``checked`` (a file from elsewhere): it costs about a millisecond."""
+        del checked
         if len(data) < _HEADER.size:
             raise ValueError("array-trie: the data is shorter than its header")
         magic, version, size, count = _HEADER.unpack_from(data)

@@ -127,17 +127,39 @@ cdef class NativeCore:
 
     def _attach(self, nodes, Py_ssize_t count):
         """Use ``nodes``, a buffer of uint32: per trie node its letter mask, then its first
-        child's index. Every child index is checked once here: the search trusts them."""
+        child's index, laid out as :func:`build_nodes` lays a trie out (``walk.check_nodes``
+        says what is checked): checked once here, in O(nodes), for the searches trust it."""
         cdef const uint32_t[::1] view = nodes
-        cdef Py_ssize_t i, size = view.shape[0] // 2
+        cdef Py_ssize_t i, size = view.shape[0] // 2, expected = 1, words = 0
         cdef uint32_t mask
         if size == 0 or view.shape[0] % 2 or size > 0x7FFFFFFF:
             raise ValueError("array-trie: the array must hold two items per node")
         for i in range(size):
             mask = view[2 * i]
-            if (mask & ~(LETTERS | TERMINAL)
-                    or <Py_ssize_t>view[2 * i + 1] + lexibench_popcount(mask & LETTERS) > size):
+            if mask & ~(LETTERS | TERMINAL):
+                raise ValueError(f"array-trie: node {i} has bits set that are not letters")
+            if i and i >= expected:
+                raise ValueError(f"array-trie: node {i} is no node's child (a loop, or a stray)")
+            if <Py_ssize_t>view[2 * i + 1] != expected:
+                if <Py_ssize_t>view[2 * i + 1] + lexibench_popcount(mask & LETTERS) > size:
+                    raise ValueError("array-trie: a node points outside the array")
+                raise ValueError(
+                    f"array-trie: node {i}'s children are not where the trie's breadth-first "
+                    "layout puts them"
+                )
+            expected += lexibench_popcount(mask & LETTERS)
+            if expected > size:
                 raise ValueError("array-trie: a node points outside the array")
+            if mask & TERMINAL:
+                words += 1
+                if i == 0:
+                    raise ValueError("array-trie: the empty string is not a word")
+            elif i and not mask & LETTERS:
+                raise ValueError(f"array-trie: node {i} leads to no word")
+        if expected != size:
+            raise ValueError(f"array-trie: {size - expected:,} nodes are no node's children")
+        if words != count:
+            raise ValueError(f"array-trie: it holds {words:,} words, not {count:,}")
         self._forget_words()  # sized by the old arrays: dropped before they are replaced
         free(self._stamps)
         self._stamps = NULL

@@ -19,23 +19,50 @@ LETTERS = 0x03FF_FFFF
 ALPHABET = 26
 
 
-def check_nodes(nodes: Sequence[int]) -> None:
-    """Raise ``ValueError`` unless ``nodes`` holds two items per node and every child index it
-    implies lies inside it.
+def check_nodes(nodes: Sequence[int], count: int) -> None:
+    """Raise ``ValueError`` unless ``nodes`` is a trie of ``count`` words laid out as
+    :func:`~structures.backends.array_trie.lexicon.build_nodes` lays one out: two items per node,
+    no bit set but the letters' and the word's, and each node's first child the next node not
+    yet given to a parent (breadth first: the children of node 0, then node 1's, ...), so that
+    every node but the root is the child of exactly one earlier node (no loop, no shared node, no
+    stray); every leaf a word, the root not one, ``count`` words in all. O(nodes).
 
-    The compiled core reads the array through a C pointer, so a file that passed its checksum but
-    holds a bad layout (written by something else) must not reach it.
+    The compiled core reads the array through a C pointer and its searches follow every child
+    index it holds, so a file that passed its checksum (anyone can write one) but holds another
+    layout must not reach it; this also bounds a search by the words the file holds.
     """
     size = len(nodes) // 2
-    if size == 0 or len(nodes) % 2:
+    if size == 0 or len(nodes) % 2 or size > 0x7FFF_FFFF:
         raise ValueError("array-trie: the array must hold two items per node")
+    expected = 1
+    words = 0
     for node in range(size):
         mask = nodes[2 * node]
-        if (
-            mask & ~(LETTERS | TERMINAL)
-            or nodes[2 * node + 1] + (mask & LETTERS).bit_count() > size
-        ):
+        if mask & ~(LETTERS | TERMINAL):
+            raise ValueError(f"array-trie: node {node} has bits set that are not letters")
+        if node and node >= expected:
+            raise ValueError(f"array-trie: node {node} is no node's child (a loop, or a stray)")
+        children = (mask & LETTERS).bit_count()
+        if nodes[2 * node + 1] != expected:
+            if nodes[2 * node + 1] + children > size:
+                raise ValueError("array-trie: a node points outside the array")
+            raise ValueError(
+                f"array-trie: node {node}'s children are not where the trie's breadth-first "
+                "layout puts them"
+            )
+        expected += children
+        if expected > size:
             raise ValueError("array-trie: a node points outside the array")
+        if mask & TERMINAL:
+            words += 1
+            if node == 0:
+                raise ValueError("array-trie: the empty string is not a word")
+        elif node and not children:
+            raise ValueError(f"array-trie: node {node} leads to no word")
+    if expected != size:
+        raise ValueError(f"array-trie: {size - expected:,} nodes are no node's children")
+    if words != count:
+        raise ValueError(f"array-trie: it holds {words:,} words, not {count:,}")
 
 
 class PythonCore(NodeArrayCore):
@@ -47,7 +74,7 @@ class PythonCore(NodeArrayCore):
 
     def _attach(self, nodes: Sequence[int], count: int) -> None:
         """Use ``nodes``: per trie node its letter mask, then its first child's index."""
-        check_nodes(nodes)
+        check_nodes(nodes, count)
         self._keep(nodes, count)
 
     def _walk(self, s: str) -> int:

@@ -42,10 +42,10 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Self
 
 from lexibench.structures.backends.kwg.walk import ARC as ARC_MASK
-from lexibench.structures.backends.kwg.walk import MAX_STRINGS, PythonCore, dawg_words
+from lexibench.structures.backends.kwg.walk import PythonCore, dawg_words
 from lexibench.structures.builds import compiled
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
@@ -104,16 +104,45 @@ def build_kwg(words: Iterable[str]) -> tuple[array[int], int]:
     return _build_nodes(tiles), len(tiles)
 
 
-def _holds_gaddag(lexicon: KwgLexicon, nodes: array[int], words: list[str]) -> bool:
-    """Whether node 1 of ``nodes`` leads to as many strings as ``words`` have letters (their
-    GADDAG's count, as :meth:`KwgLexicon.from_kwg` checks it for the GADDAG view)."""
-    if not nodes[1] & ARC_MASK:
+STRINGS_PER_NODE: Final = 8
+"""A KWG read from a file accepts at most this many strings per node from each root, and
+:data:`STRINGS_FLOOR` more (real word lists: under 3 per node, their GADDAG strings included)."""
+STRINGS_FLOOR: Final = 10_000
+LETTERS_PER_NODE: Final = 64
+"""Nor more letters in all than this many per node, and :data:`LETTERS_FLOOR` more (real lists'
+GADDAG strings: under 20 per node): a small file cannot claim more work than its size allows."""
+LETTERS_FLOOR: Final = 100_000
+
+
+class Measured(NamedTuple):
+    """What a checked KWG accepts: from node 0 (the words) and node 1 (the GADDAG strings)."""
+
+    words: int
+    letters: int
+    longest: int
+    gaddag: int
+
+
+def _measure(core: _Core, nodes: array[int]) -> Measured:
+    """Both roots measured (``measure_from``): ``ValueError`` for a cycle, a node leading to no
+    string, or more strings or letters than the array's size allows (see
+    :data:`STRINGS_PER_NODE`). O(nodes)."""
+    strings = STRINGS_PER_NODE * len(nodes) + STRINGS_FLOOR
+    letters = LETTERS_PER_NODE * len(nodes) + LETTERS_FLOOR
+    words, held, longest = core.measure_from(nodes[0] & ARC_MASK, strings, letters)
+    gaddag = core.measure_from(nodes[1] & ARC_MASK, strings, letters)[0]
+    return Measured(words, held, longest, gaddag)
+
+
+def _holds_gaddag(core: _Core, measured: Measured) -> bool:
+    """Whether node 1 holds exactly the GADDAG strings of node 0's words: one per letter of the
+    words, and every one of them there (``holds_gaddag_of_words``, in C)."""
+    if measured.gaddag != measured.letters:
         return False
     try:
-        held: int = lexicon.count_from(nodes[1] & ARC_MASK, MAX_STRINGS)
-    except ValueError:
+        return core.holds_gaddag_of_words(measured.longest)
+    except ValueError:  # a word of the DAWG holds the separator
         return False
-    return held == sum(map(len, words))
 
 
 class KwgLexicon(_Core):
@@ -137,6 +166,8 @@ class KwgLexicon(_Core):
     """
 
     FILE_FORMAT: ClassVar[str] = "lexibench-kwg/1"
+    FILE_CHECKED: ClassVar[bool] = True
+    """:meth:`from_bytes` checks all its queries assume (see :mod:`lexibench.structures.saved`)."""
     NATIVE_UNAVAILABLE: ClassVar[str | None] = NATIVE_UNAVAILABLE
     """Why the compiled builder and queries are not in use (None when they are)."""
 
@@ -229,26 +260,31 @@ class KwgLexicon(_Core):
         root = VIEWS.index(view)
         self = cls.__new__(cls)
         self._attach(nodes, 0, root)  # checks every node before the counts and the walk
-        self.count_from(nodes[0] & ARC_MASK, MAX_STRINGS)  # no cycle, not too many words
+        measured = _measure(self, nodes)  # no cycle, no dead end, not too many strings
         words = dawg_words(nodes)
         count = len(words)
+        gaddag = _holds_gaddag(self, measured)
         if root == 1:
-            count = sum(map(len, words))
+            count = measured.letters
             if count and not nodes[1] & ARC_MASK:
                 raise ValueError("kwg: node 1 holds no GADDAG (the words alone: --algorithm dawg)")
-            held = self.count_from(nodes[1] & ARC_MASK, MAX_STRINGS)
-            if held != count:
+            if not gaddag:
                 raise ValueError(
-                    f"kwg: its GADDAG holds {held:,} strings, where the {len(words):,} words of "
-                    f"its DAWG have {count:,}"
+                    f"kwg: its GADDAG holds {measured.gaddag:,} strings, not exactly the "
+                    f"{count:,} GADDAG strings of the {len(words):,} words of its DAWG"
                 )
         self._attach(nodes, count, root)
-        self.__dict__["_gaddag_of_words"] = root == 1 or _holds_gaddag(self, nodes, words)
+        self.__dict__["_gaddag_of_words"] = gaddag
         return self, words
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Self:
-        """Read :meth:`to_bytes`'s output: one copy and a checking pass, O(size)."""
+    def from_bytes(cls, data: bytes, checked: bool = True) -> Self:
+        """Read :meth:`to_bytes`'s output: one copy and a checking pass, O(size), that every
+        arc and sibling list lies in the array. ``checked`` (a file lexibench did not write for
+        this user): also that the graph has no cycle and no dead end, accepts no more strings
+        than its size allows (:data:`STRINGS_PER_NODE`), as many as its header says, and that
+        node 1 holds exactly the GADDAG of node 0's words; O(nodes) and, for the GADDAG,
+        O(letters x length) look-ups in C (a tenth of a second for web2)."""
         if len(data) < _HEADER.size:
             raise ValueError("kwg: the data is shorter than its header")
         magic, version, view, size, count = _HEADER.unpack_from(data)
@@ -264,4 +300,11 @@ class KwgLexicon(_Core):
             nodes.byteswap()
         self = cls.__new__(cls)
         self._attach(nodes, count, view)
+        if checked:
+            measured = _measure(self, nodes)
+            held = measured.gaddag if view else measured.words
+            if held != count:
+                raise ValueError(f"kwg: it holds {held:,} strings, its header says {count:,}")
+            if measured.words and not _holds_gaddag(self, measured):
+                raise ValueError("kwg: node 1 does not hold the GADDAG of node 0's words")
         return self

@@ -544,75 +544,146 @@ cdef class KwgCore:
         return 2 <= node < self._size and (self._data[node] & ACCEPTS) != 0
 
     def count_from(self, Py_ssize_t start, long long limit):
-        """How many strings the array accepts from the sibling list at ``start`` (0: none),
-        memoized by list: O(nodes) however many strings there are (``walk.count_strings`` in
-        C). ``ValueError`` for a list reachable from itself (a cycle) or more than ``limit``
-        strings."""
-        cdef Py_ssize_t size = self._size, top = 0, first, index
-        cdef uint32_t arc
-        cdef long long total
-        cdef long long *memo
-        cdef uint8_t *state  # 0: not seen, 1: on the current path, 2: counted
-        cdef Py_ssize_t *stack
-        cdef Py_ssize_t cycle = -1
-        cdef bint over = False
+        """How many strings the array accepts from the sibling list at ``start`` (0: none):
+        :meth:`measure_from`'s count (at most 2^55, and as many letters)."""
+        return self.measure_from(start, min(limit, 1LL << 55), 1LL << 55)[0]
+
+    def measure_from(self, Py_ssize_t start, long long max_strings, long long max_letters):
+        """``(strings, letters, longest)`` the array accepts from the sibling list at ``start``
+        (0: none): how many strings, their letters in all, the longest's length. Memoized by
+        list, depth first with one frame per list on the current path (so at most one per
+        list): O(nodes) however many strings there are (``walk.measure_strings`` in C).
+        ``ValueError`` for a list reachable from itself (a cycle), a node that leads to no
+        string, or more than ``max_strings`` strings or ``max_letters`` letters."""
+        cdef Py_ssize_t size = self._size, top = 0, first, index, end
+        cdef uint32_t arc, v
+        cdef long long count, letters, longest, through
+        cdef long long *memo = NULL
+        cdef uint8_t *state = NULL  # 0: not seen, 1: on the current path, 2: measured
+        cdef Py_ssize_t *frame_first = NULL
+        cdef Py_ssize_t *frame_at = NULL
+        cdef bint descended
+        if max_strings > (1LL << 55) or max_letters > (1LL << 55):
+            raise ValueError("kwg: a bound above 2^55 (the sums could overflow)")
         if start <= 0 or start >= size:
-            return 0
-        memo = <long long *>PyMem_Malloc(size * sizeof(long long))
+            return 0, 0, 0
+        memo = <long long *>PyMem_Malloc(3 * size * sizeof(long long))
         state = <uint8_t *>PyMem_Malloc(size)
-        stack = <Py_ssize_t *>PyMem_Malloc((size + 1) * sizeof(Py_ssize_t))
-        if memo == NULL or state == NULL or stack == NULL:
-            PyMem_Free(memo)
-            PyMem_Free(state)
-            PyMem_Free(stack)
-            raise MemoryError()
+        frame_first = <Py_ssize_t *>PyMem_Malloc((size + 1) * sizeof(Py_ssize_t))
+        frame_at = <Py_ssize_t *>PyMem_Malloc((size + 1) * sizeof(Py_ssize_t))
         try:
+            if memo == NULL or state == NULL or frame_first == NULL or frame_at == NULL:
+                raise MemoryError()
             memset(state, 0, size)
-            stack[0] = start
-            while top >= 0 and cycle < 0 and not over:
-                first = stack[top]
-                if state[first] == 2:
-                    top -= 1
-                    continue
-                if state[first] == 0:  # expand: push the lists below that are not counted
-                    state[first] = 1
-                    index = first
-                    while True:
-                        arc = self._data[index] & ARC
-                        if arc:
-                            if state[arc] == 1:
-                                cycle = arc
-                                break
-                            if state[arc] == 0:
-                                top += 1
-                                stack[top] = arc
-                        if self._data[index] & IS_END:
-                            break
-                        index += 1
-                    continue
-                total = 0  # every list below is counted: count this one
-                index = first
-                while True:
-                    if self._data[index] & ACCEPTS:
-                        total += 1
+            frame_first[0] = frame_at[0] = start
+            state[start] = 1
+            while top >= 0:
+                first = frame_first[top]
+                index = frame_at[top]
+                descended = False
+                while True:  # the next list below this one not yet measured: go down to it
                     arc = self._data[index] & ARC
-                    if arc:
-                        total += memo[arc]
+                    if arc and state[arc] != 2:
+                        if state[arc] == 1:
+                            raise ValueError(
+                                f"kwg: the list at node {arc} is reachable from itself"
+                            )
+                        frame_at[top] = index
+                        top += 1
+                        frame_first[top] = frame_at[top] = arc
+                        state[arc] = 1
+                        descended = True
+                        break
                     if self._data[index] & IS_END:
                         break
                     index += 1
-                if total > limit:
-                    over = True
-                    break
-                memo[first] = total
+                if descended:
+                    continue
+                count = letters = longest = 0  # every list below is measured: measure this one
+                index = first
+                while True:
+                    v = self._data[index]
+                    arc = v & ARC
+                    through = (1 if v & ACCEPTS else 0) + (memo[3 * arc] if arc else 0)
+                    if through == 0:
+                        raise ValueError(f"kwg: node {index} leads to no string")
+                    count += through
+                    letters += through + (memo[3 * arc + 1] if arc else 0)
+                    if arc and memo[3 * arc + 2] + 1 > longest:
+                        longest = memo[3 * arc + 2] + 1
+                    elif longest < 1:
+                        longest = 1
+                    if v & IS_END:
+                        break
+                    index += 1
+                if count > max_strings:
+                    raise ValueError(f"kwg: more than {max_strings:,} strings")
+                if letters > max_letters:
+                    raise ValueError(f"kwg: more than {max_letters:,} letters in its strings")
+                memo[3 * first] = count
+                memo[3 * first + 1] = letters
+                memo[3 * first + 2] = longest
                 state[first] = 2
                 top -= 1
-            if cycle >= 0:
-                raise ValueError(f"kwg: the list at node {cycle} is reachable from itself")
-            if over:
-                raise ValueError(f"kwg: more than {limit:,} strings")
-            return memo[start]
+            return memo[3 * start], memo[3 * start + 1], memo[3 * start + 2]
         finally:
             PyMem_Free(memo)
             PyMem_Free(state)
-            PyMem_Free(stack)
+            PyMem_Free(frame_first)
+            PyMem_Free(frame_at)
+
+    def holds_gaddag_of_words(self, Py_ssize_t longest):
+        """Whether node 1's list accepts every GADDAG string of node 0's words (for a word of n
+        letters, ``rev(w[:i]) @ w[i:]`` for i from 1 to n-1, and ``rev(w)``). With node 1's
+        strings counted equal to the words' letters (one string per letter), that makes the two
+        sets equal. ``longest``: the longest word (measured). O(letters x length) look-ups."""
+        cdef Py_ssize_t size = self._size, depth = 0, i, k
+        cdef uint32_t node, v, gaddag_root
+        cdef uint8_t *word = NULL
+        cdef uint32_t *at = NULL
+        if longest <= 0 or not self._data[0] & ARC:
+            return True
+        gaddag_root = self._data[1] & ARC
+        if gaddag_root == 0:
+            return False
+        word = <uint8_t *>PyMem_Malloc(longest + 1)
+        at = <uint32_t *>PyMem_Malloc((longest + 1) * sizeof(uint32_t))
+        try:
+            if word == NULL or at == NULL:
+                raise MemoryError()
+            at[0] = self._data[0] & ARC
+            while depth >= 0:  # every word of the DAWG, depth first
+                if at[depth] == 0:
+                    depth -= 1
+                    if depth >= 0:
+                        v = self._data[at[depth]]
+                        at[depth] = 0 if v & IS_END else at[depth] + 1
+                    continue
+                v = self._data[at[depth]]
+                word[depth] = v >> TILE_SHIFT
+                if word[depth] == 0:
+                    raise ValueError("kwg: a word of its DAWG holds the GADDAG separator")
+                if v & ACCEPTS:
+                    for i in range(1, depth + 2):  # the string split after i letters
+                        node = 1
+                        for k in range(i - 1, -1, -1):
+                            node = find_in_list(self._data, self._data[node] & ARC, word[k])
+                            if node == 0:
+                                return False
+                        if i <= depth:
+                            node = find_in_list(self._data, self._data[node] & ARC, 0)
+                            for k in range(i, depth + 1):
+                                if node == 0:
+                                    return False
+                                node = find_in_list(self._data, self._data[node] & ARC, word[k])
+                        if node == 0 or not self._data[node] & ACCEPTS:
+                            return False
+                if (v & ARC) and depth < longest - 1:
+                    depth += 1
+                    at[depth] = v & ARC
+                else:
+                    at[depth] = 0 if v & IS_END else at[depth] + 1
+            return True
+        finally:
+            PyMem_Free(word)
+            PyMem_Free(at)

@@ -152,21 +152,35 @@ class PythonCore(NodeArrayCore):
 
     def count_from(self, start: int, limit: int) -> int:
         """How many strings the array accepts from the list at ``start`` (see
-        :func:`count_strings`, with ``limit`` in place of :data:`MAX_STRINGS`)."""
-        return count_strings(self._nodes, start, limit)
+        :func:`measure_strings`, with no bound on letters)."""
+        return measure_strings(self._nodes, start, limit, None)[0]
+
+    def measure_from(
+        self, start: int, max_strings: int, max_letters: int | None
+    ) -> tuple[int, int, int]:
+        """:func:`measure_strings` of this array."""
+        return measure_strings(self._nodes, start, max_strings, max_letters)
+
+    def holds_gaddag_of_words(self, longest: int) -> bool:
+        """:func:`holds_gaddag_of_words` of this array."""
+        return holds_gaddag_of_words(self._nodes, longest)
 
 
 #: The most strings a KWG file read here may hold (its words, or its GADDAG strings).
 MAX_STRINGS: Final = 50_000_000
 
 
-def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) -> int:
-    """How many strings the checked KWG ``nodes`` accepts from the sibling list at ``start``
-    (0: none): memoized by list, so O(nodes) however many strings there are. ``ValueError`` for
-    a cycle (a list reachable from itself) or more than ``limit`` strings. (The compiled core's
-    ``count_from`` is the same in C.)"""
-    done: dict[int, int] = {0: 0}
-    open_lists: dict[int, list[tuple[bool, int]]] = {}  # the lists on the current path: arcs
+def measure_strings(
+    nodes: Sequence[int], start: int, max_strings: int = MAX_STRINGS, max_letters: int | None = None
+) -> tuple[int, int, int]:
+    """``(strings, letters, longest)`` the checked KWG ``nodes`` accepts from the sibling list at
+    ``start`` (0: none): how many strings, their letters in all, and the longest's length;
+    memoized by list, so O(nodes) however many strings there are. ``ValueError`` for a cycle (a
+    list reachable from itself), a node that leads to no string (no minimal word graph has
+    one), or more than ``max_strings`` strings or ``max_letters`` letters (None: no bound). (The
+    compiled core's ``measure_from`` is the same in C, its bounds at most 2^55.)"""
+    done: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
+    open_lists: dict[int, list[tuple[int, int]]] = {}  # the lists on the current path
     stack = [start]
     while stack:
         first = stack[-1]
@@ -174,28 +188,75 @@ def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) ->
             stack.pop()
             continue
         arcs = open_lists.get(first)
-        if arcs is None:  # expand: read the list once, push the lists below not yet counted
+        if arcs is None:  # expand: read the list once, push the lists below not yet measured
             arcs = []
             index = first
             while True:
-                arcs.append((bool(nodes[index] & ACCEPTS), nodes[index] & ARC))
+                arcs.append((index, nodes[index]))
                 if nodes[index] & IS_END:
                     break
                 index += 1
             open_lists[first] = arcs
-            for _, arc in arcs:
+            for _, node in arcs:
+                arc = node & ARC
                 if arc in open_lists:
                     raise ValueError(f"kwg: the list at node {arc} is reachable from itself")
                 if arc not in done:
                     stack.append(arc)
             continue
-        total = sum(accepts + done[arc] for accepts, arc in arcs)
-        if total > limit:
-            raise ValueError(f"kwg: more than {limit:,} strings")
-        done[first] = total
+        count = letters = longest = 0
+        for index, node in arcs:
+            below, below_letters, below_longest = done[node & ARC]
+            through = (1 if node & ACCEPTS else 0) + below
+            if not through:
+                raise ValueError(f"kwg: node {index} leads to no string")
+            count += through
+            letters += through + below_letters
+            longest = max(longest, below_longest + 1)
+        if count > max_strings:
+            raise ValueError(f"kwg: more than {max_strings:,} strings")
+        if max_letters is not None and letters > max_letters:
+            raise ValueError(f"kwg: more than {max_letters:,} letters in its strings")
+        done[first] = (count, letters, longest)
         del open_lists[first]
         stack.pop()
     return done[start]
+
+
+def count_strings(nodes: Sequence[int], start: int, limit: int = MAX_STRINGS) -> int:
+    """How many strings the checked KWG ``nodes`` accepts from the list at ``start``
+    (:func:`measure_strings`' count)."""
+    return measure_strings(nodes, start, limit)[0]
+
+
+def holds_gaddag_of_words(nodes: Sequence[int], longest: int) -> bool:
+    """Whether node 1's list accepts every GADDAG string of node 0's words (``longest``: the
+    longest word); with as many GADDAG strings as the words have letters, the two sets are then
+    equal. O(letters x length) look-ups, interpreted (the compiled core's is the same in C)."""
+    del longest  # the words are walked as strings here: no buffer to size
+    if not nodes[0] & ARC:
+        return True
+    if not nodes[1] & ARC:
+        return False
+
+    def accepts(string: str) -> bool:
+        node = 1
+        for ch in string:
+            tile = tile_of(ch)
+            index = nodes[node] & ARC
+            while index:
+                found = nodes[index] >> TILE_SHIFT
+                if found == tile:
+                    break
+                index = 0 if found > tile or nodes[index] & IS_END else index + 1
+            if not index:
+                return False
+            node = index
+        return bool(nodes[node] & ACCEPTS)
+
+    from lexibench.structures.gaddag import gaddag_strings
+
+    return all(accepts(string) for string in gaddag_strings(dawg_words(nodes)))
 
 
 def dawg_words(nodes: Sequence[int]) -> list[str]:
