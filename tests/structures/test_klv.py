@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench.structures.backends.kwg.klv import (
+    KLV,
     LeaveFileError,
     LeaveTable,
     leave_text,
@@ -86,7 +87,7 @@ def test_the_first_version_holds_int16_of_a_256th() -> None:
     count = len(table.nodes)
     data = struct.pack(f"<I{count}II", count, *table.nodes, len(table))
     data += struct.pack(f"<{len(table)}h", *(round(v * 256) for v in table.values))
-    assert LeaveTable.from_bytes(data).leaves() == table.leaves()
+    assert LeaveTable.from_bytes(data, version=KLV).leaves() == table.leaves()
 
 
 def test_csv_round_trip(tmp_path: Path) -> None:
@@ -104,10 +105,10 @@ def test_csv_round_trip(tmp_path: Path) -> None:
         ("A,1\nA1,2\n", "line 2: '1' is not a tile"),
         ("A,1\nA,2\n", "line 2: leave A given twice"),
         ("BA,1\nAB,2\n", "line 2: leave AB given twice"),
-        ("A,x\n", "line 1: could not convert string to float"),
+        ("A,1\nB,x\n", "line 2: value 'x' is not a decimal number"),
         (",1\n", "line 1: an empty leave"),
-        ("A;1\n", "line 1: not enough values to unpack"),
-        ("A,nan\n", "value nan is not a number"),
+        ("A;1\n", "line 1: expected leave,value, not 1 field"),
+        ("A,nan\n", "line 1: value 'nan' is not a decimal number"),
     ],
 )
 def test_bad_csv_lines_are_named(tmp_path: Path, text: str, problem: str) -> None:
@@ -152,13 +153,15 @@ def test_a_malformed_file_is_refused_in_one_line(tmp_path: Path, case: str) -> N
 
 
 def test_only_a_regular_file_is_read(tmp_path: Path) -> None:
-    with pytest.raises(LeaveFileError, match="not a regular file"):
-        load(str(tmp_path))
-    fifo = tmp_path / "fifo"
+    folder = tmp_path / "folder.klv2"
+    folder.mkdir()
+    with pytest.raises(LeaveFileError, match="it is a directory, not a regular file"):
+        load(str(folder))
+    fifo = tmp_path / "fifo.klv2"
     os.mkfifo(fifo)
-    with pytest.raises(LeaveFileError, match="not a regular file"):  # never opened: no hang
+    with pytest.raises(LeaveFileError, match="it is a FIFO, not a regular file"):  # no hang
         load(str(fifo))
-    with pytest.raises(LeaveFileError, match="No such file"):
+    with pytest.raises(LeaveFileError, match="no such file"):
         load(str(tmp_path / "missing.klv2"))
 
 

@@ -19,6 +19,12 @@ open, so that equity works without anyone's file (:data:`DEFAULT`, ``--leaves en
    written as JSON (:data:`DEFAULT_PATH`), from which the KLV2 file of every leave the rule set
    allows can be made (:meth:`LeaveModel.table`).
 
+A model's file (``leaves --model FILE``) is read as a hostile input: a regular file of at most
+:data:`MAX_FILE` bytes, JSON of ``{"method": "...", "weights": [...]}`` with :data:`FEATURES`
+numbers whose magnitudes sum to at most :data:`~lexibench.structures.backends.kwg.klv.MAX_VALUE`
+points (so that no leave it values is beyond what a leave table holds); anything else is an
+:class:`InputError` in one line naming the file.
+
 Costs: :meth:`LeaveModel.value` is O(tiles); training is dominated by the games (see the
 crossword suite's rows and ``lexibench leaves --train``).
 """
@@ -38,6 +44,9 @@ from lexibench.solver.games.crossword.players import EquityPlayer
 from lexibench.solver.games.crossword.rules import RuleSet
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
+from lexibench.structures.backends.kwg.klv import CSV, KLV, MAX_VALUE, SUFFIXES
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import input_format, read_input
 
 #: The letters that are vowels (tiles: A E I O U).
 VOWELS: Final = frozenset({1, 5, 9, 15, 21})
@@ -47,6 +56,10 @@ COPIES: Final = 3
 DEFAULT_PATH: Final = Path(__file__).with_name("rulesets") / "english-leaves.json"
 #: The ridge penalty, in samples' units: small beside the samples each weight sees.
 RIDGE: Final = 50.0
+#: The largest model file read (the shipped one is 1.3 KB).
+MAX_FILE: Final = 1 << 20
+WHAT: Final = "leave model"
+"""What a model's file is called in messages."""
 
 
 def _balance_index(vowels: int, consonants: int) -> int:
@@ -113,11 +126,40 @@ class LeaveModel:
 
     @classmethod
     def from_json(cls, text: str) -> LeaveModel:
-        data = json.loads(text)
-        weights = tuple(float(w) for w in data["weights"])
-        if len(weights) != FEATURES:
-            raise ValueError(f"a leave model has {FEATURES} weights, not {len(weights)}")
-        return cls(weights, str(data.get("method", "")))
+        """The model in ``text`` (see the module docstring); ``ValueError`` saying what is wrong,
+        in one line."""
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("not JSON that can be read (nested too deeply)") from None
+        except ValueError as exc:
+            raise ValueError(f"not JSON ({str(exc)[:200]})") from None
+        if not isinstance(data, dict) or not isinstance(data.get("weights"), list):
+            raise ValueError('expected {"method": "...", "weights": [numbers]}')
+        unknown = sorted(set(data) - {"method", "weights"})
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0][:30]!r} (known: method, weights)")
+        method = data.get("method", "")
+        if not isinstance(method, str) or len(method) > 200 or not method.isprintable():
+            raise ValueError('"method" must be a string of at most 200 printable characters')
+        raw = data["weights"]
+        if len(raw) != FEATURES:
+            raise ValueError(f"a leave model has {FEATURES} weights, not {len(raw):,}")
+        for index, weight in enumerate(raw):
+            if not isinstance(weight, (int, float)) or isinstance(weight, bool):
+                raise ValueError(f"weight {index}: not a number")
+            if not -MAX_VALUE <= weight <= MAX_VALUE:  # nan too; a huge int is not converted
+                raise ValueError(
+                    f"weight {index}: not a number within {MAX_VALUE:,.0f} points either way"
+                )
+        weights = tuple(float(w) for w in raw)
+        total = sum(abs(w) for w in weights)
+        if total > MAX_VALUE:
+            raise ValueError(
+                f"the weights' magnitudes sum to {total:g} points; at most {MAX_VALUE:,.0f} "
+                "(no leave is worth more)"
+            )
+        return cls(weights, method)
 
     def leaves(self, rules: RuleSet) -> Iterator[bytes]:
         """Every leave of 1 to ``rack_size - 1`` tiles the rule set's counts allow, sorted."""
@@ -134,9 +176,31 @@ class LeaveModel:
         yield from extend(b"", 0)
 
 
+@input_format("leave-model", WHAT, MAX_FILE, suffixes=(".json",))
+def parse_model(data: bytes, name: str) -> LeaveModel:
+    """A model from its file's bytes (UTF-8 JSON: see the module docstring); :class:`InputError`
+    ``"leave model NAME: problem"``."""
+    try:
+        return LeaveModel.from_json(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{WHAT} {name}: not UTF-8 text (byte {exc.start:,})") from None
+    except ValueError as exc:
+        raise InputError(f"{WHAT} {name}: {exc}") from None
+
+
+def read_model(path: str) -> LeaveModel:
+    """The model in the file at ``path``: a regular file (a FIFO is refused without waiting)
+    of at most :data:`MAX_FILE` bytes, read by :func:`parse_model`."""
+    try:
+        data = read_input(path, WHAT, MAX_FILE)
+    except BadInputError as exc:
+        raise InputError(str(exc)) from None
+    return parse_model(data, path)
+
+
 def default() -> LeaveModel:
     """The model shipped with lexibench (:data:`DEFAULT_PATH`)."""
-    return LeaveModel.from_json(DEFAULT_PATH.read_text())
+    return read_model(str(DEFAULT_PATH))
 
 
 Sample = tuple[tuple[int, ...], int]
@@ -233,9 +297,15 @@ def leaves_command(call: Call) -> Report:
     rules = load_rules(options["rules"])
     if options.get("write"):
         target = Path(options["write"])
+        kind = SUFFIXES.get(target.suffix.lower())
+        if kind is None or kind == KLV:
+            raise InputError(
+                f"--write {target}: name it .klv2 (a KLV2 table) or .csv (leave,value lines): "
+                "a leave table is read by its name"
+            )
         model = _model(options.get("model"))
         table = LeaveTable.of({leave: model.value(leave) for leave in model.leaves(rules)})
-        if target.suffix.lower() == ".csv":
+        if kind == CSV:
             write_text_atomic(target, write_csv(table))
         else:
             write_bytes_atomic(target, table.to_bytes())
@@ -257,10 +327,5 @@ def leaves_command(call: Call) -> Report:
 
 
 def _model(path: str | None) -> LeaveModel:
-    """The model in the JSON file ``path``, or lexibench's own."""
-    if path is None:
-        return default()
-    try:
-        return LeaveModel.from_json(Path(path).read_text())
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"--model {path}: not a leave model ({exc})") from None
+    """The model in the JSON file ``path`` (:func:`read_model`), or lexibench's own."""
+    return default() if path is None else read_model(path)

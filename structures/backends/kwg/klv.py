@@ -11,19 +11,27 @@ letters, tiles 1-26), and one value per leave, in the leaves' sorted order. The 
     u32 M           the number of leaves
     f32 value[M]    KLV2: IEEE float32 (KLV, the first version: int16 of value * 256)
 
+The file's name says which version it is (``.klv2``, ``.klv``; a CSV of ``leave,value`` lines is
+``.csv``), never its size: a KLV2 file cut to a KLV's size would otherwise read as one, its values
+wrong. Every file is checked before it is used: its size against its counts, every arc and tile,
+no cycle, no leave longer than :data:`MAX_LEAVE` tiles, every value a number of at most
+:data:`MAX_VALUE` points either way; a bad one is a :class:`LeaveFileError` in one line naming the
+file and the byte offset (or line).
+
 A leave's value is found by walking its sorted tiles from the root and counting the leaves that
 sort before it (the word counts of the nodes passed): its *rank* indexes the values. The empty
 leave and a leave the table does not hold are worth 0, as both engines take them.
 
 Costs: :meth:`LeaveTable.value` walks one node list per tile (at most 26 siblings each), O(tiles
 x 27), and remembers each leave it was asked for; loading counts the leaves below every node once,
-O(nodes); writing builds the word graph of the leaves (:mod:`.build`), O(total tiles).
+O(nodes); writing builds the word graph of the leaves (:mod:`.build`), O(total tiles). Reading or
+refusing a file is linear in its size.
 """
 
 from __future__ import annotations
 
 import math
-import stat
+import re
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -31,7 +39,9 @@ from pathlib import Path
 from typing import Final
 
 from lexibench.structures.backends.kwg.build import _layout, _States, _type
-from lexibench.structures.backends.kwg.walk import ACCEPTS, ARC, IS_END, TILE_SHIFT
+from lexibench.structures.backends.kwg.walk import ACCEPTS, ARC, IS_END, MAX_NODES, TILE_SHIFT
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import MIB, input_format, read_input
 
 BLANK: Final = 0
 """The blank's tile; the letters A-Z are tiles 1-26."""
@@ -39,12 +49,36 @@ LETTERS: Final = 26
 KLV2: Final = "klv2"
 KLV: Final = "klv"
 """The two versions: float32 values, or the first version's int16 of 1/256 points."""
+CSV: Final = "leave-csv"
+"""A CSV of ``leave,value`` lines, as the engines' converters read and write them."""
 RESOLUTION: Final = 1000
 """Both engines round a value to thousandths of a point on load; so does this table."""
+MAX_LEAVE: Final = 15
+"""The most tiles a leave holds: the largest rack a rule set may have (a leave is at most the
+whole rack, kept by a pass). A longer one is refused, since a table adds every prefix of a leave."""
+MAX_VALUE: Final = 1000.0
+"""The most a leave may be worth, in points, either way (real tables stay within 100): a value
+beyond, infinite or not a number is refused, so that every value read fits the equity
+arithmetic downstream (millipoints in 32 bits, at most 2,147,483 points)."""
+WHAT: Final = "leave table"
+"""What a leave file is called in messages."""
+#: The largest leave file read: a full table of English leaves (914,624 of up to six tiles) is
+#: 3.7 MB as KLV2, 12.4 MB as CSV (read in 0.3 s and 4 s here).
+MAX_FILE: Final = 16 * MIB
+#: Each accepted file name's suffix, to its format.
+SUFFIXES: Final = {".klv2": KLV2, ".klv": KLV, ".csv": CSV}
 
 
-class LeaveFileError(ValueError):
+class LeaveFileError(BadInputError):
     """A leave file that cannot be read: its name and what is wrong, in one line."""
+
+
+class _CycleError(Exception):
+    """The word graph loops back through ``node``."""
+
+    def __init__(self, node: int) -> None:
+        super().__init__(node)
+        self.node = node
 
 
 @dataclass
@@ -58,7 +92,8 @@ class LeaveTable:
     _memo: dict[bytes, float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        self._counts = _word_counts(self.nodes)
+        if not self._counts:
+            self._counts = _word_counts(self.nodes)[0]
 
     def __len__(self) -> int:
         return len(self.values)
@@ -121,13 +156,16 @@ class LeaveTable:
         prefix of a leave is held too (worth 0 where not given): MAGPIE's lookup counts on it."""
         chosen: dict[bytes, float] = {}
         for tiles, value in values.items():
+            if len(tiles) > MAX_LEAVE:
+                raise ValueError(f"a leave of {len(tiles):,} tiles; {_AT_MOST}")
             key = bytes(sorted(tiles))
             if not key or any(t > LETTERS for t in key):
                 raise ValueError(f"not a leave of tiles 0-{LETTERS}: {list(tiles)}")
             if key in chosen:
                 raise ValueError(f"leave {leave_text(key)} given twice")
-            if not math.isfinite(value):
-                raise ValueError(f"leave {leave_text(key)}: value {value} is not a number")
+            problem = value_problem(value)
+            if problem:
+                raise ValueError(f"leave {leave_text(key)}: {problem}")
             chosen[key] = value
         for key in list(chosen):
             for end in range(1, len(key)):
@@ -148,31 +186,38 @@ class LeaveTable:
         )
 
     @classmethod
-    def from_bytes(cls, data: bytes, name: str = "leave file") -> LeaveTable:
-        """Read a KLV2 (or first-version KLV) file's bytes; :class:`LeaveFileError` naming
-        ``name``, the offset and the problem when they are not one."""
+    def from_bytes(cls, data: bytes, where: str = WHAT, version: str = KLV2) -> LeaveTable:
+        """Read a KLV2 file's bytes (``version`` :data:`KLV`: the first version's, int16
+        values); :class:`LeaveFileError` ``"{where}: at byte N: problem"`` when they are not one
+        (see the module docstring). Linear in the file's size."""
 
         def bad(offset: int, problem: str) -> LeaveFileError:
-            return LeaveFileError(f"{name}: at byte {offset:,}: {problem}")
+            return LeaveFileError(f"{where}: at byte {offset:,}: {problem}")
 
+        name, width = ("KLV2", 4) if version == KLV2 else ("KLV", 2)
         if len(data) < 4:
-            raise bad(0, f"truncated ({len(data)} bytes; a KLV file starts with its node count)")
+            raise bad(0, f"truncated ({len(data)} bytes; a {name} file starts with its node "
+                      "count)")  # fmt: skip
         (count,) = struct.unpack_from("<I", data)
+        if not 1 <= count <= MAX_NODES:
+            raise bad(0, f"{count:,} nodes: a {name} file has from 1 to {MAX_NODES:,}")
         end = 4 + 4 * count
-        if count < 1 or len(data) < end + 4:
+        if len(data) < end + 4:
             raise bad(4, f"truncated: {count:,} nodes need {end + 4:,} bytes, the file has "
                       f"{len(data):,}")  # fmt: skip
         nodes = struct.unpack_from(f"<{count}I", data, 4)
         (leaves,) = struct.unpack_from("<I", data, end)
         payload = len(data) - end - 4
-        if payload == 4 * leaves:
-            values = tuple(_rounded(v) for v in struct.unpack_from(f"<{leaves}f", data, end + 4))
-        elif payload == 2 * leaves:
-            raw = struct.unpack_from(f"<{leaves}h", data, end + 4)
-            values = tuple(_rounded(v / 256) for v in raw)
-        else:
-            raise bad(end, f"{leaves:,} leaves need {4 * leaves:,} bytes of float32 values "
-                      f"(KLV2) or {2 * leaves:,} of int16 (KLV); {payload:,} follow")  # fmt: skip
+        if payload != width * leaves:
+            other_width, other_name = (2, "KLV") if version == KLV2 else (4, "KLV2")
+            other = (
+                f" (a {other_name} file's size: a {other_name} file is named .{other_name.lower()})"
+                if payload == other_width * leaves
+                else ""
+            )
+            kind = "float32" if version == KLV2 else "int16"
+            raise bad(end, f"{leaves:,} leaves need {width * leaves:,} bytes of {kind} values "
+                      f"({name}); {payload:,} follow{other}")  # fmt: skip
         for index, node in enumerate(nodes):
             if (node & ARC) >= count:
                 raise bad(4 + 4 * index, f"node {index} points past the {count:,} nodes")
@@ -181,18 +226,38 @@ class LeaveTable:
                           f"English's alphabet (the blank and {LETTERS} letters)")  # fmt: skip
         if count > 1 and nodes[count - 1] & IS_END == 0:
             raise bad(end - 4, "the last node does not end its sibling list")
-        table = cls(nodes, values)
-        held = table._counts[nodes[0] & ARC] if nodes[0] & ARC else 0
+        try:
+            counts, depths = _word_counts(nodes)
+        except _CycleError as exc:
+            raise bad(
+                4 + 4 * exc.node, f"the word graph has a cycle (through node {exc.node})"
+            ) from None
+        root = nodes[0] & ARC
+        held = counts[root] if root else 0
         if held != leaves:
             raise bad(end, f"the word graph holds {held:,} leaves but {leaves:,} values follow")
-        return table
+        if root and depths[root] > MAX_LEAVE:
+            raise bad(4 + 4 * root, f"the word graph holds leaves of {depths[root]:,} tiles; "
+                      f"{_AT_MOST}")  # fmt: skip
+        raw = struct.unpack_from(f"<{leaves}{'f' if version == KLV2 else 'h'}", data, end + 4)
+        if version == KLV2:
+            for index, value in enumerate(raw):
+                problem = value_problem(value)
+                if problem:
+                    raise bad(end + 4 + 4 * index, f"leave {index:,}: {problem}")
+            values = tuple(_rounded(v) for v in raw)
+        else:
+            values = tuple(_rounded(v / 256) for v in raw)
+        return cls(nodes, values, counts)
 
 
-def _word_counts(nodes: tuple[int, ...]) -> list[int]:
-    """For every node, the leaves that end at or below it and its later siblings (a node's arc
-    may point backwards: computed depth-first with an explicit stack; a cycle is an error)."""
+def _word_counts(nodes: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """For every node, the leaves that end at or below it and its later siblings, and the most
+    nodes on a path down from it or its later siblings (a node's arc may point backwards:
+    computed depth-first with an explicit stack; a cycle is a :class:`_CycleError`)."""
     count = len(nodes)
     counts = [0] * count
+    depths = [0] * count
     state = bytearray(count)  # 0 not seen, 1 its successors pending, 2 counted
     for start in range(count):
         if state[start]:
@@ -207,7 +272,7 @@ def _word_counts(nodes: tuple[int, ...]) -> list[int]:
                 state[p] = 1
                 for q in (arc, following):
                     if q and state[q] == 1:
-                        raise LeaveFileError("the word graph has a cycle")
+                        raise _CycleError(q)
                     if q and state[q] == 0:
                         stack.append(q)
                 continue
@@ -219,8 +284,25 @@ def _word_counts(nodes: tuple[int, ...]) -> list[int]:
                 + (counts[arc] if arc else 0)
                 + (counts[following] if following else 0)
             )
+            depths[p] = max(1 + (depths[arc] if arc else 0), depths[following] if following else 0)
             state[p] = 2
-    return counts
+    return counts, depths
+
+
+def value_problem(value: float) -> str:
+    """What is wrong with ``value`` as a leave's value (see :data:`MAX_VALUE`), or ``""``.
+
+    >>> value_problem(12.5), value_problem(float("nan")), value_problem(-1e306)
+    ('', 'value nan is not a number', 'value -1e+306 is beyond 1,000 points either way')
+    """
+    if math.isnan(value):
+        return f"value {value} is not a number"
+    if not -MAX_VALUE <= value <= MAX_VALUE:
+        return f"value {value:g} is beyond {MAX_VALUE:,.0f} points either way"
+    return ""
+
+
+_AT_MOST: Final = f"a leave holds at most {MAX_LEAVE} tiles"
 
 
 def _rounded(value: float) -> float:
@@ -249,29 +331,99 @@ def leave_tiles(text: str) -> bytes:
     return bytes(out)
 
 
-def read_csv(path: Path) -> LeaveTable:
-    """A table from a CSV of ``leave,value`` lines (``?`` a blank), as wolges' and MAGPIE's
-    converters read it; :class:`LeaveFileError` naming the line and the problem."""
+_NUMBER: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
+_HEADER: Final = re.compile(r"[A-Za-z][A-Za-z0-9_ -]{1,31}")
+#: Names ``float`` reads as numbers: never a header.
+_NOT_HEADERS: Final = frozenset({"nan", "inf", "infinity"})
+#: The longest value read as a number (a value of more characters is refused unread).
+_LONGEST: Final = 40
+
+
+@input_format(CSV, WHAT, MAX_FILE, suffixes=(".csv",))
+def parse_csv(data: bytes, name: str) -> LeaveTable:
+    """A table from a CSV of ``leave,value`` lines (``?`` a blank; UTF-8, a byte-order mark
+    and CRLF line ends accepted, blank lines passed over), as wolges' and MAGPIE's converters
+    read it; a first line whose value is a name, not a number (``leave,value``), is a header,
+    passed over. :class:`LeaveFileError` ``"leave table NAME: line N: problem"`` for the first
+    bad line: not two fields, a leave of other characters or of more than :data:`MAX_LEAVE`
+    tiles, a leave given twice (in any order), a value that is not a decimal number or is beyond
+    :data:`MAX_VALUE`. Linear in the file's size."""
+    where = f"{WHAT} {name}"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        at = data.count(b"\n", 0, exc.start) + 1
+        raise LeaveFileError(f"{where}: line {at}: not UTF-8 text") from None
     values: dict[bytes, float] = {}
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                leave, value = line.split(",")
-                tiles = leave_tiles(leave)
-                if not tiles:
-                    raise ValueError("an empty leave")
-                key = bytes(sorted(tiles))
-                if key in values:
-                    raise ValueError(f"leave {leave_text(key)} given twice")
-                values[key] = float(value)
-            except ValueError as exc:
-                raise LeaveFileError(f"{path}: line {number}: {exc}") from None
+    first = True
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        header, first = first, False
+        fields = line.split(",")
+        if len(fields) != 2:
+            raise LeaveFileError(
+                f"{where}: line {number}: expected leave,value, not {len(fields):,} "
+                f"{'field' if len(fields) == 1 else 'fields'}"
+            )
+        leave, value = fields[0].strip(), fields[1].strip()
+        if header and _HEADER.fullmatch(value) and value.lower() not in _NOT_HEADERS:
+            continue  # a name where a number goes: the columns' names
+        try:
+            values_line(values, leave, value)
+        except ValueError as exc:
+            raise LeaveFileError(f"{where}: line {number}: {exc}") from None
+    if not values:
+        raise LeaveFileError(f"{where}: no leave,value lines")
     try:
         return LeaveTable.of(values)
-    except ValueError as exc:
-        raise LeaveFileError(f"{path}: {exc}") from None
+    except ValueError as exc:  # pragma: no cover - each line was checked
+        raise LeaveFileError(f"{where}: {exc}") from None
+
+
+def values_line(values: dict[bytes, float], leave: str, value: str) -> None:
+    """Add one CSV line's leave and value to ``values``; ``ValueError`` saying what is wrong."""
+    if len(leave) > MAX_LEAVE:
+        raise ValueError(f"a leave of {len(leave):,} characters; {_AT_MOST}")
+    tiles = leave_tiles(leave)
+    if not tiles:
+        raise ValueError("an empty leave (expected leave,value)")
+    key = bytes(sorted(tiles))
+    if key in values:
+        raise ValueError(f"leave {leave_text(key)} given twice")
+    if len(value) > _LONGEST or not _NUMBER.fullmatch(value):
+        raise ValueError(f"value {_shown(value)} is not a decimal number (expected leave,value)")
+    number = float(value)
+    problem = value_problem(number)
+    if problem:
+        raise ValueError(f"leave {leave_text(key)}: {problem}")
+    values[key] = number
+
+
+def _shown(text: str, limit: int = 20) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+@input_format(KLV2, WHAT, MAX_FILE, suffixes=(".klv2",))
+def parse_klv2(data: bytes, name: str) -> LeaveTable:
+    """A KLV2 file's table (float32 values); :class:`LeaveFileError` naming it (see
+    :meth:`LeaveTable.from_bytes`)."""
+    return LeaveTable.from_bytes(data, f"{WHAT} {name}", KLV2)
+
+
+@input_format(KLV, WHAT, MAX_FILE, suffixes=(".klv",))
+def parse_klv(data: bytes, name: str) -> LeaveTable:
+    """A first-version KLV file's table (int16 values of 1/256 points); :class:`LeaveFileError`
+    naming it (see :meth:`LeaveTable.from_bytes`)."""
+    return LeaveTable.from_bytes(data, f"{WHAT} {name}", KLV)
+
+
+_PARSERS: Final = {KLV2: parse_klv2, KLV: parse_klv, CSV: parse_csv}
+
+
+def read_csv(path: Path) -> LeaveTable:
+    """The table in the CSV file at ``path`` (see :func:`parse_csv`)."""
+    return _read(str(path), CSV)
 
 
 def write_csv(table: LeaveTable) -> str:
@@ -279,28 +431,34 @@ def write_csv(table: LeaveTable) -> str:
     return "".join(f"{leave_text(k)},{v:.3f}\n" for k, v in table.leaves().items())
 
 
-#: The largest leave file read (a full table of English leaves is under 4 MB).
-MAX_FILE: Final = 64 << 20
+def format_of(text: str) -> str:
+    """The format a leave file's name gives it (see :data:`SUFFIXES`); :class:`LeaveFileError`
+    when its name ends otherwise."""
+    suffix = Path(text).suffix.lower()
+    found = SUFFIXES.get(suffix)
+    if found is None:
+        ending = f"ends in {suffix!r}" if suffix else "has no extension"
+        raise LeaveFileError(
+            f"{WHAT} {text}: its name {ending}; a leave table is named .klv2 (KLV2, float32 "
+            "values), .klv (KLV, int16) or .csv (leave,value lines)"
+        )
+    return found
 
 
 def load(text: str) -> LeaveTable:
-    """The leave table in the file ``text`` names: a CSV of ``leave,value`` lines where its name
-    ends in ``.csv``, else a KLV2 (or KLV) file. Only a regular file is read;
-    :class:`LeaveFileError` names the file and the problem, in one line."""
-    path = Path(text)
+    """The leave table in the file ``text`` names, in the format its name gives it
+    (:func:`format_of`): ``.klv2`` a KLV2 file, ``.klv`` a KLV file, ``.csv`` a CSV of
+    ``leave,value`` lines; any other name is refused. Only a regular file is read (a FIFO is
+    refused without waiting), at most :data:`MAX_FILE` bytes; :class:`LeaveFileError` names the
+    file and the problem, in one line."""
+    return _read(text, format_of(text))
+
+
+def _read(text: str, version: str) -> LeaveTable:
     try:
-        info = path.stat()
-    except OSError as exc:
-        raise LeaveFileError(f"{text}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise LeaveFileError(f"{text}: not a regular file")
-    if info.st_size > MAX_FILE:
-        raise LeaveFileError(f"{text}: {info.st_size:,} bytes, more than a leave file holds")
-    try:
-        if path.suffix.lower() == ".csv":
-            return read_csv(path)
-        return LeaveTable.from_bytes(path.read_bytes(), text)
-    except UnicodeDecodeError as exc:
-        raise LeaveFileError(f"{text}: not UTF-8 text (byte {exc.start:,})") from None
-    except OSError as exc:
-        raise LeaveFileError(f"{text}: {exc.strerror or exc}") from None
+        data = read_input(text, WHAT, MAX_FILE)
+    except LeaveFileError:
+        raise
+    except BadInputError as exc:
+        raise LeaveFileError(str(exc)) from None
+    return _PARSERS[version](data, text)
