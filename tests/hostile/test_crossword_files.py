@@ -305,6 +305,7 @@ def test_a_model_at_the_bound_is_written_and_read_back(tmp_path: Path) -> None:
     [
         ("f.klv2", ["moves", POSITION, "--leaves", "{}"]),
         ("f.csv", ["selfplay", "--leaves", "{}"]),
+        ("f.gcg", ["moves", "--gcg", "{}"]),
         ("f.json", ["leaves", "--write", "out.klv2", "--model", "{}"]),
     ],
 )
@@ -318,9 +319,65 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path, name: str, argv: list
     assert not (tmp_path / "out.klv2").exists()
 
 
+# Game records (GCG) ------------------------------------------------------------------------------
+
+PLAYERS = "#player1 ann Ann\n#player2 bob Bob\n"
+NASTIER = ">ann: AEINRST 8C NASTIER +66 66\n"  # C8 N, D8 A, E8 S, ...
+
+
+def _gcg(tmp_path: Path, events: str, name: str = "game.gcg") -> Path:
+    path = tmp_path / name
+    path.write_text(PLAYERS + events)
+    return path
+
+
+def test_a_played_through_letter_must_be_the_tile_there(tmp_path: Path) -> None:
+    """``D8 DOG`` over NASTIER's A showed NOG; it is refused, always (not only with
+    --strict), naming the file, the line and the square."""
+    path = _gcg(tmp_path, NASTIER + ">bob: BCDEGOT D8 DOG +10 10\n>ann: BCDEFGI - +0 66\n")
+    for extra in ([], ["--strict"], ["--turn", "3"]):
+        done = lexibench("moves", "--gcg", str(path), *extra, "--wordlist", TINY)
+        refused(done, f"game record {path}: line 4: D8 DOG: square D8 holds A, not D")
+    for word in ("AOG", ".OG", "aOG"):  # the tile's letter, in either case, or '.'
+        path = _gcg(tmp_path, NASTIER + f">bob: BCDEGOT D8 {word} +4 4\n>ann: BCDEFGI - +0 66\n")
+        out = answered(lexibench("moves", "--gcg", str(path), "--wordlist", TINY))
+        assert " 8 . . N A S T I E R" in out
+        assert " 9 . . . O . " in out
+        assert "10 . . . G . " in out
+
+
+@pytest.mark.parametrize(
+    ("event", "problem"),
+    [
+        (">bob: ABC - +0 --2\n", "line 4: total '--2': a whole number of at most 9 digits"),
+        (">bob: ABC - +0 \u00b2\n", "line 4: total '\u00b2'"),
+        (">bob: ABC - +0 " + "9" * 5000 + "\n", "line 4: total '99999"),
+        (">bob: ABC - +" + "9" * 5000 + " 0\n", "line 4: expected '>nick: RACK <move> +score"),
+        (">bob: ABC - +\u00b2 0\n", "line 4: expected '>nick: RACK <move> +score"),
+        (">bob: (!!) +4 4\n", "line 4: end rack '(!!)': letters and ? only"),
+    ],
+)
+def test_a_malformed_event_is_one_line(tmp_path: Path, event: str, problem: str) -> None:
+    """Totals that pass ``str.isdigit`` (``--2`` stripped of its signs, ``²``) or that Python
+    will not convert (5,000 digits) were internal errors."""
+    path = _gcg(tmp_path, NASTIER + event + ">ann: BCDEFGI - +0 66\n")
+    refused(lexibench("moves", "--gcg", str(path), "--wordlist", TINY), f"game record {path}: ",
+            problem)  # fmt: skip
+
+
+def test_a_third_player_or_a_rack_beyond_the_rules_is_refused(tmp_path: Path) -> None:
+    path = _gcg(tmp_path, "#player1 cy Cy\n" + NASTIER)
+    refused(lexibench("moves", "--gcg", str(path)), "line 3: #player1 'cy': a game has two players")
+    rules = tmp_path / "small.json"
+    rules.write_text(json.dumps(_small_rules()))
+    path = _gcg(tmp_path, ">ann: AATTAAT 2B AT +2 2\n")
+    refused(lexibench("moves", "--gcg", str(path), "--rules", str(rules)),
+            "line 3: rack AATTAAT: 7 tiles, the small rules' rack holds 3")  # fmt: skip
+
+
 # Every reader of the registry --------------------------------------------------------------------
 
-READERS = ("klv2", "klv", "leave-csv", "leave-model")
+READERS = ("klv2", "klv", "leave-csv", "leave-model", "gcg")
 
 
 def _good(name: str) -> bytes:
@@ -335,6 +392,8 @@ def _good(name: str) -> bytes:
         return "".join(f"{k},{v}\n" for k, v in VALUES.items()).encode()
     if name == "leave-model":
         return DEFAULT_PATH.read_bytes()
+    if name == "gcg":
+        return (PLAYERS + NASTIER + ">bob: BCDEGOT D8 AOG +4 4\n").encode()
     raise AssertionError(name)
 
 

@@ -13,13 +13,19 @@ where they say who played, the rest passed over) and events, one a line::
     >nick: RACK (time) -score total         a time penalty
 
 In a placement's word, ``.`` is a tile already on the board (some files write its letter
-instead), a lower-case letter a blank. Replaying checks that each placement fits the board (its
-squares on the board, the played-through ones taken, the others empty) and that the rack holds
-its tiles. By default it keeps the scores the record gives (records keep the scores the players
-agreed, under their own rules); :func:`check_scores` (``moves --gcg FILE --strict``) re-scores
-every placement of the record under the rule set and checks every running total. The position
-before a turn (:func:`position_at`) is the board then, that turn's rack, the two totals and the
-scoreless turns in a row.
+instead: it must then be that tile's letter), a lower-case letter a blank. Replaying checks,
+always, that each placement fits the board (its squares on the board; a ``.`` on a tile, a
+letter on an empty square or on a tile of that letter) and that the rack holds its tiles. By
+default it keeps the scores the record gives (records keep the scores the players agreed, under
+their own rules); :func:`check_scores` (``moves --gcg FILE --strict``) re-scores every placement
+of the record under the rule set and checks every running total. The position before a turn
+(:func:`position_at`) is the board then, that turn's rack, the two totals and the scoreless turns
+in a row.
+
+A file is read as a hostile input: a regular file of at most :data:`MAX_FILE` bytes (a FIFO is
+refused without waiting), its points and totals whole numbers of at most nine digits, at most two
+players; whatever does not replay is an :class:`InputError` in one line naming the file and the
+line. Reading and replaying are linear in the file's size.
 """
 
 from __future__ import annotations
@@ -31,12 +37,20 @@ from typing import Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword.moves import parse_coord
-from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.position import Position, tile_text
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import input_format, read_input
 
 _EVENT: Final = re.compile(r">([^:]+):\s*(.*)")
 _COORD: Final = re.compile(r"(?:[0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})")
-_POINTS: Final = re.compile(r"[+-][0-9]+")
+_POINTS: Final = re.compile(r"[+-][0-9]{1,9}")
+_TOTAL: Final = re.compile(r"-?[0-9]{1,9}")
+_RACK: Final = re.compile(r"[A-Za-z?]{0,7}")
+WHAT: Final = "game record"
+"""What a GCG file is called in messages."""
+#: The largest game record read.
+MAX_FILE: Final = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -80,6 +94,9 @@ def parse_gcg(text: str, name: str = "gcg") -> Record:
             if fields and fields[0] in ("player1", "player2"):
                 if len(fields) < 2:
                     raise bad(f"#{fields[0]} names no player")
+                if fields[1] in nicks or len(nicks) >= 2:
+                    raise bad(f"#{fields[0]} {_shown(fields[1])}: a game has two players, "
+                              "each named once")  # fmt: skip
                 nicks.append(fields[1])
             continue
         match = _EVENT.fullmatch(line)
@@ -100,14 +117,18 @@ def parse_gcg(text: str, name: str = "gcg") -> Record:
 
 def _event(number: int, player: int, fields: list[str], bad: Callable[[str], InputError]) -> Turn:
     """One event line's fields after ``>nick:``."""
-    if len(fields) < 3 or not _POINTS.fullmatch(fields[-2]) or not fields[-1].lstrip("-").isdigit():
-        raise bad("expected '>nick: RACK <move> +score total'")
+    if len(fields) < 3 or not _POINTS.fullmatch(fields[-2]):
+        raise bad("expected '>nick: RACK <move> +score total' (a score of at most 9 digits)")
+    if not _TOTAL.fullmatch(fields[-1]):
+        raise bad(f"total {_shown(fields[-1])}: a whole number of at most 9 digits")
     points, total = int(fields[-2]), int(fields[-1])
     head = fields[:-2]
     if head[0].startswith("(") and head[0].endswith(")") and len(head) == 1:
+        if not _RACK.fullmatch(head[0][1:-1]):
+            raise bad(f"end rack {_shown(head[0])}: letters and ? only, at most 7")
         return Turn(number, player, head[0][1:-1], "end", points, total)
     rack, what = head[0], head[1:]
-    if not re.fullmatch(r"[A-Za-z?]{0,7}", rack):
+    if not _RACK.fullmatch(rack):
         raise bad(f"rack {_shown(rack)}: letters and ? only, at most 7")
     if what == ["-"]:
         return Turn(number, player, rack, "pass", points, total)
@@ -157,6 +178,11 @@ def position_at(record: Record, rules: RuleSet, turn: int, name: str = "gcg") ->
         totals[event.player] = event.total
     on_turn = record.turns[turn - 1]
     rack = _tiles(on_turn.rack)
+    if len(rack) > rules.rack_size:
+        raise InputError(
+            f"{name}: line {on_turn.line}: rack {on_turn.rack}: {len(rack)} tiles, the "
+            f"{rules.name} rules' rack holds {rules.rack_size}"
+        )
     me = on_turn.player
     return Position(rules, board, rack, None, (totals[me], totals[1 - me]), zeros)
 
@@ -223,10 +249,15 @@ def _place(board: bytearray, rules: RuleSet, event: Turn, name: str) -> list[int
         if not (0 <= r < rules.rows and 0 <= c < rules.cols):
             raise InputError(f"{where}: runs off the board")
         square = r * rules.cols + c
-        if letter == "." or board[square]:
-            if not board[square]:
-                raise InputError(f"{where}: '.' at an empty square")
+        if board[square]:
+            if letter != "." and board[square] & ~BLANK != ord(letter.upper()) - 64:
+                raise InputError(
+                    f"{where}: square {chr(65 + c)}{r + 1} holds {tile_text(board[square])}, "
+                    f"not {letter}"
+                )
             continue
+        if letter == ".":
+            raise InputError(f"{where}: '.' at an empty square {chr(65 + c)}{r + 1}")
         tile = (ord(letter.upper()) - 64) | (BLANK if letter.islower() else 0)
         needed = "?" if letter.islower() else letter
         if needed not in rack:
@@ -239,34 +270,30 @@ def _place(board: bytearray, rules: RuleSet, event: Turn, name: str) -> list[int
     return filled
 
 
-#: The largest game record read.
-MAX_FILE: Final = 1 << 20
+@input_format("gcg", WHAT, MAX_FILE, suffixes=(".gcg",))
+def parse_gcg_file(data: bytes, name: str) -> Record:
+    """A record from its file's bytes: UTF-8, or else ISO 8859-1 (the format's own encoding);
+    :class:`InputError` ``"game record NAME: line N: problem"``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_gcg(text, f"{WHAT} {name}")
 
 
 def read_gcg(
     path: str, rules: RuleSet, turn: int | None = None, *, strict: bool = False
 ) -> Position:
     """The position before ``turn`` (default: the last event) of the record in the file at
-    ``path``; only a regular file is read, and :class:`InputError` names it and the problem.
-    ``strict``: the record's scores and totals are checked first (:func:`check_scores`)."""
-    import os
-    import stat
-
+    ``path``; only a regular file is read (a FIFO is refused without waiting), at most
+    :data:`MAX_FILE` bytes, and :class:`InputError` names it and the problem. ``strict``: the
+    record's scores and totals are checked first (:func:`check_scores`)."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"--gcg {path}: not a regular file")
-        if info.st_size > MAX_FILE:
-            raise InputError(f"--gcg {path}: {info.st_size:,} bytes, more than a game record")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise InputError(f"--gcg {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # the format's own encoding, ISO 8859-1
-    record = parse_gcg(text, path)
+        data = read_input(path, WHAT, MAX_FILE)
+    except BadInputError as exc:
+        raise InputError(str(exc)) from None
+    record = parse_gcg_file(data, path)
+    name = f"{WHAT} {path}"
     if strict:
-        check_scores(record, rules, path)
-    return position_at(record, rules, len(record.turns) if turn is None else turn, path)
+        check_scores(record, rules, name)
+    return position_at(record, rules, len(record.turns) if turn is None else turn, name)

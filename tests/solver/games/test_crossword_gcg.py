@@ -103,7 +103,7 @@ def test_a_record_that_does_not_replay_is_named(text: str, turn: int, problem: s
 def test_only_a_regular_file_is_read(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="not a regular file"):
         read_gcg(str(tmp_path), RULES)
-    with pytest.raises(InputError, match="No such file"):
+    with pytest.raises(InputError, match="no such file"):
         read_gcg(str(tmp_path / "missing.gcg"), RULES)
 
 
