@@ -375,6 +375,17 @@ def test_a_third_player_or_a_rack_beyond_the_rules_is_refused(tmp_path: Path) ->
             "line 3: rack AATTAAT: 7 tiles, the small rules' rack holds 3")  # fmt: skip
 
 
+# Positions (CGP) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", ["0" * 5000 + "15", "7" + "0" * 5000 + "8", "9" * 5000])
+def test_a_long_run_of_empty_squares_is_one_line(row: str) -> None:
+    position = f"{row}/{'/'.join(['15'] * 14)} AEQS"
+    for argv, stdin in ((["moves", position], None), (["moves", "-"], position + "\n")):
+        refused(lexibench(*argv, "--wordlist", TINY, stdin=stdin), "position: board row 1",
+                "more than 15 squares wide")  # fmt: skip
+
+
 # Every reader of the registry --------------------------------------------------------------------
 
 READERS = ("klv2", "klv", "leave-csv", "leave-model", "gcg")

@@ -127,8 +127,9 @@ def _parse_row(text: str, number: int, cols: int) -> bytes:
     out = bytearray()
     for token in re.finditer(r"[0-9]+|[A-Za-z]|.", text):
         piece = token.group()
-        if piece.isdigit():
-            out.extend(bytes(int(piece)) if int(piece) <= cols else bytes(cols + 1))
+        if "0" <= piece[0] <= "9":  # a run of empty squares: a long one is not converted
+            run = int(piece) if len(piece) <= 3 else cols + 1
+            out.extend(bytes(min(run, cols + 1)))
         elif piece.isascii() and piece.isalpha():
             tile = ord(piece.upper()) - 64
             out.append(tile | BLANK if piece.islower() else tile)
