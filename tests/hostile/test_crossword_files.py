@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -305,6 +306,8 @@ def test_a_model_at_the_bound_is_written_and_read_back(tmp_path: Path) -> None:
     [
         ("f.klv2", ["moves", POSITION, "--leaves", "{}"]),
         ("f.csv", ["selfplay", "--leaves", "{}"]),
+        ("f", ["moves", POSITION, "--rules", "{}"]),
+        ("f.json", ["selfplay", "--rules", "{}"]),
         ("f.gcg", ["moves", "--gcg", "{}"]),
         ("f.json", ["leaves", "--write", "out.klv2", "--model", "{}"]),
     ],
@@ -386,14 +389,65 @@ def test_a_long_run_of_empty_squares_is_one_line(row: str) -> None:
                 "more than 15 squares wide")  # fmt: skip
 
 
+# Rule sets (JSON) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"name": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        ("{", "not JSON"),
+        ('{"name": "x", "rack_size": ' + "[" * 200 + "]" * 200 + "}", "not a list"),
+        ("{" + '"start": [], "name": "x", "rack_size": 7, "bingo_bonus": 0, '
+         '"squares": {".": {"letter": 1, "word": 1}}}', '"start" must be one of the symbols'),
+        ('{"name": "a\\nb"}', '"name" must be a string of 1 to 64 printable characters'),
+    ],
+)  # fmt: skip
+def test_a_bad_rule_set_is_one_line(tmp_path: Path, text: str, problem: str) -> None:
+    """100,000 nested ``[`` was a RecursionError, an internal error."""
+    path = tmp_path / "rules.json"
+    path.write_text(text)
+    for command in (["moves", POSITION], ["selfplay"], ["leaves", "--write", "x.klv2"]):
+        refused(lexibench(*command, "--rules", str(path)), f"rule set {path}: ", problem)
+
+
+def _offered(command: str) -> list[str]:
+    """The rule sets ``lexibench COMMAND --help`` offers by name."""
+    text = " ".join(answered(lexibench(command, "--help")).split())
+    found = re.search(r"the rule set: one of lexibench's \(([^)]*)\)", text)
+    assert found is not None, text
+    return [name.strip() for name in found.group(1).split(",")]
+
+
+def test_every_rule_set_offered_loads_and_runs() -> None:
+    """``english-leaves``, the leave model beside the rule sets, was offered and failed ("unknown
+    field 'method'"): only rule sets are offered, and each runs ``moves`` on its empty board."""
+    from lexibench.solver.games.crossword.rules import load_rules
+
+    offered = _offered("moves")
+    assert offered == _offered("selfplay") == _offered("leaves")
+    assert "english" in offered
+    assert "english-leaves" not in offered
+    for name in offered:
+        rules = load_rules(name)
+        letters = rules.letters[:3]
+        position = "/".join([str(rules.cols)] * rules.rows) + f" {letters}"
+        out = answered(lexibench("moves", position, "--rules", name, "--wordlist", TINY))
+        assert "moves" in out
+    refused(lexibench("moves", POSITION, "--rules", "english-leaves"),
+            "rule set 'english-leaves': neither a rule set of lexibench")  # fmt: skip
+
+
 # Every reader of the registry --------------------------------------------------------------------
 
-READERS = ("klv2", "klv", "leave-csv", "leave-model", "gcg")
+READERS = ("klv2", "klv", "leave-csv", "leave-model", "gcg", "rules")
 
 
 def _good(name: str) -> bytes:
     """A good file of the format ``name``."""
     from lexibench.solver.games.crossword.leave_model import DEFAULT_PATH
+    from lexibench.solver.games.crossword.rules import RULESETS
 
     if name == "klv2":
         return _table().to_bytes()
@@ -405,7 +459,8 @@ def _good(name: str) -> bytes:
         return DEFAULT_PATH.read_bytes()
     if name == "gcg":
         return (PLAYERS + NASTIER + ">bob: BCDEGOT D8 AOG +4 4\n").encode()
-    raise AssertionError(name)
+    assert name == "rules"
+    return (RULESETS / "english.json").read_bytes()
 
 
 @pytest.mark.parametrize("name", READERS)

@@ -18,6 +18,12 @@ game, Words With Friends or a 21x21 board, is one more file)::
 Each square symbol names a letter multiplier and a word multiplier; ``?`` is the blank. Tiles are
 the letters A-Z (words are made of a-z, see :data:`WORD_RULES`); a letter the set does not list
 has no tiles, and a blank can stand for any letter it lists. Boards are from 2x2 to 21x21.
+A file is read only if it is a regular file of at most :data:`MAX_FILE` bytes (a FIFO is refused
+without waiting); a malformed one, JSON nested too deeply included, is an :class:`InputError` in
+one line naming it.
+
+The shipped rule sets are ``rulesets/NAME.json``; ``rulesets/NAME-leaves.json`` beside one is
+that rule set's leave model (:mod:`.leave_model`), not a rule set.
 
 Tiles as numbers, everywhere in this package: 0 is an empty square (and the blank on a rack), 1-26
 the letters A-Z (as in the KWG layout), and ``0x80 | t`` a blank on the board standing for ``t``.
@@ -31,10 +37,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from lexibench.solver.errors import InputError, read_error
+from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import LEXICON, Need, compiled_module, word_tiers
 from lexibench.solver.words import WordRules
 from lexibench.structures import has_word_graph
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import input_format, read_input
 
 #: The words a crossword game plays: two letters or more; a Q is a tile of its own.
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
@@ -53,6 +61,12 @@ BLANK: Final = 0x80
 """Or-ed into a letter's tile: a blank on the board standing for that letter."""
 LETTERS: Final = 26
 MAX_SIDE: Final = 21
+MAX_RACK: Final = 15
+"""The largest rack a rule set may have (a leave table's longest leave, too)."""
+#: The largest rule set file read (English's is 2 KB).
+MAX_FILE: Final = 1 << 20
+#: The end of a shipped file's name that makes it a leave model, not a rule set.
+LEAVES_SUFFIX: Final = "-leaves"
 
 
 @dataclass(frozen=True)
@@ -97,32 +111,59 @@ def _fail(where: str, message: str) -> InputError:
     return InputError(f"rule set {where}: {message}")
 
 
+def _shown(value: object, limit: int = 30) -> str:
+    """A value of the file, for a message: a short repr of a string or a number, else its kind
+    (a list or an object is never written out: it may be large, or nested deeply)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return "a number too large"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _whole(where: str, data: dict[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(where, f'"{key}" must be a whole number from {low} to {high}, not {value!r}')
+        raise _fail(
+            where, f'"{key}" must be a whole number from {low} to {high}, not {_shown(value)}'
+        )
     return value
+
+
+@input_format("rules", "rule set", MAX_FILE, suffixes=(".json",))
+def parse_rules_file(data: bytes, name: str) -> RuleSet:
+    """A rule set from its file's bytes (UTF-8 JSON); errors name the file ``name``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _fail(name, f"not UTF-8 text (byte {exc.start:,})") from None
+    return parse_rules(text, name)
 
 
 def parse_rules(text: str, where: str) -> RuleSet:
     """A rule set from its JSON text (``where`` names it in errors, which are one line)."""
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise _fail(where, "not JSON that can be read (nested too deeply)") from None
     except ValueError as exc:
-        raise _fail(where, f"not JSON ({exc})") from None
+        raise _fail(where, f"not JSON ({str(exc)[:200]})") from None
     if not isinstance(data, dict):
         raise _fail(where, "not a JSON object")
     known = {"name", "title", "rack_size", "bingo_bonus", "start", "squares", "board", "tiles"}
     for key in data:
         if key not in known:
-            raise _fail(where, f"unknown field {key!r} (known: {', '.join(sorted(known))})")
+            raise _fail(where, f"unknown field {_shown(key)} (known: {', '.join(sorted(known))})")
     name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise _fail(where, '"name" must be a non-empty string')
+    if not isinstance(name, str) or not name or len(name) > 64 or not name.isprintable():
+        raise _fail(where, '"name" must be a string of 1 to 64 printable characters')
     title = data.get("title", name)
-    if not isinstance(title, str):
-        raise _fail(where, '"title" must be a string')
-    rack_size = _whole(where, data, "rack_size", 1, 15)
+    if not isinstance(title, str) or len(title) > 200 or not title.isprintable():
+        raise _fail(where, '"title" must be a string of at most 200 printable characters')
+    rack_size = _whole(where, data, "rack_size", 1, MAX_RACK)
     bingo = _whole(where, data, "bingo_bonus", 0, 1000)
     squares = data.get("squares")
     if not isinstance(squares, dict) or not squares:
@@ -130,12 +171,12 @@ def parse_rules(text: str, where: str) -> RuleSet:
     multipliers: dict[str, tuple[int, int]] = {}
     for symbol, spec in squares.items():
         if len(symbol) != 1 or not isinstance(spec, dict):
-            raise _fail(where, f'"squares" {symbol!r}: one character mapped to an object')
+            raise _fail(where, f'"squares" {_shown(symbol)}: one character mapped to an object')
         letter = _whole(f"{where}, square {symbol!r}", spec, "letter", 1, 10)
         word = _whole(f"{where}, square {symbol!r}", spec, "word", 1, 10)
         multipliers[symbol] = (letter, word)
     start_symbol = data.get("start")
-    if start_symbol not in multipliers:
+    if not isinstance(start_symbol, str) or start_symbol not in multipliers:
         raise _fail(where, '"start" must be one of the symbols of "squares"')
     board = data.get("board")
     if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
@@ -177,7 +218,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
         if not (tile == "?" or (len(tile) == 1 and "A" <= tile <= "Z")) or not isinstance(
             spec, dict
         ):
-            raise _fail(where, f'"tiles" {tile!r}: a letter A-Z or ?, mapped to an object')
+            raise _fail(where, f'"tiles" {_shown(tile)}: a letter A-Z or ?, mapped to an object')
         index = 0 if tile == "?" else ord(tile) - 64
         counts[index] = _whole(f"{where}, tile {tile}", spec, "count", 0, 100)
         values[index] = _whole(f"{where}, tile {tile}", spec, "value", 0, 100)
@@ -200,8 +241,11 @@ def parse_rules(text: str, where: str) -> RuleSet:
 
 
 def ruleset_names() -> list[str]:
-    """The rule sets shipped with lexibench (``rulesets/*.json``), by name."""
-    return sorted(path.stem for path in RULESETS.glob("*.json"))
+    """The rule sets shipped with lexibench (``rulesets/*.json``, their leave models,
+    ``*-leaves.json``, left out), by name."""
+    return sorted(
+        path.stem for path in RULESETS.glob("*.json") if not path.stem.endswith(LEAVES_SUFFIX)
+    )
 
 
 @cache
@@ -215,16 +259,15 @@ def load_rules(name: str = DEFAULT_RULES) -> RuleSet:
     >>> rules.values[ord("Q") - 64], rules.word_multiplier[0], rules.start
     (10, 3, 112)
     """
-    path = RULESETS / f"{name}.json" if name in ruleset_names() else Path(name)
-    if path.suffix != ".json" and not path.exists():
+    shipped = name in ruleset_names()
+    path = RULESETS / f"{name}.json" if shipped else Path(name)
+    if not shipped and path.suffix != ".json" and not path.exists():
         raise InputError(
             f"rule set {name!r}: neither a rule set of lexibench ({', '.join(ruleset_names())}) "
             "nor a .json file"
         )
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise read_error(f"rule set {name}", exc) from None
-    except UnicodeDecodeError:
-        raise _fail(name, "not UTF-8 text") from None
-    return parse_rules(text, name)
+        data = read_input(path, "rule set", MAX_FILE)
+    except BadInputError as exc:
+        raise InputError(str(exc)) from None
+    return parse_rules_file(data, name)
