@@ -27,6 +27,7 @@ from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import Fault, InputError
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
+    NAMED_SOURCES,
     Capitalised,
     Limits,
     Source,
@@ -40,7 +41,7 @@ from lexibench.solver.wordlist import (
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.files import not_regular, unwritable
+from lexibench.structures.files import Output, check_outputs, not_regular
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -481,11 +482,13 @@ def build_lexicon_file(
 ) -> tuple[Opened, int]:
     """Build ``structure`` from ``source`` (holding ``variant`` of ``game``: the words by
     default) and save it to ``output``; return it and the file size. An ``output`` that is not
-    a regular file (a device, a FIFO, a folder), or whose folder does not exist, is refused
-    before anything is read."""
-    why = unwritable(output)
-    if why is not None:
-        raise InputError(f"output {output}: {why}")
+    a regular file (a device, a FIFO, a folder), whose folder does not exist, or that is the word
+    list itself (by any name) is refused before anything is read."""
+    sources = [] if str(source) in (*NAMED_SOURCES, "-") else [source]
+    try:
+        check_outputs([Output(output, "output")], sources)
+    except structures.LexiconError as exc:
+        raise InputError(str(exc)) from None
     kwg_file = output.suffix.lower() == ".kwg"
     if kwg_file and structure != "kwg":
         raise InputError(

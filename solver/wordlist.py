@@ -46,7 +46,7 @@ _PACKAGED: Final = ("gcide", "web2")
 
 #: Bumped whenever the normalization rules change what a source yields: it is part of the key
 #: of every cached lexicon (see :mod:`solver.lexicons`).
-NORMALIZATION_VERSION: Final = 2
+NORMALIZATION_VERSION: Final = 3
 
 
 class Capitalised(StrEnum):

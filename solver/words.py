@@ -15,6 +15,10 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 DEFAULT_MIN_LENGTH: Final = 3
+MAX_WORD_LENGTH: Final = 256
+"""The longest word kept (a longer line is dropped as ``too-long``): the searches walk a word
+letter by letter, some by recursion (the structures refuse longer strings:
+``structures.words.MAX_STRING_LENGTH``)."""
 """The shortest word of standard Boggle; Big Boggle style play uses 4."""
 
 _LETTERS = re.compile(r"[a-z]+")
@@ -51,6 +55,7 @@ class Drop(StrEnum):
     CAPITALISED = "capitalised"
     NON_LETTER = "non-letter"
     TOO_SHORT = "too-short"
+    TOO_LONG = "too-long"
     Q_WITHOUT_U = "q-without-u"
 
 
@@ -62,7 +67,8 @@ def normalize_word(
     Strips white space; with ``drop_capitalised``, drops an entry that starts with a capital
     letter (a proper noun such as "Erastus" or an abbreviation such as "AAA"); then lower-cases
     and keeps a word only if it is made of a-z alone, has at least ``rules.min_length`` letters
-    and (with ``rules.q_needs_u``) has no ``q`` without a following ``u``.
+    and at most :data:`MAX_WORD_LENGTH`, and (with ``rules.q_needs_u``) has no ``q`` without a
+    following ``u``.
 
     >>> normalize_word("  Queen\\r\\n"), normalize_word("qat"), normalize_word("don't")
     ('queen', <Drop.Q_WITHOUT_U: 'q-without-u'>, <Drop.NON_LETTER: 'non-letter'>)
@@ -81,6 +87,8 @@ def normalize_word(
         return Drop.NON_LETTER
     if len(word) < rules.min_length:
         return Drop.TOO_SHORT
+    if len(word) > MAX_WORD_LENGTH:
+        return Drop.TOO_LONG
     if rules.q_needs_u and _LONE_Q.search(word):
         return Drop.Q_WITHOUT_U
     return word

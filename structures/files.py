@@ -224,13 +224,12 @@ def _inside(path: Path | str, folder: Path | str) -> bool:
 @dataclass(frozen=True)
 class Output:
     """A file (or folder) a command writes: its ``path``, what it is in messages (``--out``),
-    whether it is a ``folder``, and ``updates``: an input the command exists to update in place
-    (a proof's checkpoint), which may be among the inputs."""
+    and whether it is a ``folder``. (A file the command exists to update in place, a proof's
+    checkpoint, is an output that is left out of the inputs it is checked against.)"""
 
     path: Path | str
     what: str
     folder: bool = False
-    updates: bool = False
 
 
 def check_outputs(outputs: Iterable[Output], inputs: Iterable[Path | str]) -> None:
@@ -244,8 +243,6 @@ def check_outputs(outputs: Iterable[Output], inputs: Iterable[Path | str]) -> No
             why = unwritable(output.path)
             if why is not None:
                 raise BadInputError(f"{where}: {why}")
-        if output.updates:
-            continue
         mine = _identity(output.path)
         for source in sources:
             same = (mine is not None and mine == _identity(source)) or (

@@ -159,7 +159,7 @@ def show(result: Result, as_json: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the game command ``args`` names (see the module docstring)."""
-    from lexibench.solver.cli.options import request_of
+    from lexibench.solver.cli.options import files_of, request_of
     from lexibench.solver.games.answer import answer
 
     played = game(args.game)
@@ -167,5 +167,6 @@ def run(args: argparse.Namespace) -> int:
     options = {option.dest: getattr(args, option.dest) for option in command.own()}
     request = request_of(args, command) if command.has(LexiconOptions) else None
     call = Call(played, command, options, request, CliSession())
+    call.check_files(files_of(args))
     result = run_target(command.run)(call) if command.run else answer(call)
     return show(result, bool(options.get("json")))

@@ -50,6 +50,43 @@ def checked(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return argument
 
 
+FILES: str = "_lexibench_files"
+"""Where the parsed options keep the paths given to options that name files: a list of
+``(role, flag, text)`` (see :attr:`Option.file`)."""
+
+
+class _FileAction(argparse.Action):
+    """Store an option's value (parsed by its ``parse``) and remember the path as given."""
+
+    def __init__(self, *args: Any, role: str, parse: Callable[[str], Any] | None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.role = role
+        self.parse = parse
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        value = values
+        if self.parse is not None:
+            try:
+                value = self.parse(values)
+            except ValueError as exc:
+                raise argparse.ArgumentError(self, str(exc)) from None
+        setattr(namespace, self.dest, value)
+        name = self.option_strings[0] if self.option_strings else self.dest
+        kept = [entry for entry in getattr(namespace, FILES, []) if entry[1] != name]
+        setattr(namespace, FILES, [*kept, (self.role, name, str(values))])
+
+
+def files_of(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+    """The ``(role, option, path)`` of every option naming a file that was given."""
+    return list(getattr(args, FILES, []))
+
+
 def add_option(
     parser: argparse.ArgumentParser,
     option: Option,
@@ -72,7 +109,11 @@ def add_option(
             kwargs["default"] = []
         else:
             kwargs["default"] = option.default
-        if option.parse is not None:
+        if option.file is not None and not option.repeat:
+            kwargs["action"] = _FileAction
+            kwargs["role"] = option.file
+            kwargs["parse"] = option.parse
+        elif option.parse is not None:
             kwargs["type"] = checked(option.parse)
         if option.choices is not None:
             kwargs["choices"] = list(option.choices)

@@ -147,6 +147,32 @@ class Call:
         """What the command is, in errors (the game's title unless it says otherwise)."""
         return self.command.serves or self.game.title
 
+    def check_files(self, given: Iterable[tuple[str, str, str]]) -> None:
+        """Refuse, before any work, an output of this run that cannot be written or is one of
+        its inputs (the same file by any name): ``given``, the ``(role, option, path)`` of the
+        options naming files (:attr:`~lexibench.solver.games.command.Option.file`), and the
+        request's word-list and lexicon files. A file the command updates in place is checked
+        against the other inputs."""
+        from lexibench.solver.wordlist import NAMED_SOURCES
+        from lexibench.structures.files import Output, check_outputs
+
+        given = list(given)
+        inputs: list[str] = [path for role, _, path in given if role == "input"]
+        if self.request is not None:
+            wordlist = self.request.wordlist
+            if wordlist is not None and wordlist not in (*NAMED_SOURCES, "-"):
+                inputs.append(str(wordlist))
+            if self.request.lexicon_file is not None:
+                inputs.append(str(self.request.lexicon_file))
+        updated = [Output(path, option) for role, option, path in given if role == "updates"]
+        check_outputs(updated, inputs)
+        outputs = [
+            Output(path, option, folder=role == "output-folder")
+            for role, option, path in given
+            if role in ("output", "output-folder")
+        ]
+        check_outputs(outputs, inputs + [output.path for output in updated])
+
     def open(self, plan: Plan) -> Opened:
         """The structure ``plan`` names, opened (from the cache, a file or built), kept out of
         the garbage collector; with ``--verbose``, where it came from."""

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 if TYPE_CHECKING:
     from lexibench.solver.tiers import TierTable
 
 Options: TypeAlias = Mapping[str, Any]
+FileRole: TypeAlias = Literal["input", "output", "output-folder", "updates"]
 """A command's own option values, by :attr:`Option.dest`."""
 
 
@@ -48,6 +49,11 @@ class Option:
     """Options that share this name cannot be given together."""
     stdin: str | None = None
     """What ``-`` reads from standard input here (``"the board"``), if it can."""
+    file: FileRole | None = None
+    """What the value names, when it is a path: a file the command reads (``"input"``), writes
+    (``"output"``, ``"output-folder"``), or updates in place, its purpose (``"updates"``: a
+    proof's checkpoint). No output may be one of the command's inputs: checked before any work
+    (:func:`lexibench.structures.files.check_outputs`)."""
 
     @property
     def dest(self) -> str:

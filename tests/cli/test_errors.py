@@ -86,8 +86,8 @@ def one_line_error(err: bytes, start: str = "lexibench: error: ") -> str:
         (["solve", f"abc{KELVIN}"], f"board: '{KELVIN}' (U+212A) is not a letter a-z"),
         (["solve", "ab cd", "x"], "unrecognized arguments: x"),
         (["letterboxed", f"abc def ghi jk{KELVIN}"], "(U+212A) is not a letter a-z"),
-        (["solve", "abcd", "--wordlist", "/dev/zero"], "/dev/zero: not a regular file"),
-        (["solve", "abcd", "--wordlist", "/"], "is a directory, not a file"),
+        (["solve", "abcd", "--wordlist", "/dev/zero"], "/dev/zero: it is a character device"),
+        (["solve", "abcd", "--wordlist", "/"], "/: it is a directory, not a regular file"),
         (["solve", "-", "--wordlist", "-"], "standard input can feed only one of the board and"),
     ],
 )

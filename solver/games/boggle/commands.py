@@ -41,6 +41,7 @@ SOLVE: Final = Command(
             "solve every board in FILE (one per line, - for stdin); prints JSON Lines",
             metavar="FILE",
             stdin="--boards-file",
+            file="input",
         ),
         Option(
             (Q_MEANS_QU,),
@@ -174,6 +175,7 @@ PROVE: Final = Command(
             "proof run again with the same options skips the classes it holds",
             parse=Path,
             metavar="FILE",
+            file="updates",
         ),
         Option(
             ("--time-limit",),

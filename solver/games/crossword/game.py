@@ -72,11 +72,12 @@ LEAVES: Final = Option(
     "KLV2 file (or a CSV of leave,value lines); exchanges and the pass among the moves",
     parse=_leaves,
     metavar="english|FILE",
+    file="input",
 )
 
 #: The options both commands share: the rule set, the lexicon, the tier and the algorithm.
 SHARED = (
-    Option(("--rules",), _rules_help, default=DEFAULT_RULES, metavar="NAME|FILE"),
+    Option(("--rules",), _rules_help, default=DEFAULT_RULES, metavar="NAME|FILE", file="input"),
     LexiconOptions(),
     TierOption(),
     VariantOption(
@@ -112,6 +113,7 @@ MOVES = Command(
             ("--gcg",),
             "the position before a turn of this game record (GCG), in place of a CGP line",
             metavar="FILE",
+            file="input",
         ),
         Option(
             ("--turn",),
@@ -206,15 +208,20 @@ LEAVES_COMMAND = Command(
             "write the model's value of every leave the rule set allows to FILE: a KLV2 file "
             "as MAGPIE and wolges load (or a CSV of leave,value lines where FILE ends in .csv)",
             metavar="FILE",
+            file="output",
             exclusive="action",
         ),
         Option(
             ("--model",),
             "the model to write (a JSON file --train wrote; default: lexibench's own)",
             metavar="FILE",
+            file="input",
         ),
         Option(
-            ("--out",), "where --train writes the model (default: standard output)", metavar="FILE"
+            ("--out",),
+            "where --train writes the model (default: standard output)",
+            metavar="FILE",
+            file="output",
         ),
         _count("--generations", "training generations", 10, 2, "G"),
         _seed("the games' seed"),

@@ -25,6 +25,7 @@ from libc.stdlib cimport calloc, free, malloc
 from lexibench.structures.backends.array_trie.nodes cimport lexibench_popcount, step
 
 from lexibench.structures.errors import TooManyPathsError
+from lexibench.structures.words import MAX_STRING_LENGTH
 
 cdef extern from *:
     """
@@ -131,10 +132,18 @@ cdef class NativeCore:
         says what is checked): checked once here, in O(nodes), for the searches trust it."""
         cdef const uint32_t[::1] view = nodes
         cdef Py_ssize_t i, size = view.shape[0] // 2, expected = 1, words = 0
+        cdef Py_ssize_t depth = 0, depth_end = 1
         cdef uint32_t mask
         if size == 0 or view.shape[0] % 2 or size > 0x7FFFFFFF:
             raise ValueError("array-trie: the array must hold two items per node")
         for i in range(size):
+            if i == depth_end:  # the first node of the next depth (breadth first)
+                depth += 1
+                depth_end = expected
+                if depth > MAX_STRING_LENGTH:
+                    raise ValueError(
+                        f"array-trie: a word longer than {MAX_STRING_LENGTH} letters"
+                    )
             mask = view[2 * i]
             if mask & ~(LETTERS | TERMINAL):
                 raise ValueError(f"array-trie: node {i} has bits set that are not letters")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from lexibench.structures.node_array import NodeArrayCore
+from lexibench.structures.words import MAX_STRING_LENGTH
 
 TERMINAL = 0x8000_0000
 """Bit of a node's mask set when the node's string is a stored word."""
@@ -25,7 +26,8 @@ def check_nodes(nodes: Sequence[int], count: int) -> None:
     no bit set but the letters' and the word's, and each node's first child the next node not
     yet given to a parent (breadth first: the children of node 0, then node 1's, ...), so that
     every node but the root is the child of exactly one earlier node (no loop, no shared node, no
-    stray); every leaf a word, the root not one, ``count`` words in all. O(nodes).
+    stray); every leaf a word, the root not one, ``count`` words in all, none longer than
+    :data:`~structures.words.MAX_STRING_LENGTH`. O(nodes).
 
     The compiled core reads the array through a C pointer and its searches follow every child
     index it holds, so a file that passed its checksum (anyone can write one) but holds another
@@ -36,7 +38,12 @@ def check_nodes(nodes: Sequence[int], count: int) -> None:
         raise ValueError("array-trie: the array must hold two items per node")
     expected = 1
     words = 0
+    depth, depth_end = 0, 1
     for node in range(size):
+        if node == depth_end:  # the first node of the next depth (breadth first)
+            depth, depth_end = depth + 1, expected
+            if depth > MAX_STRING_LENGTH:
+                raise ValueError(f"array-trie: a word longer than {MAX_STRING_LENGTH} letters")
         mask = nodes[2 * node]
         if mask & ~(LETTERS | TERMINAL):
             raise ValueError(f"array-trie: node {node} has bits set that are not letters")

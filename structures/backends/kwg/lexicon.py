@@ -49,7 +49,7 @@ from lexibench.structures.backends.kwg.walk import PythonCore, dawg_words
 from lexibench.structures.builds import compiled
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
-from lexibench.structures.words import unique_words
+from lexibench.structures.words import MAX_STRING_LENGTH, unique_words
 
 _NATIVE = compiled("lexibench.structures.backends.kwg.native")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
@@ -125,12 +125,14 @@ class Measured(NamedTuple):
 
 def _measure(core: _Core, nodes: array[int]) -> Measured:
     """Both roots measured (``measure_from``): ``ValueError`` for a cycle, a node leading to no
-    string, or more strings or letters than the array's size allows (see
-    :data:`STRINGS_PER_NODE`). O(nodes)."""
+    string, more strings or letters than the array's size allows (see
+    :data:`STRINGS_PER_NODE`), or a string longer than any structure stores. O(nodes)."""
     strings = STRINGS_PER_NODE * len(nodes) + STRINGS_FLOOR
     letters = LETTERS_PER_NODE * len(nodes) + LETTERS_FLOOR
     words, held, longest = core.measure_from(nodes[0] & ARC_MASK, strings, letters)
-    gaddag = core.measure_from(nodes[1] & ARC_MASK, strings, letters)[0]
+    gaddag, _, gaddag_longest = core.measure_from(nodes[1] & ARC_MASK, strings, letters)
+    if max(longest, gaddag_longest) > MAX_STRING_LENGTH:
+        raise ValueError(f"kwg: a string longer than {MAX_STRING_LENGTH} letters")
     return Measured(words, held, longest, gaddag)
 
 
