@@ -8,10 +8,12 @@ layer does not import the benchmark layer. Registering imports nothing heavy; ru
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from lexibench.solver.cli.runtime import say, stderr_is_terminal
-from lexibench.solver.errors import require_extra
+from lexibench.solver.errors import InputError, require_extra
+from lexibench.structures.files import Output, check_input, check_outputs, not_regular
 
 RESULTS = Path("results")
 
@@ -36,17 +38,29 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load, validate and render."""
+    """Check the paths, load, validate and render."""
     require_extra("lexibench tables", "bench")
     from lexibench.benchmarks.harness.records import default_inputs, load
-    from lexibench.benchmarks.report.build import write_report
 
     inputs = list(args.json) or default_inputs(RESULTS)
+    check_paths(inputs, args.out)
+    from lexibench.benchmarks.report.build import write_report
+
     shown = stderr_is_terminal()
     if shown:
         say("lexibench tables: loading the raw files and the plotting library ...")
     results = load(inputs)
     progress = (lambda step: say(f"lexibench tables: {step} ...")) if shown else None
-    for path in write_report(results, args.out, args.readme, progress):
+    for path in write_report(results, args.out, args.readme, progress, inputs):
         say(f"wrote {path}")
     return 0
+
+
+def check_paths(inputs: list[Path], out: Path) -> None:
+    """Refuse, before anything is read: an input that is not a regular file (a FIFO, a device,
+    a folder), and an ``--out`` that is not a folder (one of the inputs above all)."""
+    for path in inputs:
+        check_input(path, "results file")
+    if os.path.lexists(out) and not out.is_dir():
+        check_outputs([Output(out, "--out")], inputs)  # says so when it is one of the inputs
+        raise InputError(f"--out {out}: it is {not_regular(out) or 'a file'}, not a folder")

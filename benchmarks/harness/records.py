@@ -13,15 +13,19 @@ Structs, so the schema is written once. Four kinds of raw file:
 - the bulk runs (:class:`BulkFile`);
 - start-up and time to first answer (:class:`StartupFile`).
 
-:func:`load` validates a file completely before anything is built from it: a missing or
-mistyped field is a one-line :class:`~solver.errors.InputError` naming the file, the entry and
-the field.
+:func:`load` reads each file as a regular file of at most :data:`MAX_BYTES` (a FIFO, a device or
+a folder is refused before anything is read; :mod:`lexibench.structures.files`) and validates it
+completely before anything is built from it: a missing or mistyped field, ``NaN`` or a time of 0
+is a one-line :class:`~lexibench.structures.errors.BadInputError` naming the file, the entry and
+the field. :func:`parse` is registered as the reader of the format ``results`` (and
+:func:`parse_gzipped` of ``results-gz``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import gzip
+import io
 import json
 import re
 import statistics
@@ -37,10 +41,18 @@ from msgspec import Meta, Struct
 
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.errors import InputError
+from lexibench.structures.files import MIB, input_format, read_input
 
 Count = Annotated[int, Meta(ge=0)]
 Positive = Annotated[int, Meta(ge=1)]
-Seconds = Annotated[float, Meta(ge=0)]
+#: The shortest and the longest time a measurement may record: a time of 0 (or under a
+#: nanosecond, which no clock here resolves) is no measurement, and the tables divide by it.
+SHORTEST_S: Final = 1e-9
+LONGEST_S: Final = 1e9
+Seconds = Annotated[float, Meta(ge=SHORTEST_S, le=LONGEST_S)]
+"""A measured time."""
+Share = Annotated[float, Meta(ge=0, le=LONGEST_S)]
+"""Part of a measured time (a phase of a process, a game's share of a suite), which may be 0."""
 Tier = Literal["string", "step", "index", "native", "auto", "reference"]
 """How a case asked its structure: a tier of :mod:`solver.tiers` (``auto``: the fastest the
 structure offers), or ``reference`` for a row that is no structure: a baseline solver
@@ -447,9 +459,9 @@ class RunRecord(Part, tag_field="schema", tag="lexibench-run/3"):
     wordlist: WordListRef
     not_run: tuple[NotRun, ...]
     backends: dict[str, BackendMeta]
-    seconds: float | None = None
+    seconds: Seconds | None = None
     """The suite's wall time, start to end of its pytest session (None in older files)."""
-    seconds_by_game: dict[str, float] = {}
+    seconds_by_game: dict[str, Share] = {}
     """The games suite's wall time by game: its cases' set-up, calls and tear-down."""
 
 
@@ -572,8 +584,8 @@ class FirstAnswer(Part):
 
     cached: Processes
     built: Processes
-    phases_cached: dict[str, Seconds]
-    phases_built: dict[str, Seconds]
+    phases_cached: dict[str, Share]
+    phases_built: dict[str, Share]
     library_version: str | None
 
 
@@ -803,28 +815,61 @@ class Results:
 # --- the reader --------------------------------------------------------------------------------
 
 
-def _read_json(path: Path) -> tuple[bytes, Any]:
-    """A raw file's bytes and parsed JSON; a name ending ``.gz`` (a run kept in the history)
-    is read through gzip."""
+#: What a raw file is called in messages.
+WHAT: Final = "results file"
+#: The largest raw file read, and the most a gzipped one may decompress to (the committed full
+#: run's largest, games.json, is 1.3 MB).
+MAX_BYTES: Final = 256 * MIB
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+def _gunzip(data: bytes, name: str) -> bytes:
+    """The JSON of a raw file kept gzipped (a run in the history), refused once it decompresses
+    past :data:`MAX_BYTES` (a small file may hold gigabytes)."""
     try:
-        raw = path.read_bytes()
-        if path.suffix == ".gz":
-            raw = gzip.decompress(raw)
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise InputError(f"results file {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"results file {path}: is a directory, not a file") from None
-    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
-        raise InputError(f"results file {path}: cannot read it ({exc})") from None
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InputError(f"{WHAT} {name}: not a whole gzip file ({_first_line(exc)})") from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{WHAT} {name}: larger than {MAX_BYTES // MIB} MiB once decompressed")
+    return raw
+
+
+class _Constant:
+    """A constant JSON does not have (``NaN``, ``Infinity``, ``-Infinity``), as read by
+    :func:`json.loads`, which takes them: kept in the data so that it can be found and named."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _json(raw: bytes, name: str) -> tuple[Any, bool]:
+    """A raw file's parsed JSON, and whether it holds a :class:`_Constant`."""
+    constants: list[str] = []
+
+    def constant(text: str) -> _Constant:
+        constants.append(text)
+        return _Constant(text)
+
     try:
-        return raw, json.loads(text)
+        return json.loads(raw.decode("utf-8"), parse_constant=constant), bool(constants)
+    except UnicodeDecodeError:
+        raise InputError(f"{WHAT} {name}: not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"results file {path}: not valid JSON (line {exc.lineno}: {exc.msg})"
-        ) from None
+        raise InputError(f"{WHAT} {name}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise InputError(f"{WHAT} {name}: not valid JSON ({_first_line(exc)})") from None
     except RecursionError:
-        raise InputError(f"results file {path}: nested too deeply to be a results file") from None
+        raise InputError(f"{WHAT} {name}: nested too deeply to be a results file") from None
 
 
 _AT = re.compile(r"^(?P<problem>.*) - at `(?:(?P<key>key)` in `)?\$(?P<path>[^`]*)`$", re.S)
@@ -931,17 +976,22 @@ def _locate(root: Any, top: Any, path: list[str | int | None]) -> tuple[list[_St
     return steps, value, tp
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, limit: int = 60) -> str:
+    """``value``'s repr, cut to ``limit`` characters."""
     text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _bound(tp: Any) -> str:
-    """`` >= N`` when ``tp`` is annotated with a lower bound."""
+    """`` >= N``, `` <= M`` or `` from N to M`` when ``tp`` is annotated with bounds."""
     if typing.get_origin(tp) is Annotated:
         for meta in typing.get_args(tp)[1:]:
+            if isinstance(meta, Meta) and meta.ge is not None and meta.le is not None:
+                return f" from {meta.ge:g} to {meta.le:g}"
             if isinstance(meta, Meta) and meta.ge is not None:
                 return f" >= {meta.ge:g}"
+            if isinstance(meta, Meta) and meta.le is not None:
+                return f" <= {meta.le:g}"
     return ""
 
 
@@ -955,7 +1005,7 @@ def _problem(message: str, value: Any, tp: Any) -> tuple[str | None, str]:
         return None, "is empty"
     if m := re.fullmatch(r"Expected `array` of length (\d+)(?:, got \d+)?", message):
         return None, f"expected a list of {m[1]}, not {_shown(value)}"
-    if m := re.fullmatch(r"Expected `(\w+)`(?:, got `\w+`)?(?: >= [\d.]+)?", message):
+    if m := re.fullmatch(r"Expected `(\w+)`(?:, got `\w+`)?(?: [<>]=? [-+\d.e]+)?", message):
         return None, f"expected {_TYPES.get(m[1], m[1])}{_bound(tp)}, not {_shown(value)}"
     if re.fullmatch(r"Invalid (?:enum )?value .*", message):
         inner = _unwrap(tp)
@@ -966,16 +1016,10 @@ def _problem(message: str, value: Any, tp: Any) -> tuple[str | None, str]:
     return None, message[:1].lower() + message[1:]
 
 
-def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) -> InputError:
-    """msgspec's error (``... - at `$.benchmarks[0].stats.median```) as one line naming the
-    file, the entry (a benchmark by its name) and the field."""
-    m = _AT.match(str(error))
-    message, where, in_key = (m["problem"], m["path"], m["key"]) if m else (str(error), "", None)
-    steps, value, tp = _locate(data, top, _steps(where))  # no "at": the file's top level
-    field_name, problem = _problem(message, value, tp)
-    if in_key:
-        bad = next((k for k in (value if isinstance(value, dict) else {}) if not k.isdigit()), "?")
-        problem = f"key {bad!r} is not a whole number"
+def _at(data: Any, steps: list[_Step], field_name: str | None) -> str:
+    """Where ``steps`` lead in a file, in words: the entry (a benchmark by its name) and the
+    field (``benchmark 'x', stats, field 'median'``)."""
+    steps = list(steps)
     if field_name is None and steps:
         last = steps.pop()
         if last.form == "index":  # an item of a list: named with its list
@@ -986,31 +1030,135 @@ def _refusal(path: Path, data: Any, top: Any, error: msgspec.ValidationError) ->
     if len(steps) >= 2 and steps[0].text == "benchmarks" and steps[1].form == "index":
         bench = data["benchmarks"][int(steps[1].text)]
         name = bench.get("name") if isinstance(bench, dict) else None
-        entry = f"benchmark {name!r}" if isinstance(name, str) else f"benchmarks[{steps[1].text}]"
+        entry = (
+            f"benchmark {_shown(name, 300)}"
+            if isinstance(name, str)
+            else f"benchmarks[{steps[1].text}]"
+        )
         steps = steps[2:]
     if steps:
         where = "".join(f".{s}" if s.form == "field" else str(s) for s in steps).lstrip(".")
         entry = where if entry == "the file" else f"{entry}, {where}"
-    at = f"{entry}, field {field_name!r}" if field_name else entry
-    return InputError(f"results file {path}: {at}: {problem}")
+    return f"{entry}, field {field_name!r}" if field_name else entry
 
 
-def _decode(path: Path, raw: bytes, data: Any, tp: Any) -> Any:
+def _refusal(name: str, data: Any, top: Any, error: msgspec.ValidationError) -> InputError:
+    """msgspec's error (``... - at `$.benchmarks[0].stats.median```) as one line naming the
+    file, the entry (a benchmark by its name) and the field."""
+    m = _AT.match(str(error))
+    message, where, in_key = (m["problem"], m["path"], m["key"]) if m else (str(error), "", None)
+    steps, value, tp = _locate(data, top, _steps(where))  # no "at": the file's top level
+    field_name, problem = _problem(message, value, tp)
+    if in_key:
+        bad = next((k for k in (value if isinstance(value, dict) else {}) if not k.isdigit()), "?")
+        problem = f"key {_shown(bad)} is not a whole number"
+    return InputError(f"{WHAT} {name}: {_at(data, steps, field_name)}: {problem}")
+
+
+def _constant_refusal(name: str, data: Any, top: Any) -> InputError:
+    """The refusal of a file holding ``NaN`` or ``Infinity`` (no JSON number), naming the first
+    such value's entry and field (a walk of the data beside its type, in the file's order)."""
+    nodes: list[tuple[int, _Step | None]] = []  # each value reached: its parent's node, its step
+    pending: list[tuple[Any, Any, int, _Step | None]] = [(data, top, -1, None)]
+    while pending:
+        value, tp, parent, step = pending.pop()
+        nodes.append((parent, step))
+        here = len(nodes) - 1
+        if isinstance(value, _Constant):
+            steps: list[_Step] = []
+            while here >= 0:
+                parent, step = nodes[here]
+                if step is not None:
+                    steps.append(step)
+                here = parent
+            steps.reverse()
+            return InputError(
+                f"{WHAT} {name}: {_at(data, steps, None)}: {value.text} is not a number (JSON "
+                "has no NaN or infinity)"
+            )
+        children: list[tuple[Any, Any, int, _Step | None]] = []
+        if isinstance(value, dict):
+            known = _fields(tp, value)
+            mapping = typing.get_origin(_unwrap(tp)) is dict
+            for key, item in value.items():
+                if key in known or not mapping:
+                    children.append((item, known.get(key, Any), here, _Step("field", key)))
+                else:
+                    children.append((item, _item_type(tp), here, _Step("key", _shown(key))))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                children.append((item, _item_type(tp, index), here, _Step("index", str(index))))
+        pending.extend(reversed(children))
+    return InputError(f"{WHAT} {name}: holds NaN or infinity, which are no JSON numbers")
+
+
+def _decode(name: str, raw: bytes, data: Any, tp: Any) -> Any:
     try:
         return msgspec.json.decode(raw, type=tp)
     except msgspec.ValidationError as error:
-        raise _refusal(path, data, tp, error) from None
+        raise _refusal(name, data, tp, error) from None
+    except msgspec.DecodeError as error:
+        raise InputError(f"{WHAT} {name}: not valid JSON ({_first_line(error)})") from None
 
 
-def _stamp(path: Path, stamp: str) -> str:
+def _stamp(name: str, stamp: str) -> str:
     """``stamp``, a raw file's ``datetime``, once it reads as an ISO 8601 time."""
     try:
         _moment(stamp)
     except ValueError:
         raise InputError(
-            f"results file {path}: datetime {stamp!r} is not an ISO 8601 time"
+            f"{WHAT} {name}: datetime {_shown(stamp)} is not an ISO 8601 time"
         ) from None
     return stamp
+
+
+RawFile = SuiteFile | ProcessFile
+"""What one raw file holds: a suite's pytest-benchmark JSON, or a fresh-process measurement's."""
+
+
+@input_format("results", WHAT, MAX_BYTES, suffixes=(".json",))
+def parse(data: bytes, name: str) -> RawFile:
+    """A raw file (its bytes; ``name`` for errors), validated completely: any problem is one
+    :class:`InputError` naming the file, the entry and the field."""
+    try:
+        found, constants = _json(data, name)
+        if not isinstance(found, dict):
+            raise InputError(f"{WHAT} {name}: expected a JSON object")
+        schema = found.get("schema")
+        top: Any = None
+        if schema is None and "benchmarks" in found:
+            top = SuiteFile
+        elif isinstance(schema, str) and schema in PROCESS_SCHEMAS:
+            top = ProcessFile
+        if constants:
+            raise _constant_refusal(name, found, Any if top is None else top)
+        if top is None:
+            expected = ", ".join(PROCESS_SCHEMAS)
+            raise InputError(
+                f"{WHAT} {name}: not a lexibench results file of this version (schema "
+                f"{_shown(schema)}; expected pytest-benchmark JSON from the suites or one of "
+                f"{expected})"
+            )
+        decoded: RawFile = _decode(name, data, found, top)
+    except RecursionError:
+        raise InputError(f"{WHAT} {name}: nested too deeply to be a results file") from None
+    _stamp(name, decoded.datetime)
+    return decoded
+
+
+@input_format("results-gz", WHAT, MAX_BYTES, suffixes=(".json.gz",))
+def parse_gzipped(data: bytes, name: str) -> RawFile:
+    """A raw file kept gzipped (a run in the history): :func:`parse` of what it decompresses
+    to, at most :data:`MAX_BYTES`."""
+    return parse(_gunzip(data, name), name)
+
+
+def read(path: Path) -> RawFile:
+    """The raw file at ``path``, read (a regular file of at most :data:`MAX_BYTES`: a FIFO, a
+    device or a folder is refused before anything is read) and parsed; a name ending ``.gz``
+    is read through gzip."""
+    data = read_input(path, WHAT, MAX_BYTES)
+    return parse_gzipped(data, str(path)) if path.suffix == ".gz" else parse(data, str(path))
 
 
 def load(paths: list[Path]) -> Results:
@@ -1019,33 +1167,20 @@ def load(paths: list[Path]) -> Results:
         raise InputError("results: no raw files given or found (run `make bench` first)")
     results = Results()
     for path in paths:
-        raw, data = _read_json(path)
-        if not isinstance(data, dict):
-            raise InputError(f"results file {path}: expected a JSON object")
-        schema = data.get("schema")
+        decoded = read(path)
         results.sources.append(path.name)
-        if schema is None and "benchmarks" in data:
-            suite: SuiteFile = _decode(path, raw, data, SuiteFile)
-            results.runs.append(Run.of(suite, path.name))
-            results.benches += suite.benchmarks
-            results.measured[path.name] = _stamp(path, suite.datetime)
-        elif schema in PROCESS_SCHEMAS:
-            decoded = _decode(path, raw, data, ProcessFile)
-            results.measured[path.name] = _stamp(path, decoded.datetime)
-            if isinstance(decoded, MemoryFile):
-                results.memory = decoded
-            elif isinstance(decoded, MemorySweepFile):
-                results.memory_sweep = decoded
-            elif isinstance(decoded, BulkFile):
-                results.bulk = decoded
-            else:
-                results.startup = decoded
+        results.measured[path.name] = decoded.datetime
+        if isinstance(decoded, SuiteFile):
+            results.runs.append(Run.of(decoded, path.name))
+            results.benches += decoded.benchmarks
+        elif isinstance(decoded, MemoryFile):
+            results.memory = decoded
+        elif isinstance(decoded, MemorySweepFile):
+            results.memory_sweep = decoded
+        elif isinstance(decoded, BulkFile):
+            results.bulk = decoded
         else:
-            expected = ", ".join(PROCESS_SCHEMAS)
-            raise InputError(
-                f"results file {path}: not a lexibench results file of this version (schema "
-                f"{schema!r}; expected pytest-benchmark JSON from the suites or one of {expected})"
-            )
+            results.startup = decoded
     return results
 
 

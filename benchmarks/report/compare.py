@@ -19,6 +19,7 @@ and a case flagged slower must have been slow in every run of the new side.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -34,6 +35,7 @@ from lexibench.benchmarks.harness.records import (
 )
 from lexibench.benchmarks.report.significance import one_sided_p, shift
 from lexibench.solver.errors import InputError
+from lexibench.structures.files import check_input_folder, not_regular
 
 #: The one-sided level of the test.
 ALPHA: Final = 0.05
@@ -105,14 +107,20 @@ class Comparison:
 
 
 def inputs(where: Path) -> list[Path]:
-    """The raw files of a run: a folder's (as ``lexibench tables`` reads them), or one file."""
+    """The raw files of a run: a folder's (as ``lexibench tables`` reads them), or one file.
+    Only looked at (a stat): anything but a folder or a regular file (a FIFO, a device, a
+    socket) is refused before any file is read."""
     if where.is_dir():
+        check_input_folder(where, "run")
         found = [p for p in default_inputs(where) if p.parent.name == "raw"]  # no memory
         if not found:
             raise InputError(f"{where}: no raw files (expected {where}/raw/*.json)")
         return found
-    if not where.exists():
+    if not os.path.lexists(where):
         raise InputError(f"{where}: no such file or folder")
+    what = not_regular(where)
+    if what is not None:
+        raise InputError(f"{where}: it is {what}, neither a results folder nor a raw file")
     return [where]
 
 
@@ -208,8 +216,12 @@ def compare(
     of its code, each case then stood for by its fastest run on that side)."""
     base_runs = [base] if isinstance(base, Path) else list(base)
     new_runs = [new] if isinstance(new, Path) else list(new)
-    base_cases, base_results = _side(base_runs)
-    new_cases, new_results = _side(new_runs)
+    if not base_runs or not new_runs:
+        raise InputError("no run to compare")
+    base_files = [inputs(where) for where in base_runs]  # every run looked at before any read
+    new_files = [inputs(where) for where in new_runs]
+    base_cases, base_results = _side(base_files)
+    new_cases, new_results = _side(new_files)
     common = [key for key in base_cases if key in new_cases]
     if not common:
         raise InputError(
@@ -228,12 +240,10 @@ def compare(
     )
 
 
-def _side(runs: list[Path]) -> tuple[dict[str, Case], Results]:
-    """One side's cases over its runs: each case from the run where its median is lowest; and
-    the first run's records (for the differences)."""
-    if not runs:
-        raise InputError("no run to compare")
-    loaded = [cases(inputs(where)) for where in runs]
+def _side(runs: list[list[Path]]) -> tuple[dict[str, Case], Results]:
+    """One side's cases over its runs (each its raw files): each case from the run where its
+    median is lowest; and the first run's records (for the differences)."""
+    loaded = [cases(paths) for paths in runs]
     every: dict[str, list[Case]] = {}
     for run_cases, _ in loaded:
         for key, case in run_cases.items():

@@ -9,17 +9,27 @@ last time, and so about how long is left.
 from __future__ import annotations
 
 import gzip
+import os
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Annotated, Final
 
 import msgspec
+
+from lexibench.solver.errors import InputError
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.files import input_format, read_input
 
 #: The kept runs' folder, under a results folder.
 HISTORY: Final = "history"
 MANIFEST: Final = "run.json"
+#: What a manifest is called in messages, and the largest one read (they take under a KiB).
+WHAT: Final = "kept run's manifest"
+MAX_BYTES: Final = 1 << 20
+
+Seconds = Annotated[float, msgspec.Meta(ge=0, le=1e9)]
 
 
 class Manifest(
@@ -32,9 +42,9 @@ class Manifest(
     dirty: bool
     """True when the checkout had changes beside that commit."""
     datetime: str
-    steps: dict[str, float]
+    steps: dict[str, Seconds]
     """Each step's wall seconds, in the order run (``suite games``, ``bulk runs``, ...)."""
-    seconds: float
+    seconds: Seconds
     """The whole run's wall seconds."""
 
 
@@ -88,20 +98,42 @@ def kept_files(results: Path, manifest: Manifest, raw: Mapping[str, bytes]) -> d
     return files
 
 
+@input_format("history-manifest", WHAT, MAX_BYTES)
+def parse_manifest(data: bytes, name: str) -> Manifest:
+    """A kept run's ``run.json`` (its bytes; ``name`` for errors), validated."""
+    try:
+        return msgspec.json.decode(data, type=Manifest)
+    except msgspec.ValidationError as exc:
+        raise InputError(f"{WHAT} {name}: {_first_line(exc)}") from None
+    except msgspec.DecodeError as exc:
+        raise InputError(f"{WHAT} {name}: not valid JSON ({_first_line(exc)})") from None
+    except RecursionError:
+        raise InputError(f"{WHAT} {name}: nested too deeply to be a manifest") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = (str(exc).splitlines() or [type(exc).__name__])[0]
+    return text[:1].lower() + text[1:]
+
+
 def kept_runs(results: Path) -> list[tuple[Path, Manifest]]:
-    """The runs kept under ``results``, oldest first; a folder without a readable manifest is
-    skipped."""
+    """The runs kept under ``results``, oldest first: each folder of the history with a
+    manifest (a folder without one is no kept run). A manifest that cannot be read (not a
+    regular file, too large, not a manifest) is refused in one line naming it."""
     found = []
     for folder in sorted((results / HISTORY).glob("*/")):
-        try:
-            data = (folder / MANIFEST).read_bytes()
-            found.append((folder, msgspec.json.decode(data, type=Manifest)))
-        except (OSError, msgspec.DecodeError):
+        path = folder / MANIFEST
+        if not os.path.lexists(path):
             continue
+        found.append((folder, parse_manifest(read_input(path, WHAT, MAX_BYTES), str(path))))
     return found
 
 
 def last_steps(results: Path) -> dict[str, float]:
-    """Each step's wall seconds in the newest kept run (empty when none is kept)."""
-    runs = kept_runs(results)
+    """Each step's wall seconds in the newest kept run (empty when none is kept, or when the
+    history cannot be read: this is only the runner's estimate of the time left)."""
+    try:
+        runs = kept_runs(results)
+    except BadInputError:
+        return {}
     return dict(runs[-1][1].steps) if runs else {}

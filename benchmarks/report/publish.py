@@ -5,13 +5,15 @@ block are one result: a reader must never find a new report beside old plots, or
 :func:`publish` checks every target first (its folder can be made and written, no target is a
 folder, no folder on the way is a file), writes every new file as a temporary beside its target,
 then swaps them in, keeping each old file as a backup until all are in place; a failure at any
-point puts every old file back and removes the temporaries. Each new file takes the old file's
+point puts every old file back and removes the temporaries and every folder it made (a new
+``plots/``, a new output folder). Each new file takes the old file's
 permission bits, or 0666 less the umask for a new one; a target that is a symbolic link is
 written through (its target is replaced, the link stays).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -46,12 +48,25 @@ def check_targets(paths: Iterable[Path]) -> None:
         _check_target(Path(os.path.realpath(path)))
 
 
+def _make_folders(path: Path, made: list[Path]) -> None:
+    """Make the folders on the way to ``path`` that do not exist, outermost first, each added
+    to ``made`` as it is made (so that a failure can take them out again)."""
+    missing = []
+    folder = path.parent
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        folder.mkdir()
+        made.append(folder)
+
+
 def publish(files: Mapping[Path, bytes], remove: Iterable[Path] = ()) -> None:
     """Write every ``files`` entry and delete every ``remove`` path, all or nothing.
 
     Raises :class:`InputError` when a target cannot be written at all (checked before writing),
     :class:`PublishError` when writing fails on the way (a full disk, a size limit): in both cases
-    every file is as it was.
+    every file is as it was, and no folder is left that was not there before.
     """
     targets = {Path(os.path.realpath(path)): data for path, data in files.items()}
     removals = [Path(os.path.realpath(p)) for p in remove if Path(p).exists()]
@@ -60,8 +75,10 @@ def publish(files: Mapping[Path, bytes], remove: Iterable[Path] = ()) -> None:
     staged: dict[Path, Path] = {}
     backups: dict[Path, Path] = {}
     placed: list[Path] = []
+    made: list[Path] = []
     try:
         for path, data in targets.items():
+            _make_folders(path, made)
             staged[path] = stage_beside(path, data)
         for path in [*targets, *removals]:
             if path.exists():
@@ -78,6 +95,9 @@ def publish(files: Mapping[Path, bytes], remove: Iterable[Path] = ()) -> None:
             os.replace(backup, path)
         for tmp in staged.values():
             tmp.unlink(missing_ok=True)
+        for folder in reversed(made):  # innermost first; each is empty again
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         if isinstance(exc, OSError):
             where = exc.filename or "an output file"
             raise PublishError(

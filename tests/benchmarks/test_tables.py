@@ -24,6 +24,7 @@ from lexibench.benchmarks.report.sections import solve
 from lexibench.benchmarks.report.sections.answer import answer_lines
 from lexibench.solver.cli import main
 from lexibench.solver.errors import InputError
+from lexibench.structures.errors import BadInputError
 from tests.commands import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "results"
@@ -276,7 +277,7 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     "bad median": (
         "games.json",
         lambda d: _first_bench(d)["stats"].update(median="fast"),  # type: ignore[attr-defined]
-        "stats, field 'median': expected a number >= 0, not 'fast'",
+        "stats, field 'median': expected a number from 1e-09 to 1e+09, not 'fast'",
     ),
     "unknown record schema": (
         "lookup.json",
@@ -338,7 +339,8 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     "start-up phase not a number": (
         "startup.json",
         lambda d: next(iter(d["backends"].values()))["phases_cached"].update(search=None),
-        "backends['array-trie'].phases_cached, field 'search': expected a number >= 0, not None",
+        "backends['array-trie'].phases_cached, field 'search': expected a number from 0 to 1e+09, "
+        "not None",
     ),
 }
 
@@ -383,7 +385,7 @@ def test_files_that_are_not_results(tmp_path: Path, content: str | None, message
     path = tmp_path / "raw.json"
     if content is not None:
         path.write_text(content)
-    with pytest.raises(InputError, match=re.escape(message)):
+    with pytest.raises(BadInputError, match=re.escape(message)):
         load([path])
 
 
