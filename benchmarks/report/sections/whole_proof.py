@@ -91,10 +91,9 @@ def kept_proofs(folder: Path | None = None) -> list[WholeProof]:
         return []
     proofs = []
     for path in sorted(where.glob("*.checkpoint")):
-        found = checkpoint.read(path)
+        found = checkpoint.read(path, "kept proof")  # checked, and against its plan
         if found is not None:
-            header, outcomes, _, runs = found
-            proofs.append(WholeProof(path.name, header["plan"], outcomes, runs))
+            proofs.append(WholeProof(path.name, found.header["plan"], found.outcomes, found.runs))
     return proofs
 
 

@@ -290,11 +290,11 @@ def test_a_checkpoint_in_use_is_refused(tmp_path: Path) -> None:
     plan = ProofPlan(2, 2, partition("two"), 5)
     path = tmp_path / "proof.ckpt"
     with (
-        checkpoints.Checkpoint(path, plan.fingerprint("abc"), {}),
+        checkpoints.Checkpoint(path, plan.fingerprint("a" * 64), {}),
         pytest.raises(InputError, match="another proof is using it"),
     ):
-        checkpoints.Checkpoint(path, plan.fingerprint("abc"), {})
-    with checkpoints.Checkpoint(path, plan.fingerprint("abc"), {}) as reopened:
+        checkpoints.Checkpoint(path, plan.fingerprint("a" * 64), {})
+    with checkpoints.Checkpoint(path, plan.fingerprint("a" * 64), {}) as reopened:
         assert reopened.outcomes == {}
 
 

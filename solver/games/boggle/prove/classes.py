@@ -18,7 +18,7 @@ import itertools
 import math
 import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -81,9 +81,26 @@ class ClassSpace:
             for image in symmetries(self.rows, self.cols)
         ]
 
+    @cached_property
+    def _image_getters(self) -> list[Callable[[tuple[int, ...]], tuple[int, ...]]]:
+        """For each symmetry but the identity, the :func:`operator.itemgetter` that reads a
+        class's digits, most significant first (the last cell first), as its image's."""
+        n = self.rows * self.cols
+        return [
+            operator.itemgetter(*[n - 1 - image[n - 1 - k] for k in range(n)])
+            for image in symmetries(self.rows, self.cols)[1:]
+        ]
+
     def is_canonical(self, class_id: int) -> bool:
-        """True when no image of the class has a smaller id."""
-        return class_id == min(self.images(class_id))
+        """True when no image of the class has a smaller id: its digits, most significant first,
+        are no larger than any image's (read as :meth:`canonical_ids` reads them).
+
+        Raises ``ValueError`` for an id out of range."""
+        if self.rows * self.cols == 1:
+            self.digits(class_id)
+            return True
+        high_first = self.digits(class_id)[::-1]
+        return all(high_first <= get(high_first) for get in self._image_getters)
 
     def canonical_ids(self) -> Iterator[int]:
         """Every canonical class id, ascending.
@@ -92,10 +109,7 @@ class ClassSpace:
         ascending id order; a class is canonical when its tuple is no larger than any image's,
         each image read by one :func:`operator.itemgetter` call."""
         n = self.rows * self.cols
-        getters = [
-            operator.itemgetter(*[n - 1 - image[n - 1 - k] for k in range(n)])
-            for image in symmetries(self.rows, self.cols)[1:]
-        ]
+        getters = self._image_getters
         ranges = [range(radix) for radix in reversed(self.radices)]
         for class_id, high_first in enumerate(itertools.product(*ranges)):
             if n == 1 or all(high_first <= get(high_first) for get in getters):
