@@ -11,6 +11,8 @@ Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files
   rule), the capitalised-entries policy and the normalization's version;
 - the backend id, its library and the library's version;
 - what the lexicon holds, when it is not the words (a game's variant: ``crossword:gaddag``);
+- the longest line the word list may have (``--max-word-length``), when it is not the default:
+  a hit never reads the list's lines, so an entry is only for the limit it was checked under;
 - the saved-file format.
 
 So a changed word list, an upgraded library or a new normalization rule is a new key, never a
@@ -31,7 +33,12 @@ import os
 from pathlib import Path
 from typing import Final
 
-from lexibench.solver.wordlist import NORMALIZATION_VERSION, Capitalised, Source
+from lexibench.solver.wordlist import (
+    DEFAULT_LIMITS,
+    NORMALIZATION_VERSION,
+    Capitalised,
+    Source,
+)
 from lexibench.solver.words import WordRules
 from lexibench.structures.saved import FORMAT, Seal, library_of
 
@@ -74,6 +81,8 @@ def cache_key(
         fields["q_needs_u"] = False
     if variant is not None:  # nor that of every lexicon of the words
         fields["variant"] = variant
+    if source.limits.max_line != DEFAULT_LIMITS.max_line:  # nor under the default line limit
+        fields["max_line"] = source.limits.max_line
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
 
 

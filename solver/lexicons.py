@@ -41,7 +41,7 @@ from lexibench.solver.wordlist import (
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.files import Output, check_outputs, not_regular
+from lexibench.structures.files import Output, check_outputs, not_regular, printable
 from lexibench.structures.saved import (
     SavedLexiconError,
     load_lexicon,
@@ -185,7 +185,7 @@ def variant_of(meta: dict[str, object]) -> tuple[str | None, str]:
     raw = meta.get("variant")
     if isinstance(raw, dict) and isinstance(raw.get("name"), str):
         game = raw.get("game")
-        return (game if isinstance(game, str) else None), str(raw["name"])
+        return (printable(game) if isinstance(game, str) else None), printable(raw["name"])
     return None, WORDS
 
 

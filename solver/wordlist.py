@@ -37,7 +37,7 @@ from lexibench.solver.words import (
     normalize_word,
 )
 from lexibench.structures.errors import BadInputError
-from lexibench.structures.files import input_format, read_input
+from lexibench.structures.files import input_format, printable, read_input
 
 SYSTEM_WORDS: Final = Path("/usr/share/dict/words")
 #: Names accepted in place of a path.
@@ -130,14 +130,22 @@ class WordListInfo(Normalization):
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> WordListInfo:
-        """Read :meth:`as_dict`'s output; raises ``ValueError`` or ``TypeError`` if malformed."""
+        """Read :meth:`as_dict`'s output (from a file: its name is made safe to show, see
+        :func:`~lexibench.structures.files.printable`); raises ``ValueError`` or ``TypeError`` if
+        malformed."""
         dropped = data["dropped"]
         if not isinstance(dropped, dict):
             raise TypeError("dropped is not an object")
+        reasons = {*(reason.value for reason in Drop), "duplicate"}
+        if not set(dropped) <= reasons:
+            raise ValueError("dropped holds a reason that is not one")
+        sha256 = str(data["sha256"])
+        if len(sha256) != 64 or not set(sha256) <= set("0123456789abcdef"):
+            raise ValueError("sha256 is not a SHA-256")
         info = cls(
-            name=str(data["name"]),
+            name=printable(str(data["name"])),
             words=_int(data["words"]),
-            sha256=str(data["sha256"]),
+            sha256=sha256,
             lines_read=_int(data["lines_read"]),
             dropped={str(k): _int(v) for k, v in dropped.items()},
             min_length=_int(data["min_length"]),

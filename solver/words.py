@@ -94,6 +94,19 @@ def normalize_word(
     return word
 
 
+_ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def lower_ascii(text: str) -> str:
+    """``text`` with A-Z made a-z and nothing else changed: ``str.lower`` would turn the Kelvin
+    sign (U+212A) into "k", a letter the checks after it would accept.
+
+    >>> lower_ascii("RaCk\u212a")
+    'rack\u212a'
+    """
+    return text.translate(_ASCII_LOWER)
+
+
 def char_text(ch: str) -> str:
     """A character as an error message shows it: quoted, with its code point when it is not
     ASCII (the Kelvin sign looks like "K" but is not a letter a-z).

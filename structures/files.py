@@ -204,6 +204,25 @@ def check_input_folder(path: Path | str, what: str) -> None:
         raise BadInputError(f"{what} {path}: it is {_what(mode) or 'a file'}, not a folder")
 
 
+def printable(text: str, limit: int = 200) -> str:
+    """``text`` from a file, safe to show on a terminal: each control or format character (an
+    escape sequence's ESC, a newline, a bidirectional override) written as its escape, and cut
+    to ``limit`` characters.
+
+    >>> printable("web2\x1b[2J\nx")
+    'web2\\x1b[2J\\nx'
+    """
+    import unicodedata
+
+    shown = "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        else ch
+        for ch in text[: limit + 1]
+    )
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
 # Outputs ----------------------------------------------------------------------------------------
 
 

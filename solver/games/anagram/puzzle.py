@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text
+from lexibench.solver.words import WordRules, char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
 #: The words it plays (a q needs no u).
@@ -74,7 +74,7 @@ def parse_rack(text: str, min_length: int = DEFAULT_MIN_LENGTH, full: bool = Fal
     >>> parse_rack("RETAIN?").blanks
     1
     """
-    tiles = text.strip().lower()
+    tiles = lower_ascii(text.strip())
     for ch in tiles:
         if not ("a" <= ch <= "z" or ch == BLANK):
             raise InputError(

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text
+from lexibench.solver.words import WordRules, char_text, lower_ascii
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
@@ -52,7 +52,7 @@ def parse_pattern(text: str, min_length: int = DEFAULT_MIN_LENGTH) -> Pattern:
     >>> parse_pattern("C?T**S").text
     'c?t*s'
     """
-    pattern = re.sub(r"\*+", "*", text.strip().lower())
+    pattern = re.sub(r"\*+", "*", lower_ascii(text.strip()))
     if not pattern:
         raise InputError("pattern '': it is empty (use * to list every word)")
     for ch in pattern:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text
+from lexibench.solver.words import WordRules, char_text, lower_ascii
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)
@@ -57,7 +57,7 @@ def parse_hive(text: str, min_length: int = MIN_WORD_LENGTH) -> Hive:
     >>> parse_hive("G-APLMNO")
     Hive(centre='g', outer='aplmno', min_length=4)
     """
-    letters = re.sub(r"[ \t,/-]+", "", text.strip()).lower()
+    letters = lower_ascii(re.sub(r"[ \t,/-]+", "", text.strip()))
     for ch in letters:
         if not "a" <= ch <= "z":
             raise InputError(f"spelling bee {text!r}: {char_text(ch)} is not a letter a-z")

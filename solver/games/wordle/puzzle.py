@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text
+from lexibench.solver.words import WordRules, char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
 #: The words it plays (a q needs no u).
@@ -75,7 +75,7 @@ def parse_guess(text: str) -> Guess:
     >>> parse_guess("SPEED=bbyby")
     Guess(word='speed', feedback='bbyby')
     """
-    word, sep, feedback = text.strip().lower().partition("=")
+    word, sep, feedback = lower_ascii(text.strip()).partition("=")
     if not sep:
         raise InputError(f"guess {text!r}: write it WORD=FEEDBACK (crane=bbygb)")
     for ch in word:
