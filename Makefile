@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: bench bench-quick test pytest tables lint wheel-check clean
+.PHONY: bench bench-quick test pytest tables lint wheel-check fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,14 @@ test: $(VENV)/.installed-dev
 
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest -n auto
+
+# Every reader of every file format fuzzed far longer than the tests do (they run 300 damaged files
+# a format with a fixed seed): FUZZ_CASES a format, with a new seed each run (printed, to repeat it).
+FUZZ_CASES ?= 20000
+fuzz: $(VENV)/.installed-dev
+	@seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzzing $(FUZZ_CASES) files a format, seed $$seed"; \
+	LEXIBENCH_FUZZ_CASES=$(FUZZ_CASES) LEXIBENCH_FUZZ_SEED=$$seed \
+		$(BIN)/pytest -n auto tests/hostile/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build results-quick

@@ -104,12 +104,16 @@ def cache_entries() -> list[Path]:
     return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
 
 
-@functools.cache
 def seal() -> Seal:
     """This user's seal: its key kept in the cache folder (readable by them alone), made there
     on first use. Where the folder can be neither read nor made, a key for this process alone:
     the files it writes in a library's own format are then read back by this process only."""
-    folder = cache_dir()
+    return _seal_in(cache_dir())
+
+
+@functools.cache
+def _seal_in(folder: Path) -> Seal:
+    """The seal kept in ``folder`` (read once a process)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         return Seal.at(folder / SEAL_FILE)

@@ -378,8 +378,6 @@ def is_foreign_kwg(path: Path) -> bool:
 #: The shortest words a ``.kwg`` file written here must keep: the crossword game's (the file
 #: has no header to say what its words were normalized under).
 KWG_MIN_LENGTH: Final = 2
-#: The largest ``.kwg`` file read (a KWG holds at most 4 million nodes).
-MAX_KWG_BYTES: Final = 16 << 20
 
 
 def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: int) -> Opened | None:
@@ -389,27 +387,18 @@ def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: in
     word list's, so the same list gives the same hash whoever built the file), taken as
     normalized under the game's rules (``min_length``; no Qu rule): the file says nothing of
     what its maker dropped."""
-    from lexibench.structures.files import read_regular
-
     if not is_foreign_kwg(path):
         return None  # saved by lexibench build (or unreadable: the usual reader says why)
-    try:
-        data = read_regular(path, MAX_KWG_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"lexicon file {path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_KWG_BYTES:
-        raise InputError(f"lexicon file {path}: more than {MAX_KWG_BYTES:,} bytes for a .kwg")
     if structure not in (None, "kwg"):
         raise InputError(f"lexicon file {path}: a .kwg file holds the kwg backend, not {structure}")
-    from lexibench.structures.backends.kwg.lexicon import KwgLexicon
+    from lexibench.structures.backends.kwg.lexicon import parse_kwg
+    from lexibench.structures.files import FORMATS
 
-    view = "gaddag" if variant == "gaddag" else "words"
     try:
-        lexicon, words = KwgLexicon.from_kwg(data, view)
-    except ValueError as exc:
-        raise InputError(f"lexicon file {path}: {exc}") from None
-    if not words:
-        raise InputError(f"lexicon file {path}: its DAWG holds no word")
+        data = FORMATS["kwg"].read(path)
+        lexicon, words = parse_kwg(data, str(path), "gaddag" if variant == "gaddag" else "words")
+    except structures.LexiconError as exc:
+        raise InputError(str(exc)) from None
     info = WordListInfo(
         str(path),
         len(words),

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from lexibench.structures.atomic import write_bytes_atomic
-from lexibench.structures.errors import BadInputError, NotALexiconError
+from lexibench.structures.errors import BadInputError, LexiconError, NotALexiconError
 from lexibench.structures.files import input_format, read_regular
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
 from lexibench.structures.queries import Structure, answers, is_lexicon
@@ -338,8 +338,11 @@ def load_lexicon_bytes(
     header, raw, start = _parse_header(path, data)
     if backend is not None and header.backend != backend:
         raise SavedLexiconError(path, f"holds lexicon {header.backend!r}, not {backend!r}")
-    cls = structure_class(header.backend)
-    library, version = library_of(header.backend)
+    try:
+        cls = structure_class(header.backend)
+        library, version = library_of(header.backend)
+    except LexiconError as exc:  # unknown, or its library not installed here
+        raise SavedLexiconError(path, str(exc)) from None
     if (header.library, header.library_version) != (library, version):
         raise SavedLexiconError(
             path,
@@ -385,6 +388,10 @@ def _decode(path: Path | str, cls: Any, header: Header, payload: bytes, sealed: 
     except MemoryError:
         raise
     except Exception as exc:  # its reader refused it
+        if not persistent:  # the words, built again
+            reason = "not UTF-8" if isinstance(exc, UnicodeDecodeError) else str(exc)
+            reason = (reason.splitlines() or ["refused"])[0]
+            raise SavedLexiconError(path, f"corrupt (its words: {reason})") from None
         if checks_its_files(cls) and isinstance(exc, ValueError):
             reason = (str(exc).splitlines() or ["refused"])[0]
             raise SavedLexiconError(path, f"corrupt ({reason})") from None

@@ -15,6 +15,7 @@ lines the same way: :func:`board_of_line` is the one definition of a line's chec
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -23,7 +24,7 @@ from typing import BinaryIO, Final, TypeAlias
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import MAX_CELLS, Board, parse_board
 from lexibench.structures.errors import BadInputError
-from lexibench.structures.files import open_input
+from lexibench.structures.files import input_format, open_input
 
 _BOM: Final = b"\xef\xbb\xbf"
 #: The longest line read: more than any board of MAX_CELLS cells can need (a cell, a blank and
@@ -187,3 +188,17 @@ class BoardsReader:
                     self.fail(number + k, str(exc))
                     return
                 yield board
+
+
+@input_format("boards", "boards file", 1 << 40)
+def parse_boards(data: bytes, name: str) -> list[Board]:
+    """Every board of a boards file's bytes, read as :class:`BoardsReader` reads the file (the
+    registry's reader of the format: the commands stream the file instead). Raises the first
+    bad line's :class:`InputError`."""
+    reader = BoardsReader.__new__(BoardsReader)
+    reader.name, reader.q_means_qu, reader.error = name, False, None
+    reader.stream, reader._owned = io.BytesIO(data), False
+    boards = list(reader)
+    if reader.error is not None:
+        raise reader.error
+    return boards

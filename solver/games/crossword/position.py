@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet, load_rules
+from lexibench.structures.files import input_format
 
 _SCORES = re.compile(r"-?[0-9]{1,9}/-?[0-9]{1,9}")
 _ZEROS = re.compile(r"[0-9]{1,4}")
@@ -290,3 +291,14 @@ def parse_cgp(text: str, rules: RuleSet | None = None, *, strict: bool = True) -
     if over is not None:
         raise InputError(f"position: {over}")
     return position
+
+
+@input_format("cgp", "position", 1 << 16)
+def parse_cgp_text(data: bytes, name: str) -> Position:
+    """A position written as a CGP line (given on the command line or on standard input), from
+    its bytes: the registry's reader of the format. ``name`` is where it came from."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"position {name}: not UTF-8 (byte {exc.start:,})") from None
+    return parse_cgp(text.strip())

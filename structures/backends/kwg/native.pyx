@@ -10,6 +10,7 @@ Python object per step. Nothing here knows a game.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcpy, memset
@@ -684,6 +685,48 @@ cdef class KwgCore:
                 else:
                     at[depth] = 0 if v & IS_END else at[depth] + 1
             return True
+        finally:
+            PyMem_Free(word)
+            PyMem_Free(at)
+
+    def dawg_words(self, Py_ssize_t longest):
+        """The words of node 0's list (the DAWG), sorted (siblings ascend): ``walk.dawg_words``
+        in C, for an array measured first (``longest``: its longest word; no cycle). A word
+        holding the GADDAG separator is a ``ValueError``. O(letters of the words)."""
+        cdef Py_ssize_t depth = 0
+        cdef uint32_t v
+        cdef char *word = NULL
+        cdef uint32_t *at = NULL
+        cdef list out = []
+        if longest <= 0 or not self._data[0] & ARC:
+            return out
+        word = <char *>PyMem_Malloc(longest + 1)
+        at = <uint32_t *>PyMem_Malloc((longest + 1) * sizeof(uint32_t))
+        try:
+            if word == NULL or at == NULL:
+                raise MemoryError()
+            at[0] = self._data[0] & ARC
+            while depth >= 0:
+                if at[depth] == 0:
+                    depth -= 1
+                    if depth >= 0:
+                        v = self._data[at[depth]]
+                        at[depth] = 0 if v & IS_END else at[depth] + 1
+                    continue
+                v = self._data[at[depth]]
+                if not v >> TILE_SHIFT:
+                    raise ValueError(
+                        f"kwg: node {at[depth]} of the words holds the GADDAG separator"
+                    )
+                word[depth] = <char>(96 + (v >> TILE_SHIFT))
+                if v & ACCEPTS:
+                    out.append(PyUnicode_DecodeASCII(word, depth + 1, NULL))
+                if (v & ARC) and depth < longest - 1:
+                    depth += 1
+                    at[depth] = v & ARC
+                else:
+                    at[depth] = 0 if v & IS_END else at[depth] + 1
+            return out
         finally:
             PyMem_Free(word)
             PyMem_Free(at)

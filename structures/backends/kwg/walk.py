@@ -165,6 +165,11 @@ class PythonCore(NodeArrayCore):
         """:func:`holds_gaddag_of_words` of this array."""
         return holds_gaddag_of_words(self._nodes, longest)
 
+    def dawg_words(self, longest: int) -> list[str]:
+        """:func:`dawg_words` of this array (``longest`` unused: no buffer to size)."""
+        del longest
+        return dawg_words(self._nodes)
+
 
 #: The most strings a KWG file read here may hold (its words, or its GADDAG strings).
 MAX_STRINGS: Final = 50_000_000
