@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.structures import files as regular, saved
+from lexibench.structures import files as regular
+from lexibench.structures import saved
 from tests.cli.test_errors import LEXIBENCH, TINY, one_line_error
 
 
