@@ -205,7 +205,7 @@ def check_input_folder(path: Path | str, what: str) -> None:
 
 
 def printable(text: str, limit: int = 200) -> str:
-    """``text`` from a file, safe to show on a terminal: each control or format character (an
+    r"""``text`` from a file, safe to show on a terminal: each control or format character (an
     escape sequence's ESC, a newline, a bidirectional override) written as its escape, and cut
     to ``limit`` characters.
 
