@@ -254,8 +254,8 @@ class KwgLexicon(_Core):
         exactly the GADDAG strings of node 0's words (a file without a GADDAG, or with one of
         other words, is refused), and for the words view it is used as their GADDAG only when it
         is (:attr:`gaddag_of_words`). ``ValueError`` (one line) for anything else. Cost: O(nodes)
-        for the checks and the counts, then the words walked and the GADDAG checked, in C (a
-        tenth of a second for web2)."""
+        for the checks and the counts, then the words walked and the GADDAG checked, in C:
+        O(letters x length) look-ups."""
         if len(data) % 4:
             raise ValueError(f"kwg: {len(data):,} bytes are not whole 4-byte nodes (cut short?)")
         nodes = array("I")
@@ -289,7 +289,7 @@ class KwgLexicon(_Core):
         this user): also that the graph has no cycle and no dead end, accepts no more strings
         than its size allows (:data:`STRINGS_PER_NODE`), as many as its header says, and that
         node 1 holds exactly the GADDAG of node 0's words; O(nodes) and, for the GADDAG,
-        O(letters x length) look-ups in C (a tenth of a second for web2)."""
+        O(letters x length) look-ups in C."""
         if len(data) < _HEADER.size:
             raise ValueError("kwg: the data is shorter than its header")
         magic, version, view, size, count = _HEADER.unpack_from(data)
