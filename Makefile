@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --upgrade pip
 
 # One stamp per extra, rebuilt when the packaging or a file a compiled module is built from
 # changes (the files lexibench/compiled.toml lists, each with the files it is built from).
@@ -25,18 +25,21 @@ $(VENV)/.installed-%: $(PACKAGING) | $(BIN)/python
 		echo "the dev install covers bench"; \
 	elif $(call current,$(VENV)/.installed-build); then \
 		echo "adding the $* extra to the current build"; \
-		$(BIN)/python -m pip install --quiet $$($(BIN)/python -m tools.layout requirements $*); \
+		$(BIN)/python -m pip install $$($(BIN)/python -m tools.layout requirements $*); \
 	else \
-		echo "$(BIN)/python -m pip install --quiet -e '.[$*]'"; \
-		$(BIN)/python -m pip install --quiet -e '.[$*]' && touch $(VENV)/.installed-build; \
+		echo "installing lexibench and its $* extra into $(VENV), compiling its cores" \
+			"(pip says what it does; the compile is its 'Building editable' step)"; \
+		$(BIN)/python -m pip install -e '.[$*]' && touch $(VENV)/.installed-build; \
 	fi
-	touch $@
+	@touch $@
+	@echo "lexibench is installed in $(VENV): 'source $(VENV)/bin/activate' puts the lexibench" \
+		"command on this shell's PATH (or run $(BIN)/lexibench)"
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run $(BENCH_ARGS)
 
-# Every suite and backend on a small workload, two steps at a time (2 minutes here, 2 cores); tables into
-# results-quick/.
+# Every suite and backend on a small workload, two steps at a time (meant to take under two minutes
+# on 2 cores); tables into results-quick/.
 bench-quick: $(VENV)/.installed-bench
 	$(BIN)/python -m lexibench.benchmarks.run --quick $(BENCH_ARGS)
 
@@ -53,12 +56,11 @@ lint: $(VENV)/.installed-dev
 wheel-check: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.wheel_check
 
-# The checks run side by side (their output a line at a time): lint, the wheel check and the
-# tests, in as many workers as cores. The tests leave a core idle much of the time (processes
-# they start and wait for), which lint and the wheel check's compile take up. From a fresh clone
-# here (2 cores), with the install's one compile: 7 min 43 s and 8 min 4 s in two runs.
+# The tests, with the lint and the wheel check beside them (tools/checks.py): the tests' progress
+# on the terminal as it comes, a line when each check beside them ends, the output of one that
+# failed at the end.
 test: $(VENV)/.installed-dev
-	@$(MAKE) --no-print-directory --output-sync=line -j3 lint wheel-check pytest
+	$(BIN)/python -m tools.checks -n auto
 
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest -n auto

@@ -29,6 +29,7 @@ import random
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
@@ -371,6 +372,8 @@ class Progress:
         self.seconds: dict[str, float] = {}
         self.lanes = 1
         self._running: set[str] = set()
+        self._started = 0
+        self._lock = threading.Lock()
         self._start = time.perf_counter()
 
     def elapsed(self) -> float:
@@ -407,12 +410,15 @@ class Progress:
 
     @contextlib.contextmanager
     def step(self, name: str) -> Iterator[None]:
-        """Announce step ``name``, run the body, then say how long it took and what is left."""
-        number = self.steps.index(name) + 1
+        """Announce step ``name`` (numbered in the order the steps start), run the body, then say
+        how long it took and what is left."""
+        with self._lock:
+            self._started += 1
+            number = self._started
+            self._running.add(name)
         before = f" (the last run: {_duration(self.last[name])})" if name in self.last else ""
         print(f"== [{number}/{len(self.steps)}] {name}{before}", flush=True)
         start = time.perf_counter()
-        self._running.add(name)
         try:
             yield
         finally:

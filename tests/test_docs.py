@@ -12,15 +12,17 @@ for whoever writes an example:
 ``console`` blocks
     A line starting with ``$`` and a blank is a command, run by ``bash`` in a scratch folder: one
     per block, so a command sees the files the block's earlier commands wrote; the folder holds
-    ``wordlists``, a link to the repository's word lists. ``lexibench`` and ``python`` are this
-    interpreter (``python -m lexibench``, and ``python`` itself). The lines up to the next command
-    are the command's expected output, standard output and standard error together, compared line
-    by line (trailing blanks ignored). A line ``...`` stands for any number of lines (none
-    included), so an example can show the start of an output, its end, or both; ``...`` within a
-    line stands for any text (``wrote x.lexicon: ..., ... bytes``), for what varies from one
-    install to another (a library's file size, a time). A command shown with no output must print
-    nothing. A command must exit with status 0, or with the status its
-    trailing comment names: ``$ lexibench solve abc   # exit status 2``.
+    ``wordlists``, a link to the repository's word lists. The command runs as a user runs it after
+    the README's quick start: in a shell where ``source .venv/bin/activate`` (the virtual
+    environment of this interpreter) put ``lexibench`` and ``python`` on the PATH; outside a virtual
+    environment, they are this interpreter (``python -m lexibench``, and ``python``). The lines up
+    to the next command are the command's expected output, standard output and standard error
+    together, compared line by line (trailing blanks ignored). A line ``...`` stands for any number
+    of lines (none included), so an example can show the start of an output, its end, or both;
+    ``...`` within a line stands for any text (``wrote x.lexicon: ..., ... bytes``), for what varies
+    from one install to another (a library's file size, a time). A command shown with no output must
+    print nothing. A command must exit with status 0, or with the status its trailing comment names:
+    ``$ lexibench solve abc   # exit status 2``.
 
 Blocks not run
     A block whose fence is preceded by an HTML comment ``<!-- not run: REASON -->`` (blank lines
@@ -223,9 +225,14 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return e == len(expected)
 
 
+#: The virtual environment's activation script, as the quick start's install leaves it.
+ACTIVATE: Final = Path(sys.prefix, "bin", "activate")
+
+
 @pytest.fixture(scope="session")
 def shims(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with ``lexibench`` and ``python`` commands running this interpreter."""
+    """A folder with ``lexibench`` and ``python`` commands running this interpreter (for a run
+    outside a virtual environment)."""
     folder = tmp_path_factory.mktemp("docs-bin")
     python = shlex.quote(sys.executable)
     for name, body in (("lexibench", f"{python} -m lexibench"), ("python", python)):
@@ -238,13 +245,17 @@ def shims(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("block", _params("console"))
 def test_console_block(block: Block, shims: Path, tmp_path: Path) -> None:
     (tmp_path / "wordlists").symlink_to(ROOT / "wordlists")
-    env = {**os.environ, "PATH": f"{shims}{os.pathsep}{os.environ.get('PATH', '')}"}
+    activated = ACTIVATE.is_file() and Path(sys.prefix, "bin", "lexibench").is_file()
+    path = os.environ.get("PATH", "")
+    env = {**os.environ, "PATH": path if activated else f"{shims}{os.pathsep}{path}"}
     env.pop("LEXIBENCH_DEBUG", None)
+    env.pop("VIRTUAL_ENV", None)
+    prefix = f"source {shlex.quote(str(ACTIVATE))} && " if activated else ""
     commands = read_commands(block)
     assert commands, f"{block.id}: a console block without a command"
     for command in commands:
         done = subprocess.run(
-            ["bash", "-c", command.line],
+            ["bash", "-c", prefix + command.line],
             cwd=tmp_path,
             env=env,
             stdin=subprocess.DEVNULL,
