@@ -34,6 +34,7 @@ from typing import Any, Final, NamedTuple, Self
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import parse_board, parse_size
+from lexibench.solver.games.boggle.prove.classes import check_classes
 from lexibench.solver.games.boggle.prove.job import ClassOutcome
 from lexibench.solver.games.boggle.prove.partitions import partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
@@ -134,8 +135,6 @@ def _json(line: bytes) -> Any:
 
 def _plan(header: dict[str, Any]) -> ProofPlan:
     """The proof plan a header records, every field checked (:meth:`ProofPlan.fingerprint`)."""
-    from lexibench.solver.games.boggle.prove.run import check_classes
-
     unknown = set(header) - {"format", "plan", "target_from"}
     if unknown:
         raise _LineError(f"the header has a field {_shown(min(unknown))} no checkpoint has")

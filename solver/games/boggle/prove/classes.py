@@ -21,9 +21,15 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Final
 
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import neighbours, symmetries
-from lexibench.solver.games.boggle.prove.partitions import Buckets
+from lexibench.solver.games.boggle.prove.partitions import Buckets, Partition
+
+#: The most classes (symmetric ones included) a proof enumerates: more is a board far beyond
+#: what a proof can finish (4x4 with the default partition has 8.5 million).
+MAX_CLASSES: Final = 100_000_000
 
 
 @dataclass(frozen=True)
@@ -179,3 +185,13 @@ def split_order(rows: int, cols: int) -> tuple[int, ...]:
         return (-len(nbrs[cell]), (row - middle_row) ** 2 + (col - middle_col) ** 2, cell)
 
     return tuple(sorted(range(rows * cols), key=key))
+
+
+def check_classes(rows: int, cols: int, chosen: Partition) -> None:
+    """Refuse a proof of more classes than :data:`MAX_CLASSES`, before any work."""
+    total = ClassSpace(rows, cols, chosen.cell_buckets(rows, cols)).total
+    if total > MAX_CLASSES:
+        raise InputError(
+            f"--size {rows}x{cols} with partition {chosen.name}: {total:,} classes, more than a "
+            f"proof takes ({MAX_CLASSES:,})"
+        )

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Any, Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Here, Processes, Stop, ordered_map
 from lexibench.solver.games.boggle.board import parse_size
-from lexibench.solver.games.boggle.prove.classes import ClassSpace, dispatch_order
+from lexibench.solver.games.boggle.prove.classes import (
+    check_classes,
+    dispatch_order,
+)
 from lexibench.solver.games.boggle.prove.job import (
     FOUND,
     PRUNED,
@@ -38,9 +41,6 @@ if TYPE_CHECKING:
     from lexibench.solver.lexicons import Opened
     from lexibench.solver.plan import Plan
 
-#: The most classes (symmetric ones included) a proof enumerates: more is a board far beyond
-#: what a proof can finish (4x4 with the default partition has 8.5 million).
-MAX_CLASSES: Final = 100_000_000
 #: Units of work a proof counts as when choosing the default structure: a proof walks the
 #: lexicon far more than any solve.
 PROOF_UNITS: Final = 1_000_000_000
@@ -84,16 +84,6 @@ def prove(call: Call) -> Report:
         lambda: proof_text(result, plan, opened, checkpoint_path),
         signum,
     )
-
-
-def check_classes(rows: int, cols: int, chosen: Partition) -> None:
-    """Refuse a proof of more classes than :data:`MAX_CLASSES`, before any work."""
-    total = ClassSpace(rows, cols, chosen.cell_buckets(rows, cols)).total
-    if total > MAX_CLASSES:
-        raise InputError(
-            f"--size {rows}x{cols} with partition {chosen.name}: {total:,} classes, more than a "
-            f"proof takes ({MAX_CLASSES:,})"
-        )
 
 
 def check_key(rows: int, cols: int, chosen: Partition) -> None:
