@@ -44,7 +44,6 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +117,8 @@ class Seal:
     @classmethod
     def new(cls) -> Seal:
         """A seal with a fresh random key, known to this process alone."""
+        import secrets  # not at start-up: a key is made once a user, read after
+
         return cls(secrets.token_bytes(KEY_BYTES))
 
     @classmethod
@@ -128,6 +129,8 @@ class Seal:
         try:
             key = read_regular(path, KEY_BYTES + 1)
         except FileNotFoundError:
+            import secrets
+
             staged = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
             fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
