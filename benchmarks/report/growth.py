@@ -19,7 +19,9 @@ def growth_table(series: rows.Series, xs: list[int], label: str, notes: dict[str
             [
                 name + (" *" if name in notes else ""),
                 *[num(points.get(x)) for x in xs],
-                f"{points[last] / points[first]:,.1f}x" if last != first else "",
+                f"{points[last] / points[first]:,.1f}x"
+                if last != first and points[first] > 0
+                else "",
                 f"{slope:.2f}" if slope is not None else "",
             ]
         )
@@ -39,7 +41,7 @@ def growth_sentences(series: rows.Series, unit: str, what: str = "ms/board") -> 
         "",
     ]
     for name in sorted(slopes, key=lambda n: (slopes[n], n)):
-        points = series[name]
+        points = {x: y for x, y in series[name].items() if x > 0 and y > 0}  # those fitted
         first, last = min(points), max(points)
         lines.append(
             f"- {name}: {num(points[first])} to {num(points[last])} {what} as the {unit} grows "

@@ -62,8 +62,18 @@ def _log_axis(axis: Any, low: float, high: float) -> None:
     axis.set_minor_formatter(ticker.NullFormatter())
 
 
+def _drawn(ax: Axes, axis: str) -> bool:
+    """Whether the data drawn on ``ax`` reaches above 0 along ``axis`` (``"x"`` or ``"y"``): a
+    log scale needs it (none is drawn where the raw files hold only zeros)."""
+    high = ax.dataLim.x1 if axis == "x" else ax.dataLim.y1
+    return math.isfinite(high) and high > 0
+
+
 def _log_x(ax: Axes) -> None:
-    """A log x axis, its ticks chosen for the range of the data already drawn."""
+    """A log x axis, its ticks chosen for the range of the data already drawn (left linear when
+    nothing above 0 is drawn)."""
+    if not _drawn(ax, "x"):
+        return
     ax.set_xscale("log")
     low, high = ax.get_xlim()
     _log_axis(ax.xaxis, low, high)
@@ -71,7 +81,10 @@ def _log_x(ax: Axes) -> None:
 
 
 def _log_y(ax: Axes) -> None:
-    """A log y axis, its ticks chosen for the range of the data already drawn."""
+    """A log y axis, its ticks chosen for the range of the data already drawn (left linear when
+    nothing above 0 is drawn)."""
+    if not _drawn(ax, "y"):
+        return
     ax.set_yscale("log")
     low, high = ax.get_ylim()
     _log_axis(ax.yaxis, low, high)
@@ -247,8 +260,10 @@ def build_load_figure(build: dict[str, Measured], load: dict[str, Measured]) -> 
 def tradeoff_figure(points: list[tuple[str, float, float, float | None]], size: str) -> Figure:
     """boards/s (x) against memory (y), both log; the label gives the cold first answer.
 
-    ``points``: (backend, boards/s, RSS MiB, first answer ms or None).
+    ``points``: (backend, boards/s, RSS MiB, first answer ms or None); a point at 0 (no memory
+    growth measured) has no place on a log axis and is left out (its table gives it).
     """
+    points = [point for point in points if point[1] > 0 and point[2] > 0]
     fig = Figure(figsize=(9, 6))
     ax = fig.subplots()
     for _name, speed, mib, _first in points:
@@ -286,7 +301,7 @@ def loglog_figure(series: Series, xlabel: str, ylabel: str, title: str) -> Figur
     for ax, group in zip(axes, groups, strict=True):
         for i, name in enumerate(group):
             points = series[name]
-            xs = sorted(points)
+            xs = sorted(x for x in points if x > 0 and points[x] > 0)  # a log axis holds no 0
             ax.plot(xs, [points[x] for x in xs], marker=MARKERS[i], color=COLOURS[i], label=name)
         ax.grid(which="both", alpha=0.3)
         ax.set_ylabel(ylabel)

@@ -497,3 +497,55 @@ def test_every_reader_here_is_a_registered_format() -> None:
 
     for name in ("results", "results-gz", "history-manifest", "readme"):
         assert name in FORMATS, name
+
+
+def test_a_memory_growth_of_zero_is_shown_not_divided_by(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Resident-set growth is measured as a difference, and 0 is a measurement: the growth
+    table leaves its ratio out (it divided by it), the log-scaled plots leave the point out
+    (matplotlib warned, or failed on a plot of zeros alone)."""
+
+    def no_growth(data: dict[str, Any]) -> None:
+        rows = list(data["points"].values())
+        for row in rows:  # one backend with none at any size, another at its first
+            row["backends"]["array-trie"]["rss_bytes"] = 0
+        rows[0]["backends"]["dict-trie"]["rss_bytes"] = 0
+
+    sweep = changed(tmp_path, "scaling-memory.json", no_growth)
+    memory = changed(
+        tmp_path, "memory.json", lambda d: d["backends"]["array-trie"].update(rss_bytes_median=0)
+    )
+    out = tmp_path / "out"
+    status, text, err = run(
+        capfd, "tables", str(FIXTURE / "raw" / "games.json"), str(FIXTURE / "raw" / "scaling.json"),
+        str(sweep), str(memory), "--out", str(out),
+    )  # fmt: skip
+    assert (status, text) == (0, ""), err
+    assert "Warning" not in err
+    scaling = (out / "scaling.md").read_text()
+    table = scaling[scaling.index("Resident-set growth") :]
+    row = next(line for line in table.splitlines() if line.startswith("| array-trie"))
+    assert "| 0 " in row
+
+
+def test_a_count_of_zero_is_shown_not_divided_by(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A count the crossword report divides by (the DAWG's nodes entered and letters tried) of
+    0: the ratio is left out, where it was an internal error."""
+    data = json.loads((ROOT / "results" / "raw" / "crossword.json").read_text())
+    counted = [
+        b["extra_info"]
+        for b in data["benchmarks"]
+        if b["extra_info"]["schema"] == "lexibench-crossword-nodes/1"
+        and b["extra_info"]["variant"] == "words"
+    ]
+    assert counted
+    for record in counted:
+        record.update(entered=0, steps=0)
+    bad = tmp_path / "crossword.json"
+    bad.write_text(json.dumps(data))
+    status, out, err = run(capfd, "tables", str(bad), "--out", str(tmp_path / "out"))
+    assert (status, out) == (0, ""), err
+    assert "GADDAG/DAWG nodes" in (tmp_path / "out" / "report.md").read_text()

@@ -331,8 +331,8 @@ def _nodes_table(results: Results) -> list[str]:
                 str(blanks),
                 f"{dawg.entered // dawg.units:,}",
                 f"{gaddag.entered // gaddag.units:,}",
-                f"{gaddag.entered / dawg.entered:,.2f}",
-                f"{gaddag.steps / dawg.steps:,.2f}",
+                f"{gaddag.entered / dawg.entered:,.2f}" if dawg.entered else "",
+                f"{gaddag.steps / dawg.steps:,.2f}" if dawg.steps else "",
                 f"{time:,.2f}" if time else "",
             ]
         )
