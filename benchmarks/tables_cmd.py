@@ -62,5 +62,7 @@ def check_paths(inputs: list[Path], out: Path) -> None:
     for path in inputs:
         check_input(path, "results file")
     if os.path.lexists(out) and not out.is_dir():
-        check_outputs([Output(out, "--out")], inputs)  # says so when it is one of the inputs
-        raise InputError(f"--out {out}: it is {not_regular(out) or 'a file'}, not a folder")
+        what = not_regular(out)
+        if what is None:  # a file: said to be the input it is, if it is one
+            check_outputs([Output(out, "--out")], inputs)
+        raise InputError(f"--out {out}: it is {what or 'a file'}, not a folder")

@@ -163,6 +163,10 @@ def test_a_fifo_as_the_readme_is_refused(tmp_path: Path) -> None:
         f"--readme {readme}: it is a FIFO, not a regular file",
     )
     assert not out.exists()
+    refused_run(
+        lexibench("tables", str(LOOKUP), "--out", str(readme)),
+        f"--out {readme}: it is a FIFO, not a folder",
+    )
 
 
 # 2. NaN, Infinity and deep nesting: one line, the file and the field named ------------------------
