@@ -166,7 +166,7 @@ def test_selfplay_reports_games_and_moves_per_second(
         status, out, _ = run(capfd, *common, *options)
         again = json.loads(out)
         assert status == 0
-        for field in ("moves_played", "mean_scores"):
+        for field in ("moves_played", "players"):
             assert again[field] == data[field], (options, field)
         assert again["moves_generated"] == walked["moves_generated"], options
     status, out, err = run(capfd, *common, "--tier", "step", "--word-map", "yes")
@@ -174,7 +174,7 @@ def test_selfplay_reports_games_and_moves_per_second(
     assert "--word-map yes: the word map is spelled at the native tier, not step" in err
     status, out, _ = run(capfd, "selfplay", "--games", "2", "--wordlist", wordlist)
     assert status == 0
-    assert "greedy games (seed 1)" in out
+    assert "2 games, greedy against greedy (seed 1)" in out
     assert "games/s" in out
     assert "moves/s" in out
 
@@ -212,17 +212,21 @@ def test_selfplay_by_equity(
     status, out, err = run(capfd, *common, "--leaves", str(leaves))
     assert (status, err) == (0, ""), err
     data = json.loads(out)
-    assert (data["player"], data["games"]) == ("equity", 3)
+    assert [p["name"] for p in data["players"]] == ["equity (leaves.csv leaves)"] * 2
+    assert data["games"] == 3
     klv2 = tmp_path / "leaves.klv2"
     table = LeaveTable.of({leave_tiles(k): v for k, v in {"?": 25, "S": 8, "Q": -9, "V": -6,
                                                           "E": 3, "ES": 11}.items()})  # fmt: skip
     klv2.write_bytes(table.to_bytes())
     status, out, _ = run(capfd, *common, "--leaves", str(klv2), "--tier", "step")
     again = json.loads(out)
-    for field in ("moves_played", "mean_scores", "exchanges"):
+    assert [p["name"] for p in again["players"]] == ["equity (leaves.klv2 leaves)"] * 2
+    for field in ("moves_played", "exchanges"):
         assert again[field] == data[field], field
+    for side, other in zip(again["players"], data["players"], strict=True):
+        assert {**side, "name": "", "leaves": ""} == {**other, "name": "", "leaves": ""}
     status, out, _ = run(capfd, *common)
-    assert json.loads(out)["player"] == "greedy"
+    assert [p["name"] for p in json.loads(out)["players"]] == ["greedy", "greedy"]
 
 
 def test_a_gaddag_lexicon_file(

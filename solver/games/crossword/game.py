@@ -10,8 +10,8 @@ The pieces live beside this module: the rule set (``rules.py``), positions and C
 (``position.py``), moves, their order and their renderers (``moves.py``), the generators through
 the protocol (``search.py``, compiled with mypyc) and in C over a KWG (``native.pyx``, Cython),
 the tiers and the generator bound to a lexicon (``solve.py``), the brute-force reference
-(``reference.py``), greedy self-play and its command (``selfplay.py``) and the seeded workloads
-(``workload.py``); the commands are declared below.
+(``reference.py``), self-play's players (``players.py``), self-play and its command
+(``selfplay.py``) and the seeded workloads (``workload.py``); the commands are declared below.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from lexibench.solver.games.command import (
 )
 from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS, WORD_RULES
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
-from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.words import WordRules
 from lexibench.structures import Lexicon, Structure
@@ -51,15 +50,18 @@ def _rules_help() -> str:
 
 
 def _leaves(text: str) -> Any:
-    """The leave values ``text`` names: ``english``, lexibench's own model, or a leave table's
+    """The leave values ``text`` names, with the name a summary gives them
+    (:class:`~.players.NamedLeaves`): ``english``, lexibench's own model, or a leave table's
     file (read as the options are checked)."""
+    from lexibench.solver.games.crossword.players import NamedLeaves, leaves_name
+
     if text == DEFAULT_LEAVES:
         from lexibench.solver.games.crossword.leave_model import default
 
-        return default()
+        return NamedLeaves(DEFAULT_LEAVES, default())
     from lexibench.structures.backends.kwg.klv import load
 
-    return load(text)
+    return NamedLeaves(leaves_name(text, DEFAULT_LEAVES), load(text))
 
 
 #: The name of lexibench's own leave model (:mod:`.leave_model`).
@@ -173,7 +175,8 @@ def _seed(what: str) -> Option:
 
 SELFPLAY = Command(
     "selfplay",
-    "crossword games played to the end, greedy or by equity (--leaves), and how fast",
+    "crossword games played to the end, greedy or by equity (--leaves): each player's results, "
+    "and how fast",
     (
         _count("--games", "games to play", 1_000_000, 10, "N"),
         _seed("game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}')"),
@@ -181,11 +184,17 @@ SELFPLAY = Command(
         LEAVES,
         Option(
             ("--against",),
-            "the equity player (--leaves) against the greedy one, each first in every other "
-            "game: the win rate and the mean spread",
+            "seat the equity player (--leaves) against the greedy one, each first in every "
+            "other game (without it, both players play alike, the same one always first)",
             choices=("greedy",),
         ),
-        JSON,
+        Option(
+            ("--json",),
+            'print one JSON object: the counts and speeds, and "players", each player\'s '
+            'results (its "name", "wins", "draws", "losses", "win_rate", "mean_score", '
+            '"mean_spread", "exchanges", ...)',
+            flag=True,
+        ),
     ),
     run="lexibench.solver.games.crossword.selfplay:selfplay",
 )
@@ -387,7 +396,7 @@ def _ranked(answer: Moves, context: Context) -> Any:
         return None
     from lexibench.solver.games.crossword.equity import by_equity
 
-    return by_equity(answer, leaves)
+    return by_equity(answer, leaves.values)
 
 
 def _top(context: Context) -> int | None:

@@ -1,15 +1,18 @@
-"""The self-play players: how each picks its turn.
+"""The self-play players: how each picks its turn, and what a summary calls it.
 
 - :func:`greedy`: the first move in the moves' order (highest score), a pass when there is none.
 - :class:`EquityPlayer`: the turn of highest equity (:mod:`.equity`), placements, exchanges and
   the pass alike.
+- :class:`Player`: which of the two, with which leave values (:class:`NamedLeaves`), as
+  ``lexibench selfplay``'s summary names it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Literal
 
 from lexibench.solver.games.crossword.equity import (
     LeaveMemo,
@@ -27,6 +30,49 @@ from lexibench.structures.backends.kwg.klv import leave_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
+
+
+@dataclass(frozen=True)
+class NamedLeaves:
+    """Leave values (``--leaves``) and the name a summary gives them: ``english`` for
+    lexibench's own model, else the file's name (as :func:`leaves_name` shows it)."""
+
+    name: str
+    values: Leaves
+
+
+def leaves_name(text: str, model: str) -> str:
+    """What a summary calls the leave values ``--leaves text`` names: ``model`` itself (lexibench's
+    own, ``english``), else the file's name without its folder, safe to show on a terminal.
+
+    >>> leaves_name("english", "english"), leaves_name("/tmp/magpie/english.klv2", "english")
+    ('english', 'english.klv2')
+    """
+    if text == model:
+        return model
+    from lexibench.structures.files import printable
+
+    return printable(PurePath(text).name or text, 60)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A self-play player as a summary names it: ``greedy`` (the highest score) or ``equity``
+    with its leave values' name (:attr:`NamedLeaves.name`)."""
+
+    kind: Literal["greedy", "equity"]
+    leaves: str | None = None
+    """The leave values' name for the equity player; None for the greedy one."""
+
+    @property
+    def name(self) -> str:
+        """``greedy``, or ``equity (english leaves)``."""
+        return self.kind if self.leaves is None else f"{self.kind} ({self.leaves} leaves)"
+
+    @classmethod
+    def of(cls, leaves: NamedLeaves | None) -> Player:
+        """The equity player of ``leaves``, or the greedy one for None."""
+        return cls("greedy") if leaves is None else cls("equity", leaves.name)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ as the rules say). A player draws back up to a full rack after a move. The game 
 player has played every tile and the bag is empty (that player adds twice the value of the other's
 rack), or after six scoreless turns in a row (each player loses the value of their own rack). The
 same seed gives the same game with every generator, tier and backend, since they all give the
-same moves.
+same moves. The command's summary counts each player's results (wins, mean final score, ...)
+by player, whichever seat it took in each game.
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
-from lexibench.solver.games.crossword.players import Chooser, EquityPlayer, Exchange, greedy
+from lexibench.solver.games.crossword.players import (
+    Chooser,
+    EquityPlayer,
+    Exchange,
+    NamedLeaves,
+    Player,
+    greedy,
+)
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
 
@@ -58,6 +66,8 @@ class GameResult:
     played: int = 0
     generated: int = 0
     exchanges: int = 0
+    exchanged: list[int] = field(default_factory=lambda: [0, 0])
+    """The exchanges of each player, the first to move first."""
 
 
 Watch = Callable[[int, bytes | None, int, int], None]
@@ -145,6 +155,7 @@ def play(
         if isinstance(move, Exchange):
             _exchange(rack, bag, move.returned, rng)
             result.exchanges += 1
+            result.exchanged[player] += 1
             move = None
         if move is None and watch is not None:
             watch(player, None, 0, len(bag))
@@ -200,33 +211,80 @@ def position_of(rules: RuleSet, turn: Turn, rack: list[int] | None = None) -> Po
     )
 
 
+@dataclass
+class Side:
+    """One player's results over the games of a run, whichever seat it took in each."""
+
+    player: Player
+    first_in: int = 0
+    """The games it moved first in."""
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: int = 0
+    """Its final scores, summed."""
+    spread: int = 0
+    """Its final score less the other's, summed."""
+    exchanges: int = 0
+
+    def add(self, result: GameResult, seat: int) -> None:
+        """Count game ``result``, in which it sat at ``seat`` (0: it moved first)."""
+        mine, theirs = result.scores[seat], result.scores[1 - seat]
+        self.first_in += seat == 0
+        self.wins += mine > theirs
+        self.draws += mine == theirs
+        self.losses += mine < theirs
+        self.points += mine
+        self.spread += mine - theirs
+        self.exchanges += result.exchanged[seat]
+
+    def as_dict(self, games: int) -> dict[str, Any]:
+        """Its results for ``--json``: who it is, then its counts and its means over ``games``."""
+        count = games or 1  # no game played: every mean is 0
+        return {
+            "name": self.player.name,
+            "player": self.player.kind,
+            "leaves": self.player.leaves,
+            "first_in": self.first_in,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": round((self.wins + self.draws / 2) / count, 4),
+            "mean_score": round(self.points / count, 2),
+            "mean_spread": round(self.spread / count, 2),
+            "exchanges": self.exchanges,
+        }
+
+
 def selfplay(call: Call) -> Report:
-    """``lexibench selfplay``: greedy games played to the end, timed (not the lexicon's
-    loading), with what they played and found."""
+    """``lexibench selfplay``: games played to the end, greedy or by equity (``--leaves``), the
+    equity player against the greedy one with ``--against greedy``; timed (not the lexicon's
+    loading), with what they played and found and each player's results."""
     from lexibench.solver.games.crossword.rules import load_rules
     from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 
     options = call.options
     rules = load_rules(options["rules"])
+    against = options.get("against")
+    leaves: NamedLeaves | None = options.get("leaves")
+    if against is not None and leaves is None:
+        raise InputError("--against greedy: give --leaves, the equity player's leave values")
     plan = call.plan()
     spell = word_map_choice(options.get("word_map", "auto"), plan.tier, many_turns=True)
     opened = call.open(plan)
     generator = MoveGenerator(opened.lexicon, plan.tier, plan.variant, spell)
-    leaves = options.get("leaves")
-    choose: Chooser = greedy(generator) if leaves is None else EquityPlayer(generator, leaves)
-    kind = "greedy" if leaves is None else "equity"
-    against = options.get("against")
-    if against is not None and leaves is None:
-        raise InputError("--against greedy: give --leaves, the equity player's leave values")
+    choose: Chooser = (
+        greedy(generator) if leaves is None else EquityPlayer(generator, leaves.values)
+    )
     rival = greedy(generator) if against is not None else None
-    spreads: list[int] = []
+    one = Side(Player.of(leaves))
+    other = Side(one.player if rival is None else Player.of(None))
 
     def generated() -> int:
         return generator.generated
 
     asked, seed = options["games"], options["seed"]
     games = played = found = exchanged = 0
-    totals = [0, 0]
     stop = Stop()
     started = time.perf_counter()
     with call.session.stopping(stop) as caught:  # a signal: no game starts after this one
@@ -234,72 +292,95 @@ def selfplay(call: Call) -> Report:
             if stop.is_set():
                 break
             rng = random.Random(f"selfplay:{seed}:{j}")
-            seat = j % 2  # against a rival, the equity player moves first in every other game
+            seat = j % 2 if rival is not None else 0  # a rival: each first in every other game
             if rival is None:
                 result = play(rules, choose, rng, counter=generated)
             else:
                 first, second = (choose, rival) if seat == 0 else (rival, choose)
                 result = play(rules, first, rng, counter=generated, second=second)
-                spreads.append(result.scores[seat] - result.scores[1 - seat])
+            one.add(result, seat)
+            other.add(result, 1 - seat)
             games += 1
             played += result.played
             exchanged += result.exchanges
             found += result.generated
-            totals[0] += result.scores[0]
-            totals[1] += result.scores[1]
     seconds = time.perf_counter() - started
     call.session.phase("search")
-    means = [round(t / games, 2) if games else 0.0 for t in totals]
     rate = 1 / seconds if seconds > 0 else 0.0
     data: dict[str, Any] = {
         "games": games,
         "seed": seed,
+        **({"against": against} if rival is not None else {}),
         "seconds": round(seconds, 6),
         "games_per_second": round(games * rate, 3),
         "moves_played": played,
         "moves_per_second": round(played * rate, 3),
         "moves_generated": found,
         "generated_per_second": round(found * rate, 3),
-        "mean_scores": means,
-        "player": kind,
+        "players": [one.as_dict(games), other.as_dict(games)],
+        "draws": one.draws,
         "exchanges": exchanged,
         "lexicon": plan.structure,
         "tier": plan.tier.value,
         "algorithm": generator.algorithm,
         "wordlist": opened.wordlist.name,
     }
-    if spreads:
-        wins = sum(1 for spread in spreads if spread > 0)
-        draws = spreads.count(0)
+    if rival is not None:  # the equity player's, as "players" gives them first
+        mine = data["players"][0]
         data.update(
-            against=against,
-            wins=wins,
-            draws=draws,
-            win_rate=round((wins + draws / 2) / len(spreads), 4),
-            mean_spread=round(sum(spreads) / len(spreads), 2),
+            wins=mine["wins"],
+            win_rate=mine["win_rate"],
+            mean_spread=mine["mean_spread"],
         )
     if caught.name is not None:
         data["stopped"] = caught.name
     of = f" of {asked:,}, stopped by {caught.name}" if caught.name is not None else ""
-    text = "\n".join(
+    return Report(lambda: data, lambda: summary(data, of), caught.signum)
+
+
+#: The columns of the players' table: heading, the field of :meth:`Side.as_dict`, its format.
+_COLUMNS: Final = (
+    ("won", "wins", "{:,}"),
+    ("drawn", "draws", "{:,}"),
+    ("lost", "losses", "{:,}"),
+    ("win rate", "win_rate", "{:.1%}"),
+    ("mean score", "mean_score", "{:.2f}"),
+    ("mean spread", "mean_spread", "{:+.2f}"),
+    ("exchanges", "exchanges", "{:,}"),
+)
+
+
+def summary(data: dict[str, Any], stopped: str = "") -> str:
+    """The text of ``lexibench selfplay``'s report ``data`` (its ``--json``): the match, the
+    speed, a table of each player's results (a draw counts half in the win rate; the spread is
+    its final score less the other's; the same player on both sides is named by its seat too),
+    and the lexicon. ``stopped`` follows the count of games (`` of 10, stopped by SIGINT``)."""
+    games = data["games"]
+    players = data["players"]
+    names = [side["name"] for side in players]
+    match = f"{names[0]} against {names[1]}"
+    if names[0] == names[1]:  # the same player on both sides, each always in the same seat
+        names = [f"{names[0]}, first to move", f"{names[1]}, second to move"]
+    seating = ", each first in every other game" if "against" in data else ""
+    rows = [["player", *(heading for heading, _, _ in _COLUMNS)]]
+    rows += [
+        [name, *(form.format(side[key]) for _, key, form in _COLUMNS)]
+        for name, side in zip(names, players, strict=True)
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    table = [
+        "  ".join([row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, len(row))])
+        for row in rows
+    ]
+    return "\n".join(
         [
-            f"{games:,} {kind} game{'s' if games != 1 else ''}{of} (seed {seed}) "
-            f"in {seconds:.3f} s: {games * rate:,.1f} games/s",
-            f"{played:,} moves played: {played * rate:,.0f} moves/s "
-            f"({found:,} moves generated, {found * rate:,.0f}/s)",
-            f"mean final scores {means[0]:.2f} and {means[1]:.2f}"
-            + (f"; {exchanged:,} exchanges" if leaves is not None else ""),
-            *(
-                [
-                    f"equity against {against}: won {data['wins']:,} of {games:,} "
-                    f"({data['draws']:,} drawn), win rate {data['win_rate']:.1%}, mean spread "
-                    f"{data['mean_spread']:+.2f}"
-                ]
-                if spreads
-                else []
-            ),
-            f"word list {opened.wordlist.name}, lexicon {plan.structure} "
-            f"({plan.tier.value}, {generator.algorithm})",
+            f"{games:,} game{'s' if games != 1 else ''}{stopped}, {match}{seating} "
+            f"(seed {data['seed']})",
+            f"in {data['seconds']:.3f} s: {data['games_per_second']:,.1f} games/s; "
+            f"{data['moves_played']:,} moves played: {data['moves_per_second']:,.0f} moves/s "
+            f"({data['moves_generated']:,} moves generated, {data['generated_per_second']:,.0f}/s)",
+            *table,
+            f"word list {data['wordlist']}, lexicon {data['lexicon']} "
+            f"({data['tier']}, {data['algorithm']})",
         ]
     )
-    return Report(lambda: data, lambda: text, caught.signum)
