@@ -3,9 +3,11 @@
 A boards file (or standard input) is read in blocks of whole lines, so a file of millions of boards
 needs no more memory than a block, and results can be printed while it is read. Lines end with LF
 or CRLF and nothing else; the text is UTF-8, with an optional byte-order mark at the start, the
-same from a file and from standard input. Reading stops at the first line that is not a board
-(not UTF-8, too long, or not a board's text); the boards before it are used, and the error,
-naming the line, is kept for the caller to report after their results (:attr:`BoardsReader.error`).
+same from a file and from standard input. A blank line (empty, or only blanks and CRs) is skipped,
+as JSON Lines readers skip one, and counted (:attr:`BoardsReader.blanks`); the lines keep their
+numbers in the file. Reading stops at the first line that is not a board (not UTF-8, too long, or
+not a board's text); the boards before it are used, and the error, naming the line, is kept for
+the caller to report after their results (:attr:`BoardsReader.error`).
 
 :class:`BoardsReader` yields :class:`~lexibench.solver.games.boggle.board.Board` objects;
 :func:`line_blocks` hands out the blocks themselves, for code that parses lines in bulk
@@ -32,6 +34,8 @@ _BOM: Final = b"\xef\xbb\xbf"
 MAX_LINE: Final = 4 * MAX_CELLS + 2
 #: Bytes read at a time.
 BLOCK: Final = 1 << 20
+#: What a blank line holds, if anything: blanks (space, tab) and CRs.
+BLANKS: Final = b" \t\r"
 
 #: A number of bytes, or what gives the next one (asked each time).
 Size: TypeAlias = int | Callable[[], int]
@@ -42,13 +46,14 @@ def _sizes(size: Size) -> Callable[[], int]:
     return size if callable(size) else lambda: size
 
 
-def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board:
+def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board | None:
     """The board of one line: ``raw``, its bytes without the LF that ends it (``ended``) or, for
-    the last line of a file without one, as they are. Raises :class:`InputError` saying what is
-    wrong (without the line's number). ``q_means_qu``: the peers' form (see :func:`parse_board`).
+    the last line of a file without one, as they are; None for a blank line (empty, or only
+    :data:`BLANKS`), which is skipped. Raises :class:`InputError` saying what is wrong (without
+    the line's number). ``q_means_qu``: the peers' form (see :func:`parse_board`).
 
     A line ending with CRLF loses the CR; one of more than :data:`MAX_LINE` characters (one more
-    with its CR) is refused unread."""
+    with its CR), blank or not, is refused unread."""
     if ended and raw.endswith(b"\r"):
         if len(raw) > MAX_LINE + 1:
             raise InputError(f"longer than any board accepted ({MAX_CELLS:,} cells)")
@@ -59,7 +64,12 @@ def board_of_line(raw: bytes, ended: bool, q_means_qu: bool = False) -> Board:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 (byte 0x{raw[exc.start]:02x})") from None
-    return parse_board(text, q_means_qu)
+    try:
+        return parse_board(text, q_means_qu)
+    except InputError:
+        if not raw.strip(BLANKS):  # looked at only here: no cost to a line that is a board
+            return None
+        raise
 
 
 def line_blocks(
@@ -128,14 +138,17 @@ class BoardsReader:
     """The boards of a file or of standard input (``-``), up to the first bad line.
 
     Raises :class:`InputError` at once when the file cannot be opened; any later problem ends the
-    reading and is kept in :attr:`error`. Iterating yields the boards; :meth:`blocks` the raw
-    blocks of lines instead (one way or the other, once).
+    reading and is kept in :attr:`error`. Iterating yields the boards, skipping blank lines and
+    counting them in :attr:`blanks`; :meth:`blocks` the raw blocks of lines instead (one way or
+    the other, once: whoever parses those counts the blank lines they skip in :attr:`blanks`).
     """
 
     def __init__(self, source: str, q_means_qu: bool = False) -> None:
         self.name = "<stdin>" if source == "-" else source
         self.q_means_qu = q_means_qu
         self.error: InputError | None = None
+        self.blanks = 0
+        """Blank lines skipped so far."""
         if source == "-":
             if sys.stdin is None:
                 raise InputError("boards file <stdin>: standard input is closed")
@@ -187,6 +200,9 @@ class BoardsReader:
                 except InputError as exc:
                     self.fail(number + k, str(exc))
                     return
+                if board is None:
+                    self.blanks += 1
+                    continue
                 yield board
 
 
@@ -196,7 +212,7 @@ def parse_boards(data: bytes, name: str) -> list[Board]:
     registry's reader of the format: the commands stream the file instead). Raises the first
     bad line's :class:`InputError`."""
     reader = BoardsReader.__new__(BoardsReader)
-    reader.name, reader.q_means_qu, reader.error = name, False, None
+    reader.name, reader.q_means_qu, reader.error, reader.blanks = name, False, None, 0
     reader.stream, reader._owned = io.BytesIO(data), False
     boards = list(reader)
     if reader.error is not None:

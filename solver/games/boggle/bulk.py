@@ -220,12 +220,13 @@ class Stopped:
 class BlockLines:
     """The lines of blocks of a boards file, made by the compiled maker; a line it does not
     recognise goes through the Python parser (:func:`board_of_line`), which accepts it or names
-    what is wrong. The first bad line (or board with too many paths) ends the lines: :attr:`stop`
-    says where."""
+    what is wrong. Blank lines are skipped and counted (:attr:`blanks`). The first bad line (or
+    board with too many paths) ends the lines: :attr:`stop` says where."""
 
     maker: BoardLines
     max_paths: int
     stop: Stopped | None = field(default=None, init=False)
+    blanks: int = field(default=0, init=False)
 
     def pieces(
         self, blocks: Iterable[tuple[bytes, int]], keep: bool = False
@@ -237,8 +238,9 @@ class BlockLines:
             final = not block.endswith(b"\n")  # only the last block may lack it
             pos, size = 0, len(block)
             while pos < size:
-                out, pos, boards, stopped = self.maker.lines(block, pos, final, PIECE, keep)
-                number += boards
+                out, pos, boards, blanks, stopped = self.maker.lines(block, pos, final, PIECE, keep)
+                number += boards + blanks
+                self.blanks += blanks
                 if out:
                     yield out, boards
                 if not stopped:
@@ -247,15 +249,19 @@ class BlockLines:
                 raw = block[pos:] if end < 0 else block[pos:end]
                 try:
                     board = board_of_line(raw, end >= 0, self.maker.q_means_qu)
-                    line = self.maker.board_line(board.cells, board.rows, board.cols, keep)
                 except InputError as exc:
                     self.stop = Stopped(number, str(exc))
                     return
-                except TooManyPathsError:
-                    error = too_many_paths(board.text(), self.max_paths)
-                    self.stop = Stopped(number, str(error), about_line=False)
-                    return
-                yield (b"" if keep else line + b"\n"), 1
+                if board is None:  # a blank line left to it (longer than a board, or unended)
+                    self.blanks += 1
+                else:
+                    try:
+                        line = self.maker.board_line(board.cells, board.rows, board.cols, keep)
+                    except TooManyPathsError:
+                        error = too_many_paths(board.text(), self.max_paths)
+                        self.stop = Stopped(number, str(error), about_line=False)
+                        return
+                    yield (b"" if keep else line + b"\n"), 1
                 number += 1
                 pos = size if end < 0 else end + 1
 
@@ -273,6 +279,8 @@ class Chunk:
     """Bytes of input of the share."""
     made: int = 0
     """Bytes of its lines."""
+    blanks: int = 0
+    """Blank lines skipped."""
 
 
 @dataclass(frozen=True)
@@ -302,8 +310,10 @@ class ChunksJob:
         kept = state.kept()
         ends = [start for start, *_ in made[1:]] + [len(kept)]
         return [
-            Chunk(kept[start:end], boards, lines, stop, _share_size(share), end - start)
-            for (start, boards, lines, stop), end, share in zip(made, ends, batch, strict=True)
+            Chunk(kept[start:end], boards, lines, stop, _share_size(share), end - start, blanks)
+            for (start, boards, lines, stop, blanks), end, share in zip(
+                made, ends, batch, strict=True
+            )
         ]
 
     def output(self, result: Chunk) -> tuple[Chunk, list[memoryview | bytes], bool]:
@@ -313,8 +323,9 @@ class ChunksJob:
 
     def _chunk(
         self, maker: BoardLines, share: bytes | tuple[int, int]
-    ) -> tuple[int, int, Stopped | None]:
-        """Make and keep the lines of one share: its boards, its lines, where it stopped."""
+    ) -> tuple[int, int, Stopped | None, int]:
+        """Make and keep the lines of one share: its boards, its lines, where it stopped, its
+        blank lines."""
         if isinstance(share, bytes):
             blocks: Iterable[bytes] = [share] if share else []
         else:
@@ -333,7 +344,7 @@ class ChunksJob:
             numbered.append((block, count + 1))
             count += block.count(b"\n") + (not block.endswith(b"\n"))
         boards = sum(made for _, made in lines.pieces(numbered, keep=True))
-        return boards, count, lines.stop
+        return boards, count, lines.stop, lines.blanks
 
 
 def _share_size(share: bytes | tuple[int, int]) -> int:
@@ -347,8 +358,9 @@ def file_lines(
     """Every line of ``reader``'s boards, ``(lines, boards)`` a piece at a time in input order,
     made by the compiled ``maker``: here, or in ``where.jobs`` worker processes (forked from this
     one, they share its lexicon), which write the lines themselves, in turn (the pieces are then
-    empty: only the boards are counted here). The first bad line ends them, its error kept in
-    ``reader.error`` as :class:`BoardsReader` keeps it.
+    empty: only the boards are counted here). Blank lines are skipped, counted in
+    ``reader.blanks``. The first bad line ends them, its error kept in ``reader.error`` as
+    :class:`BoardsReader` keeps it.
 
     Raises :class:`~lexibench.solver.execution.WorkerOutputError` when a worker cannot write."""
     if isinstance(where, Processes) and where.jobs > 1:
@@ -356,6 +368,7 @@ def file_lines(
         return
     lines = BlockLines(maker, job.max_paths)
     yield from lines.pieces(reader.blocks())
+    reader.blanks += lines.blanks
     if lines.stop is not None:
         reader.error = lines.stop.error(reader)
 
@@ -390,6 +403,7 @@ def _in_workers(
     try:
         for chunk in written_in_order(ChunksJob(job, path), shares, where.jobs, state=maker):
             sizes.done(chunk.read, chunk.made)
+            reader.blanks += chunk.blanks
             yield b"", chunk.boards  # the worker has written them
             if chunk.stop is not None:
                 reader.error = chunk.stop.error(reader, first_line)

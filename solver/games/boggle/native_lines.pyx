@@ -14,7 +14,9 @@ score table and the JSON.
 It recognises every form of board :func:`~lexibench.solver.games.boggle.board.parse_board`
 accepts (rows joined by ``/`` or a square; cells side by side or apart; any case; the Qu tile
 ``qu``, or ``q`` before a blank, ``/`` or the end), or, for files in the peers' form
-(``q_means_qu``), a letter per cell with ``q`` the Qu tile. At any other line (a bad character,
+(``q_means_qu``), a letter per cell with ``q`` the Qu tile. A blank line (empty, or only blanks and
+CRs) is skipped and counted, as the Python reader skips it; the test for one is made only of a line
+that is not a board, so a board's line costs nothing more. At any other line (a bad character,
 ``q`` before another letter, rows of unequal length, a line too long, the end of a line without its
 newline) it stops and says where, for the caller to hand that line to the Python parser
 (:func:`~lexibench.solver.games.boggle.boards_file.board_of_line`), which names the problem (or
@@ -332,6 +334,16 @@ cdef inline void _sort(const Hits *h, Entry *order, Entry *spare, int n) noexcep
         _merge_sort(h, order, spare, n)
 
 
+cdef inline bint _blank(const unsigned char *text, Py_ssize_t n) noexcept:
+    """True when the ``n`` bytes at ``text`` are only blanks (space, tab) and CRs, or none: a
+    blank line, skipped (the Python reader's ``BLANKS``)."""
+    cdef Py_ssize_t k
+    for k in range(n):
+        if text[k] != 32 and text[k] != 9 and text[k] != 13:
+            return False
+    return True
+
+
 cdef class BoardLines:
     """Makes the line of every board of a boards file with one lexicon and one set of options
     (see the module docstring). Not for several threads at once."""
@@ -460,11 +472,13 @@ cdef class BoardLines:
         with LF; with ``final``, the last may lack it), until about ``limit`` bytes of output are
         made or a line is not one it recognises.
 
-        Returns ``(output, position, boards, stopped)``: the lines made (each with its LF), where
-        the next line starts (``len(data)`` when every line was made), how many boards (lines)
-        were made, and whether it stopped at a line it does not make (the one at ``position``:
-        the caller's, through the Python parser and :meth:`board_line`). With ``keep`` the lines
-        are added to the kept ones (:meth:`kept`) instead, and ``output`` is empty.
+        Returns ``(output, position, boards, blanks, stopped)``: the lines made (each with its
+        LF), where the next line starts (``len(data)`` when every line was made), how many boards
+        were made (a line each), how many blank lines were skipped (the lines read are the two
+        counts' sum), and whether it stopped at a line it does not make (the one at
+        ``position``: the caller's, through the Python parser and :meth:`board_line`). With
+        ``keep`` the lines are added to the kept ones (:meth:`kept`) instead, and ``output`` is
+        empty.
 
         Without ``keep`` the lines are written straight into the bytes object returned (made
         with room for ``limit`` bytes, 4 MiB at most, and a line more, grown if the lines need
@@ -485,13 +499,13 @@ cdef class BoardLines:
         self.out.exports = 0
         piece = None
         try:
-            _, pos, boards, stopped = self._lines(data, start, final, limit, False)
+            _, pos, boards, blanks, stopped = self._lines(data, start, final, limit, False)
             _PyBytes_Resize(&self.out.owner, self.out.size)
             piece = <object>self.out.owner
         finally:
             Py_XDECREF(self.out.owner)
             self.out = kept
-        return piece, pos, boards, stopped
+        return piece, pos, boards, blanks, stopped
 
     cdef tuple _lines(self, const unsigned char[::1] data, Py_ssize_t start, bint final,
                       Py_ssize_t limit, bint keep):
@@ -502,6 +516,7 @@ cdef class BoardLines:
         cdef const unsigned char *base = &data[0] if end > 0 else NULL
         cdef const unsigned char *newline
         cdef long boards = 0
+        cdef long blanks = 0
         cdef Py_ssize_t line_start
         cdef bint stopped = False
         cdef Py_ssize_t first = self.out.size if keep else 0
@@ -521,8 +536,13 @@ cdef class BoardLines:
                 if line_end > pos and base[line_end - 1] == 13:
                     line_end -= 1
             if not self._parse(base + pos, line_end - pos):
-                stopped = True
-                break
+                # A blank line no longer than a board's (a longer one is the Python parser's)
+                if line_end - pos > 4 * self.max_cells or not _blank(base + pos, line_end - pos):
+                    stopped = True
+                    break
+                blanks += 1
+                pos = next_pos
+                continue
             line_start = self.out.size
             try:
                 self._make_line()
@@ -532,7 +552,7 @@ cdef class BoardLines:
                 break
             boards += 1
             pos = next_pos
-        return b"", pos, boards, stopped
+        return b"", pos, boards, blanks, stopped
 
     def board_line(self, tuple cells, int rows, int cols, bint keep=False):
         """The line (without its LF) of a board already parsed: its ``rows`` x ``cols`` cells,

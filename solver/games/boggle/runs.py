@@ -97,7 +97,8 @@ def _boards_file(call: Call) -> Stream:
     except BaseException:
         reader.close()
         raise
-    return Stream(_closing(reader, pieces), "board", lambda: _finish(reader))
+    note = call.session.note if plan.verbose else None
+    return Stream(_closing(reader, pieces), "board", lambda: _finish(reader, note))
 
 
 def _one_process(call: Call, where: Processes, few: str) -> Here:
@@ -113,8 +114,12 @@ def _closing(
         yield from pieces
 
 
-def _finish(reader: BoardsReader) -> None:
-    """The boards file ended: raise the error of its first bad line, if it had one."""
+def _finish(reader: BoardsReader, note: Callable[[str], None] | None = None) -> None:
+    """The boards file ended: tell ``note`` (``--verbose``) how many blank lines were skipped,
+    where there were some; raise the error of its first bad line, if it had one."""
+    if note is not None and reader.blanks:
+        lines = "line" if reader.blanks == 1 else "lines"
+        note(f"boards file {reader.name}: {reader.blanks:,} blank {lines} skipped")
     if reader.error is not None:
         raise reader.error
 

@@ -86,20 +86,30 @@ def _seeded_text(count: int = 40) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def _by_board(job: LinesJob, data: bytes, tmp_path: Path) -> tuple[bytes, str | None]:
-    """The output and error of the per-board path (the Python line maker) on ``data``."""
+def _by_board(
+    job: LinesJob, data: bytes, tmp_path: Path, blanks: list[int] | None = None
+) -> tuple[bytes, str | None]:
+    """The output and error of the per-board path (the Python line maker) on ``data``; the blank
+    lines it skipped are added to ``blanks``."""
     path = tmp_path / "by-board.txt"
     path.write_bytes(data)
     reader = BoardsReader(str(path), job.q_means_qu)
     opened = _opened(str(job.spec.wordlist))
     out = b"".join(line + b"\n" for line in solve_lines(job, reader, HERE, opened))
+    if blanks is not None:
+        blanks.append(reader.blanks)
     return out, None if reader.error is None else str(reader.error)
 
 
 def _compiled(
-    job: LinesJob, data: bytes, tmp_path: Path, where: Processes | None = None
+    job: LinesJob,
+    data: bytes,
+    tmp_path: Path,
+    where: Processes | None = None,
+    blanks: list[int] | None = None,
 ) -> tuple[bytes, str | None]:
-    """The output and error of the compiled path on ``data`` (here, or in workers)."""
+    """The output and error of the compiled path on ``data`` (here, or in workers); the blank
+    lines it skipped are added to ``blanks``."""
     path = tmp_path / "by-board.txt"  # the same name: the errors name the file
     path.write_bytes(data)
     reader = BoardsReader(str(path), job.q_means_qu)
@@ -121,6 +131,8 @@ def _compiled(
     else:
         for piece, _ in file_lines(job, reader, maker, HERE):
             out += piece
+    if blanks is not None:
+        blanks.append(reader.blanks)
     return bytes(out), None if reader.error is None else str(reader.error)
 
 
@@ -182,15 +194,20 @@ def test_the_compiled_lines_match_a_run_of_the_current_command(
 #: separators and blanks, and what the parser refuses (a digit, a control character, non-ASCII,
 #: a CR in the middle).
 PIECES = ["a", "E", "s", "t", "q", "Q", "qu", "QU", "u", "U", "/", " ", "\t", "1", "\r", "é", "z"]
+#: What blank lines are made of (a CR anywhere in one: it is still blank).
+BLANK_PIECES = [" ", "\t", "\r"]
 
 
 @st.composite
 def boards_text(draw: st.DrawFn) -> bytes:
-    """Lines mostly valid (seeded boards, some in upper case or with blanks), some not."""
+    """Lines mostly valid (seeded boards, some in upper case or with blanks), some blank, some
+    not boards."""
     lines = []
     for _ in range(draw(st.integers(1, 12))):
-        kind = draw(st.integers(0, 3))
-        if kind == 0:
+        kind = draw(st.integers(-1, 3))
+        if kind == -1:
+            line = "".join(draw(st.lists(st.sampled_from(BLANK_PIECES), max_size=4)))
+        elif kind == 0:
             line = "".join(draw(st.lists(st.sampled_from(PIECES), max_size=20)))
         else:
             rows, cols = draw(st.sampled_from([(2, 2), (3, 3), (4, 4), (2, 5), (1, 3)]))
@@ -215,11 +232,15 @@ def test_any_file_gives_the_lines_and_the_error_of_the_python_path(
     summary: bool,
     q_means_qu: bool,
 ) -> None:
-    """Lines the compiled parser does not recognise go through the Python parser: the output and
-    the first bad line's error (with its number) are the same either way, in either form."""
+    """Lines the compiled parser does not recognise go through the Python parser: the output, the
+    blank lines skipped and the first bad line's error (with its number) are the same either
+    way, in either form."""
     tmp_path = tmp_path_factory.mktemp("any")
     job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
-    assert _compiled(job, data, tmp_path) == _by_board(job, data, tmp_path)
+    blanks: list[int] = []
+    compiled = _compiled(job, data, tmp_path, blanks=blanks)
+    assert compiled == _by_board(job, data, tmp_path, blanks=blanks)
+    assert blanks[0] == blanks[1]
 
 
 #: One board in every form ``solve`` accepts.
@@ -256,8 +277,8 @@ def test_every_form_is_parsed_by_the_compiled_parser(
     maker = compiled_lines(job, _opened(str(words_file)))
     assert maker is not None
     data = (text + "\n") * 3
-    out, pos, boards, stopped = maker.lines(data.encode(), 0, True, 1 << 20)
-    assert (pos, boards, stopped) == (len(data), 3, False)
+    out, pos, boards, blanks, stopped = maker.lines(data.encode(), 0, True, 1 << 20)
+    assert (pos, boards, blanks, stopped) == (len(data), 3, 0, False)
     assert (out, None) == _by_board(job, data.encode(), tmp_path)
 
 
@@ -283,7 +304,7 @@ def test_a_q_before_a_letter_names_the_peers_option(words_file: Path, tmp_path: 
         (b"ab\rd\n", "line 4: board: '\\r' is not a letter a-z"),
         (b"abcd\r", "line 4: board: '\\r' is not a letter a-z"),
         ("/".join(["a" * 101] * 100).encode() + b"\n", "line 4: board: 100x101 is 10,100 cells"),
-        (b"\n", "line 4: board: it is empty"),
+        (b"\n \r\n\t\n/\n", "line 7: board: it is empty"),  # after blank lines, skipped
     ],
 )
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -298,6 +319,74 @@ def test_a_bad_line_is_reported_after_the_lines_before_it(
     assert out.count(b"\n") == 3
     assert error is not None
     assert error.endswith(message) or message in error
+
+
+#: Blank lines of every kind: empty, blanks, a CRLF's CR, CRs anywhere; one longer than the
+#: compiled parser reads (it goes to the Python parser, which skips it too).
+BLANK_LINES = [b"", b" ", b"\t \t", b"\r", b" \r \r", b" " * (MAX_LINE - 1)]
+
+
+@pytest.mark.parametrize("way", ["here", "workers", "stream", "by board"])
+@pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
+def test_blank_lines_are_skipped_and_counted_on_every_path(
+    monkeypatch: pytest.MonkeyPatch, words_file: Path, tmp_path: Path, way: str, summary: bool
+) -> None:
+    """A file with blank lines between (and before, and after) its boards gives the lines of the
+    file without them, on every path, and counts them; the last line may be blank without its
+    LF."""
+    monkeypatch.setattr(bulk, "CHUNK", 300)  # many shares: blank lines at their edges
+    data = _seeded_text(6)
+    lines = data.split(b"\n")[:-1]
+    spaced = b"\n".join(
+        blank + b"\n" + line if k % 3 == 0 else line
+        for k, line in enumerate(lines)
+        for blank in [BLANK_LINES[k // 3 % len(BLANK_LINES)]]
+    )
+    spaced = b"\n\n" + spaced + b"\n \r\n\r"
+    count = 2 + len(range(0, len(lines), 3)) + 2
+    job = _job(words_file, summary=summary)
+    expected = _compiled(job, data, tmp_path)
+    assert expected[1] is None
+    blanks: list[int] = []
+    if way == "by board":
+        assert _by_board(job, spaced, tmp_path, blanks) == expected
+    else:
+        if way == "stream":
+            monkeypatch.setattr(bulk, "_file_path", lambda reader: None)
+        where = None if way == "here" else Processes(2)
+        assert _compiled(job, spaced, tmp_path, where, blanks) == expected
+    assert blanks == [count]
+
+
+@pytest.mark.parametrize("way", ["here", "workers", "by board"])
+def test_a_bad_line_after_blank_lines_is_named_by_its_line_in_the_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, way: str
+) -> None:
+    monkeypatch.setattr(bulk, "CHUNK", 8)  # a share a line
+    data = b"\n\nea/st\n \r\n\t\nd i / e d\n\n" * 3 + b"ab1d\nea/st\n"
+    job = _job(Path(TINY))
+    blanks: list[int] = []
+    if way == "by board":
+        out, error = _by_board(job, data, tmp_path, blanks)
+    else:
+        out, error = _compiled(
+            job, data, tmp_path, Processes(2) if way == "workers" else None, blanks
+        )
+    assert out.count(b"\n") == 6
+    assert error is not None
+    assert error.endswith("line 22: board: '1' is not a letter a-z")
+    assert blanks == [15]
+
+
+def test_a_blank_line_longer_than_any_board_is_refused(tmp_path: Path) -> None:
+    """A blank line is skipped only where a board's line could be as long: a longer one is
+    refused as too long (the reader stops there, never reads on to its end)."""
+    data = b"ea/st\n" + b" " * (MAX_LINE + 1) + b"\nea/st\n"
+    job = _job(Path(TINY))
+    out, error = _compiled(job, data, tmp_path)
+    assert (out, error) == _by_board(job, data, tmp_path)
+    assert error is not None
+    assert "line 2: longer than any board accepted" in error
 
 
 def test_too_many_paths_is_reported_after_the_boards_before_it(tmp_path: Path) -> None:
@@ -507,7 +596,7 @@ def test_pieces_are_made_in_place_whatever_their_limit(words_file: Path, limit: 
     assert max(map(len, whole.split(b"\n"))) > (1 << 16)  # one line outgrows the slack
     pieces, pos = [], 0
     while pos < len(data):
-        piece, pos, boards, stopped = maker.lines(data, pos, True, limit)
+        piece, pos, boards, _, stopped = maker.lines(data, pos, True, limit)
         assert not stopped
         assert boards > 0
         assert piece.endswith(b"\n")
