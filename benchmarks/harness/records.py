@@ -997,9 +997,9 @@ def _bound(tp: Any) -> str:
 
 def _problem(message: str, value: Any, tp: Any) -> tuple[str | None, str]:
     """msgspec's problem in words: (the field it names, when it names one; the problem)."""
-    if m := re.fullmatch(r"Object missing required field `(.*)`", message):
+    if m := re.fullmatch(r"Object missing required field `(.*)`", message, re.S):
         return m[1], "missing"
-    if m := re.fullmatch(r"Object contains unknown field `(.*)`", message):
+    if m := re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S):
         return m[1], "not a field of this record"
     if re.fullmatch(r"Expected `\w+` of length >= 1", message):
         return None, "is empty"
@@ -1013,7 +1013,13 @@ def _problem(message: str, value: Any, tp: Any) -> tuple[str | None, str]:
             choices = ", ".join(map(repr, typing.get_args(inner)))
             return None, f"{_shown(value)} is not one of {choices}"
         return None, f"unknown schema {_shown(value)}"
-    return None, message[:1].lower() + message[1:]
+    text = _plain(message[:1].lower() + message[1:])
+    return None, text if len(text) <= 200 else text[:197] + "..."
+
+
+def _plain(text: str) -> str:
+    """``text`` on one line, however odd (a key of the file may hold a line break)."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _at(data: Any, steps: list[_Step], field_name: str | None) -> str:
@@ -1038,8 +1044,9 @@ def _at(data: Any, steps: list[_Step], field_name: str | None) -> str:
         steps = steps[2:]
     if steps:
         where = "".join(f".{s}" if s.form == "field" else str(s) for s in steps).lstrip(".")
+        where = _plain(where if len(where) <= 300 else where[:297] + "...")
         entry = where if entry == "the file" else f"{entry}, {where}"
-    return f"{entry}, field {field_name!r}" if field_name else entry
+    return f"{entry}, field {_shown(field_name, 100)}" if field_name else entry
 
 
 def _refusal(name: str, data: Any, top: Any, error: msgspec.ValidationError) -> InputError:

@@ -241,6 +241,24 @@ def test_deep_nesting_and_huge_numbers_are_one_line(
 
 
 @pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["runs"][0].update({"odd\nkey" * 50: 1}), "field 'odd\\nkeyodd"),
+        (lambda d: d.update({"odd\nkey": {"x": float("nan")}}), "odd\\nkey, field 'x': NaN"),
+        (lambda d: d["runs"][0].pop("jobs") and d["runs"][0].update({"a\rb": 1}), "'a\\rb'"),
+    ],
+)
+def test_a_key_with_a_line_break_is_named_on_one_line(
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+    change: Callable[[Any], object],
+    message: str,
+) -> None:
+    bad = changed(tmp_path, "bulk.json", change)
+    refused(*run(capfd, "compare", str(bad), str(bad)), f"results file {bad}: ", message)
+
+
+@pytest.mark.parametrize(
     ("data", "message"),
     [
         (b"not gzip at all", "not a whole gzip file"),
