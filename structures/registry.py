@@ -19,17 +19,22 @@ point's name is the backend id and its value ``module:Class``, for example in ``
     [project.entry-points."lexibench.backends"]
     my-trie = "my_package.lexicon:MyTrieLexicon"
 
+Once installed (into the environment lexibench runs in), a plugin is registered in every run:
+the command line, the benchmarks and their tables. ``LEXIBENCH_PLUGINS=0`` (:data:`PLUGINS_ENV`)
+leaves every plugin out, the entry points unread, for a run of the built-ins alone.
+
 Tests, benchmarks, tables and the command line all iterate over these functions.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from types import MappingProxyType
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from lexibench.structures.errors import (
     BackendUnavailableError,
@@ -48,6 +53,10 @@ from lexibench.structures.protocol import (
 from lexibench.structures.queries import Structure, answers, check_kinds
 
 ENTRY_POINT_GROUP = "lexibench.backends"
+#: The environment variable that leaves every plugin out when it is ``0``: the entry points are
+#: not read, and only the built-ins are registered (a run, a benchmark, its tables), though
+#: plugins are installed.
+PLUGINS_ENV: Final = "LEXIBENCH_PLUGINS"
 
 
 class Entry(NamedTuple):
@@ -214,7 +223,16 @@ class _Registered(NamedTuple):
 
 
 @cache
+def plugins_enabled() -> bool:
+    """False when ``$LEXIBENCH_PLUGINS`` is ``0`` (:data:`PLUGINS_ENV`): every plugin is then
+    left out. Read once per process (:func:`refresh_entry_points` reads it again)."""
+    return os.environ.get(PLUGINS_ENV, "").strip() != "0"
+
+
+@cache
 def _entry_point_backends() -> dict[str, _Registered]:
+    if not plugins_enabled():
+        return {}
     import importlib.metadata  # scanning installed distributions: only when a plugin is wanted
 
     found: dict[str, _Registered] = {}
@@ -232,7 +250,9 @@ def _registered() -> dict[str, _Registered]:
 
 
 def refresh_entry_points() -> None:
-    """Forget the cached entry-point scan (after installing a plugin in a running process)."""
+    """Forget the cached entry-point scan (after installing a plugin in a running process, or
+    setting :data:`PLUGINS_ENV`)."""
+    plugins_enabled.cache_clear()
     _entry_point_backends.cache_clear()
     _load.cache_clear()
 
@@ -264,7 +284,10 @@ def _lookup(name: str) -> _Registered:
         return _Registered(BUILTIN[name], "builtin")
     table = _registered()
     if name not in table:
-        raise UnknownBackendError(name, sorted(table))
+        error = UnknownBackendError(name, sorted(table))
+        if not plugins_enabled():  # the id may be a plugin's, left out
+            error.args = (f"{error}; plugins are left out ({PLUGINS_ENV}=0)",)
+        raise error
     return table[name]
 
 
