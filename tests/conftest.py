@@ -112,8 +112,10 @@ def sample_wordlist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def plain_environment() -> Iterator[None]:
     """Every subprocess a test starts sees the environment of a run without workers: under
     ``pytest -n``, a pytest that a test starts (the benchmark suites) would take itself for an
-    xdist worker from :data:`XDIST_VARIABLES`, and pytest-benchmark turns its timing off there."""
-    saved = {name: os.environ.pop(name) for name in XDIST_VARIABLES if name in os.environ}
+    xdist worker from :data:`XDIST_VARIABLES`, and pytest-benchmark turns its timing off there.
+    ``LEXIBENCH_PLUGINS`` is left out too: the tests of plugins set it where they need it."""
+    names = (*XDIST_VARIABLES, "LEXIBENCH_PLUGINS")  # and a developer's own plugin switch
+    saved = {name: os.environ.pop(name) for name in names if name in os.environ}
     yield
     os.environ.update(saved)
 
