@@ -10,7 +10,8 @@
 - ``test_search_runs``: the fastest tier (``array-trie``, native) runs ``--lexibench-search-runs``
   seeded searches per size (3x3, 3x4, 4x4), each with ``lexibench best``'s default budget (or
   ``--lexibench-search-budget``) and restarts; the report counts the runs that reach the best
-  known board (``benchmarks/data/known_boards.toml``) and the time to reach given scores.
+  known board (:mod:`lexibench.solver.games.boggle.prove.known`) and the time to reach given
+  scores.
 """
 
 from __future__ import annotations

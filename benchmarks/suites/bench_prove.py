@@ -21,9 +21,9 @@ solving one board.
   lexibench's, and its boards checked equal to lexibench's, class by class.
 
 The target of each size is the best known board's score for the run's word list
-(``benchmarks/data/known_boards.toml``), where it lists one; else the score of the best board a
-seeded ``lexibench best`` search finds (as ``lexibench prove`` takes it when no ``--target`` is
-given).
+(:mod:`lexibench.solver.games.boggle.prove.known`), where it lists one; else the score of the best
+board a seeded ``lexibench best`` search finds (as ``lexibench prove`` takes it when no
+``--target`` is given).
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ from lexibench.benchmarks.harness.fixtures import LexiconCache
 from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
 from lexibench.benchmarks.harness.records import ProveRecord
 from lexibench.benchmarks.harness.settings import Settings
-from lexibench.benchmarks.report.sections.best import known_boards
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import search
 from lexibench.solver.games.boggle.peer import NAME as PEER
 from lexibench.solver.games.boggle.prove.job import ClassOutcome, prove_class, prove_state
+from lexibench.solver.games.boggle.prove.known import best_known
 from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.tiers import TIERS as PROOF_TIERS
@@ -91,12 +91,12 @@ def _lexicon_backends() -> list[str]:
 @cache
 def _plan(size: str, words: tuple[str, ...], sha256: str, seed: int, quick: bool) -> ProofPlan:
     """The proof of ``size`` with the default partition (quick: :data:`QUICK_PARTITION`'s);
-    its target: the best known board's score for the word list (``known_boards.toml``), else
+    its target: the best known board's score for the word list (:func:`best_known`), else
     the score of a seeded search's best board."""
     from lexibench.structures import build_lexicon
 
     rows, cols = (int(x) for x in size.split("x"))
-    known = known_boards(sha256)[1].get(size)
+    known = best_known(sha256, rows, cols)
     if known is not None:
         target = known.score
     else:

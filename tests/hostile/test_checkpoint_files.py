@@ -26,6 +26,8 @@ from tests.commands import ROOT, run
 #: A 2x3 proof of the medium list: 24 canonical classes of 64, pruned, searched and with boards.
 SIZE, TARGET = "2x3", "60"
 CLASSES = 24
+#: Where a target of 60 came from, had the table of known boards given it.
+KNOWN = {"from": "known", "wordlist": "web2", "board": "ate/sin", "score": 60, "status": "proven"}
 
 
 def prove(capfd: pytest.CaptureFixture[str], medium_list: str, ckpt: Path) -> tuple[int, str, str]:
@@ -290,6 +292,17 @@ def test_a_bad_run_record_is_refused(
             "target_from is not a search's",
         ),
         (lambda h: h.update(target_from="best"), "target_from is not where a target came from"),
+        (lambda h: h.update(target_from={"from": "guess"}), "target_from is not where a target"),
+        (lambda h: h.update(target_from=dict(KNOWN, status="maybe")), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, score=61)), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, score=True)), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, wordlist="\x1b[2J")), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, wordlist="w" * 101)), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, colour="red")), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, board=["ate"])), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, board="a" * 10**6)), "not a known board's"),
+        (lambda h: h.update(target_from=dict(KNOWN, board="atesin")), "not a 2x3 board"),
+        (lambda h: h.update(target_from=dict(KNOWN, board="at1/sin")), "not a 2x3 board"),
     ],
 )
 def test_a_bad_header_is_refused(
@@ -301,6 +314,19 @@ def test_a_bad_header_is_refused(
 ) -> None:
     with_class(complete, change, index=0)
     refused(capfd, medium_list, complete, "line 1: ", message)
+
+
+def test_a_target_from_a_known_board_is_read_and_shown(
+    capfd: pytest.CaptureFixture[str], medium_list: str, complete: Path
+) -> None:
+    """A header whose target came from the best known board (``prove`` without ``--target``,
+    where the table knows one) resumes, and the output says which board it was."""
+    with_class(complete, lambda h: h.update(target_from=KNOWN), index=0)
+    status, out, err = run(
+        capfd, "prove", "--size", SIZE, "--wordlist", medium_list, "--checkpoint", str(complete)
+    )
+    assert (status, err) == (0, "")
+    assert "target 60: the best known 2x3 board for web2, ate/sin (proven best)" in out
 
 
 @pytest.mark.parametrize(

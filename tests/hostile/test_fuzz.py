@@ -59,6 +59,7 @@ READ_ELSEWHERE = {
     "structures/builds.py": "the package's compiled.toml and its build's own digests",
     "structures/backends/pyahocorasick.py": "a temporary file the library just wrote",
     "solver/games/boggle/prove/partitions.py": "the package's partitions.toml",
+    "solver/games/boggle/prove/known.py": "the package's known boards",
     "solver/games/crossword/peer.py": "the package's peer harness, /proc/cpuinfo",
     "benchmarks/report/sections/whole_proof.py": "the package's published proofs",
     "benchmarks/report/sections/crossword.py": "the package's published figures",

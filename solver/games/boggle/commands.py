@@ -157,14 +157,16 @@ PROVE: Final = Command(
         ),
         Option(
             ("--target",),
-            "list every board scoring at least SCORE (default: the best score `lexibench best` "
-            "finds with --seed; a checkpoint's own target when resuming)",
+            "list every board scoring at least SCORE (default: the score of the best board "
+            "known for the word list and size, where lexibench knows one; else the best score "
+            "`lexibench best` finds with --seed; a checkpoint's own target when resuming)",
             parse=values.int_at_least(1),
             metavar="SCORE",
         ),
         Option(
             ("--seed",),
-            "seed of the search for the default target (default: %(default)s)",
+            "seed of the search for the default target, where no best board is known "
+            "(default: %(default)s)",
             parse=values.whole_number,
             default=0,
         ),

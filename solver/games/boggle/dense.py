@@ -24,7 +24,8 @@ from lexibench.solver.games.boggle.board import Board, parse_board
 
 #: The best boards known, by shape: for ENABLE2K the proven best, for the default list (web2) the
 #: best found by hybrid-boggle's hill climbing and by ``lexibench best`` (the sources are in
-#: benchmarks/data/known_boards.toml; copied here, since the game does not read benchmark data).
+#: prove/known_boards.toml; written out here, so that the workload stays the same when the
+#: table changes).
 SEEDS: Final[dict[tuple[int, int], tuple[str, ...]]] = {
     (3, 3): ("streaedlp", "lergatnis"),
     (3, 4): ("pers/late/sind", "blgn/eaie/rstr"),

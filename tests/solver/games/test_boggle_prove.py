@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -155,12 +156,110 @@ def test_the_text_output_states_the_proof(
 def test_the_default_target_is_the_best_search(
     capfd: pytest.CaptureFixture[str], medium_list: str
 ) -> None:
-    data = prove_json(capfd, "--wordlist", medium_list, "--seed", "3")
+    """Where no best board is known for the list, the search sets the target, and says so."""
+    status, out, err = run(capfd, "prove", "--json", "--wordlist", medium_list, "--seed", "3")
+    assert status == 0, err
+    data = json.loads(out)
     origin = data["target_from"]
     assert origin["from"] == "best"
     assert origin["seed"] == 3
     assert data["target"] == origin["score"]
     assert data["best"]["score"] >= data["target"]
+    assert err.splitlines() == [
+        "target: no best 3x3 board is known for this word list: searching for a good board "
+        "(20,000 evaluations, --seed 3; --target sets one)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("size", "score", "board"), [("3x3", 511, "lergatnis"), ("3x4", 1304, "blgn/eaie/rstr")]
+)
+def test_the_default_target_is_the_best_known_board(
+    capfd: pytest.CaptureFixture[str], size: str, score: int, board: str
+) -> None:
+    """Under the default list, a proof without --target targets the proven best board's score
+    (for 3x4, the seeded search's 1,205 would make a proof several times bigger), and says which
+    board it is and that it is proven: on standard error, in --json and in the text."""
+    said = f"target {score:,}: the best known {size} board for web2, {board} (proven best)"
+    status, out, err = run(capfd, "prove", "--size", size, "--sample", "1", "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["target"] == score
+    assert data["target_from"] == {
+        "from": "known", "wordlist": "web2", "board": board, "score": score, "status": "proven",
+    }  # fmt: skip
+    assert f"{said}; --target sets another" in err.splitlines()
+    assert "searching" not in err
+    status, out, _ = run(capfd, "prove", "--size", size, "--sample", "1")
+    assert status == 0
+    assert said in out.splitlines()
+
+
+@pytest.fixture
+def medium_known(
+    capfd: pytest.CaptureFixture[str], medium_list: str, monkeypatch: pytest.MonkeyPatch
+) -> Callable[[int], int]:
+    """A table of known boards holding the medium list's 2x3 board ate/sin, at the score it
+    scores plus ``off`` (a wrong table's entry for ``off`` other than 0): returns its score."""
+    from lexibench.solver.games.boggle.prove import known
+
+    status, out, _ = run(capfd, "solve", "ate/sin", "--json", "--wordlist", medium_list)
+    assert status == 0
+    solved = json.loads(out)
+
+    def table(off: int) -> int:
+        entry = known.KnownBoard(
+            "medium", "2x3", "atesin", solved["score"] + off, known.BEST_KNOWN, "a test"
+        )
+        boards = {solved["wordlist"]["sha256"]: ("medium", {"2x3": entry})}
+        monkeypatch.setattr(known, "_table", lambda: boards)
+        return int(solved["score"])
+
+    return table
+
+
+def test_a_known_target_is_recorded_in_the_checkpoint_and_resumed(
+    capfd: pytest.CaptureFixture[str],
+    medium_list: str,
+    medium_known: Callable[[int], int],
+    tmp_path: Path,
+) -> None:
+    """A board known but not proven is said so; the checkpoint records where the target came
+    from, and a resumed proof reads it there (no note: the target is the checkpoint's)."""
+    score = medium_known(0)
+    ckpt = tmp_path / "proof.ckpt"
+    common = ("--size", "2x3", "--wordlist", medium_list, "--checkpoint", str(ckpt))
+    status, out, err = run(capfd, "prove", *common, "--json", "--sample", "5")
+    assert status == 0, err
+    data = json.loads(out)
+    origin = {
+        "from": "known", "wordlist": "medium", "board": "ate/sin", "score": score,
+        "status": "best known",
+    }  # fmt: skip
+    assert (data["target"], data["target_from"]) == (score, origin)
+    said = (
+        f"target {score}: the best known 2x3 board for medium, ate/sin (the best found, not proven)"
+    )
+    assert err.splitlines() == [f"{said}; --target sets another"]
+    assert json.loads(ckpt.read_text().splitlines()[0])["target_from"] == origin
+    status, out, err = run(capfd, "prove", *common)
+    assert (status, err) == (0, "")
+    assert said in out.splitlines()
+    assert "proven: no 2x3 board scores more than" in out
+    assert "ate/sin" in out
+
+
+def test_a_known_board_that_does_not_score_its_score_here_is_not_the_target(
+    capfd: pytest.CaptureFixture[str], medium_list: str, medium_known: Callable[[int], int]
+) -> None:
+    score = medium_known(1)
+    status, out, err = run(capfd, "prove", "--json", "--size", "2x3", "--wordlist", medium_list)
+    assert status == 0, err
+    assert json.loads(out)["target_from"]["from"] == "best"
+    assert err.splitlines() == [
+        f"target: the best known 2x3 board for medium, atesin, scores {score} here, not "
+        f"{score + 1}: searching for a good board (13,333 evaluations, --seed 0; --target sets one)"
+    ]
 
 
 def test_a_checkpoint_resumes_a_stopped_proof(

@@ -36,10 +36,11 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import parse_board, parse_size
 from lexibench.solver.games.boggle.prove.classes import check_classes
 from lexibench.solver.games.boggle.prove.job import ClassOutcome
+from lexibench.solver.games.boggle.prove.known import STATUSES
 from lexibench.solver.games.boggle.prove.partitions import partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.structures.atomic import write_text_atomic
-from lexibench.structures.files import input_format, read_input, unwritable
+from lexibench.structures.files import input_format, printable, read_input, unwritable
 
 FORMAT: Final = "lexibench-prove-checkpoint/1"
 #: What a checkpoint is called in messages (the option that names it).
@@ -75,6 +76,8 @@ RUN_FIELDS: Final[dict[str, tuple[type, ...]]] = {
     "python": (str,),
     "lexibench": (str,),
 }
+#: Where a target may come from: ``--target``, the search, the best known board.
+TARGET_FROM: Final = ("option", "best", "known")
 #: The most seconds a record may hold (31 years): a larger figure is no measurement.
 LONGEST_S: Final = 1e9
 #: The most a count of a class's record may be (what the compiled bound counts in).
@@ -133,6 +136,31 @@ def _json(line: bytes) -> Any:
         raise _LineError("nested too deeply to be a record") from None
 
 
+def _check_known(origin: dict[str, Any], rows: int, cols: int, target: int) -> None:
+    """A target from the best known board (:func:`~.run.default_target`): its fields, the
+    word list's name (a short text, safe to show), the board (of the plan's size), its score
+    (the plan's target) and its status."""
+    name, board = origin.get("wordlist"), origin.get("board")
+    if not (
+        set(origin) == {"from", "wordlist", "board", "score", "status"}
+        and isinstance(name, str)
+        and 0 < len(name) <= 100
+        and printable(name) == name
+        and isinstance(board, str)
+        and len(board) <= 4 * rows * cols + rows
+        and _is_int(origin["score"], 1)
+        and origin["score"] == target
+        and origin["status"] in STATUSES
+    ):
+        raise _LineError("the header's target_from is not a known board's (wordlist, board, ...)")
+    try:
+        shape = parse_board(board)
+    except InputError:
+        shape = None
+    if shape is None or (shape.rows, shape.cols) not in ((rows, cols), (cols, rows)):
+        raise _LineError(f"the header's known board is not a {rows}x{cols} board")
+
+
 def _plan(header: dict[str, Any]) -> ProofPlan:
     """The proof plan a header records, every field checked (:meth:`ProofPlan.fingerprint`)."""
     unknown = set(header) - {"format", "plan", "target_from"}
@@ -166,8 +194,10 @@ def _plan(header: dict[str, Any]) -> ProofPlan:
     if not _is_int(plan["target"], 1) or not _is_int(plan["min_length"], 1, 64):
         raise _LineError("the plan's target and min_length are not whole numbers of at least 1")
     origin = header.get("target_from", {})
-    if not isinstance(origin, dict) or origin.get("from", "option") not in ("option", "best"):
+    if not isinstance(origin, dict) or origin.get("from", "option") not in TARGET_FROM:
         raise _LineError("the header's target_from is not where a target came from")
+    if origin.get("from") == "known":
+        _check_known(origin, rows, cols, plan["target"])
     if origin.get("from") == "best" and not (
         _is_int(origin.get("seed"))
         and _is_int(origin.get("evaluations"))

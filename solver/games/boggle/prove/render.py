@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from lexibench.solver.execution import Dask, Processes, Where
+from lexibench.solver.games.boggle.prove.known import PROVEN
 from lexibench.solver.games.boggle.prove.proof import SAMPLED
 
 if TYPE_CHECKING:
@@ -47,6 +48,22 @@ def where_text(where: Where) -> str:
     if isinstance(where, Processes):
         return f"{where.jobs} processes"
     return "1 process"
+
+
+def target_text(target: int, size: str, origin: dict[str, Any]) -> str | None:
+    """Where the target of a ``size`` proof came from, in words (None for ``--target``)."""
+    if origin.get("from") == "known":
+        status = "proven best" if origin["status"] == PROVEN else "the best found, not proven"
+        return (
+            f"target {target:,}: the best known {size} board for {origin['wordlist']}, "
+            f"{origin['board']} ({status})"
+        )
+    if origin.get("from") == "best":
+        return (
+            f"target {target:,}: the best score `lexibench best` found (seed {origin['seed']}, "
+            f"{origin['evaluations']:,} evaluations: {origin['board']})"
+        )
+    return None
 
 
 def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path | None) -> str:
@@ -98,12 +115,9 @@ def proof_text(result: ProofResult, plan: Plan, opened: Opened, checkpoint: Path
         f"board, {counts['found']:,} with boards"
         + (f" ({result.resumed:,} from the checkpoint)" if result.resumed else "")
     )
-    origin = result.target_from
-    if origin.get("from") == "best":
-        lines.append(
-            f"target {target:,}: the best score `lexibench best` found (seed {origin['seed']}, "
-            f"{origin['evaluations']:,} evaluations: {origin['board']})"
-        )
+    said = target_text(target, size, result.target_from)
+    if said is not None:
+        lines.append(said)
     lines.append(
         f"CPU {result.cpu_seconds:,.1f} s in the {len(result.outcomes):,} classes done; "
         f"{result.seconds:,.1f} s wall with "

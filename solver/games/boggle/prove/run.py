@@ -70,7 +70,7 @@ def prove(call: Call) -> Report:
         native_build()  # a stale build is one line
     opened = call.open(plan)
     if target is None:
-        target, origin = target_from_best(call.session, opened, rows, cols, plan, options["seed"])
+        target, origin = default_target(call.session, opened, rows, cols, plan, options["seed"])
     proof = ProofPlan(rows, cols, chosen, target, plan.rules.min_length)
     with _checkpoint(call.session, options["checkpoint"], proof, opened, origin) as checkpoint:
         done = dict(checkpoint.outcomes) if checkpoint is not None else {}
@@ -101,14 +101,53 @@ def check_key(rows: int, cols: int, chosen: Partition) -> None:
         )
 
 
-def target_from_best(
+def default_target(
     session: Session, opened: Opened, rows: int, cols: int, plan: Plan, seed: int
 ) -> tuple[int, dict[str, Any]]:
-    """The default target: the best score the annealing search finds with ``seed``."""
+    """The target without ``--target``, and where it came from, said in a line to ``session``:
+    the score of the best board known for the word list and size (:mod:`.known`), where the
+    table has one and the board scores that here; else the best score the annealing search
+    finds with ``seed``."""
+    from lexibench.solver.games.boggle.best import make_scorer
+    from lexibench.solver.games.boggle.prove.known import best_known
+    from lexibench.solver.games.boggle.prove.render import target_text
+
+    known = best_known(opened.wordlist.sha256, rows, cols)
+    if known is not None:
+        board = known.board()
+        score = make_scorer(opened.lexicon, rows, cols, plan.rules.min_length, plan.tier)
+        here = score(board.cells)[0]
+        if here == known.score:
+            origin = {
+                "from": "known",
+                "wordlist": known.wordlist,
+                "board": board.canonical_text(),
+                "score": known.score,
+                "status": known.status,
+            }
+            session.note(f"{target_text(known.score, known.size, origin)}; --target sets another")
+            return known.score, origin
+        why = (
+            f"the best known {rows}x{cols} board for {known.wordlist}, {known.letters}, scores "
+            f"{here:,} here, not {known.score:,}"
+        )
+    else:
+        why = f"no best {rows}x{cols} board is known for this word list"
+    return target_from_best(session, opened, rows, cols, plan, seed, why)
+
+
+def target_from_best(
+    session: Session, opened: Opened, rows: int, cols: int, plan: Plan, seed: int, why: str
+) -> tuple[int, dict[str, Any]]:
+    """The best score the annealing search finds with ``seed``, and where it came from; ``why``
+    the search sets the target, in the line said to ``session``."""
     from lexibench.solver.games.boggle.best import default_budget, search
 
     budget = default_budget(rows, cols)
-    session.note(f"target: searching for a good {rows}x{cols} board ({budget:,} evaluations)")
+    session.note(
+        f"target: {why}: searching for a good board ({budget:,} evaluations, --seed {seed}; "
+        "--target sets one)"
+    )
     found = search(opened.lexicon, rows, cols, seed, budget, min_length=plan.rules.min_length)
     origin = {
         "from": "best",
