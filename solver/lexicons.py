@@ -25,6 +25,7 @@ from lexibench.solver import defaults
 from lexibench.solver.cache import cache_path, seal
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import Fault, InputError
+from lexibench.solver.tiers import TierTable, offered
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     NAMED_SOURCES,
@@ -41,6 +42,7 @@ from lexibench.solver.wordlist import (
 from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
+from lexibench.structures.errors import nearest, unknown_message
 from lexibench.structures.files import Output, check_outputs, not_regular, printable
 from lexibench.structures.saved import (
     SavedLexiconError,
@@ -121,7 +123,8 @@ class LexiconSpec(NamedTuple):
     where its own seal differs (another machine)."""
 
     def check(self) -> None:
-        """Refuse options that cannot both hold, before any work; check the structure id."""
+        """Refuse options that cannot both hold, before any work (the structure id is the
+        plan's to check: :func:`structure_of`)."""
         if self.lexicon_file is not None and (
             self.wordlist is not None or self.capitalised is not None
         ):
@@ -131,8 +134,6 @@ class LexiconSpec(NamedTuple):
             )
         if self.lexicon_file is not None and not self.cache:
             raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
-        if self.structure is not None:
-            structures.structure_class(self.structure)
 
     def held_structure(self) -> str:
         """The structure the lexicon file holds, from its header (nothing else is read)."""
@@ -210,12 +211,55 @@ def _strings(words: tuple[str, ...], game: str | None, variant: str) -> list[str
     return list(played.lexicon_words(words, variant))
 
 
+def structure_of(name: str, table: TierTable | None = None, serves: str = "") -> type:
+    """The class of structure ``name`` (either role), found in the registry: the one check of a
+    structure id, before any word list is read. A command's plan makes it
+    (:func:`~lexibench.solver.plan.resolve`), with the tiers of its search (``table``; ``serves``:
+    what the search is, ``Boggle``); :func:`open_lexicon` makes it for a caller without a plan.
+
+    An unknown id is one :class:`InputError`: the id it likely misspells, the structures the
+    search can use (without a ``table``, every available one), then the others apart with why
+    (an index that answers none of the search's queries, a lexicon that cannot step, an
+    unavailable structure with its install hint or reason). An unavailable structure is a
+    :class:`~lexibench.structures.BackendUnavailableError` (why, and how to install it).
+    """
+    try:
+        return structures.class_of(structures.structure_class(name))
+    except structures.UnknownBackendError as exc:
+        raise InputError(_unknown(exc, table, serves)) from None
+
+
+def _unknown(exc: structures.UnknownBackendError, table: TierTable | None, serves: str) -> str:
+    """The message refusing an unknown id (:func:`structure_of`): each registered structure is
+    imported to tell whether the search can use it."""
+    usable: list[str] = []
+    unserved: dict[str, list[str]] = {}
+    unavailable: list[str] = []
+    for other in structures.structure_names():
+        info = structures.backend_info(other)
+        if not info.available:
+            unavailable.append(f"{other} ({info.install_hint or info.error})")
+            continue
+        cls = structures.class_of(structures.structure_class(other))
+        if table is None or offered(table, cls):
+            usable.append(other)
+        else:
+            why = next((reason for _, need in table if (reason := need.reason(cls))), "")
+            unserved.setdefault(why, []).append(other)
+    others = []
+    if unserved:
+        groups = [", ".join(ids) + (f" ({why})" if why else "") for why, ids in unserved.items()]
+        others.append(f"not for {serves or 'this search'}: {', '.join(groups)}")
+    if unavailable:
+        others.append(f"unavailable: {', '.join(unavailable)}")
+    near = nearest(exc.name, usable) or exc.near
+    return unknown_message(exc.name, near, ", ".join(usable), others, exc.note)
+
+
 def _resolve(
-    structure: str, source: str | Path, capitalised: Capitalised | None, limits: Limits
+    source: str | Path, capitalised: Capitalised | None, limits: Limits
 ) -> tuple[Source, Capitalised]:
-    """Check the structure (an unknown or unavailable one fails before any work) and resolve the
-    word-list source and its capitalised-entries policy."""
-    structures.structure_class(structure)
+    """Resolve the word-list source and its capitalised-entries policy."""
     resolved = resolve_source(source, limits)
     return resolved, default_capitalised(resolved.name) if capitalised is None else capitalised
 
@@ -259,14 +303,35 @@ def open_lexicon(
     word rules (the defaults are Boggle's). ``variant``: what it holds, the words or another of
     ``game``'s variants (:attr:`lexibench.solver.games.Game.variants`).
 
+    An unknown or unavailable structure fails before any work (:func:`structure_of`).
+
     >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
     >>> opened.id, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
     ('dawg', True, True)
     """
     name = structure or defaults.default_structure(game, units)
+    structure_of(name)  # a caller without a plan: nothing checked the id yet
     policy = Capitalised(capitalised) if capitalised is not None else None
-    rules = WordRules(min_length, q_needs_u)
-    resolved, policy = _resolve(name, wordlist, policy, limits)
+    return _open_words(
+        name, wordlist, WordRules(min_length, q_needs_u), policy, cache, limits, notify, waiting,
+        game, variant,
+    )  # fmt: skip
+
+
+def _open_words(
+    name: str,
+    wordlist: str | Path,
+    rules: WordRules,
+    policy: Capitalised | None,
+    cache: bool,
+    limits: Limits,
+    notify: Notify,
+    waiting: Notify | None,
+    game: str | None,
+    variant: str,
+) -> Opened:
+    """:func:`open_lexicon` of structure ``name``, its id checked already."""
+    resolved, policy = _resolve(wordlist, policy, limits)
     key_variant = None if variant == WORDS else f"{game}:{variant}"
     path = cache_path(name, resolved, rules, policy, key_variant) if cache else None
     what = not_regular(path) if path is not None else None
@@ -418,7 +483,9 @@ def open_spec(
     waiting: Notify | None = None,
 ) -> Opened:
     """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``;
-    ``waiting`` is told when it is built (a wait of seconds, the first time).
+    ``waiting`` is told when it is built (a wait of seconds, the first time). Its structure id
+    is not checked again: the plan that made the spec did (:func:`structure_of`); an unknown id
+    in a spec made by hand fails where the structure is built.
 
     ``freeze``: freeze everything alive out of the collector: a lexicon that lives as long as
     the process need not be walked by every later collection (a command and a worker do this; a
@@ -436,20 +503,18 @@ def open_spec(
             variant=spec.variant,
             trusted=spec.trusted,
         )
-    else:
-        opened = open_lexicon(
-            spec.structure,
+    else:  # the structure id was checked by the plan that made the spec
+        opened = _open_words(
+            spec.structure or defaults.default_structure(spec.game, units),
             spec.wordlist or DEFAULT_WORDLIST,
-            min_length=spec.rules.min_length,
-            q_needs_u=spec.rules.q_needs_u,
-            capitalised=spec.capitalised,
-            cache=spec.cache,
-            limits=spec.limits,
-            units=units,
-            notify=notify,
-            waiting=waiting,
-            game=spec.game,
-            variant=spec.variant,
+            spec.rules,
+            spec.capitalised,
+            spec.cache,
+            spec.limits,
+            notify,
+            waiting,
+            spec.game,
+            spec.variant,
         )
     if spec.shown_as is not None and spec.lexicon_file is None:
         opened = replace(opened, wordlist=replace(opened.wordlist, name=spec.shown_as))
@@ -490,7 +555,8 @@ def build_lexicon_file(
             f"letter); these drop words that game plays ({rules.describe()}): build it with "
             "--game crossword"
         )
-    resolved, policy = _resolve(structure, source, capitalised, limits)
+    structure_of(structure)
+    resolved, policy = _resolve(source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:
         if kwg_file:  # the engines' own file: the node array alone (see KwgLexicon.kwg_bytes)

@@ -20,7 +20,7 @@ from lexibench.solver import defaults
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, HERE, Dask, Processes, Where
 from lexibench.solver.games.command import VariantOption
-from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
+from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec, structure_of
 from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.tiers import resolve as resolve_tier
 from lexibench.solver.wordlist import DEFAULT_LIMITS, Capitalised, Limits
@@ -173,14 +173,9 @@ def resolve(
         structure = spec.held_structure()
     else:
         structure = request.structure or defaults.default_structure(game.name, units)
-    cls = structures.class_of(structures.structure_class(structure))
-    tier = resolve_tier(
-        tiers if tiers is not None else game.tiers,
-        cls,
-        request.tier,
-        structure,
-        serves or game.title,
-    )
+    table = tiers if tiers is not None else game.tiers
+    cls = structure_of(structure, table, serves or game.title)  # the id's one check
+    tier = resolve_tier(table, cls, request.tier, structure, serves or game.title)
     if request.lexicon_file is None:
         check_storable(game, structure, cls, variant)
     return Plan(

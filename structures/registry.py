@@ -283,11 +283,9 @@ def _lookup(name: str) -> _Registered:
     if name in BUILTIN:  # no scan of installed distributions for a built-in id
         return _Registered(BUILTIN[name], "builtin")
     table = _registered()
-    if name not in table:
-        error = UnknownBackendError(name, sorted(table))
-        if not plugins_enabled():  # the id may be a plugin's, left out
-            error.args = (f"{error}; plugins are left out ({PLUGINS_ENV}=0)",)
-        raise error
+    if name not in table:  # with plugins left out, the id may be a plugin's
+        left_out = None if plugins_enabled() else f"plugins are left out ({PLUGINS_ENV}=0)"
+        raise UnknownBackendError(name, sorted(table), left_out)
     return table[name]
 
 

@@ -35,7 +35,7 @@ from lexibench.solver.errors import (
     describe,
     missing_extra,
 )
-from lexibench.structures.errors import LexiconError
+from lexibench.structures.errors import LexiconError, nearest
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -128,19 +128,17 @@ def _nearest(parser: argparse.ArgumentParser, message: str) -> str:
     invalid = _INVALID_COMMAND.match(message)
     if invalid:
         commands = re.findall(r"'([^']*)'", invalid.group(2))
-        near = difflib.get_close_matches(invalid.group(1), commands, n=1, cutoff=0.6)
-        return f"; did you mean {near[0]}?" if near else ""
+        close = difflib.get_close_matches(invalid.group(1), commands, n=1, cutoff=0.6)
+        return f"; did you mean {close[0]}?" if close else ""
     if not message.startswith("unrecognized arguments:"):
         return ""
     known = [s for action in parser._actions for s in action.option_strings if s.startswith("--")]
     for word in message.split(":", 1)[1].split():
         option = word.split("=", 1)[0]
         if option.startswith("--"):
-            near = [s for s in known if s.startswith(option)] or difflib.get_close_matches(
-                option, known, n=1, cutoff=0.8
-            )
+            near = nearest(option, known)  # the rule a structure id is matched by too
             if near:
-                return f"; did you mean {near[0]}? (options are never abbreviated)"
+                return f"; did you mean {near}? (options are never abbreviated)"
     return ""
 
 

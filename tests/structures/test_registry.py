@@ -128,3 +128,19 @@ def test_unavailable_backend_is_listed_with_reason_and_hint(plugin_dist: Path) -
     assert info.install_hint == "pip install lexi-plugin"
     with pytest.raises(BackendUnavailableError, match="pip install lexi-plugin"):
         structures.build_lexicon("broken", ["cat"])
+
+
+def test_an_unknown_id_names_the_id_it_likely_misspells() -> None:
+    """The id one starts (as an option is matched), else the closest, where one is close."""
+    known = structures.structure_names()
+    for typed, near in [("marisaa", "marisa"), ("dict", "dict-trie"), ("sqlite3", "sqlite")]:
+        with pytest.raises(UnknownBackendError) as info:
+            structures.build_lexicon(typed, [])
+        assert info.value.near == near
+        assert str(info.value) == (
+            f"unknown lexicon {typed!r}; did you mean {near}? known: {', '.join(known)}"
+        )
+    with pytest.raises(UnknownBackendError) as info:
+        structures.build_lexicon("prefix-dict", [])  # prefix-set is 0.76 alike: too far
+    assert info.value.near is None
+    assert "did you mean" not in str(info.value)
