@@ -178,8 +178,9 @@ def test_the_default_target_is_the_best_known_board(
     capfd: pytest.CaptureFixture[str], size: str, score: int, board: str
 ) -> None:
     """Under the default list, a proof without --target targets the proven best board's score
-    (for 3x4, the seeded search's 1,205 would make a proof several times bigger), and says which
-    board it is and that it is proven: on standard error, in --json and in the text."""
+    (for 3x4, not the seeded search's 1,205, below it: a proof that lists boards it need not),
+    and says which board it is and that it is proven: on standard error, in --json and in the
+    text."""
     said = f"target {score:,}: the best known {size} board for web2, {board} (proven best)"
     status, out, err = run(capfd, "prove", "--size", size, "--sample", "1", "--json")
     assert status == 0, err
