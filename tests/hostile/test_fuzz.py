@@ -63,7 +63,6 @@ READ_ELSEWHERE = {
     "solver/games/crossword/peer.py": "the package's peer harness, /proc/cpuinfo",
     "benchmarks/report/sections/whole_proof.py": "the package's published proofs",
     "benchmarks/report/sections/crossword.py": "the package's published figures",
-    "benchmarks/report/sections/best.py": "the package's known boards",
     "benchmarks/report/published.py": "the package's published figures",
     "benchmarks/report/html.py": "the package's report assets",
     "benchmarks/processes/startup.py": "its own temporary file",

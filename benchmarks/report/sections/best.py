@@ -1,17 +1,14 @@
 """The report's "Best-board search" section and its two plots, from the best-board suite.
 
-The targets come from the known boards (``benchmarks/data/known_boards.toml``) when they list the
-run's word list (by its SHA-256); otherwise the best score this run reached stands in, and the
-section says so.
+The targets come from the known boards (the solver's table,
+``solver/games/boggle/prove/known_boards.toml``) when they list the run's word list (by its
+SHA-256); otherwise the best score this run reached stands in, and the section says so.
 """
 
 from __future__ import annotations
 
 import statistics
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any
 
 from matplotlib.figure import Figure
 
@@ -20,8 +17,8 @@ from lexibench.benchmarks.report import plots
 from lexibench.benchmarks.report.formatting import num, table
 from lexibench.benchmarks.report.sections import EMPTY, Section
 
-KNOWN_BOARDS = "known_boards.toml"
-"""The best boards known per word list and size, in ``benchmarks/data/``."""
+KNOWN_BOARDS = "solver/games/boggle/prove/known_boards.toml"
+"""The best boards known per word list and size: the solver's table, as the report names it."""
 PLOT_EVALUATIONS = "best-search-evaluations.png"
 PLOT_SECONDS = "best-search-seconds.png"
 #: Targets, as fractions of the best score, where the known boards give none.
@@ -40,24 +37,17 @@ class Known:
 
 
 def known_boards(sha256: str | None) -> tuple[str | None, dict[str, Known]]:
-    """The name and the best known boards by size of the word list with this SHA-256 (from
-    ``known_boards.toml``), or ``(None, {})`` when it lists no such word list."""
-    text = resources.files("lexibench.benchmarks").joinpath("data", KNOWN_BOARDS)
-    data: dict[str, Any] = tomllib.loads(text.read_text(encoding="utf-8"))
-    for entry in data.get("wordlist", []):
-        if entry["sha256"] == sha256:
-            boards = {
-                b["size"]: Known(
-                    b["board"],
-                    int(b["score"]),
-                    b["status"],
-                    b["source"],
-                    tuple(b.get("targets") or _fractions(int(b["score"]))),
-                )
-                for b in entry.get("board", [])
-            }
-            return str(entry["name"]), boards
-    return None, {}
+    """The name and the best known boards by size of the word list with this SHA-256 (the
+    solver's table, :func:`~lexibench.solver.games.boggle.prove.known.known_boards`), each with
+    the targets the report times (the table's, else :data:`DEFAULT_FRACTIONS` of its score), or
+    ``(None, {})`` when it lists no such word list."""
+    from lexibench.solver.games.boggle.prove import known
+
+    name, boards = known.known_boards(sha256)
+    return name, {
+        size: Known(b.letters, b.score, b.status, b.source, b.targets or _fractions(b.score))
+        for size, b in boards.items()
+    }
 
 
 def _fractions(best: int) -> tuple[int, ...]:
@@ -211,11 +201,10 @@ def _runs_table(searches: list[Case], known: dict[str, Known], listed: str | Non
             ]
         )
     where = (
-        f"the best known boards of {listed} (`benchmarks/data/known_boards.toml`, with their "
-        "sources)"
+        f"the best known boards of {listed} (`{KNOWN_BOARDS}`, with their sources)"
         if listed
-        else "the best score any run of this suite reached: `benchmarks/data/known_boards.toml` "
-        "lists no best boards for this word list"
+        else f"the best score any run of this suite reached: `{KNOWN_BOARDS}` lists no best "
+        "boards for this word list"
     )
     return [
         "### Seeded runs with the default budget (array-trie, native)",

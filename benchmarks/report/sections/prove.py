@@ -1,7 +1,7 @@
 """The report's "Proving the best board" section: the proof suite's classes per second through
 every backend and tier of the tree bound, how tight the bound is, the projected CPU time of the
 whole 3x4 proof beside hybrid-boggle's, and the proven boards of the run's word list and of
-ENABLE2K (``benchmarks/data/known_boards.toml``)."""
+ENABLE2K (``solver/games/boggle/prove/known_boards.toml``)."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def _proven(results: Results) -> list[str]:
         return []
     return [
         "The best boards known for the run's word list and for ENABLE2K "
-        "(`benchmarks/data/known_boards.toml`; hybrid-boggle writes its boards column by "
+        "(`solver/games/boggle/prove/known_boards.toml`; hybrid-boggle writes its boards column by "
         "column):",
         "",
         table(["word list", "size", "board", "score", "status", "source"], body),
