@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from lexibench import structures
 from lexibench.solver import defaults
 from lexibench.solver.cli.options import add_wordlist_options
 from lexibench.solver.cli.runtime import say
 from lexibench.solver.games.registry import game, game_names
-from lexibench.solver.lexicons import build_lexicon_file, describe_variant
+from lexibench.solver.lexicons import build_lexicon_file, describe_variant, structure_of
 from lexibench.solver.plan import check_storable, chosen_variant
 from lexibench.solver.wordlist import Capitalised, Limits
 from lexibench.solver.words import WordRules
@@ -66,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     check_storable(
         played,
         structure,
-        structures.class_of(structures.structure_class(structure)),
+        structure_of(structure),
         variant,
         f"--variant {defaults.WORDS}",
     )

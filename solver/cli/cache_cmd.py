@@ -73,14 +73,13 @@ def run(args: argparse.Namespace) -> int:
 def _check_backend(backend: str, entries: list[CacheEntry]) -> None:
     """Refuse a ``--backend`` that is no structure's id and no entry's (a plugin's entries stay
     selectable after the plugin is gone), naming the nearest id."""
-    import difflib
-
     from lexibench.structures import registry
+    from lexibench.structures.errors import nearest
 
     known = {*registry.offered_structures(), *(e.backend for e in entries if e.backend)}
     if backend not in known:
-        near = difflib.get_close_matches(backend, sorted(known), n=1)
-        hint = f"; did you mean {near[0]}?" if near else " (see lexibench backends)"
+        near = nearest(backend, sorted(known))
+        hint = f"; did you mean {near}?" if near else " (see lexibench backends)"
         raise InputError(f"--backend {backend}: no such structure, and no cache entry of it{hint}")
 
 
