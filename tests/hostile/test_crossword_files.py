@@ -12,8 +12,6 @@ import os
 import random
 import re
 import struct
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -24,42 +22,12 @@ from lexibench.structures.backends.kwg.walk import ACCEPTS, IS_END
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import FORMATS
 from tests.commands import TINY
+from tests.hostile.cli import answered, lexibench, refused
 
 EMPTY = "/".join(["15"] * 15)
 POSITION = f"{EMPTY} AEQS?"
 #: Leaves and values that the first version's int16 of 1/256 points holds exactly.
 VALUES = {"?": 25.5, "S": 8.125, "Q": -7.5, "E": 3.25, "ES": 11.5}
-
-
-def lexibench(
-    *argv: str, stdin: str | None = None, timeout: float = 60
-) -> subprocess.CompletedProcess[str]:
-    """``python -m lexibench ARGV``, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "lexibench", *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-
-
-def refused(done: subprocess.CompletedProcess[str], *parts: str) -> str:
-    """The one line of a refusal (status 2, nothing on standard output), holding ``parts``."""
-    assert done.returncode == 2, (done.returncode, done.stderr)
-    assert done.stdout == ""
-    [line] = done.stderr.splitlines()
-    assert line.startswith("lexibench: error: "), line
-    for part in parts:
-        assert part in line, (part, line)
-    return line
-
-
-def answered(done: subprocess.CompletedProcess[str]) -> str:
-    """The standard output of a command that succeeded."""
-    assert (done.returncode, done.stderr) == (0, ""), done.stderr
-    return done.stdout
 
 
 def _small_rules() -> dict[str, object]:

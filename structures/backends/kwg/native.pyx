@@ -638,95 +638,118 @@ cdef class KwgCore:
         letters, ``rev(w[:i]) @ w[i:]`` for i from 1 to n-1, and ``rev(w)``). With node 1's
         strings counted equal to the words' letters (one string per letter), that makes the two
         sets equal. ``longest``: the longest word (measured). O(letters x length) look-ups."""
-        cdef Py_ssize_t size = self._size, depth = 0, i, k
-        cdef uint32_t node, v, gaddag_root
-        cdef uint8_t *word = NULL
-        cdef uint32_t *at = NULL
+        cdef DawgWords walk
+        cdef Py_ssize_t n, i, k
+        cdef uint32_t node
         if longest <= 0 or not self._data[0] & ARC:
             return True
-        gaddag_root = self._data[1] & ARC
-        if gaddag_root == 0:
+        if not self._data[1] & ARC:
             return False
-        word = <uint8_t *>PyMem_Malloc(longest + 1)
-        at = <uint32_t *>PyMem_Malloc((longest + 1) * sizeof(uint32_t))
+        dawg_words_begin(&walk, self._data, longest)
         try:
-            if word == NULL or at == NULL:
-                raise MemoryError()
-            at[0] = self._data[0] & ARC
-            while depth >= 0:  # every word of the DAWG, depth first
-                if at[depth] == 0:
-                    depth -= 1
-                    if depth >= 0:
-                        v = self._data[at[depth]]
-                        at[depth] = 0 if v & IS_END else at[depth] + 1
-                    continue
-                v = self._data[at[depth]]
-                word[depth] = v >> TILE_SHIFT
-                if word[depth] == 0:
-                    raise ValueError("kwg: a word of its DAWG holds the GADDAG separator")
-                if v & ACCEPTS:
-                    for i in range(1, depth + 2):  # the string split after i letters
-                        node = 1
-                        for k in range(i - 1, -1, -1):
-                            node = find_in_list(self._data, self._data[node] & ARC, word[k])
+            while True:
+                n = dawg_words_next(&walk)
+                if n == 0:
+                    return True
+                for i in range(1, n + 1):  # the string split after i letters
+                    node = 1
+                    for k in range(i - 1, -1, -1):
+                        node = find_in_list(self._data, self._data[node] & ARC, walk.word[k])
+                        if node == 0:
+                            return False
+                    if i < n:
+                        node = find_in_list(self._data, self._data[node] & ARC, 0)
+                        for k in range(i, n):
                             if node == 0:
                                 return False
-                        if i <= depth:
-                            node = find_in_list(self._data, self._data[node] & ARC, 0)
-                            for k in range(i, depth + 1):
-                                if node == 0:
-                                    return False
-                                node = find_in_list(self._data, self._data[node] & ARC, word[k])
-                        if node == 0 or not self._data[node] & ACCEPTS:
-                            return False
-                if (v & ARC) and depth < longest - 1:
-                    depth += 1
-                    at[depth] = v & ARC
-                else:
-                    at[depth] = 0 if v & IS_END else at[depth] + 1
-            return True
+                            node = find_in_list(self._data, self._data[node] & ARC, walk.word[k])
+                    if node == 0 or not self._data[node] & ACCEPTS:
+                        return False
         finally:
-            PyMem_Free(word)
-            PyMem_Free(at)
+            dawg_words_end(&walk)
 
     def dawg_words(self, Py_ssize_t longest):
         """The words of node 0's list (the DAWG), sorted (siblings ascend): ``walk.dawg_words``
         in C, for an array measured first (``longest``: its longest word; no cycle). A word
         holding the GADDAG separator is a ``ValueError``. O(letters of the words)."""
-        cdef Py_ssize_t depth = 0
-        cdef uint32_t v
-        cdef char *word = NULL
-        cdef uint32_t *at = NULL
+        cdef DawgWords walk
+        cdef Py_ssize_t n, k
         cdef list out = []
+        cdef char *text
         if longest <= 0 or not self._data[0] & ARC:
             return out
-        word = <char *>PyMem_Malloc(longest + 1)
-        at = <uint32_t *>PyMem_Malloc((longest + 1) * sizeof(uint32_t))
+        dawg_words_begin(&walk, self._data, longest)
+        text = <char *>PyMem_Malloc(longest + 1)
         try:
-            if word == NULL or at == NULL:
+            if text == NULL:
                 raise MemoryError()
-            at[0] = self._data[0] & ARC
-            while depth >= 0:
-                if at[depth] == 0:
-                    depth -= 1
-                    if depth >= 0:
-                        v = self._data[at[depth]]
-                        at[depth] = 0 if v & IS_END else at[depth] + 1
-                    continue
-                v = self._data[at[depth]]
-                if not v >> TILE_SHIFT:
-                    raise ValueError(
-                        f"kwg: node {at[depth]} of the words holds the GADDAG separator"
-                    )
-                word[depth] = <char>(96 + (v >> TILE_SHIFT))
-                if v & ACCEPTS:
-                    out.append(PyUnicode_DecodeASCII(word, depth + 1, NULL))
-                if (v & ARC) and depth < longest - 1:
-                    depth += 1
-                    at[depth] = v & ARC
-                else:
-                    at[depth] = 0 if v & IS_END else at[depth] + 1
-            return out
+            while True:
+                n = dawg_words_next(&walk)
+                if n == 0:
+                    return out
+                for k in range(n):
+                    text[k] = <char>(96 + walk.word[k])
+                out.append(PyUnicode_DecodeASCII(text, n, NULL))
         finally:
-            PyMem_Free(word)
-            PyMem_Free(at)
+            PyMem_Free(text)
+            dawg_words_end(&walk)
+
+
+# --- the words of a DAWG, one at a time ------------------------------------------------------
+
+cdef struct DawgWords:
+    const uint32_t *nodes
+    Py_ssize_t longest   # the longest word there (measured): the buffers' room
+    Py_ssize_t depth     # -1 once every word is out
+    uint8_t *word        # the word's tiles so far
+    uint32_t *at         # per letter of it, its node (0: that list is done)
+
+
+cdef int dawg_words_begin(DawgWords *walk, const uint32_t *nodes, Py_ssize_t longest) except -1:
+    """Start ``walk`` on the DAWG of ``nodes`` (node 0's list), measured first: no cycle, no
+    word longer than ``longest``."""
+    walk.nodes = nodes
+    walk.longest = longest
+    walk.depth = 0
+    walk.word = <uint8_t *>PyMem_Malloc(longest + 1)
+    walk.at = <uint32_t *>PyMem_Malloc((longest + 1) * sizeof(uint32_t))
+    if walk.word == NULL or walk.at == NULL:
+        dawg_words_end(walk)
+        raise MemoryError()
+    walk.at[0] = nodes[0] & ARC
+    return 0
+
+
+cdef Py_ssize_t dawg_words_next(DawgWords *walk) except -1:
+    """The length of the next word, in order (its tiles in ``walk.word``), or 0 at the end. A
+    word holding the GADDAG separator is a ``ValueError``."""
+    cdef uint32_t v
+    cdef Py_ssize_t found = 0
+    while walk.depth >= 0 and found == 0:
+        if walk.at[walk.depth] == 0:  # this list is done: back to the node before it
+            walk.depth -= 1
+            if walk.depth >= 0:
+                v = walk.nodes[walk.at[walk.depth]]
+                walk.at[walk.depth] = 0 if v & IS_END else walk.at[walk.depth] + 1
+            continue
+        v = walk.nodes[walk.at[walk.depth]]
+        walk.word[walk.depth] = v >> TILE_SHIFT
+        if walk.word[walk.depth] == 0:
+            raise ValueError(
+                f"kwg: node {walk.at[walk.depth]} of the words holds the GADDAG separator"
+            )
+        if v & ACCEPTS:
+            found = walk.depth + 1
+        if (v & ARC) and walk.depth < walk.longest - 1:  # down first: the words come in order
+            walk.depth += 1
+            walk.at[walk.depth] = v & ARC
+        else:
+            walk.at[walk.depth] = 0 if v & IS_END else walk.at[walk.depth] + 1
+    return found
+
+
+cdef void dawg_words_end(DawgWords *walk) noexcept:
+    PyMem_Free(walk.word)
+    PyMem_Free(walk.at)
+    walk.word = NULL
+    walk.at = NULL
