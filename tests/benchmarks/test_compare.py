@@ -1,5 +1,7 @@
 """``lexibench compare``: the test and interval over rounds, a planted slowdown flagged, runs of
-one distribution not flagged, the exit statuses, bad input."""
+one distribution not flagged, the exit statuses, bad input; runs of different work refused (or,
+``--anyway``, compared only where the work is the same), runs of different cases compared on
+the cases they share."""
 
 from __future__ import annotations
 
@@ -7,14 +9,19 @@ import json
 import math
 import random
 import shutil
+from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexibench.benchmarks.harness.records import SUITES
+from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.report import significance
-from lexibench.benchmarks.report.compare import change, compare
+from lexibench.benchmarks.report.compare import CHOOSING, SUITE_SETTINGS, change, compare
 from lexibench.solver.errors import InputError
 from tests.commands import ROOT, run
 
@@ -136,15 +143,190 @@ def test_raw_files_compare_alone(tmp_path: Path) -> None:
     assert result.count("slower") == result.count("faster") == 0
 
 
-def test_differences_are_named(tmp_path: Path) -> None:
+def _changed(tmp_path: Path, name: str, edit: Callable[[dict[str, Any]], object]) -> Path:
+    """A copy of the fixture's run (a results folder) with ``edit`` applied to its raw file
+    ``name`` (its JSON, changed in place)."""
     new = tmp_path / "new"
-    shutil.copytree(FIXTURE, new)
-    path = new / "raw" / "games.json"
+    if not new.exists():
+        shutil.copytree(FIXTURE, new)
+    path = new / "raw" / name
     data = json.loads(path.read_text())
-    data["machine_info"]["lexibench"]["settings"]["seed"] += 1
+    edit(data)
     path.write_text(json.dumps(data))
-    result = compare(FIXTURE / "raw" / "games.json", path)
-    assert any(d.startswith("setting seed:") for d in result.differences)
+    return new
+
+
+def _settings(data: dict[str, Any]) -> dict[str, Any]:
+    settings: dict[str, Any] = data["machine_info"]["lexibench"]["settings"]
+    return settings
+
+
+def _refused(capfd: pytest.CaptureFixture[str], new: Path, *named: str) -> str:
+    status, out, err = run(capfd, "compare", str(FIXTURE), str(new))
+    assert (status, out) == (2, ""), err
+    assert err.count("\n") == 1, err
+    assert "did not measure the same work" in err
+    assert "--anyway" in err
+    for part in named:
+        assert part in err, (part, err)
+    return err
+
+
+def test_a_changed_seed_is_refused_naming_it(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    def seed(data: dict[str, Any]) -> None:
+        _settings(data)["seed"] += 1
+
+    new = _changed(tmp_path, "games.json", seed)
+    _refused(capfd, new, "setting seed: 2026 against 2027")
+    with pytest.raises(InputError, match="setting seed: 2026 against 2027"):
+        compare(FIXTURE, new)
+
+
+def test_a_quick_run_against_a_full_one_is_refused(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The scale, another word list (its checksum in every record), fewer puzzles a round and
+    shorter rounds: each named in the one line."""
+
+    def quick(data: dict[str, Any]) -> None:
+        _settings(data)["scale"] = "quick"
+        data["machine_info"]["lexibench"]["wordlist"]["sha256"] = "0" * 64
+        for bench in data["benchmarks"]:
+            bench["extra_info"]["wordlist"] |= {"name": "sample-10000", "sha256": "0" * 64}
+            bench["extra_info"]["units"] = 1
+            bench["options"]["max_time"] = 0.02
+
+    new = _changed(tmp_path, "games.json", quick)
+    err = _refused(
+        capfd,
+        new,
+        "word list: /tmp/fx/sample-4000-of-web2.txt (4,000 words, sha256 f03c06afbdca) "
+        "against sample-10000 (4,000 words, sha256 000000000000)",
+        "setting scale: full against quick",
+        "work per round: ",
+        "rounds: at least 2 within 1e-05 s against at least 2 within 0.02 s",
+    )
+    assert err.index("word list") < err.index("setting scale") < err.index("rounds")
+
+
+def test_anyway_compares_only_the_cases_of_the_same_work(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The games file of another seed: its cases are listed as not comparable, every other
+    suite's compared; and one look-up case with another count of queries alone is left out."""
+
+    def seed(data: dict[str, Any]) -> None:
+        _settings(data)["seed"] += 1
+
+    def fewer(data: dict[str, Any]) -> None:
+        data["benchmarks"][0]["extra_info"]["units"] -= 1
+
+    new = _changed(tmp_path, "games.json", seed)
+    _changed(tmp_path, "lookup.json", fewer)
+    fewer_key = (
+        "lookup: "
+        + json.loads((FIXTURE / "raw" / "lookup.json").read_text())["benchmarks"][0]["name"]
+    )
+    result = compare(FIXTURE, new, anyway=True)
+    unlike = {u.key: u.differs for u in result.not_comparable}
+    games = {k for k in unlike if k.startswith("games: ")}
+    assert len(games) == 98  # every games case
+    assert all(unlike[k] == ("setting seed",) for k in games)
+    assert unlike[fewer_key] == ("work per round",)
+    assert len(unlike) == 99
+    compared = {c.key for c in result.changes}
+    assert not compared & set(unlike)
+    assert {k.split(":")[0] for k in compared} >= {"lookup", "build", "bulk", "startup"}
+    assert result.work_differences[0] == "setting seed: 2026 against 2027"
+    status, out, err = run(capfd, "compare", str(FIXTURE), str(new), "--anyway")
+    assert (status, err) == (0, "")
+    assert "note: the work differs (compared anyway): setting seed: 2026 against 2027" in out
+    assert "not comparable: 99 case(s) whose work differs (setting seed in 98, work per" in out
+    assert "... and 89 more (--all lists every one)" in out
+    status, out, _ = run(capfd, "compare", str(FIXTURE), str(new), "--anyway", "--all")
+    assert out.count("(setting seed)") == 98
+    assert f"  {fewer_key} (work per round)" in out
+    status, out, _ = run(capfd, "compare", str(FIXTURE), str(new), "--anyway", "--json")
+    report = json.loads(out)
+    assert {"key": fewer_key, "differs": ["work per round"]} in report["not_comparable"]
+    assert len(report["cases"]) == len(result.changes)
+
+
+def test_a_setting_a_suite_does_not_read_is_no_difference_of_work(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Builds read the word list alone: another seed or count of boards in the build suite's
+    run is noted, and its cases compared."""
+
+    def others(data: dict[str, Any]) -> None:
+        _settings(data)["seed"] += 1
+        _settings(data)["boards"] += 1
+
+    new = _changed(tmp_path, "build.json", others)
+    result = compare(FIXTURE / "raw" / "build.json", new / "raw" / "build.json")
+    assert result.changes
+    assert not result.not_comparable
+    assert "setting seed: 2026 against 2027" in result.differences
+
+
+def test_other_rounds_are_refused_and_compared_anyway_in_full(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Rounds taken otherwise (pytest-benchmark's options) are a difference to be told of, but
+    not of the work: anyway, every case is compared."""
+
+    def rounds(data: dict[str, Any]) -> None:
+        for bench in data["benchmarks"]:
+            bench["options"]["min_rounds"] = 5
+
+    new = _changed(tmp_path, "lookup.json", rounds)
+    _refused(capfd, new, "rounds: at least 2 within 1e-05 s against at least 5 within 1e-05 s")
+    result = compare(FIXTURE, new, anyway=True)
+    assert not result.not_comparable
+    assert len(result.changes) == len(compare(FIXTURE, FIXTURE).changes)
+    assert result.work_differences == [
+        "rounds: at least 2 within 1e-05 s against at least 5 within 1e-05 s"
+    ]
+
+
+def test_other_backends_are_no_difference_of_work(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A run of fewer structures (its backends setting another): the common cases compared, the
+    others listed as in one run only, with no refusal."""
+    dropped: list[str] = []
+
+    def fewer(data: dict[str, Any]) -> None:
+        _settings(data)["backends"] = "array-trie,dict-trie"
+        kept: list[dict[str, Any]] = []
+        for bench in data["benchmarks"]:
+            if bench["extra_info"]["backend"] in ("array-trie", "dict-trie"):
+                kept.append(bench)
+            else:
+                dropped.append(bench["name"])
+        data["benchmarks"] = kept
+
+    new = _changed(tmp_path, "games.json", fewer)
+    status, out, err = run(capfd, "compare", str(FIXTURE), str(new))
+    assert (status, err) == (0, ""), err
+    assert "note: the runs differ in setting backends:  against array-trie,dict-trie" in out
+    assert f"not compared: {len(dropped)} case(s) only in the base run, 0 only in the new" in out
+    assert f"  only in the base run: games: {sorted(dropped)[0]}" in out
+    result = compare(FIXTURE, new)
+    assert result.only_base == sorted(f"games: {name}" for name in dropped)
+    assert not result.not_comparable
+
+
+def test_every_suite_names_the_settings_it_reads() -> None:
+    """A suite of the records not in the table would be taken to read every setting (refusing
+    runs that differ in a setting it does not read); a name there must be a setting."""
+    assert set(SUITE_SETTINGS) == set(SUITES)
+    names = {f.name for f in fields(Settings)}
+    assert names >= CHOOSING
+    for suite, read in SUITE_SETTINGS.items():
+        assert set(read) <= names - CHOOSING, suite
 
 
 def test_bad_input(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
