@@ -3,10 +3,12 @@ the very matplotlib figure the PNG is drawn from, so the two cannot disagree.
 
 :func:`figure` walks a figure of :mod:`benchmarks.report.plots` (dot plots, line plots, step
 plots, panels on shared axes) and returns plotly.js's ``{"data": [...], "layout": {...}}``: each
-line or marker series a trace with its colour, marker and legend entry, log axes kept log, a dot
-plot's row names as its y axis, a point's label (a value, a backend's name) in its hover text
-instead of on the page, a horizontal reference line (a target) as a dashed shape. The output is
-plain data (no plotly Python objects): the same figure gives the same JSON bytes.
+line or marker series a trace with its colour, marker and legend entry (each panel its own
+legend, beside it), log axes kept log with each decade labelled plainly (no minor tick labels), a
+dot plot's row names as its y axis, a point's label (a value, a backend's name) on the page where
+the PNG has it (a leader line where the PNG has one) and in its hover text, a horizontal
+reference line (a target) as a dashed shape. The output is plain data (no plotly Python objects):
+the same figure gives the same JSON bytes.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.text import Annotation
 
+from lexibench.benchmarks.report.plots import GREY, PLACED
+
 #: matplotlib's markers as plotly.js's symbols.
 SYMBOLS: Final = {
     "o": "circle",
@@ -31,11 +35,21 @@ SYMBOLS: Final = {
     "P": "cross",
     "X": "x",
     "*": "star",
+    "<": "triangle-left",
+    ">": "triangle-right",
+    "h": "hexagon",
+    "p": "pentagon",
 }
 #: Pixels per inch of the matplotlib figure, for the interactive figure's height.
 PIXELS_PER_INCH: Final = 90
 #: The gap between panels, as a fraction of the figure's height.
 PANEL_GAP: Final = 0.08
+#: Pixels per typographic point (a label's offset from its point), at :data:`PIXELS_PER_INCH`.
+PIXELS_PER_POINT: Final = PIXELS_PER_INCH / 72
+#: matplotlib's horizontal alignments of a label as plotly.js's anchors.
+ANCHORS: Final = {"left": "left", "right": "right"}
+#: The most decades a log axis labels each; over more, every second (third, ...) one.
+MAX_DECADES: Final = 8
 
 
 def _colour(line: Any, value: Any = None) -> str:
@@ -154,6 +168,14 @@ def _axis(ax: Axes, which: str) -> dict[str, Any]:
         "linecolor": "#888888",
         "mirror": True,
     }
+    if scale == "log":
+        low, high = sorted(ax.get_xlim() if which == "x" else ax.get_ylim())
+        if low > 0 and math.isfinite(high):
+            values = log_ticks(low, high)
+            axis["range"] = [math.log10(low), math.log10(high)]
+            axis["tickmode"] = "array"
+            axis["tickvals"] = values
+            axis["ticktext"] = [f"{v:,.10g}" for v in values]
     if which == "y":
         names = _categories(ax)
         if names:
@@ -162,6 +184,73 @@ def _axis(ax: Axes, which: str) -> dict[str, Any]:
             axis["automargin"] = True
             axis["range"] = [max(names) + 0.5, min(names) - 0.5]  # first row on top
     return axis
+
+
+def log_ticks(low: float, high: float) -> list[float]:
+    """The labelled ticks of a log axis from ``low`` to ``high``: each power of ten (every
+    second, third, ... over more than :data:`MAX_DECADES`), or, where fewer than two fall in the
+    range, 1, 2 and 5 times each (so some label is always there); never a minor tick's label."""
+    first = math.ceil(math.log10(low) - 1e-9)
+    last = math.floor(math.log10(high) + 1e-9)
+    if last - first + 1 >= 2:
+        step = math.ceil((last - first + 1) / MAX_DECADES)
+        return [float(f"{10.0**k:.1g}") for k in range(first, last + 1, step)]
+    return [
+        float(f"{m * 10.0**k:.1g}")
+        for k in range(first - 1, last + 1)
+        for m in (1, 2, 5)
+        if low <= float(f"{m * 10.0**k:.1g}") <= high
+    ]
+
+
+def _at(ax: Axes, which: str, value: float) -> float:
+    """``value`` in plotly's coordinates of an axis (a log axis' are log10 of the data)."""
+    scale = ax.get_xscale() if which == "x" else ax.get_yscale()
+    return math.log10(value) if scale == "log" and value > 0 else value
+
+
+def _point_annotations(ax: Axes, axis: str) -> list[dict[str, Any]]:
+    """The labels the PNG draws beside its points, as plotly.js's annotations: at the same offset
+    from the point (a leader line where the PNG has one)."""
+    found = []
+    for text in ax.texts:
+        if not (isinstance(text, Annotation) and text.xycoords == "data"):
+            continue
+        x, y = (float(v) for v in text.xy)
+        if not (math.isfinite(x) and math.isfinite(y)) or not text.get_text():
+            continue
+        dx, dy = (float(v) * PIXELS_PER_POINT for v in text.xyann)
+        note: dict[str, Any] = {
+            "text": text.get_text(),
+            "xref": "x" + axis,
+            "yref": "y" + axis,
+            "x": _at(ax, "x", x),
+            "y": _at(ax, "y", y),
+            "xanchor": ANCHORS.get(str(text.get_horizontalalignment()), "center"),
+            "font": {"size": 10},
+        }
+        if text.arrow_patch is not None:
+            note |= {
+                "showarrow": True,
+                "ax": round(dx, 2),
+                "ay": round(-dy, 2),
+                "arrowhead": 0,
+                "arrowwidth": 0.8,
+                "arrowcolor": GREY,
+                "standoff": 3,
+            }
+        else:
+            va = str(text.get_verticalalignment())
+            note |= {
+                "showarrow": False,
+                "xshift": round(dx, 2),
+                "yshift": round(dy, 2),
+                "yanchor": {"top": "top", "bottom": "bottom", "baseline": "bottom"}.get(
+                    va, "middle"
+                ),
+            }
+        found.append(note)
+    return found
 
 
 def _legend_entries(ax: Axes, shown: set[str]) -> list[dict[str, Any]]:
@@ -207,7 +296,6 @@ def figure(fig: Figure) -> dict[str, Any]:
         "paper_bgcolor": "white",
         "plot_bgcolor": "white",
         "margin": {"l": 60, "r": 20, "t": 60, "b": 50},
-        "legend": {"font": {"size": 10}},
         "font": {"family": "sans-serif", "size": 12},
     }
     suptitle = fig.get_suptitle()
@@ -217,10 +305,19 @@ def figure(fig: Figure) -> dict[str, Any]:
     elif rows == 1 and titles[0]:
         layout["title"] = {"text": titles[0], "font": {"size": 14}}
         titles = [""]
-    legend_names: set[str] = set()
     for index, ax in enumerate(axes):
         axis = "" if index == 0 else str(index + 1)
         top = 1 - index * (span + PANEL_GAP)
+        legend = "legend" + axis  # each panel its own legend, beside it
+        if ax.get_legend() is not None:
+            layout[legend] = {
+                "font": {"size": 10},
+                "x": 1.02,
+                "xanchor": "left",
+                "y": round(top, 4),
+                "yanchor": "top",
+            }
+        legend_names: set[str] = set()
         labels = _point_labels(ax)
         for line in ax.get_lines():
             if line.get_transform() is not ax.transData:  # a horizontal reference line
@@ -240,10 +337,15 @@ def figure(fig: Figure) -> dict[str, Any]:
                 continue
             trace = _trace(line, ax, axis, labels)
             if "name" in trace:
-                if trace["name"] in legend_names:
+                trace["legend"] = legend
+                trace["legendgroup"] = f"{legend}:{trace['name']}"
+                if trace["name"] in legend_names or legend not in layout:
                     trace["showlegend"] = False
                 legend_names.add(trace["name"])
             data.append(trace)
+        annotations += _point_annotations(ax, axis)
+        if ax.get_gid() == PLACED:  # labels placed for this width: kept
+            layout["width"] = round(fig.get_figwidth() * PIXELS_PER_INCH)
         for text in ax.texts:  # text placed on the axes, not at a point: kept as it is
             if isinstance(text, Annotation) and text.xycoords == ("axes fraction", "data"):
                 annotations.append(
@@ -260,7 +362,8 @@ def figure(fig: Figure) -> dict[str, Any]:
                     }
                 )
         entries = _legend_entries(ax, legend_names)
-        legend_names.update(e["name"] for e in entries)
+        for entry in entries:
+            entry["legend"] = legend
         data += entries
         x_axis = _axis(ax, "x")
         x_axis["anchor"] = "y" + axis

@@ -2,16 +2,18 @@
 
 Dot plots on log axes with plain tick labels (1, 10, 100, not powers of ten; 1-2-5 steps on short
 ranges, decades on long ones, so labels never run together), the spread over the rounds as a line
-through each dot, legends outside the data. Point labels are placed where they overlap no other
-label or point; a plot never draws more series than :data:`MAX_SERIES` in one panel, each with its
-own colour and marker, and a plot of many like traces shows the few that matter in colour and the
-rest in grey.
+through each dot, legends outside the data. Every point of a scatter is labelled, beside its own
+point (no other point near the label) or, where the points crowd, set apart with a leader line;
+a plot never draws more series than :data:`MAX_SERIES` in one panel, and a plot of many like
+traces shows the few that matter in colour and the rest in grey. Each structure has one colour
+and marker (:func:`styles`), unique among the structures and the same in every plot of a report.
 """
 
 from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from matplotlib import ticker
@@ -30,9 +32,35 @@ OTHER = "#55a868"
 GREY = "#b0b0b0"
 #: The most series one panel draws: more are split into panels.
 MAX_SERIES = 8
-#: A colour and a marker per series of a panel (all pairs distinct).
-COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
+#: The colours and markers of series (no grey: :data:`GREY` is for the series not picked out).
+COLOURS = (
+    "#4c72b0",
+    "#dd8452",
+    "#55a868",
+    "#c44e52",
+    "#8172b3",
+    "#937860",
+    "#da8bc3",
+    "#2f2f2f",
+    "#ccb974",
+    "#64b5cd",
+)
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+Style = tuple[str, str]
+"""A series' colour and marker."""
+
+
+def styles(names: Iterable[str]) -> dict[str, Style]:
+    """A colour and a marker for each of ``names`` (in sorted order): every pair distinct for up
+    to ``len(COLOURS) * len(MARKERS)`` names, neighbours in the order differing in both. Given
+    every name of a report, a structure keeps its style in every plot."""
+    found = {}
+    for i, name in enumerate(sorted(set(names))):
+        found[name] = (
+            COLOURS[i % len(COLOURS)],
+            MARKERS[(i // len(COLOURS) + i) % len(MARKERS)],
+        )
+    return found
 
 
 def png(fig: Figure) -> bytes:
@@ -91,19 +119,28 @@ def _log_y(ax: Axes) -> None:
 
 
 def _offsets() -> list[tuple[int, int]]:
-    """Where a label may go around its point, nearest first: beside it, then on rings further
-    out (joined to it by a leader line)."""
-    near = [(6, 4), (6, -14), (-6, 4), (-6, -14), (0, 10), (0, -20), (10, -5), (-10, -5)]
+    """Where a label may go around its point (offset points), nearest first: beside it (the
+    first :data:`NEAR` offsets), then on rings further out (joined to it by a leader line)."""
+    near = [(6, 0), (-6, 0), (0, 6), (0, -6), (6, 6), (6, -6), (-6, 6), (-6, -6)]
     rings = []
-    for radius in range(24, 24 * 9, 16):
+    for radius in range(18, 18 + 12 * 16, 12):
         for step in range(16):
             angle = math.tau * step / 16
             rings.append((round(radius * math.cos(angle)), round(radius * math.sin(angle))))
     return near + rings
 
 
-#: Pixels a label set apart from its point keeps from every other point.
+#: The ``gid`` of axes whose point labels :func:`_place_labels` placed (the interactive twin
+#: keeps the figure's width, so the places hold).
+PLACED: Final = "placed-labels"
+#: How many of :func:`_offsets` put a label beside its point (no leader line).
+NEAR: Final = 8
+#: Pixels a label keeps from every point but its own (twice as many, one set apart: its
+#: leader line names its point, but a point beside its text would be read as the one).
 CLEAR: Final = 12.0
+#: Beside its point (no leader line), a label is this many times further from any other point
+#: than from its own, so a reader cannot take it for another's.
+APART: Final = 3.0
 
 
 def gap(box: Any, point: Any) -> float:
@@ -113,53 +150,120 @@ def gap(box: Any, point: Any) -> float:
     return math.hypot(dx, dy)
 
 
+def _segment_gap(a: Any, b: Any, point: Any) -> float:
+    """The distance from ``point`` to the segment from ``a`` to ``b``, in pixels."""
+    ax_, ay_, bx, by = float(a[0]), float(a[1]), float(b[0]), float(b[1])
+    length = (bx - ax_) ** 2 + (by - ay_) ** 2
+    t = 0.0 if length == 0 else ((point[0] - ax_) * (bx - ax_) + (point[1] - ay_) * (by - ay_))
+    t = min(1.0, max(0.0, t / length)) if length else 0.0
+    return math.hypot(point[0] - (ax_ + t * (bx - ax_)), point[1] - (ay_ + t * (by - ay_)))
+
+
+def _crosses(a: Any, b: Any, box: Any) -> bool:
+    """Whether the segment from ``a`` to ``b`` passes through ``box`` (sampled finely)."""
+    steps = 24
+    for i in range(1, steps):
+        x = a[0] + (b[0] - a[0]) * i / steps
+        y = a[1] + (b[1] - a[1]) * i / steps
+        if box.contains(x, y):
+            return True
+    return False
+
+
+def _nearest_on(box: Any, point: Any) -> tuple[float, float]:
+    """The point of ``box`` nearest ``point`` (where a leader line meets the label)."""
+    return min(max(point[0], box.x0), box.x1), min(max(point[1], box.y0), box.y1)
+
+
+def _fits(
+    rule: int,
+    own: Any,
+    box: Any,
+    k: int,
+    marks: list[Any],
+    placed: list[Any],
+    frame: Any,
+    leader: bool,
+) -> bool:
+    """Whether a label whose own box is ``own`` (``box``: with a margin) may go there for the
+    point ``k`` of ``marks``, by the strictest rules first (``rule`` 0), fewer after: beside its
+    point, every other point :data:`APART` times further (0), or merely further (1); set apart
+    (a leader line), every other point twice :data:`CLEAR` from it and :data:`CLEAR` / 2 from the
+    line (but those within :data:`CLEAR` of its point, which any line passes), which crosses no
+    label (0), or only :data:`CLEAR` from the label (2); always inside the axes, over no label
+    placed and no point."""
+    inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
+    if not (inside and box.y1 <= frame.y1):
+        return False
+    if any(box.overlaps(other) for other in placed) or any(box.contains(*m) for m in marks):
+        return False
+    others = [m for j, m in enumerate(marks) if j != k]
+    if not leader:
+        mine = gap(own, marks[k])
+        if rule == 0:
+            return all(gap(own, m) > max(CLEAR, APART * mine) for m in others)
+        return rule == 1 and all(gap(own, m) > mine for m in others)
+    if not all(gap(own, m) > (CLEAR if rule == 2 else 2 * CLEAR) for m in others):
+        return False
+    if rule == 2:
+        return True
+    end = _nearest_on(own, marks[k])
+    apart = [m for m in others if math.dist(m, marks[k]) > CLEAR]  # a line passes any nearer
+    return all(_segment_gap(marks[k], end, m) > CLEAR / 2 for m in apart) and not any(
+        _crosses(marks[k], end, other) for other in placed
+    )
+
+
 def _place_labels(
     fig: Figure, ax: Axes, points: list[tuple[float, float]], labels: list[str]
 ) -> None:
-    """Each label beside its point, at the nearest of :func:`_offsets` where it stays inside the
-    axes and overlaps no label already placed and no point (labels are placed in the order
-    given); a label set apart from its point is joined to it by a thin line."""
+    """Label every point: each beside its point, where no other point is near the label, else
+    set apart on the nearest free ring with a thin leader line to it (:func:`_fits`'s rules,
+    the strictest that any place meets); the most crowded points first, so they get the places
+    beside them."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
     fig.draw_without_rendering()
+    ax.set_gid(PLACED)
     marks = [ax.transData.transform(p) for p in points]
     frame = ax.get_window_extent(renderer)
     placed: list[Any] = []
     candidates = _offsets()
-    for k, ((x, y), label) in enumerate(zip(points, labels, strict=True)):
-        others = [mark for j, mark in enumerate(marks) if j != k]
-        for i, (dx, dy) in enumerate(candidates):
-            align = "left" if dx > 0 else "right" if dx < 0 else "center"
-            leader = {"arrowstyle": "-", "color": GREY, "linewidth": 0.6} if i >= 8 else None
-            text = ax.annotate(
-                label, (x, y), textcoords="offset points", xytext=(dx, dy), fontsize=8,
-                ha=align, va="center" if i >= 8 else "baseline", arrowprops=leader,
-            )  # fmt: skip
-            # the label's own box (an annotation's extent would include its leader line), once
-            # its offset from the point is applied
-            text.update_positions(renderer)
-            own = Text.get_window_extent(text, renderer)
-            box = own.expanded(1.04, 1.15)
-            inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0
-            free = (
-                inside
-                and box.y1 <= frame.y1
-                and not any(box.overlaps(other) for other in placed)
-                and not any(box.contains(px, py) for px, py in marks)
-                # beside its point (no leader line), a label is nearer its own point than any
-                # other, or a reader would take it for the other's; set apart (a leader line
-                # to its point), it keeps clear of every other point
-                and (
-                    all(gap(own, m) > CLEAR for m in others)
-                    if i >= 8
-                    else all(gap(own, marks[k]) < gap(own, m) for m in others)
-                )
-            )
-            if free or i == len(candidates) - 1:
-                placed.append(box)
+    crowd = [sum(1 for m in marks if 0 < math.dist(m, mark) < 80) for mark in marks]
+    order = sorted(range(len(points)), key=lambda k: (-crowd[k], k))
+    for k in order:
+        (x, y), label = points[k], labels[k]
+        chosen = None
+        for rule in range(3):
+            for i, (dx, dy) in enumerate(candidates):
+                leader = i >= NEAR
+                if (rule == 1 and leader) or (rule == 2 and not leader):
+                    continue
+                align = "left" if dx > 0 else "right" if dx < 0 else "center"
+                text = ax.annotate(
+                    label, (x, y), textcoords="offset points", xytext=(dx, dy), fontsize=8,
+                    ha=align, va="center" if leader or dx else "bottom" if dy > 0 else "top",
+                    arrowprops={"arrowstyle": "-", "color": GREY, "linewidth": 0.6}
+                    if leader else None,
+                )  # fmt: skip
+                # the label's own box (an annotation's extent would include its leader line),
+                # once its offset from the point is applied
+                text.update_positions(renderer)
+                own = Text.get_window_extent(text, renderer)
+                box = own.expanded(1.04, 1.3)
+                if _fits(rule, own, box, k, marks, placed, frame, leader):
+                    chosen = box
+                    break
+                text.remove()
+            if chosen is not None:
                 break
-            text.remove()
+        if chosen is None:  # nowhere fits: beside the point, over whatever is there
+            text = ax.annotate(label, (x, y), textcoords="offset points", xytext=(6, 0),
+                               fontsize=8, ha="left", va="center")  # fmt: skip
+            text.update_positions(renderer)
+            chosen = Text.get_window_extent(text, renderer)
+        placed.append(chosen)
 
 
 def _dots(ax: Axes, labels: list[str], values: list[Measured], colors: list[str]) -> None:
@@ -257,29 +361,40 @@ def build_load_figure(build: dict[str, Measured], load: dict[str, Measured]) -> 
     return fig
 
 
-def tradeoff_figure(points: list[tuple[str, float, float, float | None]], size: str) -> Figure:
-    """boards/s (x) against memory (y), both log; the label gives the cold first answer.
+def tradeoff_figure(
+    points: list[tuple[str, float, float, float | None]],
+    size: str,
+    style: Mapping[str, Style] | None = None,
+) -> Figure:
+    """boards/s (x) against memory (y), both log; each point labelled with its backend and its
+    cold first answer (ms), in the backend's style (``style``: by name; else from these names).
 
     ``points``: (backend, boards/s, RSS MiB, first answer ms or None); a point at 0 (no memory
     growth measured) has no place on a log axis and is left out (its table gives it).
     """
     points = [point for point in points if point[1] > 0 and point[2] > 0]
+    chosen = style or styles(name for name, *_ in points)
     fig = Figure(figsize=(9, 6))
     ax = fig.subplots()
-    for _name, speed, mib, _first in points:
-        ax.plot([speed], [mib], "o", color=FULL)
+    for name, speed, mib, _first in points:
+        colour, marker = chosen.get(name, (FULL, "o"))
+        ax.plot([speed], [mib], marker, color=colour, label=f"_{name}")
     ax.margins(x=0.15, y=0.12)
     _log_x(ax)
     _log_y(ax)
     labels = [
-        f"{name} ({first:,.0f} ms to first answer)" if first is not None else name
+        f"{name}, {first:,.0f} ms" if first is not None else name
         for name, _speed, _mib, first in points
     ]
     _place_labels(fig, ax, [(speed, mib) for _n, speed, mib, _f in points], labels)
     ax.grid(which="both", alpha=0.3)
     ax.set_xlabel(f"{size} boards per second, fastest tier (log; right is better)")
     ax.set_ylabel("resident memory of the built structure, MiB (log; lower is better)")
-    ax.set_title("Speed against memory (lower right is better)")
+    ax.set_title(
+        "Speed against memory (lower right is better; each label: the structure, and its first "
+        "answer from a cold start)",
+        fontsize=10,
+    )
     return fig
 
 
@@ -292,17 +407,27 @@ def panels_of(series: Series) -> list[list[str]]:
     return [order[i : i + size] for i in range(0, len(order), size)] or [[]]
 
 
-def loglog_figure(series: Series, xlabel: str, ylabel: str, title: str) -> Figure:
-    """One line per backend, both axes log, legend outside; at most :data:`MAX_SERIES` lines a
-    panel (each its own colour and marker), panels of like values, on shared axes."""
+def loglog_figure(
+    series: Series,
+    xlabel: str,
+    ylabel: str,
+    title: str,
+    style: Mapping[str, Style] | None = None,
+) -> Figure:
+    """One line per backend, both axes log, a legend outside each panel; at most
+    :data:`MAX_SERIES` lines a panel, panels of like values, on shared axes. Each backend in
+    its style (``style``: by name, the report's; else from the series' names), distinct from
+    every other's."""
     groups = panels_of(series)
+    chosen = style or styles(series)
     fig = Figure(figsize=(8.5, 3.4 * len(groups) + 0.6), layout="constrained")
     axes = fig.subplots(len(groups), 1, squeeze=False, sharex=True)[:, 0]
     for ax, group in zip(axes, groups, strict=True):
-        for i, name in enumerate(group):
+        for name in group:
             points = series[name]
             xs = sorted(x for x in points if x > 0 and points[x] > 0)  # a log axis holds no 0
-            ax.plot(xs, [points[x] for x in xs], marker=MARKERS[i], color=COLOURS[i], label=name)
+            colour, marker = chosen.get(name) or styles(series)[name]
+            ax.plot(xs, [points[x] for x in xs], marker=marker, color=colour, label=name)
         ax.grid(which="both", alpha=0.3)
         ax.set_ylabel(ylabel)
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))

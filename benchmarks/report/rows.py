@@ -335,3 +335,17 @@ def memory_sweep_series(results: Results) -> tuple[Series, Series]:
                 mem[name][words] = point.rss_bytes / 2**20
                 build[name][words] = point.build_seconds * 1000
     return dict(sorted(mem.items())), dict(sorted(build.items()))
+
+
+def structure_names(results: Results) -> list[str]:
+    """Every structure the raw files name as one (the runs' backends, the memory files', the
+    scaling suite's rows), sorted: the names the report's plots each give one style
+    (:func:`benchmarks.report.plots.styles`), the same in every plot."""
+    names = set(results.backends)
+    if results.memory is not None:
+        names |= set(results.memory.backends)
+    if results.memory_sweep is not None:
+        names |= {n for row in results.memory_sweep.points.values() for n in row.backends}
+    for suite in (ScalingDictionaryRecord, ScalingBoardRecord):
+        names |= {b.record.backend for b in results.of(suite)}
+    return sorted(names)

@@ -1,10 +1,13 @@
-"""The HTML report on a small real run (tests/fixtures/results): its pages, links and plots, and
-the pages opened in a real headless browser (Debian's chromium, driven by selenium): no console
-error, every plot drawn, a table that sorts and filters, a kept run's trend."""
+"""The HTML report on a small real run (tests/fixtures/results): its pages, links and plots; the
+plots' specs read without hovering (every scatter point labelled, each panel its own legend, one
+style per structure, each decade of a log axis labelled and no minor tick); and the pages opened
+in a real headless browser (Debian's chromium, driven by selenium): no console error, every plot
+drawn, a table that sorts and filters, a kept run's trend."""
 
 from __future__ import annotations
 
 import gzip
+import math
 import re
 import shutil
 from collections.abc import Iterator
@@ -98,6 +101,138 @@ def test_interactive_twin_of_a_dot_plot() -> None:
     dots = [t for t in twin["data"] if t.get("mode") == "markers" and t["x"] != [None]]
     assert len(dots) == len(ran)
     assert all(text for t in dots for text in t["text"])
+
+
+def _committed_twins() -> dict[str, dict[str, Any]]:
+    """The interactive twins of the committed run's plots of structures (speed against memory,
+    how cost grows), by PNG name."""
+    from lexibench.benchmarks.report.sections import board_size, dictionary, memory
+
+    results = load(default_inputs(ROOT / "results"))
+    figures = {
+        **dictionary.render(results).plots,
+        **board_size.render(results).plots,
+        **memory.render(results).plots,
+    }
+    return {name: interactive.figure(fig) for name, fig in figures.items()}
+
+
+def _style(trace: dict[str, Any]) -> tuple[str, str]:
+    return trace["marker"]["color"], trace["marker"]["symbol"]
+
+
+def test_one_style_per_structure_in_every_plot() -> None:
+    """Every series (a structure) has its own colour and marker, the same in every plot; in the
+    committed "how cost grows" plot array-trie, prefix-set and pygtrie were all blue circles."""
+    seen: dict[str, set[tuple[str, str]]] = {}
+    for name, twin in _committed_twins().items():
+        styles = {}
+        for trace in twin["data"]:
+            if "marker" in trace and trace["x"] != [None]:
+                label = trace.get("name") or trace["text"][0].split(",")[0]
+                styles[label] = _style(trace)
+        if name != "build-load.png":  # its two markers are build and load, not structures
+            assert len(set(styles.values())) == len(styles), name
+            for label, style in styles.items():
+                seen.setdefault(label, set()).add(style)
+    assert len(seen) >= 15
+    assert all(len(styles) == 1 for styles in seen.values()), seen
+
+
+def test_each_panel_has_its_own_legend() -> None:
+    """How cost grows: three panels, each its legend beside it (one legend of 17 entries mixed
+    them), each series in the legend of its panel."""
+    twin = _committed_twins()["scaling-dictionary.png"]
+    layout = twin["layout"]
+    panels = [k.removeprefix("yaxis") for k in layout if k.startswith("yaxis")]
+    assert len(panels) == 3
+    for panel in panels:
+        legend = layout["legend" + panel]
+        assert legend["y"] == layout["yaxis" + panel]["domain"][1]  # at its panel's top
+        assert legend["x"] > 1  # beside the plot
+        names = [t["name"] for t in twin["data"] if t["yaxis"] == "y" + panel and "name" in t]
+        assert names
+        assert all(
+            t["legend"] == "legend" + panel for t in twin["data"] if t["yaxis"] == "y" + panel
+        )
+    every = [t["name"] for t in twin["data"] if t.get("showlegend", True) and "name" in t]
+    assert len(every) == len(set(every)) == 17
+
+
+def test_every_point_of_the_scatter_is_labelled_on_the_page() -> None:
+    """Speed against memory: each point's label drawn beside it (a leader line where the PNG
+    sets it apart), not only in its hover text; the figure keeps the width the labels were
+    placed for."""
+    twin = _committed_twins()["tradeoff.png"]
+    points = [t for t in twin["data"] if t["x"] != [None]]
+    notes = twin["layout"]["annotations"]
+    labels = {n["text"].split(", ")[0]: n for n in notes if n.get("xref") == "x"}
+    names = {t["text"][0].split(", ")[0] for t in points}
+    assert len(points) >= 15
+    assert set(labels) == names
+    for trace in points:
+        note = labels[trace["text"][0].split(", ")[0]]
+        assert note["x"] == pytest.approx(math.log10(trace["x"][0]))  # at its own point
+        assert note["y"] == pytest.approx(math.log10(trace["y"][0]))
+        if note["showarrow"]:
+            assert note["arrowcolor"] == plots.GREY
+            assert math.hypot(note["ax"], note["ay"]) < 100
+        else:
+            assert abs(note["xshift"]) + abs(note["yshift"]) < 20
+    assert twin["layout"]["width"] == 810
+
+
+def _decades_between(low: float, high: float) -> list[float]:
+    first, last = math.ceil(math.log10(low) - 1e-9), math.floor(math.log10(high) + 1e-9)
+    return [10.0**k for k in range(first, last + 1)]
+
+
+def test_log_axes_label_each_decade_and_no_minor_tick() -> None:
+    """Every log axis of the report's plots (the fixture's run, and the committed structures'
+    plots) labels each power of ten in its range plainly, and nothing between (plotly's own
+    ticks labelled minor ones "2 5" and left a decade bare); a range holding fewer than two
+    decades is labelled at 1, 2 and 5 times a power of ten."""
+    from lexibench.benchmarks.report.build import REPORT_SECTIONS, SCALING_SECTIONS
+
+    results = load(default_inputs(FIXTURE))
+    twins = list(_committed_twins().values())
+    for render in (*REPORT_SECTIONS, *SCALING_SECTIONS):
+        twins += [interactive.figure(fig) for fig in render(results).plots.values()]
+    checked = 0
+    for twin in twins:
+        for key, axis in twin["layout"].items():
+            if not (key.startswith(("xaxis", "yaxis")) and axis.get("type") == "log"):
+                continue
+            low, high = (10**v for v in axis["range"])
+            decades = _decades_between(low, high)
+            values = axis["tickvals"]
+            assert axis["tickmode"] == "array"
+            assert "dtick" not in axis
+            if len(decades) >= 2:
+                assert [pytest.approx(d) for d in decades] == values, (key, low, high)
+            else:
+                assert len(values) >= 2
+                assert all(f"{v:.0e}"[0] in "125" for v in values)
+            assert axis["ticktext"] == [f"{v:,.10g}" for v in values]
+            assert all("e" not in t for t in axis["ticktext"])
+            checked += 1
+    assert checked >= 10
+
+
+def test_every_twin_is_a_valid_plotly_figure() -> None:
+    """Every attribute of every twin is one plotly.js knows, with a value of its type, by
+    plotly.py's validators (the schema of the plotly.js the report ships): a misspelt one would
+    be silently ignored in the browser."""
+    import plotly.graph_objects as go
+
+    from lexibench.benchmarks.report.build import REPORT_SECTIONS, SCALING_SECTIONS
+
+    results = load(default_inputs(FIXTURE))
+    twins = list(_committed_twins().values())
+    for render in (*REPORT_SECTIONS, *SCALING_SECTIONS):
+        twins += [interactive.figure(fig) for fig in render(results).plots.values()]
+    for twin in twins:
+        go.Figure(twin)  # raises ValueError naming an unknown attribute or a bad value
 
 
 # --- in a real browser ---------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Plots a reader reads at a glance: no label over another, no tick label over its neighbour, a
-distinct colour and marker per series of a panel, no panel with more lines than a reader follows
-(the rest grey), on the committed run's figures and on crowded made-up ones."""
+"""Plots a reader reads at a glance: every point labelled, each label beside its own point (a
+leader line where it is set apart), no label over another, no tick label over its neighbour, a
+distinct colour and marker per structure (the same in every plot), no panel with more lines than
+a reader follows (the rest grey), on the committed run's figures and on crowded made-up ones."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ def test_point_labels_never_overlap_when_points_crowd() -> None:
     frame = ax.get_window_extent()
     assert all(frame.x0 <= b.x0 and b.x1 <= frame.x1 for b in boxes)
     _tick_labels_apart(fig, ax)
+    _labels_name_their_points(fig, points)
 
 
 def test_many_series_are_split_into_panels_each_series_its_own_colour_and_marker() -> None:
@@ -70,11 +72,26 @@ def test_many_series_are_split_into_panels_each_series_its_own_colour_and_marker
     assert [len(p) for p in panels] == [6, 6, 5]
     assert sorted(itertools.chain(*panels)) == sorted(series)
     fig = plots.loglog_figure(series, "x", "y", "title")
+    styles = {}
     for ax in fig.axes:
-        styles = [(line.get_color(), line.get_marker()) for line in ax.get_lines()]
-        assert len(styles) <= plots.MAX_SERIES
-        assert len(set(styles)) == len(styles)
+        assert len(ax.get_lines()) <= plots.MAX_SERIES
+        assert ax.get_legend() is not None  # each panel its own legend
+        for line in ax.get_lines():
+            styles[line.get_label()] = (line.get_color(), line.get_marker())
         _tick_labels_apart(fig, ax)
+    assert len(styles) == 17
+    assert len(set(styles.values())) == 17  # unique across the panels, not only within one
+
+
+def test_every_style_is_distinct_and_neighbours_differ_in_both() -> None:
+    names = [f"s{i:03}" for i in range(len(plots.COLOURS) * len(plots.MARKERS))]
+    styles = plots.styles(names)
+    assert len(set(styles.values())) == len(names)
+    ordered = [styles[n] for n in sorted(names)]
+    for (c1, m1), (c2, m2) in itertools.pairwise(ordered):
+        assert c1 != c2
+        assert m1 != m2
+    assert plots.GREY not in plots.COLOURS  # grey is for the series not picked out
 
 
 def test_a_plot_of_many_like_traces_greys_all_but_the_few_that_matter() -> None:
@@ -105,31 +122,68 @@ def test_the_committed_run_plots_read() -> None:
         _tick_labels_apart(fig, fig.axes[0])
     size = rows.headline_size(results)
     points = tradeoff_points(results, size)
-    if points:
-        fig = plots.tradeoff_figure(points, size)
-        assert _no_overlap(_extents(fig, list(fig.axes[0].texts)))
-        _labels_name_their_points(fig, points)
+    assert points
+    fig = plots.tradeoff_figure(points, size, plots.styles(rows.structure_names(results)))
+    assert _no_overlap(_extents(fig, list(fig.axes[0].texts)))
+    _labels_name_their_points(fig, points)
+
+
+def test_a_structure_has_one_style_in_every_plot() -> None:
+    """The committed run's speed-against-memory plot and its log-log plots give each structure
+    the same colour and marker (array-trie, prefix-set and pygtrie were all blue circles)."""
+    from lexibench.benchmarks.report.sections import board_size, dictionary, memory
+
+    results = load(default_inputs(ROOT / "results"))
+    seen: dict[str, set[tuple[str, str]]] = {}
+    figures = [
+        *dictionary.render(results).plots.values(),
+        *board_size.render(results).plots.values(),
+        memory.render(results).plots[memory.TRADEOFF],
+    ]
+    assert len(figures) == 4
+    for fig in figures:
+        for ax in fig.axes:
+            for line in ax.get_lines():
+                name = str(line.get_label()).lstrip("_")
+                if line.get_marker() not in ("None", "", None):
+                    seen.setdefault(name, set()).add((line.get_color(), str(line.get_marker())))
+    assert len(seen) >= 15
+    assert all(len(styles) == 1 for styles in seen.values()), seen
+    every = [next(iter(styles)) for styles in seen.values()]
+    assert len(set(every)) == len(every)
+
+
+#: The farthest (pixels) a label beside its point may be from it, and one set apart.
+BESIDE_PX = 12.0
+APART_PX = 80.0
 
 
 def _labels_name_their_points(fig: Figure, points: list[tuple[str, float, float, Any]]) -> None:
-    """Each point label names the point it touches: beside its point, no other point is as near
-    its box; set apart, a leader line joins it to its own point and its box keeps clear of the
-    others. (The committed plot once put array-trie's label over kwg's point, and ended
-    sortedcontainers' leader line at marisa's.)"""
+    """Every point has its label, and each names the point it is next to: beside its point
+    (within BESIDE_PX), every other point APART times further from its box, so no other dot is
+    the one a reader sees beside it; set apart (at most APART_PX), a leader line joins it to its
+    own point and its box keeps twice CLEAR from the others. (The committed plot once put
+    array-trie's label over kwg's point, ended sortedcontainers' leader line at marisa's, put
+    lexpy-trie's label under pytrie's dot, and sqlite's far from its own.)"""
     ax = fig.axes[0]
     renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
     fig.draw_without_rendering()
-    marks = {name: ax.transData.transform((x, y)) for name, x, y, _ in points}
-    for text in ax.texts:
+    drawn = [p for p in points if p[1] > 0 and p[2] > 0]
+    marks = {name: ax.transData.transform((x, y)) for name, x, y, _ in drawn}
+    named = [str(text.get_text()).split(", ")[0] for text in ax.texts]
+    assert sorted(named) == sorted(marks)  # every point labelled, once
+    for text, name in zip(ax.texts, named, strict=True):
         assert isinstance(text, Annotation)
-        name = text.get_text().split(" (")[0]
         box = Text.get_window_extent(text, renderer)
+        mine = plots.gap(box, marks[name])
         others = [plots.gap(box, mark) for other, mark in marks.items() if other != name]
+        assert tuple(text.xy) == next((x, y) for n, x, y, _ in drawn if n == name), name
         if text.arrow_patch is None:
-            assert all(plots.gap(box, marks[name]) < gap for gap in others), name
+            assert mine <= BESIDE_PX, (name, mine)
+            assert all(gap > max(plots.CLEAR, plots.APART * mine) for gap in others), name
         else:
-            assert tuple(text.xy) == next((x, y) for n, x, y, _ in points if n == name), name
-            assert all(gap > plots.CLEAR for gap in others), name
+            assert mine <= APART_PX, (name, mine)
+            assert all(gap > 2 * plots.CLEAR for gap in others), name
 
 
 def test_every_colour_of_a_dot_plot_has_a_legend_entry() -> None:

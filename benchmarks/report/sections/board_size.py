@@ -20,7 +20,11 @@ def render(results: Results) -> Section:
         return EMPTY
     xs = sorted({x for points in s.ms.values() for x in points} | set(s.words))
     image = plots.loglog_figure(
-        s.ms, "cells on the board (log)", "ms per board (log)", "ms/board against board size"
+        s.ms,
+        "cells on the board (log)",
+        "ms per board (log)",
+        "ms/board against board size",
+        plots.styles(rows.structure_names(results)),
     )
     size_of = {x: f"{math.isqrt(x)}x{math.isqrt(x)}" for x in xs}
     word_table = table(

@@ -26,6 +26,7 @@ def render(results: Results) -> Section:
         "words in the dictionary (log)",
         "ms per 4x4 board (log)",
         "ms/board against dictionary size",
+        plots.styles(rows.structure_names(results)),
     )
     lines = [
         "## Dictionary size",
@@ -54,6 +55,7 @@ def render(results: Results) -> Section:
             "words in the dictionary (log)",
             "RSS growth, MiB (log)",
             "Memory against dictionary size",
+            plots.styles(rows.structure_names(results)),
         )
         lines += [
             "### Memory and build time",

@@ -66,7 +66,8 @@ def render(results: Results) -> Section:
     size = rows.headline_size(results)
     points = tradeoff_points(results, size)
     if points:
-        images[TRADEOFF] = plots.tradeoff_figure(points, size)
+        style = plots.styles(rows.structure_names(results))
+        images[TRADEOFF] = plots.tradeoff_figure(points, size, style)
         lines += [f"![speed against memory, with the time to first answer](plots/{TRADEOFF})", ""]
     return Section.of(lines, images)
 
