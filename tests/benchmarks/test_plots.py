@@ -146,7 +146,9 @@ def test_a_structure_has_one_style_in_every_plot() -> None:
             for line in ax.get_lines():
                 name = str(line.get_label()).lstrip("_")
                 if line.get_marker() not in ("None", "", None):
-                    seen.setdefault(name, set()).add((line.get_color(), str(line.get_marker())))
+                    seen.setdefault(name, set()).add(
+                        (str(line.get_color()), str(line.get_marker()))
+                    )
     assert len(seen) >= 15
     assert all(len(styles) == 1 for styles in seen.values()), seen
     every = [next(iter(styles)) for styles in seen.values()]
