@@ -65,6 +65,14 @@ class CaseRow:
         return self.value is not None
 
 
+def full_units(rows: list[CaseRow]) -> int | None:
+    """The work a round of a table's full rows did: the most puzzles (boards, classes) any row
+    that ran did a round. Every row of a table runs the same seeded workload, a capped one only
+    its first few, so the rows of these units did the same work, and only they rank against
+    each other; None when no row ran."""
+    return max((r.units for r in rows if r.value is not None), default=None)
+
+
 def _order(rows: list[CaseRow]) -> list[CaseRow]:
     """Fastest first; capped rows after the full ones; rows not run last."""
     return sorted(

@@ -155,7 +155,8 @@ def needs(results: Results, size: str) -> list[Need]:
         }
         values = {label: v for label, _, _, v in proving}
         ranked = _ranked(values, lambda v: f"{num(v)} classes/s", True, where=where)
-        found.append(Need("proving the best board", "3x3 classes/s of the proof", ranked))
+        measure = f"3x3 classes/s of the proof ({prove.sample_text(results)})"
+        found.append(Need("proving the best board", measure, ranked))
     return found
 
 

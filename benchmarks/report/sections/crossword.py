@@ -45,7 +45,8 @@ def _moves_table(results: Results) -> list[str]:
     lines: list[str] = []
     for workload, table_rows in rows.game_rows(results, GAME).items():
         unit = rows.unit_of(results, GAME)
-        measured = [r for r in table_rows if r.value and not r.note and r.backend != "filter"]
+        full = rows.full_units(table_rows)  # a row that ran fewer positions is not ranked
+        measured = [r for r in table_rows if r.value and r.units == full and r.backend != "filter"]
         fastest = min((r.value.median for r in measured if r.value), default=None)
         markers, note_lines = notes([(r.backend, r.note) for r in table_rows])
         body = []
@@ -61,7 +62,7 @@ def _moves_table(results: Results) -> list[str]:
                     spread(v.low, v.high) if v else "",
                     num(1000 / v.median) if v else "",
                     num(moves * 1000 / v.median) if v and moves is not None else "",
-                    f"{v.median / fastest:,.2f}" if v and fastest else "",
+                    f"{v.median / fastest:,.2f}" if v and fastest and r.units == full else "",
                 ]
             )
         headers = ["structure", "algorithm", "tier", f"ms/{unit}", "min-max", f"{unit}s/s"]

@@ -30,10 +30,14 @@ def _label(row: rows.CaseRow) -> str:
 
 
 def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list[str]]:
-    """One workload's Markdown table and its footnotes."""
-    candidates = [r for r in table_rows if r.value and not r.note and r.tier != REFERENCE_TIER]
+    """One workload's Markdown table and its footnotes. ``vs fastest`` ranks only the rows that
+    ran every puzzle (a capped row ran its first few: not ranked); where the filter ran fewer
+    puzzles than the rows, a line under the table says its ratio compares different puzzles."""
+    full = rows.full_units(table_rows)
+    candidates = [r for r in table_rows if r.value and r.units == full and r.tier != REFERENCE_TIER]
     fastest = min((r.value.median for r in candidates if r.value), default=None)
-    filtered = next((r.value.median for r in table_rows if r.backend == "filter" and r.value), None)
+    filter_row = next((r for r in table_rows if r.backend == "filter" and r.value), None)
+    filtered = filter_row.value.median if filter_row and filter_row.value else None
     # a structure may have a capped row and full ones (its tiers): each row its own note
     markers, lines = notes([(_label(r), r.note) for r in table_rows])
     headers = ["structure", "tier", f"ms/{unit}", "min-max", f"{unit}s/s", "vs fastest"]
@@ -48,10 +52,17 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
                 num(v.median) if v else "not run",
                 spread(v.low, v.high) if v else "",
                 num(1000 / v.median) if v else "",
-                f"{v.median / fastest:,.2f}" if v and fastest else "",
+                f"{v.median / fastest:,.2f}" if v and fastest and r.units == full else "",
                 f"{filtered / v.median:,.1f}" if v and filtered else "",
                 "" if r.words is None else f"{r.words:,}",
             ]
+        )
+    if filter_row is not None and full is not None and filter_row.units != full:
+        lines += [""] if lines else []
+        lines.append(
+            f"x the filter's speed: the filter was timed on its first {filter_row.units} "
+            f"{unit}s, the rows on all {full} (a capped row on its first few): a ratio of means "
+            f"over different {unit}s, to read for its order of magnitude."
         )
     return table(headers, body), lines
 
@@ -69,8 +80,10 @@ def render(results: Results) -> Section:
         lines += [
             f"Every structure and tier the game offers on its seeded {unit}s, beside its "
             "brute-force filter over the word list (the reference every answer is checked "
-            "against) and its baselines. `x the filter's speed`: how many times faster than "
-            "the filter; `score`: the answers' points summed over the round.",
+            "against) and its baselines. `vs fastest`: the time over the fastest structure's, "
+            f"among the rows that ran every {unit} (a capped row ran its first few: not "
+            "ranked); `x the filter's speed`: how many times faster than the filter; `score`: "
+            "the answers' points summed over the round.",
             "",
         ]
         for workload, table_rows in rows.game_rows(results, game).items():

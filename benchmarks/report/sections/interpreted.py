@@ -23,7 +23,8 @@ def render(results: Results) -> Section:
     if not interpreted:
         return EMPTY
     size, table_rows = next(iter(interpreted.items()))
-    compiled = {(r.backend, r.tier): r.value for r in rows.solve_rows(results).get(size, [])}
+    installed = rows.solve_rows(results).get(size, [])
+    compiled = {(r.backend, r.tier): r.value for r in installed}
 
     def installed_first(row: rows.CaseRow) -> tuple[bool, float, str, str]:
         fast = compiled.get((row.backend, row.tier))
@@ -48,7 +49,7 @@ def render(results: Results) -> Section:
         [
             f"## Compiled and interpreted search ({size})",
             "",
-            "The same boards and backends, with the solver's search loops "
+            _boards(installed, table_rows) + ", with the solver's search loops "
             "(`solver/games/boggle/search.py`) as installed for every other table here "
             f"({build_text(run.solver_build if run else None)}) and with their source run by the "
             "interpreter. The lexicon is asked the same questions either way; what changes is the "
@@ -57,4 +58,17 @@ def render(results: Results) -> Section:
             table(HEADERS, body),
             "",
         ]
+    )
+
+
+def _boards(installed: list[rows.CaseRow], interpreted: list[rows.CaseRow]) -> str:
+    """What boards the two columns ran: the same, or (the solve tables' workload being shorter
+    than this suite's) the first of the same seeded boards."""
+    ran = rows.full_units(installed)
+    here = rows.full_units(interpreted)
+    if ran is None or here is None or ran == here:
+        return "The same boards and backends"
+    return (
+        f"The same backends and seeded boards (the installed column from the solve table, on the "
+        f"first {ran:,} of them; the interpreted one on {here:,}, ratios of means per board)"
     )

@@ -35,7 +35,8 @@ def table(results: Results, size: str) -> tuple[str, list[str]]:
     memory = rows.memory_rows(results)
     files = rows.serialized_bytes(results)
     first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
-    fastest = min((r.value.median for r in table_rows if r.value and not r.note), default=None)
+    full = rows.full_units(table_rows)  # a capped row ran fewer boards: not ranked
+    fastest = min((r.value.median for r in table_rows if r.value and r.units == full), default=None)
     markers, lines = notes([(r.backend, r.note) for r in table_rows])
     body = []
     for r in table_rows:
@@ -48,7 +49,7 @@ def table(results: Results, size: str) -> tuple[str, list[str]]:
                 num(v.median) if v else "not run",
                 spread(v.low, v.high) if v else "",
                 num(1000 / v.median) if v else "",
-                f"{v.median / fastest:,.2f}" if v and fastest else "",
+                f"{v.median / fastest:,.2f}" if v and fastest and r.units == full else "",
                 num(first.get(r.backend)),
                 num(build[r.backend].median) if r.backend in build else "",
                 num(load[r.backend].median) if r.backend in load else "",

@@ -18,18 +18,31 @@ def render(results: Results) -> Section:
         native = {r.backend for r in table_rows if r.tier == "native" and r.value}
         if not native:
             continue
+        full = rows.full_units(table_rows)  # a capped row (the filter) ran fewer boards
         reference = next(
-            (r.value for r in table_rows if r.tier == REFERENCE_TIER and r.value), None
+            (
+                r.value
+                for r in table_rows
+                if r.tier == REFERENCE_TIER and r.value and r.units == full
+            ),
+            None,
         )
-        fastest_native = min(r.value.median for r in table_rows if r.tier == "native" and r.value)
+        fastest_native = min(
+            (r.value.median for r in table_rows if r.tier == "native" and r.value),
+            default=None,
+        )
         body = [
             [
                 r.backend,
                 r.tier,
                 num(r.value.median),
                 num(1000 / r.value.median),
-                f"{reference.median / r.value.median:,.1f}x" if reference else "",
-                f"{r.value.median / fastest_native:,.1f}",
+                f"{reference.median / r.value.median:,.1f}x"
+                if reference and r.units == full
+                else "",
+                f"{r.value.median / fastest_native:,.1f}"
+                if fastest_native and r.units == full
+                else "",
             ]
             for r in table_rows
             if r.value and (r.backend in native or r.tier == REFERENCE_TIER)
