@@ -343,12 +343,16 @@ def _ranking(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[
 
 
 def _print_ranking(results: Path, ranked: list[str]) -> None:
-    """Where the ranked structures placed, game workload by game workload."""
+    """Where the ranked structures placed, game workload by game workload, under a heading that
+    reads as a sentence for one structure or several (``where dict-trie ranks``, ``where
+    dict-trie and marisa rank``)."""
     from lexibench.benchmarks.harness.records import default_inputs, load
     from lexibench.benchmarks.report.ranking import ranking_lines
 
-    print(f"== where {', '.join(ranked)} rank (ms per puzzle, fastest first; the tables: "
-          f"{results / 'report.md'})", flush=True)  # fmt: skip
+    named = ranked[0] if len(ranked) == 1 else f"{', '.join(ranked[:-1])} and {ranked[-1]}"
+    verb = "ranks" if len(ranked) == 1 else "rank"
+    print(f"== where {named} {verb} among every structure (ms per puzzle, fastest first; the "
+          f"tables: {results / 'report.md'})", flush=True)  # fmt: skip
     for line in ranking_lines(load(default_inputs(results)), ranked):
         print(line)
 

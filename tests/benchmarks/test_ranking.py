@@ -199,6 +199,25 @@ def test_tables_rank_only_the_rows_that_ran_every_puzzle() -> None:
     assert said in text
 
 
+@pytest.mark.parametrize(
+    ("ranked", "heading"),
+    [
+        (["my-set"], "== where my-set ranks among every structure"),
+        (["dict-trie", "marisa"], "== where dict-trie and marisa rank among every structure"),
+        (["a", "b", "c"], "== where a, b and c rank among every structure"),
+    ],
+)
+def test_the_ranking_heading_reads_as_a_sentence(
+    ranked: list[str], heading: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One structure ranks, a set rank ('== where my-set rank' read wrong for one)."""
+    from lexibench.benchmarks import run
+
+    run._print_ranking(FIXTURE, ranked)
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(heading + " (ms per puzzle, fastest first; the tables: ")
+
+
 def _runner(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "lexibench.benchmarks.run", *argv],

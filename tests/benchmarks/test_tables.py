@@ -221,6 +221,30 @@ def test_every_headline_figure_is_the_one_its_table_holds(tmp_path: Path) -> Non
     assert all("interpreted" in c.label for c in pure.ranked)
 
 
+def test_a_package_not_installed_is_said_so(tmp_path: Path) -> None:
+    """A quick run's report printed 'Cython None ... mypy None' (a package looked for and not
+    found is recorded without a version): the run section lists it as not installed."""
+    from lexibench.benchmarks.report.sections import run_info
+
+    copy = tmp_path / "results"
+    shutil.copytree(FIXTURE, copy)
+    for path in (copy / "raw").glob("*.json"):
+        data = json.loads(path.read_text())
+        if "benchmarks" in data:
+            packages = data["machine_info"]["lexibench"]["packages"]
+            packages |= {"Cython": None, "mypy": None}
+            path.write_text(json.dumps(data))
+    lines = run_info.render(load(default_inputs(copy))).lines
+    [packages_line] = [line for line in lines if line.startswith("- Packages: ")]
+    assert "None" not in packages_line
+    assert packages_line.endswith("; not installed: Cython, mypy")
+    assert "msgspec 0." in packages_line
+    fixture_line = next(
+        line for line in run_info.render(load(inputs())).lines if line.startswith("- Packages")
+    )
+    assert "not installed" not in fixture_line
+
+
 def test_solve_table_is_sorted_by_number_with_spread() -> None:
     table, notes = solve.table(load(inputs()), "4x4")
     lines = table.splitlines()

@@ -34,7 +34,7 @@ def render(results: Results) -> Section:
         date,
         f"- Machine: {run.machine}, {run.cpus} logical cores; {run.system}",
         f"- Python: {run.python}; solver search {build_text(run.solver_build)}",
-        "- Packages: " + ", ".join(f"{k} {v}" for k, v in sorted(run.packages.items())),
+        _packages(run.packages),
         f"- Word list: {words.name}, {words.words:,} words, sha256 `{words.sha256}`",
         f"- Workload: seed {s.seed}; each game's workloads at the {s.scale} scale"
         + (f" ({s.puzzles} puzzles each)" if s.puzzles else "")
@@ -48,6 +48,15 @@ def render(results: Results) -> Section:
         for n, why in sorted(run.unavailable.items())
     ]
     return Section.of([*lines, "", *_cost(results)])
+
+
+def _packages(packages: dict[str, str | None]) -> str:
+    """The packages line: each installed one with its version, then those the run looked for
+    and did not find (recorded without a version)."""
+    installed = [f"{name} {version}" for name, version in sorted(packages.items()) if version]
+    missing = [name for name, version in sorted(packages.items()) if not version]
+    line = "- Packages: " + (", ".join(installed) or "none found")
+    return line + (f"; not installed: {', '.join(missing)}" if missing else "")
 
 
 def _cost(results: Results) -> list[str]:
