@@ -33,13 +33,13 @@ import os
 from pathlib import Path
 from typing import Final
 
+from lexibench.solver.word_rules import WordRules
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     NORMALIZATION_VERSION,
     Capitalised,
     Source,
 )
-from lexibench.solver.words import WordRules
 from lexibench.structures.saved import FORMAT, Seal, library_of
 
 CACHE_ENV: Final = "LEXIBENCH_CACHE_DIR"

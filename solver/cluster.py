@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
 from lexibench.solver.errors import Fault, InputError, describe, missing_extra
-from lexibench.solver.where import Dask
+from lexibench.solver.places import Dask
 
 #: Tasks in flight per worker: enough to keep every worker busy while results are written.
 TASKS_PER_WORKER: Final = 4

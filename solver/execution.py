@@ -1,4 +1,5 @@
-"""Where work runs: here, in worker processes, or on a Dask cluster, through one ordered map.
+"""Running a job over items in one of the places (:mod:`lexibench.solver.places`), through one
+ordered map.
 
 A :class:`Job` says what every process opens once (``open``: a lexicon, a line maker) and what it
 does with a batch of items (``run``). :func:`ordered_map` runs a job over items wherever
@@ -39,10 +40,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
-from lexibench.solver.where import DEFAULT_DASK_TIMEOUT, HERE, Dask, Here, Processes, Where
+from lexibench.solver.places import DEFAULT_DASK_TIMEOUT, HERE, Dask, Here, Processes, Where
 from lexibench.solver.writes import write_whole
 
-# The places work runs are defined below this module (in :mod:`lexibench.solver.where`, which
+# The places work runs are defined below this module (in :mod:`lexibench.solver.places`, which
 # :mod:`lexibench.solver.cluster` reads too) and named here for its callers.
 __all__ = [
     "BATCHES_PER_WORKER",

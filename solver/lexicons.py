@@ -26,6 +26,7 @@ from lexibench.solver.cache import cache_path, seal
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import Fault, InputError
 from lexibench.solver.tiers import TierTable, offered
+from lexibench.solver.word_rules import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.solver.wordlist import (
     DEFAULT_LIMITS,
     NAMED_SOURCES,
@@ -39,7 +40,6 @@ from lexibench.solver.wordlist import (
     resolve_source,
     words_sha256,
 )
-from lexibench.solver.words import DEFAULT_MIN_LENGTH, DEFAULT_RULES, WordRules
 from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
 from lexibench.structures.errors import nearest, unknown_message

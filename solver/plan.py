@@ -23,8 +23,8 @@ from lexibench.solver.games.command import VariantOption
 from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec, structure_of
 from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.tiers import resolve as resolve_tier
+from lexibench.solver.word_rules import WordRules
 from lexibench.solver.wordlist import DEFAULT_LIMITS, Capitalised, Limits
-from lexibench.solver.words import WordRules
 
 if TYPE_CHECKING:
     from lexibench.solver.games.protocol import Game

@@ -3,9 +3,9 @@
 A source is either a name (:data:`NAMED_SOURCES`), a path to a regular file, or ``-`` for
 standard input. Files are UTF-8 with or without a byte-order mark, LF or CRLF, one word per line
 (no other character ends a line), within :class:`Limits` (64 MiB, lines of 256 characters by
-default). Every line goes through :func:`lexibench.solver.words.normalize_word` under the game's
-word rules; the result records how many lines were read, how many words were kept and how many
-were dropped for each reason. Problems raise :class:`InputError` with a one-line message that
+default). Every line goes through :func:`lexibench.solver.word_rules.normalize_word` under the
+game's word rules; the result records how many lines were read, how many words were kept and how
+many were dropped for each reason. Problems raise :class:`InputError` with a one-line message that
 names the file (and line, where there is one).
 
 Capitalised entries (proper nouns such as "Erastus", abbreviations such as "AAA") are not Boggle
@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError, read_error
-from lexibench.solver.words import (
+from lexibench.solver.word_rules import (
     DEFAULT_MIN_LENGTH,
     DEFAULT_RULES,
     Drop,
@@ -68,7 +68,7 @@ class Normalization:
 
     lines_read: int
     dropped: dict[str, int] = field(default_factory=dict)
-    """Drops by reason (:class:`~lexibench.solver.words.Drop` values and ``"duplicate"``)."""
+    """Drops by reason (:class:`~lexibench.solver.word_rules.Drop` values and ``"duplicate"``)."""
     min_length: int = DEFAULT_MIN_LENGTH
     capitalised: str = Capitalised.KEEP.value
     q_needs_u: bool = True
@@ -417,7 +417,7 @@ def load_wordlist(
 ) -> WordList:
     """Load and normalize a word list by name (``web2``, ``gcide``, ``system``), path, or ``-``.
 
-    ``min_length`` and ``q_needs_u`` are the game's :class:`~lexibench.solver.words.WordRules`
+    ``min_length`` and ``q_needs_u`` are the game's :class:`~lexibench.solver.word_rules.WordRules`
     (the defaults are Boggle's). ``capitalised``: ``"drop"`` or ``"keep"`` entries that start with
     a capital letter; the default (None) drops them from ``web2`` only (see the module docstring).
 

@@ -54,7 +54,7 @@ from lexibench.structures.registry import (
     structure_class,
     structure_names,
 )
-from lexibench.structures.words import unstorable
+from lexibench.structures.word_checks import unstorable
 
 __all__ = [
     "BUILTIN",

@@ -34,9 +34,9 @@ COMPILERS = {".py": "mypyc", ".pyx": "cython"}
 @dataclass(frozen=True)
 class CompiledSource:
     """One module of ``lexibench/compiled.toml``: its import name
-    (``lexibench.structures.backends.kwg.native``), its compiler (``mypyc`` or ``cython``), its
+    (``lexibench.structures.backends.kwg.core``), its compiler (``mypyc`` or ``cython``), its
     source and the other files it is built from (C sources, headers, ``.pxd``), as paths inside
-    the package (``structures/backends/kwg/native.pyx``)."""
+    the package (``structures/backends/kwg/core.pyx``)."""
 
     module: str
     compiler: str

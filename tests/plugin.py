@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 PLUGIN_MODULE = '''
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class TupleLexicon:

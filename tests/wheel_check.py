@@ -165,8 +165,8 @@ def check(work: Path) -> None:
         "are compiled",
         [py, "-c", "from lexibench.solver.games.compiled import search_build; "
          "from lexibench.structures.backends.array_trie.lexicon import native_build; "
-         "from lexibench.structures.backends.array_trie.native import search_build as cpu; "
-         "from lexibench.solver.games.boggle import native_lines; "
+         "from lexibench.structures.backends.array_trie.core import search_build as cpu; "
+         "from lexibench.solver.games.boggle import bulk_lines; "
          "from lexibench.solver.games.boggle.prove.tree import build_text as bound; "
          "print(search_build(), native_build(), cpu(), bound())"],
     )  # fmt: skip

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from lexibench.solver.word_rules import DEFAULT_MIN_LENGTH
 from lexibench.solver.wordlist import load_wordlist
-from lexibench.solver.words import DEFAULT_MIN_LENGTH
 
 #: The letters of the ``medium_list`` fixture's words: a list whose 3x3 proof takes a couple of
 #: seconds (its best board scores 406; a few boards reach :data:`MEDIUM_TARGET`).

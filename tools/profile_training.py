@@ -1,7 +1,7 @@
 """The training run of the profile-guided build of the proof's bound (setup.py's ``BuildExt``).
 
-GCC builds ``lexibench.solver.games.boggle.prove.native`` once with ``-fprofile-generate``; this
-script then runs that instrumented module on the work it is built for, and GCC builds it again
+GCC builds ``lexibench.solver.games.boggle.prove.tree_search`` once with ``-fprofile-generate``;
+this script then runs that instrumented module on the work it is built for, and GCC builds it again
 with ``-fprofile-use``, laying out its branches and inlining by the counts recorded. The work:
 seeded samples of top-level classes of the sizes people prove (3x3, 3x4, 4x4, with their
 default partitions and targets near their best boards) over the packaged ``web2`` list.

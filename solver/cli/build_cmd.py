@@ -11,8 +11,8 @@ from lexibench.solver.cli.runtime import say
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.lexicons import build_lexicon_file, describe_variant, structure_of
 from lexibench.solver.plan import check_storable, chosen_variant
+from lexibench.solver.word_rules import WordRules
 from lexibench.solver.wordlist import Capitalised, Limits
-from lexibench.solver.words import WordRules
 from lexibench.structures.registry import offered_builtins, offered_indexes
 
 

@@ -23,8 +23,8 @@ from lexibench.solver.games.command import (
 )
 from lexibench.solver.plan import Request
 from lexibench.solver.tiers import Tier
+from lexibench.solver.word_rules import WordRules
 from lexibench.solver.wordlist import DEFAULT_LIMITS, NAMED_SOURCES, Capitalised, Limits
-from lexibench.solver.words import WordRules
 
 
 def plain(text: str) -> str:

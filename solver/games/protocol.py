@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from lexibench.solver.games.command import Command, Options
 from lexibench.solver.tiers import Tier, TierTable
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Structure
 
 if TYPE_CHECKING:

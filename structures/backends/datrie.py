@@ -9,7 +9,7 @@ from typing import Self
 import datrie
 
 from lexibench.structures.errors import UnstorableWordError
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class DatrieLexicon:

@@ -8,7 +8,7 @@ from typing import Self
 import dawg
 
 from lexibench.structures.errors import UnstorableWordError
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class DawgLexicon:

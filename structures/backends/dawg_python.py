@@ -11,7 +11,7 @@ import dawg
 import dawg_python
 
 from lexibench.structures.backends.dawg import COUNT_BYTES, refuse_nul
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class DawgPythonLexicon:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from lexibench.structures.queries import ALPHABET
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class LetterMaskMap:

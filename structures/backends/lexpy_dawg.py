@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from lexpy import DAWG
 
 from lexibench.structures.backends.lexpy_trie import LexpyAutomaton
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class LexpyDawgLexicon(LexpyAutomaton):

@@ -11,7 +11,7 @@ from typing import Any
 
 from lexpy import Trie
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class LexpyAutomaton:

@@ -7,7 +7,7 @@ from typing import Self
 
 import marisa_trie
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class MarisaLexicon:

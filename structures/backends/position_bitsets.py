@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from lexibench.structures.queries import ALPHABET
-from lexibench.structures.words import letters_only, unique_words
+from lexibench.structures.word_checks import letters_only, unique_words
 
 _CODES = {ch: k for k, ch in enumerate(ALPHABET)}
 #: bytes.translate tables: the letter k as b"1", every other byte as b"0"

@@ -10,7 +10,7 @@ from typing import Self
 
 import ahocorasick
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 def _no_values(_: object) -> object:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import pygtrie
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class PygtrieLexicon:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 import pytrie
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class PyTrieLexicon:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class SortedListLexicon:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from sortedcontainers import SortedList
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class SortedContainersLexicon:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Self
 
 from lexibench.structures.errors import UnstorableWordError
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 _MAX_CODE_POINT = 0x10FFFF
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 
 class UnsortedListLexicon:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from lexibench.structures.backends.kwg.lexicon import KwgLexicon
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.queries import ALPHABET
-from lexibench.structures.words import unique_words
+from lexibench.structures.word_checks import unique_words
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.kwg.wordmap import WordMap

@@ -255,7 +255,7 @@ def test_out_of_memory_is_one_line(
 def test_an_internal_error_is_one_line_naming_the_debug_switch(
     capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lexibench.solver.games.boggle import runs
+    from lexibench.solver.games.boggle import command_runs as runs
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("something broke\nover two lines")

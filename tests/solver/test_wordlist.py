@@ -9,8 +9,8 @@ import pytest
 from lexibench.solver.defaults import DEFAULT_WORDLIST
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.rules import score
+from lexibench.solver.word_rules import normalize_word
 from lexibench.solver.wordlist import load_wordlist
-from lexibench.solver.words import normalize_word
 
 
 def write(tmp_path: Path, data: bytes, name: str = "words.txt") -> Path:

@@ -192,7 +192,7 @@ def test_both_ways_of_extending_a_path_find_what_the_step_search_finds(
 
 
 def test_the_search_is_built_for_this_cpu() -> None:
-    from lexibench.structures.backends.array_trie import native
+    from lexibench.structures.backends.array_trie import core as native
 
     with open("/proc/cpuinfo", encoding="ascii") as info:
         popcnt = " popcnt" in info.read()
@@ -242,7 +242,7 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     clean error."""
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text(
-        "import sys\nsys.modules['lexibench.structures.backends.array_trie.native'] = None\n"
+        "import sys\nsys.modules['lexibench.structures.backends.array_trie.core'] = None\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     script = (
@@ -279,6 +279,6 @@ def test_without_the_compiled_core(tmp_path: Path) -> None:
     row = next(line for line in listing.splitlines() if line.startswith("array-trie "))
     assert row.endswith("string step")  # its tiers: no native
     assert (
-        "array-trie: native tier unavailable (lexibench.structures.backends.array_trie.native "
+        "array-trie: native tier unavailable (lexibench.structures.backends.array_trie.core "
         "is not compiled" in " ".join(listing.split())
     )

@@ -107,11 +107,11 @@ def test_a_missing_module_says_why_and_runs_interpreted() -> None:
 @pytest.mark.skipif(NO_COMPILE, reason="installed without compiling")
 def test_a_stale_cython_module_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The build check reads the record beside the compiled module, whatever folder it is in."""
-    found = compiled("lexibench.structures.backends.kwg.native")
+    found = compiled("lexibench.structures.backends.kwg.core")
     assert found.module is not None
     built = tmp_path / Path(str(found.module.__file__)).name
     built.write_bytes(b"")
     monkeypatch.setattr(found.module, "__file__", str(built))
-    (tmp_path / "native.pyx").write_text("# edited\n")
-    with pytest.raises(StaleBuildError, match=r"native\.pyx: no record of the source"):
+    (tmp_path / "core.pyx").write_text("# edited\n")
+    with pytest.raises(StaleBuildError, match=r"core\.pyx: no record of the source"):
         found.build()

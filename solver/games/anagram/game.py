@@ -15,7 +15,7 @@ from lexibench.solver.games.anagram.puzzle import KIND, TIERS, TITLE, WORD_RULES
 from lexibench.solver.games.command import Option
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 
 Rack = Any  # lexibench.solver.games.anagram.puzzle.Rack, imported on use
 Answer = Any  # lexibench.solver.games.anagram.puzzle.Answer

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
 #: The words it plays (a q needs no u).

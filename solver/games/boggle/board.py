@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.words import char_text
+from lexibench.solver.word_rules import char_text
 
 QU = "qu"
 

@@ -11,7 +11,7 @@ the caller to report after their results (:attr:`BoardsReader.error`).
 
 :class:`BoardsReader` yields :class:`~lexibench.solver.games.boggle.board.Board` objects;
 :func:`line_blocks` hands out the blocks themselves, for code that parses lines in bulk
-(:mod:`.native_lines`) and gives :func:`board_of_line` the lines it does not parse. Both read
+(:mod:`.bulk_lines`) and gives :func:`board_of_line` the lines it does not parse. Both read
 lines the same way: :func:`board_of_line` is the one definition of a line's checks.
 """
 

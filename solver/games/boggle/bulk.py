@@ -8,7 +8,7 @@ Two ways, with the same output byte for byte:
   the summary. :func:`solve_lines` runs it over boards here, in processes or on a Dask cluster, the
   lines in input order.
 - **Block by block**, for array-trie's native tier where its compiled code is built: the boards
-  file's bytes go, a block of lines at a time, to :class:`~.native_lines.BoardLines`, which parses,
+  file's bytes go, a block of lines at a time, to :class:`~.bulk_lines.BoardLines`, which parses,
   searches and writes every line in compiled code (no Python work per board);
   :class:`BlockLines` hands the lines it does not recognise to the Python parser.
   :func:`file_lines` runs it here, or in worker processes that each read their own shares of the
@@ -49,7 +49,7 @@ from lexibench.structures import TooManyPathsError
 from lexibench.structures.files import open_regular
 
 if TYPE_CHECKING:
-    from lexibench.solver.games.boggle.native_lines import BoardLines
+    from lexibench.solver.games.boggle.bulk_lines import BoardLines
 
 #: Boards per batch in worker processes, and per task on Dask (a task costs a few ms).
 BATCH: Final = 64
@@ -171,8 +171,8 @@ def compiled_lines(job: LinesJob, opened: Opened) -> BoardLines | None:
     if job.tier is not Tier.NATIVE:
         return None
     try:
-        from lexibench.solver.games.boggle.native_lines import BoardLines
-        from lexibench.structures.backends.array_trie.native import NativeCore
+        from lexibench.solver.games.boggle.bulk_lines import BoardLines
+        from lexibench.structures.backends.array_trie.core import NativeCore
     except ImportError:
         return None
     if not isinstance(opened.lexicon, NativeCore):

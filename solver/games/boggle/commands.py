@@ -70,7 +70,7 @@ SOLVE: Final = Command(
             "with --boards-file: solve in N processes (input order is kept)", "--boards-file"
         ),
     ),
-    run="lexibench.solver.games.boggle.runs:solve",
+    run="lexibench.solver.games.boggle.command_runs:solve",
 )
 
 RANDOM: Final = Command(
@@ -92,7 +92,7 @@ RANDOM: Final = Command(
             default=1,
         ),
     ),
-    run="lexibench.solver.games.boggle.runs:random",
+    run="lexibench.solver.games.boggle.command_runs:random",
 )
 
 BEST: Final = Command(
@@ -129,7 +129,7 @@ BEST: Final = Command(
             "run the chains in N processes (the result is the same as with 1)", "the chains"
         ),
     ),
-    run="lexibench.solver.games.boggle.runs:best",
+    run="lexibench.solver.games.boggle.command_runs:best",
 )
 
 
@@ -200,7 +200,7 @@ PROVE: Final = Command(
             "prove the classes in N processes (the result is the same as with 1)", "the classes"
         ),
     ),
-    run="lexibench.solver.games.boggle.prove.run:prove",
+    run="lexibench.solver.games.boggle.prove.proving:prove",
     tiers=TIERS,
     serves="a proof",
 )

@@ -4,7 +4,7 @@ The pieces live beside this module: the board and its geometry (``board.py``), s
 (``dice.py``), the search at each tier (``solve.py``, its loops in ``search.py``), the brute-force
 reference (``reference.py``), scoring (``rules.py``), renderers (``render.py``, ``lines.py``), the
 best-board search (``best.py``), the proof of the best board (``prove/``) and the commands
-(declared in ``commands.py``, run by ``runs.py`` and ``prove/run.py``).
+(declared in ``commands.py``, run by ``command_runs.py`` and ``prove/proving.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, TIERS, WORD_R
 from lexibench.solver.games.command import Options
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.tiers import Tier
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure
 
 Board = Any  # lexibench.solver.games.boggle.board.Board, imported on use

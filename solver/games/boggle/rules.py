@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from lexibench.solver.tiers import PATHS, word_tiers
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 
 #: The words Boggle plays: at least 3 letters, every q followed by u (the Qu cell).
 WORD_RULES: Final = WordRules(min_length=3, q_needs_u=True)

@@ -38,7 +38,7 @@ from lexibench.solver.games.boggle.board import Board
 from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS, TIERS, score
 from lexibench.solver.tiers import Tier
 from lexibench.solver.tiers import resolve as resolve_tier
-from lexibench.solver.words import DEFAULT_MIN_LENGTH
+from lexibench.solver.word_rules import DEFAULT_MIN_LENGTH
 from lexibench.structures import (
     Lexicon,
     NativeLexicon,

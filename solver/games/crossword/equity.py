@@ -141,7 +141,7 @@ class LeaveMemo:
     def for_native(self, generator: MoveGenerator) -> Any:
         """The values kept in C for ``generator`` (None at a tier that is not native). Where C
         computes a linear model's values itself, the new leaves are valued there from then on
-        (the same floats, :attr:`~.native.LeaveValues.exact`), not in Python."""
+        (the same floats, :attr:`~.movegen.LeaveValues.exact`), not in Python."""
         if self.native is None:
             linear = getattr(self.leaves, "linear_form", None)  # a model C can sum itself
             self.native = generator.leave_values(self.value, linear() if linear else None)

@@ -8,7 +8,7 @@ Words With Friends or a 21x21 board are the same game with another file.
 
 The pieces live beside this module: the rule set (``rules.py``), positions and CGP
 (``position.py``), moves, their order and their renderers (``moves.py``), the generators through
-the protocol (``search.py``, compiled with mypyc) and in C over a KWG (``native.pyx``, Cython),
+the protocol (``search.py``, compiled with mypyc) and in C over a KWG (``movegen.pyx``, Cython),
 the tiers and the generator bound to a lexicon (``solve.py``), the brute-force reference
 (``reference.py``), self-play's players (``players.py``), self-play and its command
 (``selfplay.py``) and the seeded workloads (``workload.py``); the commands are declared below.
@@ -33,7 +33,7 @@ from lexibench.solver.games.command import (
 from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS, WORD_RULES
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.tiers import Tier
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure
 
 Position = Any  # lexibench.solver.games.crossword.position.Position, imported on use

@@ -116,7 +116,7 @@ class LeaveModel:
         return round(total, 3)
 
     def linear_form(self) -> tuple[tuple[float, ...], int, frozenset[int], int, int, Any]:
-        """What the native search needs to value leaves itself (:class:`~.native.LeaveValues`):
+        """What the native search needs to value leaves itself (:class:`~.movegen.LeaveValues`):
         the weights, the copies told apart, the vowels, Q, U, and the balance weights' indices
         by vowels and consonants."""
         return (self.weights, COPIES, VOWELS, Q, U, _BALANCE)

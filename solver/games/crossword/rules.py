@@ -39,7 +39,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import LEXICON, Need, compiled_module, word_tiers
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 from lexibench.structures import has_word_graph
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import input_format, read_input
@@ -54,7 +54,7 @@ DEFAULT_RULES: Final = "english"
 TIERS: Final = word_tiers(
     LEXICON
     & Need(has_word_graph, "the native move generator walks a KWG array: use --lexicon kwg")
-    & compiled_module("lexibench.solver.games.crossword.native")
+    & compiled_module("lexibench.solver.games.crossword.movegen")
 )
 RULESETS: Final = Path(__file__).with_name("rulesets")
 BLANK: Final = 0x80

@@ -12,7 +12,7 @@ words runs Appel and Jacobson's DAWG algorithm, one of the GADDAG strings Gordon
 ``native``
     Backends that hand out their word graph as a KWG array (``kwg``,
     :class:`~structures.WordGraphLexicon`): the whole generation runs in C over that array
-    (:mod:`solver.games.crossword.native`, compiled with Cython on install). The same array holds
+    (:mod:`solver.games.crossword.movegen`, compiled with Cython on install). The same array holds
     the DAWG and the GADDAG, so either algorithm runs on either view of it. With ``word_map``
     (a lexicon that offers ``word_map()``, as ``kwg`` does), the moves are spelled from the word
     map span by span instead (every move, and the best turns by equity); the cross-sets still
@@ -38,14 +38,14 @@ from lexibench.structures import Lexicon, SteppingLexicon, class_of
 from lexibench.structures.builds import compiled
 
 if TYPE_CHECKING:
-    from lexibench.solver.games.crossword import native
+    from lexibench.solver.games.crossword import movegen as native
 
 #: The algorithm each variant of the lexicon runs.
 ALGORITHMS: Final = {"words": "dawg", "gaddag": "gaddag"}
 #: The variant each algorithm needs (``--algorithm``).
 VARIANTS: Final = {algorithm: variant for variant, algorithm in ALGORITHMS.items()}
 
-_NATIVE = compiled("lexibench.solver.games.crossword.native")
+_NATIVE = compiled("lexibench.solver.games.crossword.movegen")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the native generator cannot run here (not compiled), or None."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
@@ -281,7 +281,7 @@ class MoveGenerator:
     ) -> tuple[bytes, int | None] | None:
         """The native records of the placements that may be among the ``top`` turns of highest
         equity (a superset of them, found best-first without making every move: see
-        :meth:`~solver.games.crossword.native.NativeGenerator.top_equity`) and the best
+        :meth:`~solver.games.crossword.movegen.NativeGenerator.top_equity`) and the best
         exchange's equity in millipoints (None: none); ``leaves`` the leaves' values
         (:meth:`leave_values`; None: worth nothing, the bag being empty), ``exchanging`` whether
         the bag allows an exchange. None at a tier that cannot bound its moves (every move is
@@ -295,10 +295,10 @@ class MoveGenerator:
         self, rules: RuleSet, board: bytes, rack: list[int], leaves: Any, exchanging: bool
     ) -> tuple[bytes, int | None, int, int | None] | None:
         """The turn of highest equity chosen in C (see
-        :meth:`~solver.games.crossword.native.NativeGenerator.best_turn`): the first
+        :meth:`~solver.games.crossword.movegen.NativeGenerator.best_turn`): the first
         placement's record and equity, the pass's equity and the best exchange's, in
         millipoints; ``leaves`` None (the bag empty) or values of whole thousandths
-        (:attr:`~solver.games.crossword.native.LeaveValues.exact`). None at a tier that cannot
+        (:attr:`~solver.games.crossword.movegen.LeaveValues.exact`). None at a tier that cannot
         (the caller then chooses from :meth:`top_raw` or every move)."""
         found, self.generated = self._engine.best_turn(
             self._for(rules), board, rack, leaves, exchanging

@@ -25,7 +25,7 @@ from lexibench.solver.games.letterboxed.puzzle import (
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure
 
 Box = Any  # lexibench.solver.games.letterboxed.puzzle.Box, imported on use

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import word_tiers
-from lexibench.solver.words import WordRules, char_text
+from lexibench.solver.word_rules import WordRules, char_text
 
 TITLE = "Letter Boxed"
 SIDES = 4

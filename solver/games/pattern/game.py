@@ -15,7 +15,7 @@ from lexibench.solver.games.command import Option
 from lexibench.solver.games.pattern.puzzle import KIND, TIERS, TITLE, WORD_RULES
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 
 Pattern = Any  # lexibench.solver.games.pattern.puzzle.Pattern, imported on use
 Answer = tuple[str, ...]

@@ -15,7 +15,7 @@ from lexibench.solver.games.command import Option
 from lexibench.solver.games.protocol import Game, Workload
 from lexibench.solver.games.query import QueryGame, query_command
 from lexibench.solver.games.spellingbee.puzzle import KIND, TIERS, TITLE, WORD_RULES
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 
 Hive = Any  # lexibench.solver.games.spellingbee.puzzle.Hive, imported on use
 Answer = Any  # lexibench.solver.games.spellingbee.puzzle.Answer

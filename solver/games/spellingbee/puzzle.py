@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.tiers import query_tiers
-from lexibench.solver.words import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
 
 #: The words it plays (a q needs no u).
 WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)

@@ -24,7 +24,7 @@ from lexibench.solver.games.wordle.puzzle import (
     TITLE,
     WORD_RULES,
 )
-from lexibench.solver.words import WordRules
+from lexibench.solver.word_rules import WordRules
 
 Position = Any  # lexibench.solver.games.wordle.puzzle.Position, imported on use
 Answer = Any  # lexibench.solver.games.wordle.puzzle.Answer

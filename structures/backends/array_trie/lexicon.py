@@ -20,7 +20,7 @@ Saved, the structure is the array as it is in memory, after a 24-byte header (fo
 ``lexibench-array-trie/1``, little-endian): loading is one copy and a check that every child
 index lies inside the array, milliseconds for the default list.
 
-The queries come from :class:`~structures.backends.array_trie.native.NativeCore` (compiled with
+The queries come from :class:`~structures.backends.array_trie.core.NativeCore` (compiled with
 Cython on install), which also offers the native tier (:class:`~structures.protocol.NativeLexicon`):
 the whole board search in C. The query kinds of :mod:`structures.queries` (anagrams, patterns,
 letter sets, position constraints) are answered by walks in C too
@@ -42,15 +42,15 @@ from typing import TYPE_CHECKING, ClassVar, Self
 
 from lexibench.structures.backends.array_trie.walk import TERMINAL, PythonCore
 from lexibench.structures.builds import compiled
-from lexibench.structures.words import letters_only, unique_words
+from lexibench.structures.word_checks import letters_only, unique_words
 
-_NATIVE = compiled("lexibench.structures.backends.array_trie.native")
+_NATIVE = compiled("lexibench.structures.backends.array_trie.core")
 _QUERIES = compiled("lexibench.structures.backends.array_trie.queries")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing or _QUERIES.missing
 """Why the compiled core could not be imported, or None when it is in use."""
 
 if TYPE_CHECKING:
-    from lexibench.structures.backends.array_trie.native import NativeCore as _Core
+    from lexibench.structures.backends.array_trie.core import NativeCore as _Core
     from lexibench.structures.backends.array_trie.queries import TrieQueries as _Queries
 elif NATIVE_UNAVAILABLE is None:
     _Core = _NATIVE.module.NativeCore

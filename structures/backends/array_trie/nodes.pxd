@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The node array of ``array-trie`` as C sees it, shared by the compiled modules that walk it
-(the core, ``native.pyx``; the query walks, ``queries.pyx``; the proof's bound,
-``solver/games/boggle/prove/native.pyx``): the layout's constants, and one step from a node by a
+(the core, ``core.pyx``; the query walks, ``queries.pyx``; the proof's bound,
+``solver/games/boggle/prove/tree_search.pyx``): the layout's constants, and one step from a node by a
 letter. The layout is described in :mod:`structures.backends.array_trie.lexicon`."""
 
 from libc.stdint cimport uint32_t

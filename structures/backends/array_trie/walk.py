@@ -1,6 +1,6 @@
 """The interpreted core of ``array-trie``: the same queries as the compiled one, in Python.
 
-Used when :mod:`structures.backends.array_trie.native` is not compiled (an install with
+Used when :mod:`structures.backends.array_trie.core` is not compiled (an install with
 ``LEXIBENCH_NO_COMPILE=1``): the answers are the same, only slower, and the native tier is then
 unavailable. The layout is described in :mod:`structures.backends.array_trie.lexicon`.
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from lexibench.structures.node_array import NodeArrayCore
-from lexibench.structures.words import MAX_STRING_LENGTH
+from lexibench.structures.word_checks import MAX_STRING_LENGTH
 
 TERMINAL = 0x8000_0000
 """Bit of a node's mask set when the node's string is a stored word."""

@@ -1,6 +1,6 @@
 """Building a KWG in Python: the reference builder, and the one used where nothing was compiled.
 
-The compiled builder (:func:`structures.backends.kwg.native.build_nodes`) follows the same steps
+The compiled builder (:func:`structures.backends.kwg.core.build_nodes`) follows the same steps
 with C arrays and gives the same array, node for node (the tests compare them). The steps:
 
 1. **States.** A state is one entry of a sibling list together with the rest of that list:

@@ -30,7 +30,7 @@ and how many strings); loading is one copy and one pass in C checking every arc 
 list, so a file that passes its checksum but was not written by lexibench cannot send a walk out
 of the array.
 
-The builder and the queries come from :mod:`structures.backends.kwg.native` (compiled with Cython
+The builder and the queries come from :mod:`structures.backends.kwg.core` (compiled with Cython
 on install); installed with ``LEXIBENCH_NO_COMPILE=1``, the same run interpreted
 (:mod:`structures.backends.kwg.build`, :mod:`structures.backends.kwg.walk`), slower, with the
 same answers and the same array.
@@ -50,16 +50,16 @@ from lexibench.structures.builds import compiled
 from lexibench.structures.errors import BadInputError, UnstorableWordError
 from lexibench.structures.files import input_format
 from lexibench.structures.gaddag import SEPARATOR, NotGaddagError, words_of
-from lexibench.structures.words import MAX_STRING_LENGTH, unique_words
+from lexibench.structures.word_checks import MAX_STRING_LENGTH, unique_words
 
-_NATIVE = compiled("lexibench.structures.backends.kwg.native")
+_NATIVE = compiled("lexibench.structures.backends.kwg.core")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled core could not be imported, or None when it is in use."""
 _WORD_MAP = compiled("lexibench.structures.backends.kwg.wordmap")
 
 if TYPE_CHECKING:
-    from lexibench.structures.backends.kwg.native import KwgCore as _Core
-    from lexibench.structures.backends.kwg.native import build_nodes as _build_nodes
+    from lexibench.structures.backends.kwg.core import KwgCore as _Core
+    from lexibench.structures.backends.kwg.core import build_nodes as _build_nodes
     from lexibench.structures.backends.kwg.wordmap import WordMap
 elif NATIVE_UNAVAILABLE is None:
     _Core = _NATIVE.module.KwgCore

@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""The node array of ``kwg`` as C sees it, shared by its compiled core (``native.pyx``) and the
-crossword move generator (``solver/games/crossword/native.pyx``): the layout's constants, and the
+"""The node array of ``kwg`` as C sees it, shared by its compiled core (``core.pyx``) and the
+crossword move generator (``solver/games/crossword/movegen.pyx``): the layout's constants, and the
 search of a sibling list. The layout is :mod:`structures.backends.kwg.walk`'s (its constants
 there)."""
 

@@ -1,7 +1,7 @@
 """The interpreted core of ``kwg``: the node layout's constants, the check every loaded array
 passes, and the queries in Python.
 
-Used when :mod:`structures.backends.kwg.native` is not compiled (an install with
+Used when :mod:`structures.backends.kwg.core` is not compiled (an install with
 ``LEXIBENCH_NO_COMPILE=1``): the answers are the same, only slower. The layout is described in
 :mod:`structures.backends.kwg.lexicon`.
 """

@@ -4,7 +4,7 @@
 idea, after "The Anagram Method"), built in C from the node array.
 
 The crossword game's native tier spells its moves from it span by span instead of walking the
-graph square by square (:mod:`solver.games.crossword.native`); the ``word-map`` index answers
+graph square by square (:mod:`solver.games.crossword.movegen`); the ``word-map`` index answers
 anagram queries from it. The C-level interface is in ``wordmap.pxd``.
 """
 

@@ -1,4 +1,4 @@
-"""The compiled bulk lines (native_lines.pyx, bulk.py's block path): byte for byte what the Python
+"""The compiled bulk lines (bulk_lines.pyx, bulk.py's block path): byte for byte what the Python
 line maker makes, the same input checks and errors at the same line numbers, shares of a file in
 worker processes in input order, and the per-board path where nothing is compiled."""
 
@@ -521,7 +521,7 @@ def test_blocks_of_whole_lines_from_short_reads(size: int) -> None:
 def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_output(
     words_file: Path, tmp_path: Path
 ) -> None:
-    """As where native_lines is not built: solve --boards-file takes the per-board path, with
+    """As where bulk_lines is not built: solve --boards-file takes the per-board path, with
     the same output."""
     boards = tmp_path / "boards.txt"
     boards.write_bytes(_seeded_text(5))
@@ -531,12 +531,12 @@ def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_outpu
     blocker = tmp_path / "blocker"
     blocker.mkdir()
     (blocker / "sitecustomize.py").write_text(
-        "import sys\nsys.modules['lexibench.solver.games.boggle.native_lines'] = None\n"
+        "import sys\nsys.modules['lexibench.solver.games.boggle.bulk_lines'] = None\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker), str(ROOT)])}
     blocked = subprocess.run(command, capture_output=True, check=True, env=env).stdout
     assert blocked == compiled
-    check = "from lexibench.solver.games.boggle import native_lines"
+    check = "from lexibench.solver.games.boggle import bulk_lines"
     assert subprocess.run([sys.executable, "-c", check], env=env, check=False).returncode != 0
 
 

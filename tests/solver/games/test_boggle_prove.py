@@ -479,7 +479,7 @@ def test_without_the_compiled_bound(medium_list: str, tmp_path: Path) -> None:
     for the native tier is one line with the reason."""
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text(
-        "import sys\nsys.modules['lexibench.solver.games.boggle.prove.native'] = None\n"
+        "import sys\nsys.modules['lexibench.solver.games.boggle.prove.tree_search'] = None\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     command = [sys.executable, "-m", "lexibench", "prove", "--size", "2x2", "--wordlist"]
@@ -491,8 +491,9 @@ def test_without_the_compiled_bound(medium_list: str, tmp_path: Path) -> None:
     )
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1
-    assert "has no native tier (lexibench.solver.games.boggle.prove.native is not compiled" in (
-        refused.stderr
+    assert (
+        "has no native tier (lexibench.solver.games.boggle.prove.tree_search is not compiled"
+        in (refused.stderr)
     )
 
 

@@ -167,7 +167,7 @@ def test_each_leave_is_valued_once_and_kept_in_millipoints() -> None:
 
 
 def test_the_c_slack_is_the_pythons() -> None:
-    from lexibench.solver.games.crossword import native
+    from lexibench.solver.games.crossword import movegen as native
     from lexibench.solver.games.crossword.equity import SLACK
 
     assert native.SLACK_MILLIPOINTS == SLACK
@@ -215,7 +215,7 @@ def test_a_leave_value_that_asks_the_same_generator_is_refused() -> None:
 
 
 def test_leave_values_made_without_init_are_refused_not_a_crash() -> None:
-    from lexibench.solver.games.crossword.native import LeaveValues
+    from lexibench.solver.games.crossword.movegen import LeaveValues
 
     generator = _generators()["words"]
     position = _positions()[50]

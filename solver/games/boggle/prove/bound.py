@@ -45,7 +45,7 @@ class TreeRun:
 
 class TreeBound(Protocol):
     """Runs the tree bound of one proof plan's classes, one class at a time (see
-    :meth:`.native.TreeProver.run`)."""
+    :meth:`.tree_search.TreeProver.run`)."""
 
     def run(
         self,

@@ -1,9 +1,9 @@
-"""The proof's bound over the step protocol: the tree and search of :mod:`.native`, in Python.
+"""The proof's bound over the step protocol: the tree and search of :mod:`.tree_search`, in Python.
 
 Any backend that steps (``root``/``child``/``is_terminal``) runs it, so the proof compares
 structures like the solver does; the answers are the compiled code's (the same records, tree,
 bound, search steps and candidates), only slower. A word is told apart from another by its
-spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.native` for the five stages.
+spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.tree_search` for the five stages.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class StepTree:
         stop: Callable[[], bool] | None = None,
         flush: Flush | None = None,
     ) -> TreeRun | None:
-        """As :meth:`.native.TreeProver.run`, with each cell's letters as a string."""
+        """As :meth:`.tree_search.TreeProver.run`, with each cell's letters as a string."""
         try:
             return _Run(self, cells, stop, flush).result()
         except _StoppedError:
@@ -357,7 +357,7 @@ class _Run:
 
     def _attack(self, root: int, position: int) -> None:
         """Force the cell at ``position`` by merging while the tree under ``root`` is above
-        the switchover, else search it (as :meth:`.native.TreeProver._attack`)."""
+        the switchover, else search it (as :meth:`.tree_search.TreeProver._attack`)."""
         bound, points = self.sum_bound[root], self.sum_points[root]
         first, count = self.sum_first[root], self.sum_count[root]
         n = len(self.cells)

@@ -1,5 +1,5 @@
 """A proof's tiers, as data: it walks the lexicon node by node in Python (step, any lexicon that
-steps), or array-trie's node array in compiled code (native, where :mod:`.native` is compiled).
+steps), or array-trie's node array in compiled code (native, where :mod:`.tree_search` is compiled).
 Importing this module imports neither walk."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ TIERS: Final = (
     ),
     (
         Tier.NATIVE,
-        compiled_module("lexibench.solver.games.boggle.prove.native")
+        compiled_module("lexibench.solver.games.boggle.prove.tree_search")
         & Need(_node_array, "only array-trie's array is walked in C"),
     ),
 )

@@ -2,7 +2,7 @@
 interpreted over any backend that steps.
 
 ``native``
-    :mod:`.native` (Cython, compiled on install) walks the node array of a lexicon that hands
+    :mod:`.tree_search` (Cython, compiled on install) walks the node array of a lexicon that hands
     one out (``node_array()``, array-trie's layout). Unavailable when the module was not
     compiled (an install with ``LEXIBENCH_NO_COMPILE=1``; :data:`NATIVE_UNAVAILABLE` says why)
     or the backend has no such array.
@@ -27,16 +27,16 @@ from lexibench.structures import Lexicon
 from lexibench.structures.builds import compiled
 
 if TYPE_CHECKING:
-    from lexibench.solver.games.boggle.prove import native
+    from lexibench.solver.games.boggle.prove import tree_search as native
 
-_NATIVE = compiled("lexibench.solver.games.boggle.prove.native")
+_NATIVE = compiled("lexibench.solver.games.boggle.prove.tree_search")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled bound cannot be imported, or None when it can."""
 TreeProver: type[native.TreeProver] = _NATIVE.get("TreeProver")
 
 
 class NativeTree:
-    """:class:`.native.TreeProver` behind the :class:`~.bound.TreeBound` interface."""
+    """:class:`.tree_search.TreeProver` behind the :class:`~.bound.TreeBound` interface."""
 
     def __init__(self, nodes: memoryview, plan: ProofPlan) -> None:
         self.prover = TreeProver(nodes, plan.weights, plan.min_length)

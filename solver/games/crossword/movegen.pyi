@@ -1,4 +1,4 @@
-"""Types of the native move generator (solver/games/crossword/native.pyx)."""
+"""Types of the native move generator (solver/games/crossword/movegen.pyx)."""
 
 from collections.abc import Callable, Sequence
 from typing import Any

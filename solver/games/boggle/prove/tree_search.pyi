@@ -1,4 +1,4 @@
-"""Types of the compiled bound (solver/games/boggle/prove/native.pyx)."""
+"""Types of the compiled bound (solver/games/boggle/prove/tree_search.pyx)."""
 
 from collections.abc import Callable, Sequence
 

@@ -1,4 +1,4 @@
-"""Types of the compiled core (native.pyx)."""
+"""Types of the compiled core (core.pyx)."""
 
 from array import array
 

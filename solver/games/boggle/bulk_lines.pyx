@@ -4,7 +4,7 @@
 
 :class:`BoardLines` takes the bytes of a boards file, a block of lines at a time, and for each line
 parses the board, runs array-trie's native search on it (:meth:`NativeCore.search
-<lexibench.structures.backends.array_trie.native.NativeCore>`, reached through ``native.pxd``: the
+<lexibench.structures.backends.array_trie.core.NativeCore>`, reached through ``core.pxd``: the
 search is not repeated here) and writes the board's line: the summary (``{"board": ..., "count":
 n, "score": n}``) from the search's totals, without a word string, or the full line of ``solve
 --json``, byte for byte what :class:`~lexibench.solver.games.boggle.lines.LineMaker` makes (the
@@ -31,7 +31,7 @@ from libc.stdint cimport uint16_t, uint32_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memchr, memcmp, memcpy, memset
 
-from lexibench.structures.backends.array_trie.native cimport NativeCore, lexibench_graph
+from lexibench.structures.backends.array_trie.core cimport NativeCore, lexibench_graph
 
 from lexibench.structures.errors import TooManyPathsError
 

@@ -1,6 +1,6 @@
-"""Types of the compiled lines (native_lines.pyx)."""
+"""Types of the compiled lines (bulk_lines.pyx)."""
 
-from lexibench.structures.backends.array_trie.native import NativeCore
+from lexibench.structures.backends.array_trie.core import NativeCore
 
 class BoardLines:
     q_means_qu: bool

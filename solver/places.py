@@ -1,5 +1,5 @@
-"""Where work runs: in this process (:class:`Here`), in worker processes (:class:`Processes`) or on
-a Dask cluster (:class:`Dask`).
+"""The three places work can run, as plain values: this process (:class:`Here`), worker processes
+(:class:`Processes`) or a Dask cluster (:class:`Dask`).
 
 The three places are plain values, below both :mod:`lexibench.solver.execution` (which runs a job
 wherever one says) and :mod:`lexibench.solver.cluster` (the Dask mechanics), so that neither

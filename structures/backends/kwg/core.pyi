@@ -1,4 +1,4 @@
-"""Types of the compiled core (structures/backends/kwg/native.pyx)."""
+"""Types of the compiled core (structures/backends/kwg/core.pyx)."""
 
 from array import array
 

@@ -12,7 +12,7 @@ node's neighbours, it finds every simple path spelling a stored word. It knows n
 the caller supplies the graph (a Boggle board's cells and adjacency, for instance) and the minimum
 length. The search itself is C (``search.c``, built for the CPU it runs on); this module converts
 the graph and records what it finds. Compiled modules reach the same search without Python
-objects through ``native.pxd`` (:meth:`NativeCore.search`).
+objects through ``core.pxd`` (:meth:`NativeCore.search`).
 """
 
 from cpython.object cimport PyObject
@@ -25,7 +25,7 @@ from libc.stdlib cimport calloc, free, malloc
 from lexibench.structures.backends.array_trie.nodes cimport lexibench_popcount, step
 
 from lexibench.structures.errors import TooManyPathsError
-from lexibench.structures.words import MAX_STRING_LENGTH
+from lexibench.structures.word_checks import MAX_STRING_LENGTH
 
 cdef extern from *:
     """
