@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: bench bench-quick test pytest tables lint wheel-check fuzz clean
+.PHONY: bench bench-quick test test-quick pytest tables lint wheel-check fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,11 @@ wheel-check: $(VENV)/.installed-dev
 # failed at the end.
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m tools.checks -n auto
+
+# The quick loop while working: every test but the slow ones (tests/slow.py), no lint, no wheel
+# check; make test (and CI) still runs everything.
+test-quick: $(VENV)/.installed-dev
+	$(BIN)/pytest -n auto -m "not slow"
 
 pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest -n auto

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from lexibench import structures
+from tests.slow import is_slow
 from tests.words import MEDIUM_LETTERS, default_words
 
 WORDLISTS = Path(__file__).resolve().parent.parent / "wordlists"
@@ -43,7 +44,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of :data:`LONGEST_FIRST` first, in its order; the others keep theirs."""
+    """The tests of :data:`LONGEST_FIRST` first, in its order; the others keep theirs. The slow
+    ones (:mod:`tests.slow`) are marked ``slow``: ``-m "not slow"`` is the quick loop."""
+    for item in items:
+        if is_slow(item.nodeid):
+            item.add_marker(pytest.mark.slow)
 
     def rank(item: pytest.Item) -> int:
         return next(

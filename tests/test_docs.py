@@ -58,6 +58,7 @@ READMES: Final = (
     "solver/README.md",
     "benchmarks/README.md",
     "wordlists/README.md",
+    "tests/README.md",
 )
 #: README.md is the newcomer's page: a five-minute read (issue 19 asks for about 12 KB at most).
 README_BUDGET: Final = 12 * 1024
