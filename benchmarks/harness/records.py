@@ -518,7 +518,7 @@ Engine = Literal["processes", "dask", "halves", "peer", "discarded", "copied"]
 
 class BulkRun(Part):
     """One ``solve --boards-file`` process (or, engine ``peer``, one run of the opt-in C++ peer
-    on the same boards: :mod:`lexibench.solver.games.boggle.peer`)."""
+    on the same boards: :mod:`lexibench.benchmarks.peers.hybrid_boggle`)."""
 
     lexicon: str
     output: Literal["full", "summary"]

@@ -22,7 +22,7 @@ count of the sweep, on the same seeded 4x4 boards:
   rounds (dense boards :data:`DENSE_ROUNDS`), and the runs keep every round's wall seconds and
   their medians.
 - **The peer**, where the user has built hybrid-boggle's C++ scorer
-  (:mod:`lexibench.solver.games.boggle.peer`: its folder in ``LEXIBENCH_HYBRID_BOGGLE``, or
+  (:mod:`lexibench.benchmarks.peers.hybrid_boggle`: its folder in ``LEXIBENCH_HYBRID_BOGGLE``, or
   ``cpp_boggle`` importable): it scores the same random and dense boards in the rounds of the full
   lines (engine ``peer``), and its scores must equal ``--summary``'s; where it is not built,
   nothing is run and nothing is missing. Beside it on the dense boards, the full lines of
@@ -63,9 +63,9 @@ from lexibench.benchmarks.harness.records import (
     WordListRef,
 )
 from lexibench.benchmarks.harness.workloads import boards_for
+from lexibench.benchmarks.peers import hybrid_boggle
 from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.defaults import DEFAULT_STRUCTURE
-from lexibench.solver.games.boggle import peer
 from lexibench.solver.games.boggle.board import QU, Board
 from lexibench.solver.games.boggle.dense import dense_boards
 from lexibench.solver.games.compiled import search_build
@@ -146,7 +146,7 @@ def time_peer(
     boards_file: Path, wordlist: str, out: Path, env: dict[str, str]
 ) -> tuple[float, float]:
     """Wall and CPU seconds of the C++ peer scoring the same boards, start to exit."""
-    cmd = [sys.executable, "-m", "lexibench.benchmarks.processes.peer"]
+    cmd = [sys.executable, "-m", "lexibench.benchmarks.processes.hybrid_boggle_scorer"]
     cmd += ["--boards-file", str(boards_file), "--wordlist", wordlist]
     return _timed([cmd], [out], env)
 
@@ -419,7 +419,7 @@ def run_bulk(counts: tuple[int, ...], wl: WordList, seed: int, rounds: int = ROU
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         env = user_env({"LEXIBENCH_CACHE_DIR": str(tmp / "cache")})
-        bench = Bench(env, wl.name, peer.unavailable() is None)
+        bench = Bench(env, wl.name, hybrid_boggle.unavailable() is None)
         warm = tmp / "warm.txt"
         warm.write_text(boards_for("4x4", 1, seed)[0].text() + "\n")
         for lexicon in sorted({lexicon for lexicon, _ in CASES}):  # builds and caches

@@ -413,9 +413,9 @@ def test_crossword_peer(
     seconds of generation per round, and its moves checked equal to the reference's. From the
     KWG alone, its rounds go in step with rounds of lexibench's native generators on the same
     positions (:class:`_Paired`): the report's ratio is of those."""
-    from lexibench.solver.games.crossword import peer
+    from lexibench.benchmarks.peers import magpie
 
-    if peer.unavailable() is not None:
+    if magpie.unavailable() is not None:
         pytest.skip("MAGPIE is not built here (opt-in: LEXIBENCH_MAGPIE)")
     if name == HEADLINE:
         everything = _positions(settings)
@@ -427,28 +427,28 @@ def test_crossword_peer(
         played = game_of(GAME)
         expected = [played.key(played.reference(_words(settings).words)(positions[0]))]
     if not positions or any(p.rules.name != "english" for p in positions):
-        not_run(request, CrosswordPeerRecord, peer.NAME,
+        not_run(request, CrosswordPeerRecord, magpie.NAME,
                 f"not run: no {name} position with {blanks} blank(s) under the English rules",
                 tier="native", game=GAME, variant=lexicon)  # fmt: skip
     kwg = _kwg(settings, "gaddag").kwg_bytes()  # type: ignore[attr-defined]
     lines = [p.to_cgp() for p in positions]
-    by_score: peer.Mode = "allscore" if mode == "all" else "bestscore"
+    by_score: magpie.Mode = "allscore" if mode == "all" else "bestscore"
     benchmark.group = f"crossword peer {name}, {blanks} blank(s), {mode} moves"
     paired = _Paired(settings, mode, positions) if lexicon == "kwg" else None
     run = benchmark.pedantic(
-        peer.generate, args=(lines, kwg, _leave_table(), by_score),
+        magpie.generate, args=(lines, kwg, _leave_table(), by_score),
         kwargs={"rounds": PAIRED_ROUNDS if paired else PEER_ROUNDS, "word_maps": lexicon == "wmp",
                 "between": paired}, rounds=1, iterations=1,
     )  # fmt: skip
     if mode == "all":
-        listed = peer.generate(
+        listed = magpie.generate(
             lines, kwg, _leave_table(), by_score, word_maps=lexicon == "wmp", every_move=True
         )
         assert listed.moves is not None
         assert listed.counts == run.counts
         for i, (moves, position) in enumerate(zip(listed.moves, positions, strict=True)):
             ours = [m for m in expected[i] if not position.is_empty() or m[0][0].isdigit()]
-            assert peer.placements(moves) == ours, f"{name} position {i}: MAGPIE's moves differ"
+            assert magpie.placements(moves) == ours, f"{name} position {i}: MAGPIE's moves differ"
     else:
         for i, best in enumerate(run.best):
             top = max((m[2] for m in expected[i]), default=None)
@@ -456,8 +456,8 @@ def test_crossword_peer(
     record(
         benchmark,
         CrosswordPeerRecord(
-            peer.NAME,
-            peer.version(peer.folder()),
+            magpie.NAME,
+            magpie.version(magpie.folder()),
             wordlist_ref(_words(settings)),
             len(positions),
             lexicon=lexicon,  # type: ignore[arg-type]
@@ -479,11 +479,11 @@ PAIRED_ROUNDS: Final = 21
 
 class _Paired:
     """lexibench's native generators (:data:`GENERATORS`, where compiled) on a peer case's
-    positions, a round of each before each of the peer's rounds (``peer.generate``'s
+    positions, a round of each before each of the peer's rounds (``magpie.generate``'s
     ``between``): the first generator moves to the end each round, so none always runs right
     before the peer. Each round of either side is timed after an untimed pass over the same
     positions (the harness's ``-s``), warm as consecutive rounds are, and on the same processor
-    as the other side's (``peer.generate`` keeps both processes on one meanwhile)."""
+    as the other side's (``magpie.generate`` keeps both processes on one meanwhile)."""
 
     def __init__(self, settings: Settings, mode: str, positions: Sequence[Position]) -> None:
         self.positions = positions

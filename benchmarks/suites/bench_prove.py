@@ -15,10 +15,11 @@ solving one board.
   per class give the projected CPU time of the whole 3x4 proof (the report puts it beside
   hybrid-boggle's published one).
 - ``test_prove_peer``: where the user has built hybrid-boggle (opt-in, as for the bulk runs:
-  :mod:`lexibench.solver.games.boggle.peer`, its source folder in ``LEXIBENCH_HYBRID_BOGGLE``),
-  its prover (``HybridTreeBreaker``, ``break_all``'s settings) on the native tier's sampled 3x3
-  and 3x4 classes, same partition and target, in this process: each class's CPU seconds beside
-  lexibench's, and its boards checked equal to lexibench's, class by class.
+  :mod:`lexibench.benchmarks.peers.hybrid_boggle`, its source folder in
+  ``LEXIBENCH_HYBRID_BOGGLE``), its prover (``HybridTreeBreaker``, ``break_all``'s settings) on
+  the native tier's sampled 3x3 and 3x4 classes, same partition and target, in this process:
+  each class's CPU seconds beside lexibench's, and its boards checked equal to lexibench's,
+  class by class.
 
 The target of each size is the best known board's score for the run's word list
 (:mod:`lexibench.solver.games.boggle.prove.known`), where it lists one; else the score of the best
@@ -40,9 +41,9 @@ from lexibench.benchmarks.harness.fixtures import LexiconCache
 from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
 from lexibench.benchmarks.harness.records import ProveRecord
 from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.peers.hybrid_boggle import NAME as PEER
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.best import search
-from lexibench.solver.games.boggle.peer import NAME as PEER
 from lexibench.solver.games.boggle.prove.job import ClassOutcome, prove_class, prove_state
 from lexibench.solver.games.boggle.prove.known import best_known
 from lexibench.solver.games.boggle.prove.partitions import default_partition, partition
@@ -268,9 +269,9 @@ def test_prove_peer(
     """hybrid-boggle's prover on the sampled classes of ``proof_size`` (the native tier's sample),
     where the user has built it: its CPU seconds per class, and its boards checked equal to
     lexibench's."""
-    from lexibench.solver.games.boggle import peer
+    from lexibench.benchmarks.peers import hybrid_boggle
 
-    if peer.unavailable() is not None:
+    if hybrid_boggle.unavailable() is not None:
         pytest.skip("hybrid-boggle is not built here (opt-in: LEXIBENCH_HYBRID_BOGGLE)")
     size = proof_size
     quick = settings.scale == "quick"
@@ -283,7 +284,9 @@ def test_prove_peer(
     ids = _sample(plan, count, settings.seed)
     try:
         expected = _native_outcomes(wordlist.words, sha256, size, settings.seed, count, quick)
-        prove = peer.breaker(peer.load(), wordlist.words, plan.rows, plan.cols, plan.target)
+        prove = hybrid_boggle.breaker(
+            hybrid_boggle.load(), wordlist.words, plan.rows, plan.cols, plan.target
+        )
     except InputError as exc:
         not_run(request, ProveRecord, PEER, f"not run: {exc}", tier="native", size=size)
     benchmark.group = f"prove {size} peer"
@@ -315,8 +318,8 @@ def _peer_commit() -> str | None:
     import os
     from pathlib import Path
 
+    from lexibench.benchmarks.peers.hybrid_boggle import ENV
     from lexibench.benchmarks.report.history import commit_of
-    from lexibench.solver.games.boggle.peer import ENV
 
     folder = os.environ.get(ENV)
     found = commit_of(Path(folder)).id if folder else "unknown"

@@ -108,10 +108,11 @@ def render(results: Results) -> Section:
             "where a search spends its time. "
             + (
                 "`C++ peer`: hybrid-boggle's C++ scorer on the same boards (built by hand, "
-                "opt-in: `solver/games/boggle/peer.py`), timed the same way; its scores equal "
-                "`--summary`'s."
+                "opt-in: `benchmarks/peers/hybrid_boggle.py`), timed the same way; its scores "
+                "equal `--summary`'s."
                 if peer
-                else "hybrid-boggle's C++ scorer, the opt-in peer (`solver/games/boggle/peer.py`), "
+                else "hybrid-boggle's C++ scorer, the opt-in peer "
+                "(`benchmarks/peers/hybrid_boggle.py`), "
                 "was not built for this run."
             ),
             "",

@@ -286,7 +286,7 @@ def _peer_table(results: Results) -> list[str]:
     headers += ["lexibench time / MAGPIE KWG time"]
     text = (
         f"MAGPIE (jvc56/MAGPIE, C; {', '.join(versions)}), built by hand and opt-in "
-        "(`LEXIBENCH_MAGPIE`: `solver/games/crossword/peer.py`), on the native cases' positions "
+        "(`LEXIBENCH_MAGPIE`: `benchmarks/peers/magpie.py`), on the native cases' positions "
         "with the same KWG file, by score as lexibench's cases, timed inside its process with "
         "a C clock, the median of its rounds, per position: its `generate_moves` (every move "
         "appended to its small-move list, as lexibench appends its records) and the board's "

@@ -9,17 +9,17 @@ import statistics
 from collections.abc import Sequence
 
 from lexibench.benchmarks.harness.records import Bench, ProveRecord, Results
+from lexibench.benchmarks.peers import hybrid_boggle
 from lexibench.benchmarks.report.formatting import num, table
 from lexibench.benchmarks.report.sections import EMPTY, Section, whole_proof
 from lexibench.benchmarks.report.sections.best import known_boards
-from lexibench.solver.games.boggle import peer
 
 #: ENABLE2K's SHA-256 as lexibench records it (known_boards.toml's key for its proven boards).
 ENABLE2K_SHA256 = "92fb9a1fdee0ed22c3176ef627a97d4f7a6c9841ab6416aa16ed8d86a195ed06"
 
 Case = Bench[ProveRecord]
 #: The peer's name in the records (the proof suite's).
-PEER = peer.NAME
+PEER = hybrid_boggle.NAME
 
 
 def classes_per_s(bench: Case) -> float:

@@ -7,7 +7,8 @@ lexibench neither ships nor builds it. To compare with it, build that extension 
 and either install it where ``import cpp_boggle`` finds it or set :data:`ENV` to the folder that
 holds it; then
 
-    python -m lexibench.benchmarks.processes.peer --boards-file boards.txt --wordlist enable2k.txt
+    python -m lexibench.benchmarks.processes.hybrid_boggle_scorer \
+        --boards-file boards.txt --wordlist enable2k.txt
 
 prints ``{"board": ..., "score": n}`` (compact; the board as its line gives it) for each board,
 scored by its ``Boggler`` classes (the shapes it compiles: 2x2, 2x3, 3x3, 3x4, 4x4, 4x5, 5x5). A

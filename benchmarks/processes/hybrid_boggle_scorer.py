@@ -1,6 +1,7 @@
-"""``python -m lexibench.benchmarks.processes.peer``: score a boards file with hybrid-boggle's C++
-scorer, where the user has built it (:mod:`lexibench.solver.games.boggle.peer`), one JSON line a
-board, as the bulk benchmark runs it beside ``lexibench solve --boards-file --summary``."""
+"""``python -m lexibench.benchmarks.processes.hybrid_boggle_scorer``: score a boards file with
+hybrid-boggle's C++ scorer, where the user has built it
+(:mod:`lexibench.benchmarks.peers.hybrid_boggle`), one JSON line a board, as the bulk benchmark
+runs it beside ``lexibench solve --boards-file --summary``."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ import json
 import sys
 from pathlib import Path
 
+from lexibench.benchmarks.peers.hybrid_boggle import board_letters, load, scorer
 from lexibench.solver.cli import runtime
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.peer import board_letters, load, scorer
 
 
 def main(argv: list[str] | None = None) -> int:
     """Score every board of a boards file with hybrid-boggle (see the module docstring)."""
     parser = argparse.ArgumentParser(
-        prog="python -m lexibench.benchmarks.processes.peer",
+        prog="python -m lexibench.benchmarks.processes.hybrid_boggle_scorer",
         description="score boards with hybrid-boggle's C++ scorer, where it is built",
     )
     parser.add_argument("--boards-file", required=True, metavar="FILE")

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lexibench.solver.games.boggle import peer
+from lexibench.benchmarks.peers import hybrid_boggle
 from tests.commands import TINY
 
 #: A stand-in for hybrid-boggle's cpp_boggle: a board scores its number of "q" (Qu) cells, plus
@@ -34,7 +34,7 @@ class Boggler22:
 
 
 def _run(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "lexibench.benchmarks.processes.peer", *argv]
+    command = [sys.executable, "-m", "lexibench.benchmarks.processes.hybrid_boggle_scorer", *argv]
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
 
@@ -42,7 +42,7 @@ def test_the_peer_scores_each_board_with_the_extension_it_is_pointed_at(tmp_path
     (tmp_path / "cpp_boggle.py").write_text(STAND_IN)
     boards = tmp_path / "boards.txt"
     boards.write_text("qu a/e s\nab/cd\n")
-    env = {**os.environ, peer.ENV: str(tmp_path)}
+    env = {**os.environ, hybrid_boggle.ENV: str(tmp_path)}
     done = _run(tmp_path, env, "--boards-file", str(boards), "--wordlist", TINY)
     assert done.returncode == 0, done.stderr
     words = len([w for w in Path(TINY).read_text().split() if len(w) >= 3])
@@ -58,14 +58,14 @@ def test_the_peer_scores_each_board_with_the_extension_it_is_pointed_at(tmp_path
 
 
 def test_without_the_extension_the_peer_says_how_to_get_it(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != peer.ENV}
+    env = {k: v for k, v in os.environ.items() if k != hybrid_boggle.ENV}
     boards = tmp_path / "boards.txt"
     boards.write_text("ab/cd\n")
     done = _run(tmp_path, env, "--boards-file", str(boards))
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
-    assert f"set {peer.ENV} to the folder" in done.stderr
+    assert f"set {hybrid_boggle.ENV} to the folder" in done.stderr
     assert "hybrid-boggle's README" in done.stderr
-    missing = {**env, peer.ENV: str(tmp_path / "nowhere")}
+    missing = {**env, hybrid_boggle.ENV: str(tmp_path / "nowhere")}
     assert "not a folder" in _run(tmp_path, missing, "--boards-file", str(boards)).stderr

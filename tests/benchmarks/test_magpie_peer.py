@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from lexibench.benchmarks.peers import magpie
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.crossword import peer
 
 #: A stand-in for the compiled harness: it checks the files it is handed and writes what the
 #: harness writes for each position (two moves, the second an exchange) and each round.
@@ -51,34 +51,34 @@ done
 
 
 def _stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """MAGPIE's folder (as much of it as :func:`peer.folder` checks) and the stand-in harness."""
+    """MAGPIE's folder (as much of it as :func:`magpie.folder` checks) and the stand-in harness."""
     root = tmp_path / "MAGPIE"
     (root / "src" / "impl").mkdir(parents=True)
     (root / "src" / "impl" / "move_gen.h").write_text("")
-    (root / peer.OBJECTS).mkdir(parents=True)
-    (root / peer.OBJECTS / "move_gen.o").write_bytes(b"")
+    (root / magpie.OBJECTS).mkdir(parents=True)
+    (root / magpie.OBJECTS / "move_gen.o").write_bytes(b"")
     program = tmp_path / "magpie_movegen"
     program.write_text(STAND_IN)
     program.chmod(program.stat().st_mode | stat.S_IXUSR)
-    monkeypatch.setenv(peer.ENV, str(root))
-    monkeypatch.setattr(peer, "harness", lambda _root: program)
+    monkeypatch.setenv(magpie.ENV, str(root))
+    monkeypatch.setattr(magpie, "harness", lambda _root: program)
 
 
 def test_the_peer_runs_the_harness_on_the_files_it_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _stand_in(tmp_path, monkeypatch)
-    assert peer.unavailable() is None
-    run = peer.generate(["15/" * 14 + "15 AB/", "x y"], b"KWG", b"KLV", "allscore", rounds=3)
+    assert magpie.unavailable() is None
+    run = magpie.generate(["15/" * 14 + "15 AB/", "x y"], b"KWG", b"KLV", "allscore", rounds=3)
     assert run.counts == (2, 2)
-    assert run.best[1] == peer.PeerBest("8H Ab", 2, 2.0)
+    assert run.best[1] == magpie.PeerBest("8H Ab", 2, 2.0)
     assert run.round_seconds == (0.001, 0.002, 0.003)
     assert run.prepare_seconds == (0.0001, 0.0002, 0.0003)
     assert run.moves is None
-    listed = peer.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", every_move=True)
+    listed = magpie.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", every_move=True)
     assert listed.moves is not None
-    assert [peer.placements(m) for m in listed.moves] == [[("8H", "Ab", 1)], [("8H", "Ab", 2)]]
-    assert listed.moves[0][1] == peer.PeerMove("exchange", "-", "C", 0, "AB", -1.5)
+    assert [magpie.placements(m) for m in listed.moves] == [[("8H", "Ab", 1)], [("8H", "Ab", 2)]]
+    assert listed.moves[0][1] == magpie.PeerMove("exchange", "-", "C", 0, "AB", -1.5)
 
 
 def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits(
@@ -102,7 +102,7 @@ def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits
         return found[0].read_text().splitlines() if found else []
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    run = peer.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
+    run = magpie.generate(["a b", "c d"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
     assert steps == [0, 1, 2]  # each call before the round it precedes, none after the last
     assert run.counts == (2, 2)
     assert run.round_seconds == (0.001, 0.002, 0.003)
@@ -116,7 +116,7 @@ def test_in_step_the_callers_work_runs_before_each_round_while_the_harness_waits
     with pytest.raises(
         InputError, match=r"^MAGPIE's move generation failed: magpie_movegen: failed in round 2$"
     ):
-        peer.generate(["a b"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
+        magpie.generate(["a b"], b"KWG", b"KLV", "allscore", rounds=3, between=between)
 
 
 def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,7 +124,7 @@ def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
     with pytest.raises(
         InputError, match=r"^MAGPIE's move generation failed: magpie_movegen: no KWG$"
     ):
-        peer.generate(["a b"], b"not the KWG", b"KLV", "allscore")
+        magpie.generate(["a b"], b"not the KWG", b"KLV", "allscore")
 
 
 @pytest.mark.parametrize(
@@ -138,19 +138,19 @@ def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
 def test_without_a_built_magpie_the_peer_says_what_is_missing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make: str | None, message: str
 ) -> None:
-    monkeypatch.delenv(peer.ENV, raising=False)
+    monkeypatch.delenv(magpie.ENV, raising=False)
     if make is not None:
         root = tmp_path / "MAGPIE"
         root.mkdir()
         if make == "unbuilt":
             (root / "src" / "impl").mkdir(parents=True)
             (root / "src" / "impl" / "move_gen.h").write_text("")
-        monkeypatch.setenv(peer.ENV, str(root))
-    reason = peer.unavailable()
+        monkeypatch.setenv(magpie.ENV, str(root))
+    reason = magpie.unavailable()
     assert reason is not None
     assert "\n" not in reason
     with pytest.raises(InputError, match=message):
-        peer.folder()
+        magpie.folder()
 
 
 @pytest.mark.parametrize(
@@ -167,18 +167,18 @@ def test_output_that_is_not_the_harnesss_is_refused_naming_the_line(
     text: str, message: str
 ) -> None:
     with pytest.raises(InputError, match=message):
-        peer.parse_output(text, 1, every_move=False)
+        magpie.parse_output(text, 1, every_move=False)
 
 
 def test_moves_that_disagree_with_the_counts_are_refused() -> None:
     text = "position 1 moves 2 best 8H AB score 5 equity 5.0\nround 1 seconds 0.1 prepare 0\n"
     with pytest.raises(InputError, match="the moves listed differ from the counts"):
-        peer.parse_output(text, 1, every_move=True)
+        magpie.parse_output(text, 1, every_move=True)
 
 
 def test_the_harness_source_ships_with_the_package() -> None:
     from importlib import resources
 
-    source = resources.files(peer.__package__).joinpath(peer.HARNESS).read_text()
+    source = resources.files(magpie.__package__).joinpath(magpie.HARNESS).read_text()
     assert '#include "src/impl/move_gen.h"' in source
     assert "generate_moves(&generate)" in source
