@@ -204,7 +204,7 @@ def test_selfplay_by_equity(
     capfd: pytest.CaptureFixture[str], wordlist: str, tmp_path: Path
 ) -> None:
     """``--leaves``: both players choose by equity; the same games through every tier."""
-    from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
 
     leaves = tmp_path / "leaves.csv"
     leaves.write_text("?,25\nS,8\nQ,-9\nV,-6\nE,3\nES,11\n")

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from lexibench import structures
+from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
 from lexibench.solver.games.crossword.players import EquityPlayer, greedy
 from lexibench.solver.games.crossword.rules import load_rules
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
 from lexibench.solver.tiers import Tier
-from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
 from tests.commands import run
 from tests.solver.games.test_crossword_moves import sample_words
 

@@ -59,13 +59,13 @@ def _kwg() -> list[bytes]:
 
 
 def _leaves() -> dict[bytes, float]:
-    from lexibench.structures.backends.kwg.klv import leave_tiles
+    from lexibench.solver.games.crossword.leave_tables import leave_tiles
 
     return {leave_tiles(t): v for t, v in [("A", 1.5), ("?", 25.0), ("EQ", -3.25), ("SS", 8.0)]}
 
 
 def _klv2() -> list[bytes]:
-    from lexibench.structures.backends.kwg.klv import LeaveTable
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable
 
     return [LeaveTable.of(_leaves()).to_bytes()]
 
@@ -73,7 +73,7 @@ def _klv2() -> list[bytes]:
 def _klv() -> list[bytes]:
     import struct
 
-    from lexibench.structures.backends.kwg.klv import LeaveTable
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable
 
     table = LeaveTable.of(_leaves())
     values = [round(v * 256) for v in table.values]

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
-from lexibench.structures.backends.kwg.walk import ACCEPTS, IS_END
+from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
+from lexibench.structures.backends.kwg.layout import ACCEPTS, IS_END
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import FORMATS
 from tests.commands import TINY

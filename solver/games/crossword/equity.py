@@ -2,9 +2,9 @@
 
 Engines (Quackle, Macondo, wolges, MAGPIE) choose a move by *equity*: its score plus the value of
 its *leave*, the tiles left on the rack, read from a leave table
-(:class:`~lexibench.structures.backends.kwg.klv.LeaveTable`, a KLV2 file). Besides the tiles it
-can place, a player may *exchange* tiles (return some to the bag and draw as many; allowed while
-the bag holds at least a rack's worth, seven tiles in English) or *pass*. :func:`by_equity` lists
+(:class:`~.leave_tables.LeaveTable`, a KLV2 file). Besides the tiles it can place, a player may
+*exchange* tiles (return some to the bag and draw as many; allowed while the bag holds at least a
+rack's worth, seven tiles in English) or *pass*. :func:`by_equity` lists
 them all, best first:
 
 - a placement: ``score + value(leave)``;
@@ -24,17 +24,17 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
+from lexibench.solver.games.crossword.leave_tables import leave_tiles
 from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
-from lexibench.structures.backends.kwg.klv import leave_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
 
 
 class Leaves(Protocol):
-    """What a leave is worth: a leave table (:class:`~lexibench.structures.backends.kwg.klv.
-    LeaveTable`) or lexibench's own model (:class:`~.leave_model.LeaveModel`)."""
+    """What a leave is worth: a leave table (:class:`~.leave_tables.LeaveTable`) or lexibench's
+    own model (:class:`~.leave_model.LeaveModel`)."""
 
     def value(self, tiles: bytes) -> float:
         """The value of keeping ``tiles`` (tile numbers, any order), in points."""

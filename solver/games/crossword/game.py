@@ -59,7 +59,7 @@ def _leaves(text: str) -> Any:
         from lexibench.solver.games.crossword.leave_model import default
 
         return NamedLeaves(DEFAULT_LEAVES, default())
-    from lexibench.structures.backends.kwg.klv import load
+    from lexibench.solver.games.crossword.leave_tables import load
 
     return NamedLeaves(leaves_name(text, DEFAULT_LEAVES), load(text))
 

@@ -21,9 +21,9 @@ open, so that equity works without anyone's file (:data:`DEFAULT`, ``--leaves en
 
 A model's file (``leaves --model FILE``) is read as a hostile input: a regular file of at most
 :data:`MAX_FILE` bytes, JSON of ``{"method": "...", "weights": [...]}`` with :data:`FEATURES`
-numbers whose magnitudes sum to at most :data:`~lexibench.structures.backends.kwg.klv.MAX_VALUE`
-points (so that no leave it values is beyond what a leave table holds); anything else is an
-:class:`InputError` in one line naming the file.
+numbers whose magnitudes sum to at most :data:`~.leave_tables.MAX_VALUE` points (so that no leave
+it values is beyond what a leave table holds); anything else is an :class:`InputError` in one line
+naming the file.
 
 Costs: :meth:`LeaveModel.value` is O(tiles); training is dominated by the games (see the
 crossword suite's rows and ``lexibench leaves --train``).
@@ -40,11 +40,11 @@ from typing import Any, Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.call import Call, Report
+from lexibench.solver.games.crossword.leave_tables import CSV, KLV, MAX_VALUE, SUFFIXES
 from lexibench.solver.games.crossword.players import EquityPlayer
 from lexibench.solver.games.crossword.rules import RuleSet
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
-from lexibench.structures.backends.kwg.klv import CSV, KLV, MAX_VALUE, SUFFIXES
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import input_format, read_input
 
@@ -289,9 +289,9 @@ def train(
 
 def leaves_command(call: Call) -> Report:
     """``lexibench leaves``: train the model (``--train``) or write it as a table (``--write``)."""
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable, write_csv
     from lexibench.solver.games.crossword.rules import load_rules
     from lexibench.structures.atomic import write_bytes_atomic, write_text_atomic
-    from lexibench.structures.backends.kwg.klv import LeaveTable, write_csv
 
     options = call.options
     rules = load_rules(options["rules"])

@@ -23,10 +23,10 @@ from lexibench.solver.games.crossword.equity import (
     nothing,
     order,
 )
+from lexibench.solver.games.crossword.leave_tables import leave_tiles
 from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import RuleSet
-from lexibench.structures.backends.kwg.klv import leave_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator

@@ -2,4 +2,9 @@
 wolges, MAGPIE and Macondo). The lexicon is :mod:`structures.backends.kwg.lexicon` (the layout is
 described there); its compiled builder and queries :mod:`structures.backends.kwg.core`
 (Cython), the same in Python :mod:`structures.backends.kwg.build` and
-:mod:`structures.backends.kwg.walk`."""
+:mod:`structures.backends.kwg.walk`; the word map :mod:`structures.backends.kwg.wordmap`.
+
+Its interface for other layers (structures/README.md, "A backend's interface"): in Python
+:mod:`structures.backends.kwg.layout` (the node layout and a builder of any sorted tile strings'
+DAWG), in C ``nodes.pxd`` (the layout, a sibling list's search) and ``wordmap.pxd`` (the word
+map's look-ups). Everything else here is the backend's own."""

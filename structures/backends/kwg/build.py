@@ -166,6 +166,15 @@ def _layout(states: _States, dawg_root: int, gaddag_root: int) -> array[int]:
     return nodes
 
 
+def dawg_nodes(strings: list[bytes]) -> array[int]:
+    """A node array whose node 0 points at the DAWG of ``strings`` (sorted, distinct, each a
+    non-empty string of tiles 0-63, tile 0 a tile like any other: no GADDAG is built) and node 1
+    at nothing: the word graph of strings other than a word list's (a leave table's leaves).
+    O(total tiles) dictionary operations."""
+    states = _States()
+    return _layout(states, _type(states, strings, None), 0)
+
+
 def build_nodes(words: list[bytes]) -> array[int]:
     """The KWG of ``words``: distinct, sorted, each a non-empty string of tiles 1-63."""
     states = _States()

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from lexibench import structures
 from lexibench.solver.games.crossword.equity import bag_size, by_equity
 from lexibench.solver.games.crossword.leave_model import FEATURES, LeaveModel, default, features
+from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
@@ -28,7 +29,6 @@ from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, LeaveValues, MoveGenerator
 from lexibench.solver.games.crossword.workload import positions
 from lexibench.solver.tiers import Tier
-from lexibench.structures.backends.kwg.klv import LeaveTable, leave_tiles
 from tests.solver.games.test_crossword_moves import EMPTY, VOCAB, board, cgp, sample_words
 
 LEAVES = {"?": 25.0, "S": 8.0, "E": 4.0, "ES": 12.5, "Q": -7.0, "I": -1.0, "II": -6.0, "A": 1.0}

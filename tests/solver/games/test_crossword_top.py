@@ -24,11 +24,11 @@ from lexibench.solver.games.crossword.equity import (
     top_by_equity,
 )
 from lexibench.solver.games.crossword.leave_model import default
+from lexibench.solver.games.crossword.leave_tables import LeaveTable
 from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
 from lexibench.solver.games.crossword.workload import STAGES, positions
 from lexibench.solver.tiers import Tier
-from lexibench.structures.backends.kwg.klv import LeaveTable
 from tests.solver.games.test_crossword_equity import TABLE
 from tests.solver.games.test_crossword_moves import EDGE_POSITIONS, sample_words
 

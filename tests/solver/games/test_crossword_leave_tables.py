@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexibench.structures.backends.kwg.klv import (
+from lexibench.solver.games.crossword.leave_tables import (
     KLV,
     LeaveFileError,
     LeaveTable,
@@ -21,7 +21,7 @@ from lexibench.structures.backends.kwg.klv import (
     read_csv,
     write_csv,
 )
-from lexibench.structures.backends.kwg.walk import ACCEPTS, IS_END
+from lexibench.structures.backends.kwg.layout import ACCEPTS, IS_END
 
 LEAVES = {"?": 25.5, "?A": 20.25, "AAB": 4.0, "?AAB": 3.0, "Q": -7.5, "QU": 0.75, "S": 8.125}
 
