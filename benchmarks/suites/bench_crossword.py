@@ -507,8 +507,8 @@ class _Paired:
 @cache
 def _leave_table() -> bytes:
     """lexibench's own leave model as a KLV2 table (the peer needs one; by score it is unused)."""
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable
     from lexibench.solver.games.crossword.rules import load_rules
-    from lexibench.structures.backends.kwg.klv import LeaveTable
 
     model = default_leaves()
     leaves = model.leaves(load_rules("english"))
