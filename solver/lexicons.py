@@ -44,8 +44,12 @@ from lexibench.structures import Lexicon, NotALexiconError, Structure
 from lexibench.structures.atomic import write_bytes_atomic
 from lexibench.structures.errors import nearest, unknown_message
 from lexibench.structures.files import Output, check_outputs, not_regular, printable
+from lexibench.structures.registry import bare_file_named
 from lexibench.structures.saved import (
     SavedLexiconError,
+    bare_backend,
+    dump_bare,
+    load_bare,
     load_lexicon,
     read_header,
     save_lexicon,
@@ -136,11 +140,13 @@ class LexiconSpec(NamedTuple):
             raise InputError("--no-cache has no effect with --lexicon-file (nothing is built)")
 
     def held_structure(self) -> str:
-        """The structure the lexicon file holds, from its header (nothing else is read)."""
+        """The structure the lexicon file holds, from its header, or the backend whose own
+        bare file it is (nothing else is read)."""
         if self.lexicon_file is None:
             raise ValueError("no lexicon file")
-        if is_foreign_kwg(self.lexicon_file):
-            return "kwg"
+        bare = bare_backend(self.lexicon_file)
+        if bare is not None:
+            return bare
         try:
             return read_header(self.lexicon_file).backend
         except structures.LexiconError as exc:
@@ -382,9 +388,9 @@ def open_lexicon_file(
     ask for, or holds another variant than ``variant`` (of ``game``).
     """
     path = Path(path)
-    foreign = _foreign_kwg(path, structure, variant, min_length)
-    if foreign is not None:
-        return _checked(path, foreign, min_length, q_needs_u)
+    if bare_backend(path) is not None:
+        opened = _open_bare(path, structure, variant, min_length)
+        return _checked(path, opened, min_length, q_needs_u)
     try:
         vouching = seal() if trusted is None else seal().trusting(trusted)
         saved = load_lexicon(path, structure, vouching)
@@ -426,53 +432,55 @@ def _checked(path: Path, opened: Opened, min_length: int, q_needs_u: bool) -> Op
     return opened
 
 
-def is_foreign_kwg(path: Path) -> bool:
-    """True for a ``.kwg`` file not written by ``lexibench build``'s own format (its first
-    bytes are not a lexibench header): the engines' file, read by :func:`_foreign_kwg`."""
-    from lexibench.structures.files import read_regular
-    from lexibench.structures.saved import MAGIC
-
-    if path.suffix.lower() != ".kwg":
-        return False
+def _open_bare(path: Path, structure: str | None, variant: str, min_length: int) -> Opened:
+    """A backend's own file without lexibench's header (the engines' ``.kwg``: see
+    :func:`~lexibench.structures.saved.load_bare`), opened over ``variant`` (the words, or a
+    variant's strings its format holds). Its word list is described by the words it holds
+    (``sha256`` as a word list's, so the same list gives the same hash whoever made the file),
+    taken as normalized under the game's rules (``min_length``; no Qu rule): the file says
+    nothing of what its maker dropped."""
     try:
-        return not read_regular(path, len(MAGIC)).startswith(MAGIC)
-    except OSError:
-        return False  # the usual reader says why
-
-
-#: The shortest words a ``.kwg`` file written here must keep: the crossword game's (the file
-#: has no header to say what its words were normalized under).
-KWG_MIN_LENGTH: Final = 2
-
-
-def _foreign_kwg(path: Path, structure: str | None, variant: str, min_length: int) -> Opened | None:
-    """A ``.kwg`` file as wolges, MAGPIE and Macondo write it (no lexibench header), opened as
-    the kwg backend over the words of its DAWG, or its GADDAG for the ``gaddag`` variant; None
-    for any other file. The words' description is made from the DAWG's words (``sha256`` as a
-    word list's, so the same list gives the same hash whoever built the file), taken as
-    normalized under the game's rules (``min_length``; no Qu rule): the file says nothing of
-    what its maker dropped."""
-    if not is_foreign_kwg(path):
-        return None  # saved by lexibench build (or unreadable: the usual reader says why)
-    if structure not in (None, "kwg"):
-        raise InputError(f"lexicon file {path}: a .kwg file holds the kwg backend, not {structure}")
-    from lexibench.structures.backends.kwg.lexicon import parse_kwg
-    from lexibench.structures.files import FORMATS
-
-    try:
-        data = FORMATS["kwg"].read(path)
-        lexicon, words = parse_kwg(data, str(path), "gaddag" if variant == "gaddag" else "words")
+        bare = load_bare(path, structure, variant)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
     info = WordListInfo(
         str(path),
-        len(words),
-        words_sha256(words),
-        lines_read=len(words),
+        len(bare.words),
+        words_sha256(bare.words),
+        lines_read=len(bare.words),
         min_length=min_length,
         q_needs_u=False,
     )
-    return Opened("kwg", lexicon, info, "file")
+    return Opened(bare.backend, bare.structure, info, "file")
+
+
+def _bare_output(output: Path, structure: str, rules: WordRules) -> bool:
+    """Whether ``output`` is named as a backend's own bare file (see :func:`_open_bare`), which
+    ``structure`` must then be; such a file carries no word rules, and whoever reads it takes it
+    for the game that backend serves (:data:`~lexibench.solver.defaults.GAME_STRUCTURES`), so
+    ``rules`` must not drop words that game plays. :class:`InputError` otherwise."""
+    found = bare_file_named(output)
+    if found is None:
+        return False
+    backend, declared = found
+    if structure != backend:
+        raise InputError(
+            f"output {output}: a {declared.suffix} file holds the {backend} backend "
+            f"(--lexicon {backend}), not {structure}"
+        )
+    from lexibench.solver.games.registry import game as game_of
+
+    for name in (g for g, served in defaults.GAME_STRUCTURES.items() if served == backend):
+        kept = game_of(name).word_rules
+        if rules.min_length > kept.min_length or (rules.q_needs_u and not kept.q_needs_u):
+            q = "every q followed by u" if kept.q_needs_u else "q as any letter"
+            raise InputError(
+                f"output {output}: a {declared.suffix} file carries no word rules, and whoever "
+                f"reads it takes it for the {name} game's (words of {kept.min_length} letters "
+                f"and more, {q}); these drop words that game plays ({rules.describe()}): build "
+                f"it with --game {name}"
+            )
+    return True
 
 
 def open_spec(
@@ -543,24 +551,13 @@ def build_lexicon_file(
         check_outputs([Output(output, "output")], sources)
     except structures.LexiconError as exc:
         raise InputError(str(exc)) from None
-    kwg_file = output.suffix.lower() == ".kwg"
-    if kwg_file and structure != "kwg":
-        raise InputError(
-            f"output {output}: a .kwg file holds the kwg backend (--lexicon kwg), not {structure}"
-        )
-    if kwg_file and (rules.min_length > KWG_MIN_LENGTH or rules.q_needs_u):
-        raise InputError(
-            f"output {output}: a .kwg file carries no word rules, and whoever reads it takes it "
-            f"for the crossword game's (words of {KWG_MIN_LENGTH} letters and more, q as any "
-            f"letter); these drop words that game plays ({rules.describe()}): build it with "
-            "--game crossword"
-        )
+    bare = _bare_output(output, structure, rules)
     structure_of(structure)
     resolved, policy = _resolve(source, capitalised, limits)
     lexicon, wordlist, strings = _build(structure, resolved, rules, policy, game, variant)
     try:
-        if kwg_file:  # the engines' own file: the node array alone (see KwgLexicon.kwg_bytes)
-            data = lexicon.kwg_bytes()  # type: ignore[attr-defined]
+        if bare:  # the backend's own file, without a header
+            data = dump_bare(structure, lexicon)
             write_bytes_atomic(output, data)
             size = len(data)
         else:

@@ -33,6 +33,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
+from pathlib import PurePath
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
 
@@ -59,6 +60,26 @@ ENTRY_POINT_GROUP = "lexibench.backends"
 PLUGINS_ENV: Final = "LEXIBENCH_PLUGINS"
 
 
+class BareFile(NamedTuple):
+    """A file format of a backend's own that carries no lexibench header (the engines' ``.kwg``):
+    a file so named is that backend's, read and written by the backend alone
+    (:func:`lexibench.structures.saved.load_bare`, :func:`~lexibench.structures.saved.dump_bare`).
+    Such a file says nothing of the word list it was made from: the words it holds are all a
+    reader knows of it."""
+
+    suffix: str
+    """The file name's ending that selects it (``".kwg"``; any case)."""
+    reader: str
+    """The name of its reader in the registry of input formats
+    (:data:`lexibench.structures.files.FORMATS`, registered by the backend's module), called as
+    ``parse(data, name, view)``: the structure answering over ``view`` (``"words"``, or
+    ``"gaddag"``: the GADDAG strings of them, :mod:`lexibench.structures.gaddag`) and the words
+    the file holds, sorted; :class:`~lexibench.structures.errors.BadInputError` naming the file
+    for anything else."""
+    writer: str
+    """The name of the structure's method that gives the file's bytes (``"kwg_bytes"``)."""
+
+
 class Entry(NamedTuple):
     """Where a structure lives, which distribution provides its library, what it costs, and
     (for an index) which query kinds it answers."""
@@ -78,6 +99,8 @@ class Entry(NamedTuple):
     answers: tuple[str, ...] = ()
     """Empty for a lexicon; for an index, the query kinds it answers (``("anagram",)``), each a
     method of its class (:data:`~lexibench.structures.queries.QUERY_MEMBERS`)."""
+    bare_file: BareFile | None = None
+    """A file format of the backend's own without lexibench's header, if it has one."""
 
     @property
     def role(self) -> str:
@@ -120,7 +143,10 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
             "not exposed), so has_prefix would scan every key; listed, not offered",
         ),
         "kwg": Entry(
-            "lexibench.structures.backends.kwg.lexicon:KwgLexicon", None, pure_python=False
+            "lexibench.structures.backends.kwg.lexicon:KwgLexicon",
+            None,
+            pure_python=False,
+            bare_file=BareFile(".kwg", "kwg", "kwg_bytes"),
         ),
         "letter-mask-map": Entry(
             "lexibench.structures.backends.letter_mask_map:LetterMaskMap",
@@ -287,6 +313,29 @@ def _lookup(name: str) -> _Registered:
         left_out = None if plugins_enabled() else f"plugins are left out ({PLUGINS_ENV}=0)"
         raise UnknownBackendError(name, sorted(table), left_out)
     return table[name]
+
+
+def bare_file_named(path: str | PurePath) -> tuple[str, BareFile] | None:
+    """The built-in backend whose bare file format (:class:`BareFile`) a file named ``path`` is
+    in, by its name's suffix alone, and that declaration; None for any other name. Nothing is
+    imported.
+
+    >>> bare_file_named("MAGPIE-DATA/TWL06.KWG")
+    ('kwg', BareFile(suffix='.kwg', reader='kwg', writer='kwg_bytes'))
+    >>> bare_file_named("web2.lex") is None
+    True
+    """
+    suffix = PurePath(path).suffix.lower()
+    for backend, entry in BUILTIN.items():
+        if entry.bare_file is not None and suffix == entry.bare_file.suffix:
+            return backend, entry.bare_file
+    return None
+
+
+def bare_file_of(name: str) -> BareFile | None:
+    """The bare file format structure ``name`` declares (:class:`BareFile`), or None. Nothing is
+    imported."""
+    return _lookup(name).entry.bare_file
 
 
 def _install_hint(entry: Entry) -> str:

@@ -35,6 +35,13 @@ one), so what reaches a reader is decided by who can vouch for the payload:
 that is not one of these, is truncated or corrupt, was written by another format version, for
 another backend, with another version of the backend's library, or in a library's format without
 this user's seal.
+
+A backend may also declare a file format of its own without this header (its registry entry's
+:class:`~lexibench.structures.registry.BareFile`: kwg's ``.kwg``, the engines' bare node array).
+A file so named that does not open with :data:`MAGIC` is that backend's (:func:`bare_backend`):
+:func:`load_bare` reads it by the declared reader, a registered input format that checks it as a
+file from elsewhere, and :func:`dump_bare` writes it by the structure's declared method. Such a
+file carries nothing but the structure: the words it holds are all that is known of its list.
 """
 
 from __future__ import annotations
@@ -44,17 +51,22 @@ import hashlib
 import hmac
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from lexibench.structures.atomic import write_bytes_atomic
 from lexibench.structures.errors import BadInputError, LexiconError, NotALexiconError
-from lexibench.structures.files import input_format, read_regular
+from lexibench.structures.files import FORMATS, input_format, read_regular
 from lexibench.structures.protocol import PERSISTENT_MEMBERS, Lexicon, PersistentLexicon, class_has
 from lexibench.structures.queries import Structure, answers, is_lexicon
-from lexibench.structures.registry import backend_info, structure_class
+from lexibench.structures.registry import (
+    backend_info,
+    bare_file_named,
+    bare_file_of,
+    structure_class,
+)
 
 MAGIC: Final = b"LEXIBENCH LEXICON\n"
 FORMAT: Final = 1
@@ -418,3 +430,67 @@ def load_lexicon(path: Path, backend: str | None = None, seal: Seal = UNSEALED) 
     size = start + header.payload_bytes + 1
     data = head[:size] if len(head) >= size else _read(path, size)
     return load_lexicon_bytes(path, data, backend, seal)
+
+
+# Bare files -------------------------------------------------------------------------------------
+
+#: A bare file's reader (:attr:`~lexibench.structures.registry.BareFile.reader`): its bytes, its
+#: name and the view asked for, to the structure and the words the file holds.
+BareReader = Callable[[bytes, str, str], tuple[Structure, list[str]]]
+
+
+@dataclass(frozen=True)
+class Bare:
+    """A structure read from a bare file (a backend's own format, no header): all that is known
+    of its word list is the words it holds."""
+
+    backend: str
+    structure: Structure
+    words: list[str]
+    """The words the file holds, sorted."""
+
+
+def bare_backend(path: Path) -> str | None:
+    """The backend whose bare file ``path`` is (:func:`~lexibench.structures.registry.
+    bare_file_named`): its name is one a backend declares and its first bytes are not a saved
+    file's (lexibench's own format under such a name is a saved file, :func:`load_lexicon`'s).
+    None for any other file, and for one that cannot be read (:func:`load_lexicon` says why)."""
+    found = bare_file_named(path)
+    if found is None:
+        return None
+    try:
+        saved = read_regular(path, len(MAGIC)).startswith(MAGIC)
+    except OSError:
+        return None
+    return None if saved else found[0]
+
+
+def load_bare(path: Path, backend: str | None = None, view: str = "words") -> Bare:
+    """The structure in the bare file ``path`` (see :func:`bare_backend`), read by its backend's
+    declared reader, answering over ``view`` (``"words"``, or ``"gaddag"``: the GADDAG strings
+    of its words), and the words it holds. ``backend``: when given, the file must be that
+    backend's. Raises :class:`~lexibench.structures.errors.BadInputError` (one line naming the
+    file) for a file its reader refuses, one of another backend or no bare file's name, and the
+    registry's errors for an unavailable backend."""
+    found = bare_file_named(path)
+    if found is None:
+        raise SavedLexiconError(path, "not named as any backend's own file")
+    held, declared = found
+    if backend not in (None, held):
+        raise SavedLexiconError(
+            path, f"a {declared.suffix} file holds the {held} backend, not {backend}"
+        )
+    structure_class(held)  # imports the backend's module, which registers its reader
+    reader = FORMATS[declared.reader]
+    structure, words = cast(BareReader, reader.parse)(reader.read(path), str(path), view)
+    return Bare(held, structure, words)
+
+
+def dump_bare(backend: str, structure: Structure) -> bytes:
+    """The bare file of ``structure`` (built as ``backend``, which declares a bare file format:
+    :class:`~lexibench.structures.registry.BareFile`), by its declared writer."""
+    declared = bare_file_of(backend)
+    if declared is None:
+        raise ValueError(f"{backend} declares no file format of its own without a header")
+    written: bytes = getattr(structure, declared.writer)()
+    return written

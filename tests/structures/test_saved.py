@@ -8,12 +8,17 @@ from pathlib import Path
 import pytest
 
 from lexibench import structures
+from lexibench.structures.errors import BadInputError
+from lexibench.structures.registry import BUILTIN, bare_file_named
 from lexibench.structures.saved import (
     MAGIC,
     SavedLexiconError,
     Seal,
+    bare_backend,
     checks_its_files,
+    dump_bare,
     dump_lexicon,
+    load_bare,
     load_lexicon,
     load_lexicon_bytes,
     read_header,
@@ -155,3 +160,34 @@ def test_files_on_disk(tmp_path: Path) -> None:
         load_lexicon(tmp_path / "missing.lexicon")
     with pytest.raises(SavedLexiconError, match="is a directory"):
         load_lexicon(tmp_path)
+
+
+def test_a_bare_file_is_opened_by_the_backend_that_declares_it(tmp_path: Path) -> None:
+    """A backend's own file without a header (kwg's: the engines' .kwg) is found by its name and
+    read by its declared reader, for either view, with the words it holds; a saved file under
+    such a name stays a saved file, and another backend is refused in one line."""
+    declared = {name: e.bare_file.suffix for name, e in BUILTIN.items() if e.bare_file is not None}
+    assert declared == {"kwg": ".kwg"}
+    lexicon = structures.build_lexicon("kwg", WORDS)
+    path = tmp_path / "words.KWG"
+    path.write_bytes(dump_bare("kwg", lexicon))
+    assert bare_file_named(path) is not None
+    assert bare_backend(path) == "kwg"
+    bare = load_bare(path)
+    assert (bare.backend, bare.words, len(bare.structure)) == ("kwg", sorted(WORDS), len(WORDS))
+    gaddag = load_bare(path, "kwg", "gaddag").structure
+    assert isinstance(gaddag, structures.Lexicon)
+    assert gaddag.is_word("tac@s")
+    assert not gaddag.is_word("cats")
+    with pytest.raises(SavedLexiconError, match=r"a \.kwg file holds the kwg backend, not marisa$"):
+        load_bare(path, "marisa")
+    with pytest.raises(BadInputError, match="no view 'reversed'"):
+        load_bare(path, view="reversed")
+    own = tmp_path / "saved.kwg"
+    save_lexicon(own, "kwg", lexicon, WORDS, {})
+    assert bare_backend(own) is None
+    assert load_lexicon(own).header.backend == "kwg"
+    assert bare_backend(tmp_path / "missing.kwg") is None  # the saved-file reader says why
+    assert bare_backend(tmp_path / "words.lex") is None
+    with pytest.raises(ValueError, match="array-trie declares no file format"):
+        dump_bare("array-trie", structures.build_lexicon("array-trie", WORDS))

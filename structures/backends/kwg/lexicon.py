@@ -258,6 +258,8 @@ class KwgLexicon(_Core):
         O(letters x length) look-ups."""
         if len(data) % 4:
             raise ValueError(f"kwg: {len(data):,} bytes are not whole 4-byte nodes (cut short?)")
+        if view not in VIEWS:
+            raise ValueError(f"kwg: no view {view!r} (it has {' and '.join(VIEWS)})")
         nodes = array("I")
         nodes.frombytes(data)
         if sys.byteorder != "little":  # pragma: no cover - no big-endian machine here
@@ -323,7 +325,12 @@ MAX_KWG_BYTES: Final = 16 << 20
 def parse_kwg(data: bytes, name: str, view: str = "words") -> tuple[KwgLexicon, list[str]]:
     """A ``.kwg`` file as the engines write it (:meth:`KwgLexicon.from_kwg`), read for
     ``view``, and the words of its DAWG; :class:`~structures.errors.BadInputError` naming the
-    file (``name``) and the problem, one line, for anything else."""
+    file (``name``) and the problem, one line, for anything else.
+
+    The reader of the backend's bare file format, as the registry declares it (its
+    :class:`~lexibench.structures.registry.BareFile`: the suffix ``.kwg``, this reader, and
+    :meth:`KwgLexicon.kwg_bytes` the writer): :func:`lexibench.structures.saved.load_bare` opens
+    such a file through it."""
     try:
         lexicon, words = KwgLexicon.from_kwg(data, view)
     except ValueError as exc:
