@@ -204,7 +204,8 @@ def test_selfplay_by_equity(
     capfd: pytest.CaptureFixture[str], wordlist: str, tmp_path: Path
 ) -> None:
     """``--leaves``: both players choose by equity; the same games through every tier."""
-    from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
+    from lexibench.solver.games.crossword.leave_tables import LeaveTable
+    from lexibench.solver.games.tiles import text_tiles
 
     leaves = tmp_path / "leaves.csv"
     leaves.write_text("?,25\nS,8\nQ,-9\nV,-6\nE,3\nES,11\n")
@@ -215,7 +216,7 @@ def test_selfplay_by_equity(
     assert [p["name"] for p in data["players"]] == ["equity (leaves.csv leaves)"] * 2
     assert data["games"] == 3
     klv2 = tmp_path / "leaves.klv2"
-    table = LeaveTable.of({leave_tiles(k): v for k, v in {"?": 25, "S": 8, "Q": -9, "V": -6,
+    table = LeaveTable.of({text_tiles(k): v for k, v in {"?": 25, "S": 8, "Q": -9, "V": -6,
                                                           "E": 3, "ES": 11}.items()})  # fmt: skip
     klv2.write_bytes(table.to_bytes())
     status, out, _ = run(capfd, *common, "--leaves", str(klv2), "--tier", "step")

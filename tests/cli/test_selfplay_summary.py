@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from lexibench import structures
-from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
+from lexibench.solver.games.crossword.leave_tables import LeaveTable
 from lexibench.solver.games.crossword.players import EquityPlayer, greedy
 from lexibench.solver.games.crossword.rules import load_rules
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator
+from lexibench.solver.games.tiles import text_tiles
 from lexibench.solver.tiers import Tier
 from tests.commands import run
 from tests.solver.games.test_crossword_moves import sample_words
@@ -55,7 +56,7 @@ def expected(against: bool) -> list[dict[str, Any]]:
     command shuffles it): the equity player (by the table) first, then the greedy one; each
     first in every other game."""
     generate = MoveGenerator(structures.build_lexicon("kwg", sample_words()), Tier.NATIVE, "words")
-    table = LeaveTable.of({leave_tiles(k): v for k, v in LEAVES.items()})
+    table = LeaveTable.of({text_tiles(k): v for k, v in LEAVES.items()})
     equity, rival = EquityPlayer(generate, table), greedy(generate)
     rules = load_rules("english")
     sides = [{"wins": 0, "draws": 0, "losses": 0, "points": 0, "spread": 0, "exchanges": 0,

@@ -59,9 +59,9 @@ def _kwg() -> list[bytes]:
 
 
 def _leaves() -> dict[bytes, float]:
-    from lexibench.solver.games.crossword.leave_tables import leave_tiles
+    from lexibench.solver.games.tiles import text_tiles
 
-    return {leave_tiles(t): v for t, v in [("A", 1.5), ("?", 25.0), ("EQ", -3.25), ("SS", 8.0)]}
+    return {text_tiles(t): v for t, v in [("A", 1.5), ("?", 25.0), ("EQ", -3.25), ("SS", 8.0)]}
 
 
 def _klv2() -> list[bytes]:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
+from lexibench.solver.games.crossword.leave_tables import LeaveTable
+from lexibench.solver.games.tiles import text_tiles
 from lexibench.structures.backends.kwg.layout import ACCEPTS, IS_END
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import FORMATS
@@ -51,7 +52,7 @@ def _model(weights: object) -> str:
 
 
 def _table() -> LeaveTable:
-    return LeaveTable.of({leave_tiles(k): v for k, v in VALUES.items()})
+    return LeaveTable.of({text_tiles(k): v for k, v in VALUES.items()})
 
 
 def _klv(table: LeaveTable) -> bytes:
@@ -110,7 +111,7 @@ def test_each_name_reads_its_own_format_and_only_it(tmp_path: Path) -> None:
 
 
 def _klv2_with(value: float) -> bytes:
-    data = bytearray(LeaveTable.of({leave_tiles("A"): 1.0}).to_bytes())
+    data = bytearray(LeaveTable.of({text_tiles("A"): 1.0}).to_bytes())
     struct.pack_into("<f", data, len(data) - 4, value)
     return bytes(data)
 

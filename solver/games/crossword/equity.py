@@ -24,9 +24,9 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
-from lexibench.solver.games.crossword.leave_tables import leave_tiles
 from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
+from lexibench.solver.games.tiles import text_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
@@ -60,7 +60,7 @@ def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
     bag = bag_size(position)
     value: Value = leaves.value if bag > 0 else nothing
     listed = [
-        move._replace(equity=round(move.score + value(leave_tiles(move.leave)), 3))
+        move._replace(equity=round(move.score + value(text_tiles(move.leave)), 3))
         for move in moves.sorted()
     ]
     listed += exchanges(position, value, bag)
@@ -186,7 +186,7 @@ def top_by_equity(
     found = generator.top_raw(position.rules, position.board, rack, top, native, exchanging)
     moves = Moves(position, found[0]) if found is not None else generator(position)
     listed = [
-        move._replace(equity=round(move.score + value(leave_tiles(move.leave)), 3))
+        move._replace(equity=round(move.score + value(text_tiles(move.leave)), 3))
         for move in moves.sorted()
     ]
     line = sorted((m.equity or 0.0 for m in listed), reverse=True)[top - 1 : top]

@@ -30,8 +30,9 @@ from lexibench.solver.games.command import (
     TierOption,
     VariantOption,
 )
-from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS, WORD_RULES
+from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
+from lexibench.solver.games.tiles import WORD_RULES
 from lexibench.solver.tiers import Tier
 from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure

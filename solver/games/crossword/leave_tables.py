@@ -40,11 +40,12 @@ from __future__ import annotations
 import math
 import re
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from lexibench.solver.games.tiles import LETTERS, text_tiles, tiles_text
 from lexibench.structures.backends.kwg.layout import (
     ACCEPTS,
     ARC,
@@ -56,9 +57,6 @@ from lexibench.structures.backends.kwg.layout import (
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import MIB, input_format, read_input
 
-BLANK: Final = 0
-"""The blank's tile; the letters A-Z are tiles 1-26."""
-LETTERS: Final = 26
 KLV2: Final = "klv2"
 KLV: Final = "klv"
 """The two versions: float32 values, or the first version's int16 of 1/256 points."""
@@ -175,10 +173,10 @@ class LeaveTable:
             if not key or any(t > LETTERS for t in key):
                 raise ValueError(f"not a leave of tiles 0-{LETTERS}: {list(tiles)}")
             if key in chosen:
-                raise ValueError(f"leave {leave_text(key)} given twice")
+                raise ValueError(f"leave {tiles_text(key)} given twice")
             problem = value_problem(value)
             if problem:
-                raise ValueError(f"leave {leave_text(key)}: {problem}")
+                raise ValueError(f"leave {tiles_text(key)}: {problem}")
             chosen[key] = value
         for key in list(chosen):
             for end in range(1, len(key)):
@@ -319,28 +317,6 @@ def _rounded(value: float) -> float:
     return round(value * RESOLUTION) / RESOLUTION
 
 
-def leave_text(tiles: Iterable[int]) -> str:
-    """A leave as the engines write it: letters in upper case, ``?`` for a blank.
-
-    >>> leave_text([1, 5, 17, 0])
-    'AEQ?'
-    """
-    return "".join("?" if t == BLANK else chr(64 + t) for t in tiles)
-
-
-def leave_tiles(text: str) -> bytes:
-    """The tiles of a leave written as the engines write it (``?`` a blank; any case)."""
-    out = bytearray()
-    for ch in text.strip():
-        if ch == "?":
-            out.append(BLANK)
-        elif ch.isascii() and ch.isalpha():
-            out.append(ord(ch.upper()) - 64)
-        else:
-            raise ValueError(f"{ch!r} is not a tile (A-Z, or ? for a blank)")
-    return bytes(out)
-
-
 _NUMBER: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
 _HEADER: Final = re.compile(r"[A-Za-z][A-Za-z0-9_ -]{1,31}")
 #: Names ``float`` reads as numbers: never a header.
@@ -395,18 +371,18 @@ def values_line(values: dict[bytes, float], leave: str, value: str) -> None:
     """Add one CSV line's leave and value to ``values``; ``ValueError`` saying what is wrong."""
     if len(leave) > MAX_LEAVE:
         raise ValueError(f"a leave of {len(leave):,} characters; {_AT_MOST}")
-    tiles = leave_tiles(leave)
+    tiles = text_tiles(leave)
     if not tiles:
         raise ValueError("an empty leave (expected leave,value)")
     key = bytes(sorted(tiles))
     if key in values:
-        raise ValueError(f"leave {leave_text(key)} given twice")
+        raise ValueError(f"leave {tiles_text(key)} given twice")
     if len(value) > _LONGEST or not _NUMBER.fullmatch(value):
         raise ValueError(f"value {_shown(value)} is not a decimal number (expected leave,value)")
     number = float(value)
     problem = value_problem(number)
     if problem:
-        raise ValueError(f"leave {leave_text(key)}: {problem}")
+        raise ValueError(f"leave {tiles_text(key)}: {problem}")
     values[key] = number
 
 
@@ -438,7 +414,7 @@ def read_csv(path: Path) -> LeaveTable:
 
 def write_csv(table: LeaveTable) -> str:
     """The table as ``leave,value`` lines, in rank order."""
-    return "".join(f"{leave_text(k)},{v:.3f}\n" for k, v in table.leaves().items())
+    return "".join(f"{tiles_text(k)},{v:.3f}\n" for k, v in table.leaves().items())
 
 
 def format_of(text: str) -> str:

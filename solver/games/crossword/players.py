@@ -23,10 +23,10 @@ from lexibench.solver.games.crossword.equity import (
     nothing,
     order,
 )
-from lexibench.solver.games.crossword.leave_tables import leave_tiles
 from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.solver.games.tiles import text_tiles
 
 if TYPE_CHECKING:
     from lexibench.solver.games.crossword.solve import MoveGenerator
@@ -143,7 +143,7 @@ class EquityPlayer:
             for move in exchanges(Position(rules, board, _tiles(rack)), value, bag):
                 key = order(move)
                 if best is None or key < best[0]:
-                    returned = tuple(leave_tiles(move.returned).count(t) for t in range(27))
+                    returned = tuple(text_tiles(move.returned).count(t) for t in range(27))
                     best = (key, Exchange(returned))
         pass_key = (passing, 0, 2, 0, "", "", "")  # order() of the pass
         return None if best is None or pass_key < best[0] else best[1]

@@ -16,17 +16,20 @@ game, Words With Friends or a 21x21 board, is one more file)::
     }
 
 Each square symbol names a letter multiplier and a word multiplier; ``?`` is the blank. Tiles are
-the letters A-Z (words are made of a-z, see :data:`WORD_RULES`); a letter the set does not list
-has no tiles, and a blank can stand for any letter it lists. Boards are from 2x2 to 21x21.
-A file is read only if it is a regular file of at most :data:`MAX_FILE` bytes (a FIFO is refused
-without waiting); a malformed one, JSON nested too deeply included, is an :class:`InputError` in
-one line naming it.
+the letters A-Z (words are made of a-z, see :data:`~lexibench.solver.games.tiles.WORD_RULES`); a
+letter the set does not list has no tiles, and a blank can stand for any letter it lists. The
+tiles' part, what a bag holds and what each tile scores, is a
+:class:`~lexibench.solver.games.tiles.TileSet`, shared with any game played with lettered tiles.
+Boards are from 2x2 to 21x21. A file is read only if it is a regular file of at most
+:data:`MAX_FILE` bytes (a FIFO is refused without waiting); a malformed one, JSON nested too
+deeply included, is an :class:`InputError` in one line naming it.
 
 The shipped rule sets are ``rulesets/NAME.json``; ``rulesets/NAME-leaves.json`` beside one is
 that rule set's leave model (:mod:`.leave_model`), not a rule set.
 
-Tiles as numbers, everywhere in this package: 0 is an empty square (and the blank on a rack), 1-26
-the letters A-Z (as in the KWG layout), and ``0x80 | t`` a blank on the board standing for ``t``.
+Tiles as numbers, everywhere in this package (:mod:`lexibench.solver.games.tiles`): 0 is an empty
+square (and the blank on a rack), 1-26 the letters A-Z (as in the KWG layout), and ``0x80 | t`` a
+blank on the board standing for ``t``.
 """
 
 from __future__ import annotations
@@ -38,14 +41,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError
+from lexibench.solver.games.tiles import LETTERS, TileSet
 from lexibench.solver.tiers import LEXICON, Need, compiled_module, word_tiers
-from lexibench.solver.word_rules import WordRules
 from lexibench.structures import has_word_graph
 from lexibench.structures.errors import BadInputError
 from lexibench.structures.files import input_format, read_input
 
-#: The words a crossword game plays: two letters or more; a Q is a tile of its own.
-WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
 #: The rule set of the commands and the workloads unless another is named.
 DEFAULT_RULES: Final = "english"
 #: Move generation's tiers: string, step where the lexicon steps, native where it hands out a
@@ -59,7 +60,6 @@ TIERS: Final = word_tiers(
 RULESETS: Final = Path(__file__).with_name("rulesets")
 BLANK: Final = 0x80
 """Or-ed into a letter's tile: a blank on the board standing for that letter."""
-LETTERS: Final = 26
 MAX_SIDE: Final = 21
 MAX_RACK: Final = 15
 """The largest rack a rule set may have (a leave table's longest leave, too)."""
@@ -70,8 +70,10 @@ LEAVES_SUFFIX: Final = "-leaves"
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """A rule set, checked (see the module docstring). Squares are numbered row by row from 0."""
+class RuleSet(TileSet):
+    """A rule set, checked (see the module docstring): its tiles (a
+    :class:`~lexibench.solver.games.tiles.TileSet`: ``counts``, ``values`` and ``letters``), its
+    board and its rack. Squares are numbered row by row from 0."""
 
     name: str
     title: str
@@ -85,10 +87,6 @@ class RuleSet:
     """Per square."""
     word_multiplier: tuple[int, ...]
     """Per square."""
-    counts: tuple[int, ...]
-    """Per tile 0-26: how many the bag holds (0: the blank)."""
-    values: tuple[int, ...]
-    """Per tile 0-26: what it scores (the blank's is its own value, usually 0)."""
     layout: tuple[str, ...]
     """The board as the file draws it, for a reader."""
 
@@ -96,11 +94,6 @@ class RuleSet:
     def squares(self) -> int:
         """Squares on the board."""
         return self.rows * self.cols
-
-    @property
-    def letters(self) -> str:
-        """The letters with tiles in this set, upper case (what a blank may stand for)."""
-        return "".join(chr(64 + t) for t in range(1, LETTERS + 1) if self.counts[t])
 
     def value(self, tile: int) -> int:
         """What ``tile`` scores on the board: its letter's value, 0 for a blank (``0x80 | t``)."""

@@ -1,6 +1,9 @@
 # cython: language_level=3
-"""The compiled core's C-level interface, for compiled modules that cimport it (a game's bulk
-module): the search's C types (search.h) and :class:`NativeCore`'s C method :meth:`search`."""
+"""The compiled core's C-level interface, part of the backend's C interface (with ``nodes.pxd``;
+structures/README.md, "A backend's interface"): the path search's C types (search.h) and
+:class:`NativeCore`'s C method :meth:`search`, for a compiled module of another layer that runs
+the search over graphs of its own. The attributes declared with the class are its C layout, which
+Cython needs to cimport the class, not for other modules to read."""
 
 from cpython.object cimport PyObject
 from libc.stdint cimport uint32_t

@@ -1,8 +1,9 @@
 # cython: language_level=3
-"""The node array of ``array-trie`` as C sees it, shared by the compiled modules that walk it
-(the core, ``core.pyx``; the query walks, ``queries.pyx``; the proof's bound,
-``solver/games/boggle/prove/tree_search.pyx``): the layout's constants, and one step from a node by a
-letter. The layout is described in :mod:`structures.backends.array_trie.lexicon`."""
+"""The node array of ``array-trie`` as C sees it: the layout's constants, and one step from a
+node by a letter. Part of the backend's C interface (with ``core.pxd``; structures/README.md, "A
+backend's interface"): the core (``core.pyx``) and the query walks (``queries.pyx``) cimport it,
+and so may a compiled module of another layer that walks the array itself. The layout is
+described in :mod:`structures.backends.array_trie.lexicon`."""
 
 from libc.stdint cimport uint32_t
 

@@ -2,8 +2,9 @@
  *
  * A graph's nodes each hold one or more letters; the search finds every simple path of the graph
  * spelling a stored word. It knows nothing of any game: a caller (the NativeCore class in
- * native.pyx, or a game's compiled bulk module through native.pxd) describes the graph and says
- * what to do with each word found: add its weight to a total, or hand it to a callback.
+ * core.pyx, or a compiled module of another layer through core.pxd, the backend's C interface)
+ * describes the graph and says what to do with each word found: add its weight to a total, or
+ * hand it to a callback.
  */
 #ifndef LEXIBENCH_ARRAY_TRIE_SEARCH_H
 #define LEXIBENCH_ARRAY_TRIE_SEARCH_H

@@ -4,7 +4,14 @@ described there); its compiled builder and queries :mod:`structures.backends.kwg
 (Cython), the same in Python :mod:`structures.backends.kwg.build` and
 :mod:`structures.backends.kwg.walk`; the word map :mod:`structures.backends.kwg.wordmap`.
 
-Its interface for other layers (structures/README.md, "A backend's interface"): in Python
-:mod:`structures.backends.kwg.layout` (the node layout and a builder of any sorted tile strings'
-DAWG), in C ``nodes.pxd`` (the layout, a sibling list's search) and ``wordmap.pxd`` (the word
-map's look-ups). Everything else here is the backend's own."""
+Its interface for other layers (:data:`INTERFACE`; structures/README.md, "A backend's
+interface"): in Python :mod:`structures.backends.kwg.layout` (the node layout and a builder of
+any sorted tile strings' DAWG), in C ``nodes.pxd`` (the layout, a sibling list's search) and
+``wordmap.pxd`` (the word map's look-ups). Everything else here is the backend's own."""
+
+from typing import Final
+
+#: The modules of this backend that a module of another layer may import or cimport (``layout``
+#: in Python; ``nodes`` and ``wordmap`` by their ``.pxd``, their C interface): everything else is
+#: reached through the registry.
+INTERFACE: Final = ("layout", "nodes", "wordmap")

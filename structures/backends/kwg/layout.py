@@ -9,10 +9,10 @@ The KWG node layout (described in :mod:`structures.backends.kwg.lexicon`)::
     bit  22     IS_END: the last node of its sibling list
     bits 0-21   ARC: the index of the first node of its children's list (0: none)
 
-and :func:`dawg_nodes`, which lays out such an array over any sorted tile strings (a leave
-table's leaves: :mod:`lexibench.solver.games.crossword.leave_tables`). The constants are defined
-once, in the interpreted core (:mod:`structures.backends.kwg.walk`), and mirrored in C by
-``nodes.pxd``; the builder is :mod:`structures.backends.kwg.build`'s.
+and :func:`dawg_nodes`, which lays out such an array over any sorted tile strings (a crossword
+engine's leave table holds its leaves so). The constants are defined once, in the interpreted core
+(:mod:`structures.backends.kwg.walk`), and mirrored in C by ``nodes.pxd``; the builder is
+:mod:`structures.backends.kwg.build`'s.
 """
 
 from __future__ import annotations

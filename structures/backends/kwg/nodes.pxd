@@ -1,8 +1,9 @@
 # cython: language_level=3
-"""The node array of ``kwg`` as C sees it, shared by its compiled core (``core.pyx``) and the
-crossword move generator (``solver/games/crossword/movegen.pyx``): the layout's constants, and the
-search of a sibling list. The layout is :mod:`structures.backends.kwg.walk`'s (its constants
-there)."""
+"""The node array of ``kwg`` as C sees it: the layout's constants, and the search of a sibling
+list. Part of the backend's C interface (with ``wordmap.pxd``; structures/README.md, "A backend's
+interface"): its compiled core (``core.pyx``) and word map cimport it, and so may a compiled
+module of another layer that walks a KWG. The layout is :mod:`structures.backends.kwg.walk`'s
+(its constants there; :mod:`structures.backends.kwg.layout` in Python)."""
 
 from libc.stdint cimport uint32_t
 

@@ -1,7 +1,7 @@
 # cython: language_level=3
-"""The word map's C-level interface (:mod:`structures.backends.kwg.wordmap`), for compiled
-modules that cimport it (the crossword move generator): its tables, the key of a multiset of
-letters, and the two look-ups."""
+"""The word map's C-level interface (:mod:`structures.backends.kwg.wordmap`), part of the
+backend's C interface (structures/README.md, "A backend's interface"), for compiled modules that
+cimport it: its tables, the key of a multiset of letters, and the two look-ups."""
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from lexibench import structures
 from lexibench.solver.games.crossword.equity import bag_size, by_equity
 from lexibench.solver.games.crossword.leave_model import FEATURES, LeaveModel, default, features
-from lexibench.solver.games.crossword.leave_tables import LeaveTable, leave_tiles
+from lexibench.solver.games.crossword.leave_tables import LeaveTable
 from lexibench.solver.games.crossword.moves import coord
 from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position, parse_cgp, rack_text
@@ -28,11 +28,12 @@ from lexibench.solver.games.crossword.rules import BLANK, load_rules
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, LeaveValues, MoveGenerator
 from lexibench.solver.games.crossword.workload import positions
+from lexibench.solver.games.tiles import text_tiles
 from lexibench.solver.tiers import Tier
 from tests.solver.games.test_crossword_moves import EMPTY, VOCAB, board, cgp, sample_words
 
 LEAVES = {"?": 25.0, "S": 8.0, "E": 4.0, "ES": 12.5, "Q": -7.0, "I": -1.0, "II": -6.0, "A": 1.0}
-TABLE = LeaveTable.of({leave_tiles(k): v for k, v in LEAVES.items()})
+TABLE = LeaveTable.of({text_tiles(k): v for k, v in LEAVES.items()})
 
 
 def _moves(text: str):  # type: ignore[no-untyped-def]
@@ -47,7 +48,7 @@ def test_each_move_is_worth_its_score_and_its_leave() -> None:
     placed = [m for m in ranked if m.kind == "place"]
     assert len(placed) == len(moves)
     for move in placed:
-        assert move.equity == pytest.approx(move.score + TABLE.value(leave_tiles(move.leave)))
+        assert move.equity == pytest.approx(move.score + TABLE.value(text_tiles(move.leave)))
     keys = [(-(m.equity or 0), -m.score) for m in ranked]
     assert keys == sorted(keys)
 
@@ -57,12 +58,12 @@ def test_every_exchange_is_listed_once_while_the_bag_allows() -> None:
     moves = _moves(cgp(EMPTY, rack))
     assert bag_size(moves.position) == 100 - 6 - 7  # the other player holds a full rack
     exchanges = [m for m in by_equity(moves, TABLE) if m.kind == "exchange"]
-    tiles = bytes(sorted(leave_tiles(rack)))
+    tiles = bytes(sorted(text_tiles(rack)))
     distinct = {bytes(sorted(c)) for size in range(1, 7) for c in combinations(tiles, size)}
     assert sorted(m.returned for m in exchanges) == sorted(rack_text(t) for t in distinct)
     for move in exchanges:
         assert move.score == 0
-        assert move.equity == TABLE.value(leave_tiles(move.leave))
+        assert move.equity == TABLE.value(text_tiles(move.leave))
     keep_s_blank = next(m for m in exchanges if m.returned == "AEII")
     assert keep_s_blank.leave == "S?"
     [passed] = [m for m in by_equity(moves, TABLE) if m.kind == "pass"]
@@ -231,16 +232,16 @@ def test_the_model_is_written_as_a_table_the_engines_load(tmp_path: Path) -> Non
     table = LeaveTable.from_bytes(out.read_bytes())
     assert len(table) == 914_624
     for leave in ("?", "??", "AEQ?", "Q", "EEEEEE", "AEINST", "UUUVVW"):
-        tiles = leave_tiles(leave)
+        tiles = text_tiles(leave)
         assert table.value(tiles) == pytest.approx(model.value(tiles), abs=1e-3)
 
 
 def test_features_of_a_leave() -> None:
     """Each tile held once, twice or three or more times; the vowel-consonant balance; a Q
     without a U."""
-    assert features(leave_tiles("Q")) == [17 * 3, 27 * 3 + 1, FEATURES - 1]
-    assert features(leave_tiles("QU")) == [17 * 3, 21 * 3, 27 * 3 + 7 + 1]
-    assert features(leave_tiles("EEE?")) == [0, 5 * 3 + 2, 27 * 3 + 7 + 6 + 5 + 0]
+    assert features(text_tiles("Q")) == [17 * 3, 27 * 3 + 1, FEATURES - 1]
+    assert features(text_tiles("QU")) == [17 * 3, 21 * 3, 27 * 3 + 7 + 1]
+    assert features(text_tiles("EEE?")) == [0, 5 * 3 + 2, 27 * 3 + 7 + 6 + 5 + 0]
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,29 +15,28 @@ from lexibench.solver.games.crossword.leave_tables import (
     KLV,
     LeaveFileError,
     LeaveTable,
-    leave_text,
-    leave_tiles,
     load,
     read_csv,
     write_csv,
 )
+from lexibench.solver.games.tiles import text_tiles, tiles_text
 from lexibench.structures.backends.kwg.layout import ACCEPTS, IS_END
 
 LEAVES = {"?": 25.5, "?A": 20.25, "AAB": 4.0, "?AAB": 3.0, "Q": -7.5, "QU": 0.75, "S": 8.125}
 
 
 def _table() -> LeaveTable:
-    return LeaveTable.of({leave_tiles(k): v for k, v in LEAVES.items()})
+    return LeaveTable.of({text_tiles(k): v for k, v in LEAVES.items()})
 
 
 def test_each_leave_has_its_value_in_any_order_and_others_are_worth_nothing() -> None:
     table = _table()
     for leave, value in LEAVES.items():
-        assert table.value(leave_tiles(leave)) == value
-        assert table.value(leave_tiles(leave)[::-1]) == value
+        assert table.value(text_tiles(leave)) == value
+        assert table.value(text_tiles(leave)[::-1]) == value
     assert table.value(b"") == 0.0
-    assert table.value(leave_tiles("QQ")) == 0.0
-    assert table.value(leave_tiles("ZZZZZZ")) == 0.0
+    assert table.value(text_tiles("QQ")) == 0.0
+    assert table.value(text_tiles("ZZZZZZ")) == 0.0
 
 
 def test_prefixes_are_held_so_that_every_rank_is_a_sorted_position() -> None:
@@ -46,15 +45,15 @@ def test_prefixes_are_held_so_that_every_rank_is_a_sorted_position() -> None:
     table = _table()
     leaves = list(table.leaves())
     assert leaves == sorted(leaves)
-    assert {leave_text(k) for k in leaves} == {*LEAVES, "?AA", "AA", "A", "Q"}
+    assert {tiles_text(k) for k in leaves} == {*LEAVES, "?AA", "AA", "A", "Q"}
     assert [table.rank(k) for k in leaves] == list(range(len(leaves)))
-    assert table.value(leave_tiles("AA")) == 0.0
+    assert table.value(text_tiles("AA")) == 0.0
 
 
 def test_the_file_is_the_engines_layout() -> None:
     """Node count, nodes, leave count, float32 values, little-endian; node 0 points at the
     leaves' root."""
-    table = LeaveTable.of({leave_tiles("A"): 1.5, leave_tiles("B"): -2.0})
+    table = LeaveTable.of({text_tiles("A"): 1.5, text_tiles("B"): -2.0})
     data = table.to_bytes()
     (count,) = struct.unpack_from("<I", data)
     nodes = struct.unpack_from(f"<{count}I", data, 4)
@@ -78,8 +77,8 @@ def test_a_hand_made_graph_is_read() -> None:
     ]
     data = struct.pack("<I5II3f", 5, *nodes, 3, 1.0, 2.0, 3.0)
     table = LeaveTable.from_bytes(data)
-    assert {leave_text(k): v for k, v in table.leaves().items()} == {"?": 1.0, "?A": 2.0, "A": 3.0}
-    assert table.value(leave_tiles("A?")) == 2.0
+    assert {tiles_text(k): v for k, v in table.leaves().items()} == {"?": 1.0, "?A": 2.0, "A": 3.0}
+    assert table.value(text_tiles("A?")) == 2.0
 
 
 def test_the_first_version_holds_int16_of_a_256th() -> None:
