@@ -504,27 +504,27 @@ def _measures(
     from lexibench import structures
     from lexibench.benchmarks.harness import workloads
     from lexibench.benchmarks.harness.fixtures import wordlist_named
+    from lexibench.benchmarks.harness.records import write_raw_file
     from lexibench.benchmarks.processes import bulk, memory, startup
-    from lexibench.benchmarks.report.atomic import write_json_atomic
 
     backends = list(settings.backend_list()) or structures.available_backend_names()
     sweep = workloads.sweep(settings.sweep)
     steps: dict[str, Callable[[], None]] = {}
     alone: set[str] = set()
     if not args.skip_memory:
-        steps["memory: each backend built in fresh processes"] = lambda: write_json_atomic(
+        steps["memory: each backend built in fresh processes"] = lambda: write_raw_file(
             results / "memory.json",
             memory.measure_all(backends, wordlist_named(settings.wordlist), memory_runs),
         )
         if "scaling" in suites:
-            steps[f"memory per dictionary size ({sweep.name} sweep)"] = lambda: write_json_atomic(
+            steps[f"memory per dictionary size ({sweep.name} sweep)"] = lambda: write_raw_file(
                 results / "raw" / "scaling-memory.json",
                 memory.measure_sweep(
                     backends, wordlist_named(settings.wordlist), sweep.dict_sizes, settings.seed
                 ),
             )
     if not args.skip_startup:
-        steps["start-up and time to first answer, in fresh processes"] = lambda: write_json_atomic(
+        steps["start-up and time to first answer, in fresh processes"] = lambda: write_raw_file(
             results / "raw" / "startup.json",
             startup.run_all(backends, wordlist_named(settings.wordlist), startup_runs),
         )
@@ -534,7 +534,7 @@ def _measures(
         if args.quick and not args.bulk_counts:
             counts = (200,)
         name = f"bulk runs ({sweep.name} sweep)"
-        steps[name] = lambda: write_json_atomic(
+        steps[name] = lambda: write_raw_file(
             results / "raw" / "bulk.json",
             bulk.run_bulk(counts, wordlist_named(settings.wordlist), settings.seed, rounds),
         )

@@ -116,7 +116,7 @@ def headline(results: Results) -> str:
         )
     size = rows.headline_size(results)
     run = results.run
-    words = run.wordlist if run else None
+    words = run.record.wordlist if run else None
     span = results.span()
     when = (
         f"run {date_text(run.datetime if run else None)}"
@@ -163,7 +163,7 @@ def render(results: Results, out_dir: Path, progress: Progress | None = None) ->
     files, report = _document(results, out_dir / REPORT, intro, REPORT_SECTIONS, progress)
     documents = [report]
     if has_scaling(results):
-        sweep = results.run.settings.sweep if results.run else "reduced"
+        sweep = results.run.record.settings.sweep if results.run else "reduced"
         other = (
             "the full sweep: `make bench BENCH_ARGS=--lexibench-sweep=full`"
             if sweep != "full"

@@ -28,8 +28,6 @@ and a case flagged slower must have been slow in every run of the new side.
 
 from __future__ import annotations
 
-import gzip
-import io
 import math
 import os
 import statistics
@@ -38,27 +36,23 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Final, Literal
 
-import msgspec
-
 from lexibench.benchmarks.harness.records import (
-    MAX_BYTES,
-    WHAT,
     Bench,
     BulkFile,
     Record,
     Results,
+    RoundsOptions,
     Run,
     StartupFile,
     SuiteFile,
     WordListRef,
     default_inputs,
-    parse,
-    parse_gzipped,
+    read,
 )
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.report.significance import one_sided_p, shift
 from lexibench.solver.errors import InputError
-from lexibench.structures.files import check_input_folder, not_regular, read_input
+from lexibench.structures.files import check_input_folder, not_regular
 
 #: The one-sided level of the test.
 ALPHA: Final = 0.05
@@ -226,16 +220,14 @@ def cases(paths: list[Path]) -> tuple[dict[str, Case], Results]:
     found: dict[str, Case] = {}
     merged = Results()
     for path in paths:
-        data = read_input(path, WHAT, MAX_BYTES)
-        gzipped = path.suffix == ".gz"
-        decoded = parse_gzipped(data, str(path)) if gzipped else parse(data, str(path))
+        decoded = read(path)
         if isinstance(decoded, SuiteFile):
             run = Run.of(decoded, path.name)
             merged.runs.append(run)
-            timing = _timing_options(_json_of(data, gzipped), len(decoded.benchmarks))
-            for bench, timed in zip(decoded.benchmarks, timing, strict=True):
+            for bench in decoded.benchmarks:
                 rounds = bench.timing.data or (bench.timing.median,)
-                work = _suite_work(bench, run.settings)
+                work = _suite_work(bench, run.record.settings)
+                timed = _rounds_taken(bench.options)
                 _add(found, Case(f"{_suite(path)}: {bench.name}", tuple(rounds), work, timed))
         elif isinstance(decoded, BulkFile):
             merged.bulk = decoded
@@ -248,48 +240,13 @@ def cases(paths: list[Path]) -> tuple[dict[str, Case], Results]:
     return found, merged
 
 
-def _json_of(data: bytes, gzipped: bool) -> bytes:
-    """A raw file's JSON (``data`` decompressed where it is kept gzipped; called once the file
-    has parsed, so it is known to decompress within :data:`MAX_BYTES`)."""
-    if not gzipped:
-        return data
-    with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
-        return stream.read(MAX_BYTES + 1)
-
-
-class _Options(msgspec.Struct):
-    """pytest-benchmark's options of one benchmark: how its rounds were taken."""
-
-    min_rounds: int | None = None
-    max_time: float | None = None
-
-
-class _Timed(msgspec.Struct):
-    options: _Options | None = None
-
-
-class _TimedFile(msgspec.Struct):
-    benchmarks: tuple[_Timed, ...] = ()
-
-
-def _timing_options(raw: bytes, count: int) -> list[Fact | None]:
-    """How each of a suite file's ``count`` benchmarks was timed (its rounds options), in the
-    file's order; None where the file does not say (or says it in a shape not known here)."""
-    try:
-        timed = msgspec.json.decode(raw, type=_TimedFile).benchmarks
-    except (msgspec.ValidationError, msgspec.DecodeError):
-        timed = ()
-    if len(timed) != count:
-        return [None] * count
-    found: list[Fact | None] = []
-    for entry in timed:
-        options = entry.options
-        if options is None or options.min_rounds is None or options.max_time is None:
-            found.append(None)
-            continue
-        text = f"at least {options.min_rounds} within {options.max_time:g} s"
-        found.append(Fact((options.min_rounds, options.max_time), text))
-    return found
+def _rounds_taken(options: RoundsOptions | None) -> Fact | None:
+    """How a suite's case was timed (pytest-benchmark's rounds options); None where its file
+    does not say."""
+    if options is None or options.min_rounds is None or options.max_time is None:
+        return None
+    text = f"at least {options.min_rounds} within {options.max_time:g} s"
+    return Fact((options.min_rounds, options.max_time), text)
 
 
 def _wordlist(words: WordListRef) -> Fact:
@@ -512,24 +469,24 @@ def _differences(base: Results, new: Results) -> list[str]:
     ]
     found: list[str] = []
     for a_run, b_run in matched or [(old, now)]:
-        a_words, b_words = a_run.wordlist, b_run.wordlist
+        a_words, b_words = a_run.record.wordlist, b_run.record.wordlist
         if a_words.sha256 != b_words.sha256:
             found.append(f"word list: {a_words.name} against {b_words.name}")
         elif a_words.name != b_words.name:
             found.append(f"word list named {a_words.name} against {b_words.name} (the same words)")
-        for f in fields(a_run.settings):
-            a, b = getattr(a_run.settings, f.name), getattr(b_run.settings, f.name)
+        for f in fields(a_run.record.settings):
+            a, b = getattr(a_run.record.settings, f.name), getattr(b_run.record.settings, f.name)
             if a != b and f.name != "wordlist":
                 found.append(f"setting {f.name}: {a} against {b}")
     for label, x, y in (
         ("machine", old.machine, now.machine),
         ("Python", old.python, now.python),
-        ("compiled solver", old.solver_build, now.solver_build),
+        ("compiled solver", old.record.solver_build, now.record.solver_build),
     ):
         if x != y:
             found.append(f"{label}: {x} against {y}")
-    for name in sorted(set(old.packages) | set(now.packages)):
-        p, q = old.packages.get(name), now.packages.get(name)
+    for name in sorted(set(old.record.packages) | set(now.record.packages)):
+        p, q = old.record.packages.get(name), now.record.packages.get(name)
         if p != q:
             found.append(f"package {name}: {_version(p)} against {_version(q)}")
     return list(dict.fromkeys(found))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -10,10 +12,19 @@ import pytest
 from lexibench import structures
 from lexibench.benchmarks.harness import games, workloads
 from lexibench.benchmarks.harness.fixtures import LexiconCache
-from lexibench.benchmarks.harness.records import RECORDS, SCHEMAS, SUITES, schema_of
+from lexibench.benchmarks.harness.records import (
+    RECORDS,
+    SCHEMAS,
+    SUITES,
+    default_inputs,
+    load,
+    parse,
+    schema_of,
+)
 from lexibench.benchmarks.harness.references import References, TrieLexicon, check
 from lexibench.benchmarks.harness.settings import Settings, option_name
 from lexibench.benchmarks.suites.bench_scaling import BoardBudget
+from lexibench.solver.errors import InputError
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.tiers import offered
 from lexibench.solver.wordlist import load_wordlist
@@ -199,6 +210,23 @@ def test_caps_follow_the_declared_cost(backend: str) -> None:
     cap = workloads.board_cap(backend, "4x4", 100)
     assert (cap.note is not None) is linear
     assert (workloads.query_cap(backend, 10_000).count < 10_000) is linear
+
+
+def test_each_case_carries_the_options_its_rounds_were_taken_with() -> None:
+    """pytest-benchmark's options of each case are read with it (the committed run's: at least 3
+    rounds within 0.1 s), and a malformed one refuses its file naming the case and the field."""
+    results = load(default_inputs(ROOT / "results"))
+    assert {(b.options.min_rounds, b.options.max_time) for b in results.benches if b.options} == {
+        (3, 0.1)
+    }
+    assert all(b.options is not None for b in results.benches)
+    data = json.loads((ROOT / "results" / "raw" / "lookup.json").read_text())
+    data["benchmarks"][0]["options"]["max_time"] = "soon"
+    name = data["benchmarks"][0]["name"]
+    with pytest.raises(
+        InputError, match=f"benchmark '{re.escape(name)}', options, field 'max_time'"
+    ):
+        parse(json.dumps(data).encode(), "lookup.json")
 
 
 def test_every_suite_has_its_record_tagged_by_its_name() -> None:

@@ -317,9 +317,9 @@ def quick_run(results: Results) -> str | None:
     """For a quick run (``--lexibench-scale quick``, ``make bench-quick``), the sentence that
     says what it is not; None for a full run."""
     run = results.run
-    if run is None or run.settings.scale != "quick":
+    if run is None or run.record.settings.scale != "quick":
         return None
-    words = run.wordlist
+    words = run.record.wordlist
     listed = f"{words.name}, {words.words:,} words" if words else "its word list"
     return (
         f"This is a quick run ({listed}; each game's headline workload alone, with its quick "

@@ -76,7 +76,7 @@ def render(results: Results) -> Section:
     if not benches:
         return EMPTY
     run = results.run
-    sha = run.wordlist.sha256 if run else None
+    sha = run.record.wordlist.sha256 if run else None
     listed, known = known_boards(sha)
     speed = sorted(
         (b for b in benches if b.record.backend and b.record.search.restarts == 1),

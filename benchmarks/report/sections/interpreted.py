@@ -44,14 +44,14 @@ def render(results: Results) -> Section:
                 f"{slow.median / fast.median:,.2f}" if slow and fast else "",
             ]
         )
-    run = results.run
+    build = results.run.record.solver_build if results.run else None
     return Section.of(
         [
             f"## Compiled and interpreted search ({size})",
             "",
             _boards(installed, table_rows) + ", with the solver's search loops "
             "(`solver/games/boggle/search.py`) as installed for every other table here "
-            f"({build_text(run.solver_build if run else None)}) and with their source run by the "
+            f"({build_text(build)}) and with their source run by the "
             "interpreter. The lexicon is asked the same questions either way; what changes is the "
             "cost of the solver's own lines around them.",
             "",

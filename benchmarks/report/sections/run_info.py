@@ -13,8 +13,8 @@ def render(results: Results) -> Section:
     run = results.run
     if run is None:
         return EMPTY
-    s = run.settings
-    words = run.wordlist
+    s = run.record.settings
+    words = run.record.wordlist
     span = results.span()
     one_run = results.one_run
     if one_run or span is None:
@@ -33,8 +33,8 @@ def render(results: Results) -> Section:
         "",
         date,
         f"- Machine: {run.machine}, {run.cpus} logical cores; {run.system}",
-        f"- Python: {run.python}; solver search {build_text(run.solver_build)}",
-        _packages(run.packages),
+        f"- Python: {run.python}; solver search {build_text(run.record.solver_build)}",
+        _packages(run.record.packages),
         f"- Word list: {words.name}, {words.words:,} words, sha256 `{words.sha256}`",
         f"- Workload: seed {s.seed}; each game's workloads at the {s.scale} scale"
         + (f" ({s.puzzles} puzzles each)" if s.puzzles else "")
@@ -45,7 +45,7 @@ def render(results: Results) -> Section:
     ]
     lines += [
         f"- Not measured, unavailable here: {n} ({why})"
-        for n, why in sorted(run.unavailable.items())
+        for n, why in sorted(run.record.unavailable.items())
     ]
     return Section.of([*lines, "", *_cost(results)])
 
