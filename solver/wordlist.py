@@ -339,14 +339,6 @@ def parse_wordlist(data: bytes, name: str) -> list[str]:
     return decode_lines(data, f"word list {name}")
 
 
-def read_lines(path: Path, what: str = "word list", limits: Limits = DEFAULT_LIMITS) -> list[str]:
-    """Read a UTF-8 text file (BOM optional, LF or CRLF) as lines without their endings.
-
-    Raises :class:`InputError` naming ``what`` and the file (and the line for undecodable bytes).
-    """
-    return decode_lines(read_bytes(path, what, limits), f"{what} {path}", limits)
-
-
 @dataclass(frozen=True)
 class Source:
     """Where a word list comes from: a packaged list, the system list, a file or stdin (``-``)."""

@@ -225,8 +225,9 @@ def check(work: Path) -> None:
     query = user(
         "the query walks and the Wordle kernel are compiled and current",
         [py, "-c", "from lexibench import structures; "
-         "from lexibench.solver.games.wordle.grading import grader_build; "
-         "print(grader_build(), *structures.backend_info('array-trie').answers)"],
+         "from lexibench.structures.builds import compiled; "
+         "grader = compiled('lexibench.solver.games.wordle.grader').build(); "
+         "print(grader, *structures.backend_info('array-trie').answers)"],
     )  # fmt: skip
     if query.split() != ["cython", "anagram", "letterset", "pattern", "positions"]:
         raise CheckFailedError(f"the query builds are {query.strip()!r}")

@@ -123,15 +123,6 @@ def speller(rack: Rack) -> Callable[[str], str | None]:
     return spell
 
 
-def blank_letters(rack: Rack, word: str) -> str | None:
-    """:func:`speller` for one word.
-
-    >>> blank_letters(parse_rack("ab??"), "abab"), blank_letters(parse_rack("ab?"), "abab")
-    ('ab', None)
-    """
-    return speller(rack)(word)
-
-
 @dataclass(frozen=True)
 class Found:
     """A word and the letters its blanks stand for."""

@@ -16,11 +16,6 @@ from typing import Any, final
 from lexibench.solver.games.walk import Walk
 
 
-def build() -> str:
-    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
-    return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
 @final
 class Search(Walk):
     """One multiset walk at either tier, for the words of at least ``min_length`` letters that

@@ -1,11 +1,9 @@
-"""Brute-force Boggle solvers, correct by construction, that the real search is checked against.
+"""The brute-force Boggle solver, correct by construction, that the real search is checked against.
 
 :func:`filter_words` tries every word of the list on the board (no trie, no pruning by prefix):
 a word is on the board when some simple path spells it. Tracing a word cell by cell in the
 documented order (start cells row-major, neighbours in :data:`NEIGHBOUR_OFFSETS` order) meets its
 paths in the same order as the search, so the first path found is the one the search reports.
-:func:`every_path` enumerates every simple path of the board instead (exponential: small boards
-and lists only) and keeps every path of every word.
 """
 
 from __future__ import annotations
@@ -53,29 +51,4 @@ def filter_words(board: Board, words: Iterable[str], min_length: int = 3) -> Fou
             path = _trace(board, nbrs, word)
             if path is not None:
                 found[word] = [path]
-    return found
-
-
-def every_path(board: Board, words: Iterable[str], min_length: int = 3) -> Found:
-    """Every simple path (no pruning) in the documented order, kept when it spells a word: every
-    path of every word. Exponential in the board's size: for small boards and word lists."""
-    vocab = set(words)
-    longest = max(map(len, vocab), default=0)
-    cells = board.cells
-    nbrs = board.neighbours()
-    found: Found = {}
-
-    def extend(path: list[int], word: str) -> None:
-        if len(word) >= min_length and word in vocab:
-            found.setdefault(word, []).append(tuple(path))
-        if len(word) >= longest:
-            return
-        for k in nbrs[path[-1]]:
-            if k not in path:
-                path.append(k)
-                extend(path, word + cells[k])
-                path.pop()
-
-    for start in range(len(cells)):
-        extend([start], cells[start])
     return found

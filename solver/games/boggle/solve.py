@@ -187,22 +187,11 @@ def words_on(
         ) from None
 
 
-def find_word_list(
-    board: Board,
-    lexicon: Lexicon,
-    *,
-    min_length: int = DEFAULT_MIN_LENGTH,
-    tier: Tier | str = Tier.AUTO,
-) -> list[str]:
-    """The distinct words :func:`find_words` finds on ``board``, in its order, without paths
-    (:func:`word_list_on` at the tier chosen)."""
-    return word_list_on(board, lexicon, resolve(lexicon, tier), min_length)
-
-
 def word_list_on(
     board: Board, lexicon: Lexicon, tier: Tier, min_length: int = DEFAULT_MIN_LENGTH
 ) -> list[str]:
-    """:func:`find_word_list` at ``tier``, chosen already.
+    """The distinct words :func:`find_words` finds on ``board`` at ``tier`` (chosen already), in
+    its order, without paths.
 
     Under the native tier the backend keeps no paths at all (``path_words``), which is what
     scoring many boards needs; the other tiers take :func:`words_on`'s keys."""

@@ -17,11 +17,6 @@ from typing import Any, final
 from lexibench.solver.games.walk import Walk
 
 
-def build() -> str:
-    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
-    return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
 @final
 class WordSearch(Walk):
     """One word search over the box at either tier, for every word of at least ``min_length``

@@ -15,11 +15,6 @@ from typing import Any, final
 from lexibench.solver.games.walk import Walk
 
 
-def build() -> str:
-    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
-    return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
 @final
 class _Nfa:
     """The pattern's positions as bits: position ``i`` reached is bit ``i``; one past the last

@@ -15,11 +15,6 @@ from typing import Any, final
 from lexibench.solver.games.walk import Walk
 
 
-def build() -> str:
-    """``"mypyc"`` when this module runs compiled, ``"interpreted"`` when it runs from source."""
-    return "interpreted" if __file__.endswith(".py") else "mypyc"
-
-
 def _has_all(word: str, required: str) -> bool:
     return all(ch in word for ch in required)
 

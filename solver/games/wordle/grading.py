@@ -31,14 +31,6 @@ else:
     best_packed = _GRADER.get("best_packed")
 
 
-def grader_build() -> str:
-    """``"cython"`` when the compiled kernel is in use, ``"interpreted"`` when it is not.
-
-    Raises :class:`~lexibench.structures.errors.StaleBuildError` when the kernel was not built
-    from the ``.pyx`` beside it."""
-    return _GRADER.build()
-
-
 def grade(guess: str, answer: str) -> str:
     """The feedback ``answer`` gives ``guess`` (both of one length), one of ``g``, ``y``, ``b``
     per letter.

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.anagram.puzzle import Rack, blank_letters, parse_rack
+from lexibench.solver.games.anagram.puzzle import Rack, parse_rack, speller
 from lexibench.solver.games.anagram.reference import reference_answer
 from lexibench.solver.games.anagram.solve import solve
 from lexibench.structures import build_structure
@@ -43,11 +43,11 @@ def test_bad_racks_are_one_line(text: str, message: str) -> None:
 
 
 def test_blanks_stand_for_the_last_occurrences_in_order_of_position() -> None:
-    assert blank_letters(parse_rack("ab??"), "abab") == "ab"
-    assert blank_letters(parse_rack("bt??"), "best") == "es"
-    assert blank_letters(parse_rack("s?"), "ss") == "s"
-    assert blank_letters(parse_rack("tea"), "tease") is None
-    assert blank_letters(parse_rack("?"), "") == ""
+    assert speller(parse_rack("ab??"))("abab") == "ab"
+    assert speller(parse_rack("bt??"))("best") == "es"
+    assert speller(parse_rack("s?"))("ss") == "s"
+    assert speller(parse_rack("tea"))("tease") is None
+    assert speller(parse_rack("?"))("") == ""
 
 
 def test_the_answer_is_longest_first_then_alphabetical_with_blanks() -> None:

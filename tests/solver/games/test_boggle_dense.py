@@ -8,7 +8,7 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import parse_board
 from lexibench.solver.games.boggle.dense import SEEDS, dense_boards
 from lexibench.solver.games.boggle.dice import random_boards
-from lexibench.solver.games.boggle.solve import find_word_list
+from lexibench.solver.games.boggle.solve import find_words
 from lexibench.solver.games.registry import game
 from lexibench.solver.lexicons import LexiconSpec, open_spec
 
@@ -30,8 +30,8 @@ def test_each_board_is_a_seed_changed_by_a_few_moves() -> None:
 
 def test_dense_boards_hold_many_more_words_than_random_ones() -> None:
     lexicon = open_spec(LexiconSpec(structure="array-trie")).lexicon
-    dense = [len(find_word_list(b, lexicon)) for b in dense_boards(4, 4, 2, 100)]
-    plain = [len(find_word_list(b, lexicon)) for b in random_boards(4, 4, "new", 2, 100)]
+    dense = [len(find_words(b, lexicon)) for b in dense_boards(4, 4, 2, 100)]
+    plain = [len(find_words(b, lexicon)) for b in random_boards(4, 4, "new", 2, 100)]
     assert sum(dense) > 3 * sum(plain)
 
 

@@ -21,11 +21,11 @@ from lexibench.solver.games.boggle.prove.partitions import (
     presets,
 )
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
-from lexibench.solver.games.boggle.prove.simple import SimpleBounds
 from lexibench.solver.games.boggle.prove.tree import tree_bound
 from lexibench.solver.games.boggle.rules import POINTS_BY_LENGTH
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Lexicon, build_lexicon
+from tests.solver.games.simple_bounds import SimpleBounds
 
 #: Small worlds, each scored board by board: (alphabet, partition of it, rows, cols). The second
 #: has the Qu tile (q) and words with "qu".

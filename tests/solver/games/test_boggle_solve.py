@@ -13,10 +13,10 @@ from lexibench import structures
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import Board, parse_board
 from lexibench.solver.games.boggle.dice import random_boards
-from lexibench.solver.games.boggle.reference import every_path, filter_words
-from lexibench.solver.games.boggle.solve import find_word_list, find_words, resolve, solve
+from lexibench.solver.games.boggle.reference import filter_words
+from lexibench.solver.games.boggle.solve import find_words, resolve, solve, word_list_on
 from lexibench.solver.tiers import Tier
-from tests.reference import TabulatedReferenceLexicon
+from tests.reference import TabulatedReferenceLexicon, every_path
 from tests.words import default_words
 
 SCRAMBLE = "l qu r e / s l u s / a t i c / n r e n"
@@ -160,7 +160,7 @@ def test_every_backend_and_mode_gives_identical_words_paths_and_scores(backend: 
         first = [find_words(b, lex, tier=mode) for b in boards[:40]]
         assert first == [{w: p[:1] for w, p in r.items()} for r in expected[:40]], mode
         # Scores follow from the words, which list them in the same order.
-        words = [find_word_list(b, lex, tier=mode) for b in boards[:40]]
+        words = [word_list_on(b, lex, resolve(lex, mode)) for b in boards[:40]]
         assert words == [list(r) for r in expected[:40]], mode
         longer = [find_words(b, lex, min_length=5, tier=mode) for b in boards[:40]]
         assert longer == [{w: p[:1] for w, p in r.items() if len(w) >= 5} for r in expected[:40]], (
@@ -200,7 +200,7 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
             assert find_words(board, lex, tier=mode, all_paths=True) == expected
             first = {w: p[:1] for w, p in expected.items()}
             assert find_words(board, lex, tier=mode) == first
-            assert find_word_list(board, lex, tier=mode) == list(first)
+            assert word_list_on(board, lex, resolve(lex, mode)) == list(first)
     # The word filter (the game's reference) finds the same words and the same first paths.
     assert filter_words(board, sorted(set(vocab))) == {
         w: p[:1] for w, p in sorted(expected.items())

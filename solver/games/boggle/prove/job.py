@@ -69,23 +69,6 @@ class ClassOutcome:
             "seconds": round(self.seconds, 4),
         }
 
-    @classmethod
-    def from_record(cls, data: dict[str, Any]) -> ClassOutcome:
-        """Read :meth:`as_record`'s output (``KeyError``/``TypeError``/``ValueError`` when it is
-        not one)."""
-        boards = tuple((str(b), int(s), int(w)) for b, s, w in data["boards"])
-        return cls(
-            int(data["id"]),
-            int(data["bound"]),
-            int(data["paths"]),
-            int(data["distinct"]),
-            int(data["nodes"]),
-            int(data["steps"]),
-            int(data["candidates"]),
-            boards,
-            float(data["seconds"]),
-        )
-
 
 @dataclass
 class ProveState:

@@ -18,7 +18,8 @@ score S(B) adds each distinct word's points once. The bounds are methods of
 :meth:`SimpleBounds.branch_and_bound` splits a class cell by cell in split order until its bound
 falls below the target or it is one board, whose bound is then its score: it returns every board
 of the class scoring at least the target. It walks the lexicon through the step protocol, in Python:
-for tests and for measuring how loose these bounds are beside the tree's (:mod:`.tree`).
+the tests' second opinion on the proof's bound (:mod:`lexibench.solver.games.boggle.prove.tree`)
+and on its boards.
 """
 
 from __future__ import annotations
