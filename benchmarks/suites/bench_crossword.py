@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -40,7 +40,16 @@ from typing import Any, Final
 import pytest
 
 from lexibench import structures
+from lexibench.benchmarks.harness import crossword_cases as cases
 from lexibench.benchmarks.harness import games
+from lexibench.benchmarks.harness.crossword_cases import (
+    GAME,
+    GENERATORS,
+    HEADLINE,
+    VARIANTS,
+    VS_MATT,
+    WORD_MAP,
+)
 from lexibench.benchmarks.harness.recording import library_version, not_run, record, wordlist_ref
 from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
@@ -53,48 +62,12 @@ from lexibench.benchmarks.harness.records import (
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
-from lexibench.solver.games.crossword.equity import LeaveMemo, by_equity, top_by_equity
+from lexibench.solver.games.crossword.equity import by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
-from lexibench.solver.games.crossword.moves import Moves, coord
+from lexibench.solver.games.crossword.moves import Moves
 from lexibench.solver.games.crossword.position import Position, parse_cgp
-from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, MoveGenerator, rules_args
+from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, rules_args
 from lexibench.solver.games.registry import game as game_of
-from lexibench.solver.tiers import Tier
-
-GAME: Final = "crossword"
-VARIANTS: Final = ("words", "gaddag")
-#: The native cases' third generator: the words' KWG, the moves spelled from its word map.
-WORD_MAP: Final = "word-map"
-GENERATORS: Final = (*VARIANTS, WORD_MAP)
-#: The workload whose positions the native cases split by blanks.
-HEADLINE: Final = "mid"
-#: How many of its positions they split (more than a games-suite round: the native generator is
-#: fast, and each count of blanks needs positions of its own).
-NATIVE_POSITIONS: Final = 30
-#: ... at the quick scale (each checked against the brute-force reference, the suite's cost there).
-QUICK_POSITIONS: Final = 9
-#: Macondo's movegen benchmark position (movegen_test.go, BenchmarkJustMovegen: ~118 us with
-#: its "America" lexicon on its author's machine), as MAGPIE's VS_MATT.
-VS_MATT: Final = (
-    "7ZEP1F3/1FLUKY3R1R3/5EX2A1U3/2SCARIEST1I3/9TOT3/6GO1LO4/6OR1ETA3/6JABS1b3/5QI4A3/"
-    "5I1N3N3/3ReSPOND1D3/1HOE3V3O3/1ENCOMIA3N3/7T7/3VENGED6 AABDELT/ 0/0 0"
-)
-
-
-def _words(settings: Settings) -> Any:
-    return games.game_words(settings.wordlist, GAME)
-
-
-_KWG: dict[tuple[str, str], structures.Lexicon] = {}
-
-
-def _kwg(settings: Settings, variant: str) -> structures.Lexicon:
-    """``kwg`` over the game's words (or their GADDAG strings), once per session."""
-    key = (settings.wordlist, variant)
-    if key not in _KWG:
-        strings = games.lexicon_strings(settings.wordlist, GAME, variant)
-        _KWG[key] = structures.build_lexicon("kwg", strings)
-    return _KWG[key]
 
 
 def _reachable(nodes: Sequence[int], root: int) -> int:
@@ -154,7 +127,7 @@ def test_crossword_lexicon(
         CrosswordLexiconRecord(
             backend,
             library_version(backend),
-            wordlist_ref(_words(settings)),
+            wordlist_ref(cases.words(settings)),
             1,
             variant=variant,
             strings=count,
@@ -166,10 +139,6 @@ def test_crossword_lexicon(
         ),
     )
     assert count == len(set(strings))
-
-
-def _solve_all(solve: Callable[[Position], Any], positions: Sequence[Position]) -> list[Any]:
-    return [solve(position) for position in positions]
 
 
 def _movegen_case(
@@ -189,18 +158,16 @@ def _movegen_case(
         not_run(request, CrosswordMovegenRecord, "kwg",
                 f"not run: no {name} position has {blanks} blank(s)", tier="native", game=GAME,
                 variant=variant)  # fmt: skip
-    generator = _generator(settings, variant)
-    solve = _solver(generator, mode)
+    generator = cases.generator(settings, variant)
+    solve = cases.solver(generator, mode)
     benchmark.group = f"crossword native {name}, {blanks} blank(s), {mode} moves"
     gc.collect()
-    answers = time_case(benchmark, _solve_all, solve, positions)
+    answers = time_case(benchmark, cases.solve_all, solve, positions)
     moves = [len(generator(p)) for p in positions]
     record(
         benchmark,
         CrosswordMovegenRecord(
-            "kwg",
-            library_version("kwg"),
-            wordlist_ref(_words(settings)),
+            *cases.kwg_fields(settings),
             len(positions),
             variant=variant,
             tier="native",
@@ -211,39 +178,6 @@ def _movegen_case(
         ),
     )
     return answers
-
-
-def _generator(settings: Settings, variant: str) -> MoveGenerator:
-    """The native generator of ``variant`` (one of :data:`GENERATORS`), doing each position's
-    whole work, its cross-sets too (nothing kept from the call before: the peer's board
-    preparation is timed and added as well)."""
-    if variant == WORD_MAP:
-        return MoveGenerator(
-            _kwg(settings, "words"), Tier.NATIVE, "words", word_map=True, keep_cross_sets=False
-        )
-    return MoveGenerator(
-        _kwg(settings, variant), Tier.NATIVE, variant, word_map=False, keep_cross_sets=False
-    )
-
-
-def _solver(generator: MoveGenerator, mode: str) -> Callable[[Position], Any]:
-    """What a case times on each position: every move (``all``), the best by score
-    (``best``), or the best turn by equity (``equity``, lexibench's leave model)."""
-    if mode == "best":
-
-        def best(position: Position) -> Any:
-            rules = position.rules
-            return generator.best_raw(rules, position.board, position.rack_counts())
-
-        return best
-    if mode == "equity":
-        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
-
-        def by_equity(position: Position) -> Any:
-            return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
-
-        return by_equity
-    return generator
 
 
 @pytest.mark.parametrize("mode", ["all", "best", "equity"])
@@ -260,47 +194,22 @@ def test_crossword_native(
     """Native generation over ``kwg`` on the headline workload's positions with ``blanks``
     blanks: every move, the best by score, or the best turn by equity (lexibench's leave
     model; found best-first without making every move)."""
-    everything = _positions(settings)
-    chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
-    positions = [everything[i] for i in chosen]
+    chosen = cases.with_blanks(settings, blanks)
+    positions = [cases.positions(settings)[i] for i in chosen]
     answers = _movegen_case(
         benchmark, request, settings, variant, mode, HEADLINE, blanks, positions
     )
     if mode == "equity":  # the first turn of every move by equity (the reference's moves)
         for i, answer in zip(chosen, answers, strict=True):
-            first = by_equity(_reference_moves(settings)[i], default_leaves())[0]
+            first = by_equity(cases.reference_moves(settings)[i], default_leaves())[0]
             same = (answer.kind, answer.coord, answer.word, answer.score, answer.equity)
             assert same == (first.kind, first.coord, first.word, first.score, first.equity), (
                 f"{HEADLINE} position {i}: the best turn by equity differs"
             )
         return
-    expected = _expected(settings)
+    expected = cases.expected(settings)
     for i, answer in zip(chosen, answers, strict=True):
-        _check(answer, expected[i], mode, f"{HEADLINE} position {i}")
-
-
-@cache
-def _positions(settings: Settings) -> tuple[Position, ...]:
-    """The headline workload's positions: :data:`NATIVE_POSITIONS` (:data:`QUICK_POSITIONS` at
-    the quick scale; ``--lexibench-puzzles`` when given), at least 3, so that 0, 1 and 2 blanks
-    all occur."""
-    workload = next(w for w in game_of(GAME).workloads() if w.name == HEADLINE)
-    default = QUICK_POSITIONS if settings.scale == "quick" else NATIVE_POSITIONS
-    count = max(settings.puzzles or default, 3)
-    return tuple(workload.generate(settings.seed, count, _words(settings).words))
-
-
-@cache
-def _reference_moves(settings: Settings) -> tuple[Moves, ...]:
-    """The reference's moves on each of :func:`_positions`."""
-    solve = game_of(GAME).reference(_words(settings).words)
-    return tuple(solve(position) for position in _positions(settings))
-
-
-@cache
-def _expected(settings: Settings) -> tuple[Any, ...]:
-    """The reference's answer (its key) on each of :func:`_positions`."""
-    return tuple(game_of(GAME).key(moves) for moves in _reference_moves(settings))
+        cases.check(answer, expected[i], mode, f"{HEADLINE} position {i}")
 
 
 @pytest.mark.parametrize("mode", ["all", "best"])
@@ -311,21 +220,7 @@ def test_crossword_published_position(
     """Macondo's benchmark position (VsMatt, rack AABDELT) with the run's word list."""
     position = parse_cgp(VS_MATT)
     answers = _movegen_case(benchmark, request, settings, variant, mode, "vs-matt", 0, [position])
-    played = game_of(GAME)
-    reference = played.reference(_words(settings).words)(position)
-    _check(answers[0], played.key(reference), mode, "vs-matt")
-
-
-def _check(answer: Any, expected: Any, mode: str, what: str) -> None:
-    """Every move (``all``), or the first in order (``best``), as the reference's answer."""
-    if mode == "all":
-        assert game_of(GAME).key(answer) == expected, f"{what} disagrees with the reference"
-        return
-    first = min(expected, key=lambda m: (-m[2], m[0], m[1]), default=None)
-    found = (
-        None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
-    )
-    assert found == first, f"{what}: the best move disagrees with the reference"
+    cases.check(answers[0], cases.reference_key(settings, position), mode, "vs-matt")
 
 
 @pytest.mark.parametrize("blanks", [0, 1, 2])
@@ -338,15 +233,15 @@ def test_crossword_nodes(
     its moves checked against the reference."""
     from lexibench.solver.games.crossword import search
 
-    everything = _positions(settings)
-    chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
+    everything = cases.positions(settings)
+    chosen = cases.with_blanks(settings, blanks)
     if settings.scale == "quick":  # counted in Python: one position shows it, no 2-blank one
         chosen = chosen[:1] if blanks < 2 else []
     if not chosen:
         not_run(request, CrosswordNodesRecord, "kwg", f"not run: no {HEADLINE} position with "
                 f"{blanks} blank(s) at the {settings.scale} scale", game=GAME,
                 variant=variant)  # fmt: skip
-    lexicon: Any = _kwg(settings, variant)
+    lexicon: Any = cases.kwg(settings, variant)
     counts = {"steps": 0, "entered": 0}
 
     def child(node: Any, letter: str) -> Any:
@@ -368,16 +263,14 @@ def test_crossword_nodes(
 
     benchmark.group = f"crossword nodes, {blanks} blank(s)"
     answers = benchmark.pedantic(count, rounds=1, iterations=1)
-    expected = _expected(settings)
+    expected = cases.expected(settings)
     for i, raw in zip(chosen, answers, strict=True):
         moves = game_of(GAME).key(Moves(everything[i], raw))
         assert moves == expected[i], f"{HEADLINE} position {i} disagrees with the reference"
     record(
         benchmark,
         CrosswordNodesRecord(
-            "kwg",
-            library_version("kwg"),
-            wordlist_ref(_words(settings)),
+            *cases.kwg_fields(settings),
             len(chosen),
             variant=variant,
             positions=HEADLINE,
@@ -418,19 +311,17 @@ def test_crossword_peer(
     if magpie.unavailable() is not None:
         pytest.skip("MAGPIE is not built here (opt-in: LEXIBENCH_MAGPIE)")
     if name == HEADLINE:
-        everything = _positions(settings)
-        chosen = [i for i, p in enumerate(everything) if p.rack.count(0) == blanks]
-        positions = [everything[i] for i in chosen]
-        expected = [_expected(settings)[i] for i in chosen]
+        chosen = cases.with_blanks(settings, blanks)
+        positions = [cases.positions(settings)[i] for i in chosen]
+        expected = [cases.expected(settings)[i] for i in chosen]
     else:
         positions = [parse_cgp(VS_MATT)]
-        played = game_of(GAME)
-        expected = [played.key(played.reference(_words(settings).words)(positions[0]))]
+        expected = [cases.reference_key(settings, positions[0])]
     if not positions or any(p.rules.name != "english" for p in positions):
         not_run(request, CrosswordPeerRecord, magpie.NAME,
                 f"not run: no {name} position with {blanks} blank(s) under the English rules",
                 tier="native", game=GAME, variant=lexicon)  # fmt: skip
-    kwg = _kwg(settings, "gaddag").kwg_bytes()  # type: ignore[attr-defined]
+    kwg = cases.kwg(settings, "gaddag").kwg_bytes()  # type: ignore[attr-defined]
     lines = [p.to_cgp() for p in positions]
     by_score: magpie.Mode = "allscore" if mode == "all" else "bestscore"
     benchmark.group = f"crossword peer {name}, {blanks} blank(s), {mode} moves"
@@ -458,7 +349,7 @@ def test_crossword_peer(
         CrosswordPeerRecord(
             magpie.NAME,
             magpie.version(magpie.folder()),
-            wordlist_ref(_words(settings)),
+            wordlist_ref(cases.words(settings)),
             len(positions),
             lexicon=lexicon,  # type: ignore[arg-type]
             positions=name,
@@ -488,14 +379,14 @@ class _Paired:
     def __init__(self, settings: Settings, mode: str, positions: Sequence[Position]) -> None:
         self.positions = positions
         self.order = [] if NATIVE_UNAVAILABLE is not None else list(GENERATORS)
-        self.solvers = {v: _solver(_generator(settings, v), mode) for v in self.order}
+        self.solvers = {v: cases.solver(cases.generator(settings, v), mode) for v in self.order}
         self.rounds: dict[str, list[float]] = {v: [] for v in self.order}
 
     def __call__(self) -> None:
         for variant in self.order:
-            _solve_all(self.solvers[variant], self.positions)  # warm, as the peer's pass
+            cases.solve_all(self.solvers[variant], self.positions)  # warm, as the peer's pass
             start = time.perf_counter()
-            _solve_all(self.solvers[variant], self.positions)
+            cases.solve_all(self.solvers[variant], self.positions)
             self.rounds[variant].append(time.perf_counter() - start)
         self.order.append(self.order.pop(0))
 
@@ -539,6 +430,33 @@ class _Process:
         self.outputs.append(json.loads(done.stdout))
 
 
+def _selfplay(
+    benchmark: Any,
+    settings: Settings,
+    games_count: int,
+    options: list[str],
+    rounds: int,
+    warm: bool = True,
+) -> tuple[list[float], list[dict[str, Any]]]:
+    """``lexibench selfplay --games N --json`` with ``options``, over ``kwg`` at the native
+    tier, each of ``rounds`` rounds a fresh process, the lexicon in a cache of their own (filled
+    first by an untimed process where ``warm``; else the round builds it): each round's CPU
+    seconds and output."""
+    command = [
+        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
+        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
+        "--tier", "native", *options, "--json",
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
+        if warm:
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            assert done.returncode == 0, done.stderr
+        one_process = _Process(command, env)
+        benchmark.pedantic(one_process, rounds=rounds, iterations=1, warmup_rounds=0)
+    return one_process.cpu, one_process.outputs
+
+
 @pytest.mark.parametrize("players", ["greedy", "equity"])
 @pytest.mark.parametrize("variant", GENERATORS)
 def test_crossword_selfplay(
@@ -557,20 +475,10 @@ def test_crossword_selfplay(
     spell = "yes" if variant == WORD_MAP else "no"
     equity = players == "equity"
     games_count = _equity_games(settings) if equity else settings.selfplay_games
-    command = [
-        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
-        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
-        "--tier", "native", "--algorithm", algorithm, "--word-map", spell, "--json",
-        *(["--leaves", "english"] if equity else []),
-    ]  # fmt: skip
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
-        warm = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-        assert warm.returncode == 0, warm.stderr
-        one_process = _Process(command, env)
-        cpu, outputs = one_process.cpu, one_process.outputs
-        benchmark.group = f"crossword selfplay, {players}, {games_count} games"
-        benchmark.pedantic(one_process, rounds=SELFPLAY_ROUNDS, iterations=1, warmup_rounds=0)
+    options = ["--algorithm", algorithm, "--word-map", spell]
+    options += ["--leaves", "english"] if equity else []
+    benchmark.group = f"crossword selfplay, {players}, {games_count} games"
+    cpu, outputs = _selfplay(benchmark, settings, games_count, options, SELFPLAY_ROUNDS)
     first = outputs[0]
     assert all(
         (o["moves_played"], o["moves_generated"])
@@ -580,9 +488,7 @@ def test_crossword_selfplay(
     record(
         benchmark,
         SelfPlayRecord(
-            "kwg",
-            library_version("kwg"),
-            wordlist_ref(_words(settings)),
+            *cases.kwg_fields(settings),
             games_count,
             variant=variant,
             tier="native",
@@ -614,35 +520,26 @@ def test_crossword_equity_strength(
         not_run(request, EquityRecord, "kwg", f"not run: {NATIVE_UNAVAILABLE}",
                 tier="native", game=GAME, variant="gaddag")  # fmt: skip
     games_count = _equity_games(settings)
-    command = [
-        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
-        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
-        "--tier", "native", "--leaves", "english", "--against", "greedy", "--json",
-    ]  # fmt: skip
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
-        one_process = _Process(command, env)
-        cpu, outputs = one_process.cpu, one_process.outputs
-        benchmark.group = f"crossword equity against greedy, {games_count} games"
-        benchmark.pedantic(one_process, rounds=1, iterations=1, warmup_rounds=0)
-    out = outputs[0]
-    assert out["games"] == games_count
+    benchmark.group = f"crossword equity against greedy, {games_count} games"
+    options = ["--leaves", "english", "--against", "greedy"]
+    cpu, outputs = _selfplay(benchmark, settings, games_count, options, 1, warm=False)
+    assert outputs[0]["games"] == games_count
+    equity = outputs[0]["players"][0]  # the equity player's results, then the greedy one's
+    assert equity["player"] == "equity", equity
     record(
         benchmark,
         EquityRecord(
-            "kwg",
-            library_version("kwg"),
-            wordlist_ref(_words(settings)),
+            *cases.kwg_fields(settings),
             games_count,
             variant="gaddag",
             tier="native",
             seed=settings.seed,
-            leaves="english",
-            wins=out["wins"],
-            draws=out["draws"],
-            win_rate=out["win_rate"],
-            mean_spread=out["mean_spread"],
-            exchanges=out["exchanges"],
+            leaves=equity["leaves"],
+            wins=equity["wins"],
+            draws=equity["draws"],
+            win_rate=equity["win_rate"],
+            mean_spread=equity["mean_spread"],
+            exchanges=equity["exchanges"],
             cpu_seconds=cpu[0],
         ),
     )

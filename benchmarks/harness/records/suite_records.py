@@ -319,6 +319,7 @@ class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
     mean_spread: float
     """The equity player's final score less the greedy player's, the mean over the games."""
     exchanges: Count
+    """The equity player's exchanges, over the games."""
     cpu_seconds: Seconds
 
 

@@ -1,0 +1,150 @@
+"""What the crossword suite's cases share (``suites/bench_crossword.py``): the headline
+workload's positions and Macondo's benchmark position, the reference's answers on them, the
+``kwg`` lexicons of the game's words and of their GADDAG strings, the native generators and what
+a case times on each position (every move, the best by score, the best turn by equity), and the
+check of an answer against the reference's. Each is made once per session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, Final
+
+from lexibench import structures
+from lexibench.benchmarks.harness import games
+from lexibench.benchmarks.harness.recording import library_version, wordlist_ref
+from lexibench.benchmarks.harness.records import WordListRef
+from lexibench.benchmarks.harness.settings import Settings
+from lexibench.solver.games.crossword.equity import LeaveMemo, top_by_equity
+from lexibench.solver.games.crossword.leave_model import default as default_leaves
+from lexibench.solver.games.crossword.moves import Moves, coord
+from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.solve import MoveGenerator
+from lexibench.solver.games.registry import game as game_of
+from lexibench.solver.tiers import Tier
+from lexibench.solver.wordlist import WordList
+
+GAME: Final = "crossword"
+VARIANTS: Final = ("words", "gaddag")
+#: The native cases' third generator: the words' KWG, the moves spelled from its word map.
+WORD_MAP: Final = "word-map"
+GENERATORS: Final = (*VARIANTS, WORD_MAP)
+#: The workload whose positions the native cases split by blanks.
+HEADLINE: Final = "mid"
+#: How many of its positions they split (more than a games-suite round: the native generator is
+#: fast, and each count of blanks needs positions of its own).
+NATIVE_POSITIONS: Final = 30
+#: ... at the quick scale (each checked against the brute-force reference, the suite's cost there).
+QUICK_POSITIONS: Final = 9
+#: Macondo's movegen benchmark position (movegen_test.go, BenchmarkJustMovegen: ~118 us with
+#: its "America" lexicon on its author's machine), as MAGPIE's VS_MATT.
+VS_MATT: Final = (
+    "7ZEP1F3/1FLUKY3R1R3/5EX2A1U3/2SCARIEST1I3/9TOT3/6GO1LO4/6OR1ETA3/6JABS1b3/5QI4A3/"
+    "5I1N3N3/3ReSPOND1D3/1HOE3V3O3/1ENCOMIA3N3/7T7/3VENGED6 AABDELT/ 0/0 0"
+)
+
+
+def words(settings: Settings) -> WordList:
+    """The game's word list (normalized under its word rules)."""
+    return games.game_words(settings.wordlist, GAME)
+
+
+def kwg_fields(settings: Settings) -> tuple[str, str | None, WordListRef]:
+    """The first fields of a record of ``kwg`` over the game's words: the backend, its
+    library's version and the word list."""
+    return "kwg", library_version("kwg"), wordlist_ref(words(settings))
+
+
+_KWG: dict[tuple[str, str], structures.Lexicon] = {}
+
+
+def kwg(settings: Settings, variant: str) -> structures.Lexicon:
+    """``kwg`` over the game's words (or their GADDAG strings), once per session."""
+    key = (settings.wordlist, variant)
+    if key not in _KWG:
+        strings = games.lexicon_strings(settings.wordlist, GAME, variant)
+        _KWG[key] = structures.build_lexicon("kwg", strings)
+    return _KWG[key]
+
+
+@cache
+def positions(settings: Settings) -> tuple[Position, ...]:
+    """The headline workload's positions: :data:`NATIVE_POSITIONS` (:data:`QUICK_POSITIONS` at
+    the quick scale; ``--lexibench-puzzles`` when given), at least 3, so that 0, 1 and 2 blanks
+    all occur."""
+    workload = next(w for w in game_of(GAME).workloads() if w.name == HEADLINE)
+    default = QUICK_POSITIONS if settings.scale == "quick" else NATIVE_POSITIONS
+    count = max(settings.puzzles or default, 3)
+    return tuple(workload.generate(settings.seed, count, words(settings).words))
+
+
+def with_blanks(settings: Settings, blanks: int) -> list[int]:
+    """The indexes of the :func:`positions` whose rack holds ``blanks`` blanks."""
+    return [i for i, p in enumerate(positions(settings)) if p.rack.count(0) == blanks]
+
+
+@cache
+def reference_moves(settings: Settings) -> tuple[Moves, ...]:
+    """The reference's moves on each of :func:`positions`."""
+    solve = game_of(GAME).reference(words(settings).words)
+    return tuple(solve(position) for position in positions(settings))
+
+
+@cache
+def expected(settings: Settings) -> tuple[Any, ...]:
+    """The reference's answer (its key) on each of :func:`positions`."""
+    return tuple(game_of(GAME).key(moves) for moves in reference_moves(settings))
+
+
+def reference_key(settings: Settings, position: Position) -> Any:
+    """The reference's answer (its key) on one more ``position``."""
+    played = game_of(GAME)
+    return played.key(played.reference(words(settings).words)(position))
+
+
+def generator(settings: Settings, variant: str) -> MoveGenerator:
+    """The native generator of ``variant`` (one of :data:`GENERATORS`), doing each position's
+    whole work, its cross-sets too (nothing kept from the call before: the peer's board
+    preparation is timed and added as well)."""
+    word_map = variant == WORD_MAP
+    lexicon = kwg(settings, "words" if word_map else variant)
+    algorithm = "words" if word_map else variant
+    return MoveGenerator(lexicon, Tier.NATIVE, algorithm, word_map=word_map, keep_cross_sets=False)
+
+
+def solver(generator: MoveGenerator, mode: str) -> Callable[[Position], Any]:
+    """What a case times on each position: every move (``all``), the best by score
+    (``best``), or the best turn by equity (``equity``, lexibench's leave model)."""
+    if mode == "best":
+
+        def best(position: Position) -> Any:
+            rules = position.rules
+            return generator.best_raw(rules, position.board, position.rack_counts())
+
+        return best
+    if mode == "equity":
+        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
+
+        def by_equity(position: Position) -> Any:
+            return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
+
+        return by_equity
+    return generator
+
+
+def solve_all(solve: Callable[[Position], Any], positions: Sequence[Position]) -> list[Any]:
+    """``solve`` on each of ``positions``: a round of a case."""
+    return [solve(position) for position in positions]
+
+
+def check(answer: Any, expected: Any, mode: str, what: str) -> None:
+    """Every move (``all``), or the first in order (``best``), as the reference's answer."""
+    if mode == "all":
+        assert game_of(GAME).key(answer) == expected, f"{what} disagrees with the reference"
+        return
+    first = min(expected, key=lambda m: (-m[2], m[0], m[1]), default=None)
+    found = (
+        None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
+    )
+    assert found == first, f"{what}: the best move disagrees with the reference"
