@@ -54,7 +54,7 @@ PAGES: Final = (
     Page(
         "boggle.html",
         "Boggle",
-        ("solve", "tiers", "startup", "best", "prove", "published", "pitfalls", "interpreted"),
+        ("solve", "tiers", "startup", "best", "prove", "articles", "pitfalls", "interpreted"),
     ),
     Page("crossword.html", "Crossword", ("crossword",)),
     Page("games.html", "Other games", ("games",)),

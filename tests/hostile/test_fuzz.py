@@ -63,7 +63,7 @@ READ_ELSEWHERE = {
     "benchmarks/peers/magpie.py": "the package's peer harness, /proc/cpuinfo",
     "benchmarks/report/sections/whole_proof.py": "the package's published proofs",
     "benchmarks/report/sections/crossword.py": "the package's published figures",
-    "benchmarks/report/published.py": "the package's published figures",
+    "benchmarks/report/articles.py": "the package's published figures",
     "benchmarks/report/html.py": "the package's report assets",
     "benchmarks/processes/startup.py": "its own temporary file",
     "benchmarks/processes/bulk.py": "its own boards and outputs, in its temporary folder",

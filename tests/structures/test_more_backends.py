@@ -11,7 +11,7 @@ from lexibench.benchmarks.baselines.pitfalls import (
     every_path_words,
     simple_paths,
 )
-from lexibench.benchmarks.report.published import load_articles
+from lexibench.benchmarks.report.articles import load_articles
 from lexibench.solver.games.boggle.board import neighbours, parse_board
 from lexibench.solver.games.boggle.dice import random_boards
 from lexibench.solver.games.boggle.solve import find_words

@@ -9,7 +9,7 @@ assembles them, in its order, into ``report.md`` and ``scaling.md`` and writes t
 ``report.md``: :mod:`.answer` (which structure to use), :mod:`.run_info` (machine, packages,
 workload), :mod:`.startup` (start-up and time to first answer), :mod:`.solve` (a table and a
 plot per board size), :mod:`.tiers`, :mod:`.best` (the best-board search), :mod:`.prove` (proving
-the best board), :mod:`.published`
+the best board), :mod:`.articles`
 (the articles' figures reproduced), :mod:`.pitfalls`, :mod:`.interpreted` (compiled and
 interpreted search), :mod:`.memory` (build, load and memory), :mod:`.lookups`,
 :mod:`.games` (every other game), :mod:`.crossword` (the crossword game: DAWG against GADDAG).

@@ -4,7 +4,7 @@ each beside this run's measurement of the same experiment, and whether the run a
 Absolute times come from other machines, languages and years, so the comparison is between
 ratios: each figure divided by its article's baseline figure, published and measured here. The
 report shows them in its "Published results reproduced" section
-(:mod:`benchmarks.report.sections.published`).
+(:mod:`benchmarks.report.sections.articles`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The report's "Published results reproduced" section: each figure the articles published beside
 this run's figure for the same experiment, as ratios to the article's baseline, with a verdict
-(:mod:`benchmarks.report.published`)."""
+(:mod:`benchmarks.report.articles`)."""
 
 from __future__ import annotations
 
 from lexibench.benchmarks.harness.records import Results
+from lexibench.benchmarks.report.articles import figures, load_articles, ratio, verdict
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.benchmarks.report.published import figures, load_articles, ratio, verdict
 from lexibench.benchmarks.report.sections import Section
 
 
