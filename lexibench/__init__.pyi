@@ -19,8 +19,8 @@ from lexibench.solver.games.letterboxed.solve import solve as solve_letterboxed 
 from lexibench.solver.games.registry import game as game
 from lexibench.solver.games.registry import game_names as game_names
 from lexibench.solver.lexicons import Opened as Opened
-from lexibench.solver.lexicons import open_lexicon as open_lexicon
 from lexibench.solver.lexicons import open_lexicon_file as open_lexicon_file
+from lexibench.solver.plan import open_lexicon as open_lexicon
 from lexibench.solver.tiers import Tier as Tier
 from lexibench.solver.wordlist import WordList as WordList
 from lexibench.solver.wordlist import load_wordlist as load_wordlist

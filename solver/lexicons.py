@@ -2,9 +2,10 @@
 cache (:mod:`lexibench.solver.cache`).
 
 This is how a structure is opened; the command line, the workers of a parallel run and the
-benchmarks all come here (which structure a job uses when none is named is
-:mod:`lexibench.solver.defaults`' to say). A :class:`LexiconSpec` says what to open in a form
-that can be sent to another process, so every worker opens the same structure.
+benchmarks all come here, with the structure chosen already (which one a job uses when none is
+named is the plan's to decide: :func:`lexibench.solver.plan.chosen_structure`). A
+:class:`LexiconSpec` says what to open in a form that can be sent to another process, so every
+worker opens the same structure.
 
 The cache: an entry that cannot be used (truncated, corrupt, edited) is reported in one line on
 standard error and rebuilt; a cache that cannot be written is reported and skipped. Each file is
@@ -102,8 +103,9 @@ class LexiconSpec(NamedTuple):
     cheap to define at every command's start.)"""
 
     structure: str | None = None
-    """A registered structure's id (a lexicon, or an index for a game that uses one); None for
-    the default (:func:`lexibench.solver.defaults.default_structure`)."""
+    """A registered structure's id (a lexicon, or an index for a game that uses one), as the
+    plan chose it (:func:`lexibench.solver.plan.chosen_structure`); None only beside a
+    :attr:`lexicon_file`, which holds its own."""
     wordlist: str | None = None
     """A word-list name, path or ``-``; None for the default list."""
     lexicon_file: Path | None = None
@@ -221,7 +223,8 @@ def structure_of(name: str, table: TierTable | None = None, serves: str = "") ->
     """The class of structure ``name`` (either role), found in the registry: the one check of a
     structure id, before any word list is read. A command's plan makes it
     (:func:`~lexibench.solver.plan.resolve`), with the tiers of its search (``table``; ``serves``:
-    what the search is, ``Boggle``); :func:`open_lexicon` makes it for a caller without a plan.
+    what the search is, ``Boggle``); :func:`~lexibench.solver.plan.open_lexicon` makes it for a
+    caller without a plan.
 
     An unknown id is one :class:`InputError`: the id it likely misspells, the structures the
     search can use (without a ``table``, every available one), then the others apart with why
@@ -287,56 +290,23 @@ def _build(
     return structures.build_structure(structure, strings), wordlist, strings
 
 
-def open_lexicon(
-    structure: str | None = None,
-    wordlist: str | Path = DEFAULT_WORDLIST,
-    *,
-    min_length: int = DEFAULT_MIN_LENGTH,
-    q_needs_u: bool = True,
-    capitalised: Capitalised | str | None = None,
-    cache: bool = True,
-    limits: Limits = DEFAULT_LIMITS,
-    units: int = 1,
-    notify: Notify = _stderr,
-    waiting: Notify | None = None,
-    game: str | None = None,
-    variant: str = WORDS,
-) -> Opened:
-    """The structure ``structure`` (default: :func:`~lexibench.solver.defaults.default_structure`
-    for ``units`` boards) over the
-    word list ``wordlist`` (a name, a path or ``-``): from the cache when it holds it, else built
-    (and then cached, unless ``cache`` is False). ``min_length`` and ``q_needs_u`` are the game's
-    word rules (the defaults are Boggle's). ``variant``: what it holds, the words or another of
-    ``game``'s variants (:attr:`lexibench.solver.games.Game.variants`).
-
-    An unknown or unavailable structure fails before any work (:func:`structure_of`).
-
-    >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
-    >>> opened.id, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
-    ('dawg', True, True)
-    """
-    name = structure or defaults.default_structure(game, units)
-    structure_of(name)  # a caller without a plan: nothing checked the id yet
-    policy = Capitalised(capitalised) if capitalised is not None else None
-    return _open_words(
-        name, wordlist, WordRules(min_length, q_needs_u), policy, cache, limits, notify, waiting,
-        game, variant,
-    )  # fmt: skip
-
-
-def _open_words(
+def open_words(
     name: str,
     wordlist: str | Path,
     rules: WordRules,
     policy: Capitalised | None,
     cache: bool,
     limits: Limits,
-    notify: Notify,
+    notify: Notify | None,
     waiting: Notify | None,
     game: str | None,
     variant: str,
 ) -> Opened:
-    """:func:`open_lexicon` of structure ``name``, its id checked already."""
+    """Structure ``name`` (its id checked already) over ``wordlist`` (a name, a path or ``-``)
+    under ``rules``, holding ``variant`` of ``game``: from the cache when it holds it, else built
+    (and then cached, unless ``cache`` is False). ``notify`` (default: standard error) is told of
+    a cache entry that cannot be used or written, ``waiting`` that the structure is built."""
+    notify = notify or _stderr
     resolved, policy = _resolve(wordlist, policy, limits)
     key_variant = None if variant == WORDS else f"{game}:{variant}"
     path = cache_path(name, resolved, rules, policy, key_variant) if cache else None
@@ -485,13 +455,13 @@ def _bare_output(output: Path, structure: str, rules: WordRules) -> bool:
 
 def open_spec(
     spec: LexiconSpec,
-    units: int = 1,
-    notify: Notify = _stderr,
+    notify: Notify | None = None,
     freeze: bool = False,
     waiting: Notify | None = None,
 ) -> Opened:
-    """The lexicon ``spec`` names (see :class:`LexiconSpec`), for a job of ``units``;
-    ``waiting`` is told when it is built (a wait of seconds, the first time). Its structure id
+    """The lexicon ``spec`` names (see :class:`LexiconSpec`); ``notify`` (default: standard
+    error) is told of a cache entry that cannot be used or written, ``waiting`` that it is
+    built (a wait of seconds, the first time). Its structure is the plan's choice, and its id
     is not checked again: the plan that made the spec did (:func:`structure_of`); an unknown id
     in a spec made by hand fails where the structure is built.
 
@@ -511,9 +481,11 @@ def open_spec(
             variant=spec.variant,
             trusted=spec.trusted,
         )
+    elif spec.structure is None:
+        raise ValueError("a spec over a word list names its structure (the plan's choice)")
     else:  # the structure id was checked by the plan that made the spec
-        opened = _open_words(
-            spec.structure or defaults.default_structure(spec.game, units),
+        opened = open_words(
+            spec.structure,
             spec.wordlist or DEFAULT_WORDLIST,
             spec.rules,
             spec.capitalised,

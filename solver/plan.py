@@ -6,6 +6,10 @@ the structure's class, and returns a :class:`Plan` before any word list is read 
 built. Everything downstream receives the plan and never decides any of it again: the structure
 opened (:func:`open_plan`), the tier the search runs, the variant the lexicon holds, the
 processes or cluster the work goes to.
+
+The structure a job uses when none is named is chosen here alone (:func:`chosen_structure`): by
+every command's plan, ``lexibench build``'s (:func:`lexicon_of`) and the Python API's
+:func:`open_lexicon`.
 """
 
 from __future__ import annotations
@@ -20,10 +24,18 @@ from lexibench.solver import defaults
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, HERE, Dask, Processes, Where
 from lexibench.solver.games.command import VariantOption
-from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec, structure_of
+from lexibench.solver.lexicons import (
+    WORDS,
+    LexiconSpec,
+    Notify,
+    Opened,
+    open_spec,
+    open_words,
+    structure_of,
+)
 from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.tiers import resolve as resolve_tier
-from lexibench.solver.word_rules import WordRules
+from lexibench.solver.word_rules import DEFAULT_MIN_LENGTH, WordRules
 from lexibench.solver.wordlist import DEFAULT_LIMITS, Capitalised, Limits
 
 if TYPE_CHECKING:
@@ -130,6 +142,46 @@ def _words_option(game: Game[Any, Any]) -> str | None:
     return None
 
 
+def chosen_structure(game: str | None, asked: str | None, units: int = 1) -> str:
+    """The structure a job of ``game`` over ``units`` boards (or evaluations) runs on: ``asked``
+    (a registry id), else the default (:func:`~lexibench.solver.defaults.default_structure`).
+    The one place it is chosen; whatever opens it is handed the choice.
+
+    >>> chosen_structure("crossword", None), chosen_structure("crossword", "dawg")
+    ('kwg', 'dawg')
+    """
+    return asked or defaults.default_structure(game, units)
+
+
+def lexicon_of(game: Game[Any, Any], request: Request, units: int = 1) -> tuple[str, LexiconSpec]:
+    """The structure ``request`` runs ``game`` on (:func:`chosen_structure`, or the one its
+    lexicon file holds) and what to open (:class:`~lexibench.solver.lexicons.LexiconSpec`): the
+    word list, the game's word rules (the minimum length asked), the variant
+    (:func:`chosen_variant`), the options checked to go together. Nothing is read but a lexicon
+    file's header."""
+    rules = WordRules(
+        request.min_length if request.min_length is not None else game.word_rules.min_length,
+        game.word_rules.q_needs_u,
+    )
+    variant = chosen_variant(game, request.variant)
+    spec = LexiconSpec(
+        structure=request.structure,
+        wordlist=request.wordlist,
+        lexicon_file=request.lexicon_file,
+        rules=rules,
+        capitalised=request.capitalised,
+        cache=request.cache,
+        limits=request.limits,
+        game=game.name if variant != defaults.WORDS else None,
+        variant=variant,
+    )
+    spec.check()
+    if request.lexicon_file is not None:
+        return spec.held_structure(), spec  # the file holds its own (the one asked, checked)
+    structure = chosen_structure(game.name, request.structure, units)
+    return structure, spec._replace(structure=structure)
+
+
 def resolve(
     game: Game[Any, Any],
     request: Request,
@@ -152,41 +204,13 @@ def resolve(
     ('alphagram-map', 'index', 'words')
     """
     where = where_of(request)
-    rules = WordRules(
-        request.min_length if request.min_length is not None else game.word_rules.min_length,
-        game.word_rules.q_needs_u,
-    )
-    variant = chosen_variant(game, request.variant)
-    spec = LexiconSpec(
-        structure=request.structure,
-        wordlist=request.wordlist,
-        lexicon_file=request.lexicon_file,
-        rules=rules,
-        capitalised=request.capitalised,
-        cache=request.cache,
-        limits=request.limits,
-        game=game.name if variant != defaults.WORDS else None,
-        variant=variant,
-    )
-    spec.check()
-    if request.lexicon_file is not None:
-        structure = spec.held_structure()
-    else:
-        structure = request.structure or defaults.default_structure(game.name, units)
+    structure, spec = lexicon_of(game, request, units)
     table = tiers if tiers is not None else game.tiers
     cls = structure_of(structure, table, serves or game.title)  # the id's one check
     tier = resolve_tier(table, cls, request.tier, structure, serves or game.title)
     if request.lexicon_file is None:
-        check_storable(game, structure, cls, variant)
-    return Plan(
-        game.name,
-        structure,
-        tier,
-        variant,
-        spec._replace(structure=structure) if request.lexicon_file is None else spec,
-        where,
-        request.verbose,
-    )
+        check_storable(game, structure, cls, spec.variant)
+    return Plan(game.name, structure, tier, spec.variant, spec, where, request.verbose)
 
 
 def open_plan(
@@ -203,3 +227,42 @@ def open_plan(
         note(opened.wordlist.report())
         note(f"lexicon {opened.id}: {opened.describe(cache=plan.lexicon.cache)}")
     return opened
+
+
+def open_lexicon(
+    structure: str | None = None,
+    wordlist: str | Path = defaults.DEFAULT_WORDLIST,
+    *,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    q_needs_u: bool = True,
+    capitalised: Capitalised | str | None = None,
+    cache: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
+    units: int = 1,
+    notify: Notify | None = None,
+    waiting: Notify | None = None,
+    game: str | None = None,
+    variant: str = WORDS,
+) -> Opened:
+    """The structure ``structure`` (default: :func:`chosen_structure`'s for ``game`` and
+    ``units`` boards) over the word list ``wordlist`` (a name, a path or ``-``), for a caller
+    without a command: from the cache when it holds it, else built (and then cached, unless
+    ``cache`` is False). ``min_length`` and ``q_needs_u`` are the game's word rules (the defaults
+    are Boggle's). ``variant``: what it holds, the words or another of ``game``'s variants
+    (:attr:`lexibench.solver.games.Game.variants`). ``notify`` (default: standard error) is told
+    of a cache entry that cannot be used, ``waiting`` that the structure is built.
+
+    An unknown or unavailable structure fails before any work
+    (:func:`~lexibench.solver.lexicons.structure_of`).
+
+    >>> opened = open_lexicon("dawg", "wordlists/tiny.txt", cache=False)
+    >>> opened.id, opened.lexicon.is_word("seat"), opened.lexicon.has_prefix("sea")
+    ('dawg', True, True)
+    """
+    name = chosen_structure(game, structure, units)
+    structure_of(name)  # a caller without a plan: nothing checked the id yet
+    policy = Capitalised(capitalised) if capitalised is not None else None
+    return open_words(
+        name, wordlist, WordRules(min_length, q_needs_u), policy, cache, limits, notify, waiting,
+        game, variant,
+    )  # fmt: skip

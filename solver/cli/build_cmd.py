@@ -10,8 +10,7 @@ from lexibench.solver.cli.options import add_wordlist_options
 from lexibench.solver.cli.runtime import say
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.lexicons import build_lexicon_file, describe_variant, structure_of
-from lexibench.solver.plan import check_storable, chosen_variant
-from lexibench.solver.word_rules import WordRules
+from lexibench.solver.plan import Request, check_storable, lexicon_of
 from lexibench.solver.wordlist import Capitalised, Limits
 from lexibench.structures.registry import offered_builtins, offered_indexes
 
@@ -58,29 +57,34 @@ def _defaults() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build, save, and say what was written."""
+    """Build, save, and say what was written: the structure, word list, word rules and variant
+    as a command's plan chooses them (:func:`~lexibench.solver.plan.lexicon_of`)."""
     played = game(args.game)
-    variant = chosen_variant(played, args.variant)
-    structure = args.lexicon or defaults.default_structure(played.name)
-    check_storable(
-        played,
-        structure,
-        structure_of(structure),
-        variant,
-        f"--variant {defaults.WORDS}",
-    )
-    rules = played.word_rules
-    opened, size = build_lexicon_file(
-        structure,
-        args.wordlist or defaults.DEFAULT_WORDLIST,
-        args.output,
-        rules=WordRules(args.min_length or rules.min_length, rules.q_needs_u),
+    request = Request(
+        structure=args.lexicon,
+        variant=args.variant,
+        wordlist=args.wordlist,
+        min_length=args.min_length,
         capitalised=Capitalised(args.capitalised) if args.capitalised else None,
         limits=Limits(max_bytes=args.max_wordlist_mib * 2**20, max_line=args.max_word_length),
-        game=args.game,
-        variant=variant,
     )
-    held = "" if variant == defaults.WORDS else f" ({describe_variant(args.game, variant)})"
+    structure, spec = lexicon_of(played, request)
+    check_storable(
+        played, structure, structure_of(structure), spec.variant, f"--variant {defaults.WORDS}"
+    )
+    opened, size = build_lexicon_file(
+        structure,
+        spec.wordlist or defaults.DEFAULT_WORDLIST,
+        args.output,
+        rules=spec.rules,
+        capitalised=spec.capitalised,
+        limits=spec.limits,
+        game=args.game,
+        variant=spec.variant,
+    )
+    held = (
+        "" if spec.variant == defaults.WORDS else f" ({describe_variant(args.game, spec.variant)})"
+    )
     say(
         f"wrote {args.output}: lexicon {opened.id}{held} over {opened.wordlist.name} "
         f"({opened.wordlist.words:,} words), {size:,} bytes",

@@ -12,8 +12,8 @@ import pytest
 from lexibench import structures
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.registry import game
-from lexibench.solver.lexicons import LexiconSpec, open_lexicon
-from lexibench.solver.plan import Request, resolve
+from lexibench.solver.lexicons import LexiconSpec
+from lexibench.solver.plan import Request, open_lexicon, resolve
 from lexibench.structures import registry
 from tests.commands import TINY, run
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexibench.solver.cache import cache_dir, cache_entries
-from lexibench.solver.lexicons import open_lexicon
+from lexibench.solver.plan import open_lexicon
 from lexibench.solver.wordlist import Capitalised
 from tests.commands import TINY, run
 
