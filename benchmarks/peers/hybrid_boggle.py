@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
+from lexibench.benchmarks.peers import why_not
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle.board import QU, parse_board
 
@@ -67,11 +68,7 @@ def load() -> ModuleType:
 
 def unavailable() -> str | None:
     """Why the peer cannot run here, or None when it can."""
-    try:
-        load()
-    except InputError as exc:
-        return str(exc)
-    return None
+    return why_not(load)
 
 
 def _trie(module: ModuleType, wordlist: str | Sequence[str]) -> Any:

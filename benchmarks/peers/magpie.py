@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Final, Literal
 
+from lexibench.benchmarks.peers import why_not
 from lexibench.solver.errors import InputError
 
 #: The environment variable naming the folder of a MAGPIE checkout built for release.
@@ -73,11 +74,7 @@ def folder() -> Path:
 
 def unavailable() -> str | None:
     """Why the peer cannot run here, or None when it can."""
-    try:
-        folder()
-    except InputError as exc:
-        return str(exc)
-    return None
+    return why_not(folder)
 
 
 def version(root: Path) -> str | None:

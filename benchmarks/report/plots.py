@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from matplotlib import ticker
 from matplotlib.axes import Axes
@@ -97,25 +97,16 @@ def _drawn(ax: Axes, axis: str) -> bool:
     return math.isfinite(high) and high > 0
 
 
-def _log_x(ax: Axes) -> None:
-    """A log x axis, its ticks chosen for the range of the data already drawn (left linear when
-    nothing above 0 is drawn)."""
-    if not _drawn(ax, "x"):
+def _log(ax: Axes, axis: Literal["x", "y"]) -> None:
+    """A log ``axis`` (``"x"`` or ``"y"``) gridded at every tick, its ticks chosen for the range
+    of the data already drawn (left linear when nothing above 0 is drawn)."""
+    if not _drawn(ax, axis):
         return
-    ax.set_xscale("log")
-    low, high = ax.get_xlim()
-    _log_axis(ax.xaxis, low, high)
-    ax.grid(axis="x", which="both", alpha=0.3)
-
-
-def _log_y(ax: Axes) -> None:
-    """A log y axis, its ticks chosen for the range of the data already drawn (left linear when
-    nothing above 0 is drawn)."""
-    if not _drawn(ax, "y"):
-        return
-    ax.set_yscale("log")
-    low, high = ax.get_ylim()
-    _log_axis(ax.yaxis, low, high)
+    ax.set(**{f"{axis}scale": "log"})
+    part = ax.xaxis if axis == "x" else ax.yaxis
+    low, high = part.get_view_interval()
+    _log_axis(part, float(low), float(high))
+    ax.grid(axis=axis, which="both", alpha=0.3)
 
 
 def _offsets() -> list[tuple[int, int]]:
@@ -335,7 +326,7 @@ def _case_figure(title: str, unit: str, rows: list[CaseRow]) -> Figure:
         colours,
     )
     _colour_legend(ax, colours)
-    _log_x(ax)
+    _log(ax, "x")
     ax.set_xlabel(f"ms per {unit} (median; line: min to max over the rounds; log scale)")
     ax.set_title(title + (" (* capped workload)" if any(r.note for r in ran) else ""))
     return fig
@@ -354,7 +345,7 @@ def build_load_figure(build: dict[str, Measured], load: dict[str, Measured]) -> 
                 ax.plot([m.median], [y], "o", color=color, label=label if y == 0 else None)
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
-    _log_x(ax)
+    _log(ax, "x")
     ax.set_xlabel("ms (median; line: min to max; log scale)")
     ax.set_title("Building from the word list, and loading the saved file")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
@@ -380,8 +371,8 @@ def tradeoff_figure(
         colour, marker = chosen.get(name, (FULL, "o"))
         ax.plot([speed], [mib], marker, color=colour, label=f"_{name}")
     ax.margins(x=0.15, y=0.12)
-    _log_x(ax)
-    _log_y(ax)
+    _log(ax, "x")
+    _log(ax, "y")
     labels = [
         f"{name}, {first:,.0f} ms" if first is not None else name
         for name, _speed, _mib, first in points
@@ -432,8 +423,8 @@ def loglog_figure(
         ax.set_ylabel(ylabel)
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     for ax in axes:
-        _log_x(ax)
-        _log_y(ax)
+        _log(ax, "x")
+        _log(ax, "y")
     axes[-1].set_xlabel(xlabel)
     if len(groups) > 1:
         fig.suptitle(f"{title} (panels: the series in order of their last value)")

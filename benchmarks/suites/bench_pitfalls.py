@@ -17,6 +17,7 @@ boards (:mod:`benchmarks.harness.references`).
 from __future__ import annotations
 
 import platform
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -35,6 +36,7 @@ from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
 from lexibench.solver.games.boggle.board import Board
 from lexibench.solver.wordlist import WordList
+from lexibench.structures import Lexicon
 
 #: Paths the no-pruning search tests on its one 4x4 board.
 PATH_CAP = 300_000
@@ -49,8 +51,29 @@ LEXICON = "prefix-set"
 _python = f"python {platform.python_version()}"
 
 
-def _boards(size: str, settings: Settings) -> list[Board]:
-    return workloads.boards_for(size, BOARDS[size], settings.seed)
+@dataclass(frozen=True)
+class _SameBoards:
+    """What both rows of a no-pruning comparison run on: the boards of one size and the
+    prefix-set lexicon; and the reference's words on those boards, for after the timing."""
+
+    size: str
+    boards: list[Board]
+    lexicon: Lexicon
+    references: References
+    seed: int
+
+    def expected(self) -> tuple[int, ...]:
+        """The reference's words on each board."""
+        return self.references.boggle(self.size, BOARDS[self.size], self.seed)
+
+
+@pytest.fixture
+def same_boards(
+    shape: str, settings: Settings, lexicons: LexiconCache, references: References
+) -> _SameBoards:
+    """The boards of size ``shape`` (its parameter) and the lexicon both rows search."""
+    boards = workloads.boards_for(shape, BOARDS[shape], settings.seed)
+    return _SameBoards(shape, boards, lexicons.get(LEXICON), references, settings.seed)
 
 
 def _naive(boards: list[Board], is_word: Any, cap: int) -> list[tuple[int, int]]:
@@ -61,76 +84,64 @@ def _naive(boards: list[Board], is_word: Any, cap: int) -> list[tuple[int, int]]
     return out
 
 
-@pytest.mark.parametrize("shape", ["3x3", "4x4"])
-def test_no_pruning(
+def _record(
     benchmark: Any,
-    shape: str,
-    settings: Settings,
+    row: str,
     wordlist: WordList,
-    lexicons: LexiconCache,
-    references: References,
+    size: str,
+    counts: list[int],
+    note: str | None,
+    paths: tuple[int, int] | None = None,
 ) -> None:
+    """Record a row of the suite over ``len(counts)`` boards of ``size`` (``counts``: the words
+    found on each; ``note``: its cap): ``row`` names it, and every row but ``pruned`` (the
+    solver's own search) is one of the articles' mistakes, run by this Python; ``paths``: the
+    paths tested per board and the board's simple paths in all (the no-pruning rows)."""
+    tested, board_paths = paths or (None, None)
+    pitfall = row != "pruned"
+    record(
+        benchmark,
+        PitfallRecord(
+            row,
+            _python if pitfall else library_version(LEXICON),
+            wordlist_ref(wordlist),
+            len(counts),
+            size=size,
+            pitfall=pitfall,
+            words=sum(counts),
+            cap=note,
+            paths=tested,
+            board_paths=board_paths,
+        ),
+    )
+
+
+@pytest.mark.parametrize("shape", ["3x3", "4x4"])
+def test_no_pruning(benchmark: Any, same_boards: _SameBoards, wordlist: WordList) -> None:
     """Every simple path tested with ``is_word`` (capped on 4x4: see the module docstring)."""
-    size = shape
-    boards = _boards(size, settings)
+    size, boards = same_boards.size, same_boards.boards
     rows, cols = (int(x) for x in size.split("x"))
     total = simple_paths(rows, cols)
     cap = PATH_CAP if size == "4x4" else 0
     note = f"the first {PATH_CAP:,} of the board's {total:,} paths, 1 round" if cap else None
     benchmark.group = group_name(f"pitfall no pruning {size}", note)
-    lexicon = lexicons.get(LEXICON)
-    results = time_case(benchmark, _naive, boards, lexicon.is_word, cap, capped=bool(cap))
+    is_word = same_boards.lexicon.is_word
+    results = time_case(benchmark, _naive, boards, is_word, cap, capped=bool(cap))
     counts = [count for count, _ in results]
-    record(
-        benchmark,
-        PitfallRecord(
-            "no-pruning",
-            _python,
-            wordlist_ref(wordlist),
-            len(boards),
-            size=size,
-            pitfall=True,
-            words=sum(counts),
-            cap=note,
-            paths=cap or total,
-            board_paths=total,
-        ),
-    )
+    _record(benchmark, "no-pruning", wordlist, size, counts, note, (cap or total, total))
     assert all(paths == (cap or total) for _, paths in results)
     if not cap:  # the full enumeration finds what the pruned search finds
-        check(counts, references.boggle(size, BOARDS[size], settings.seed), f"no pruning on {size}")
+        check(counts, same_boards.expected(), f"no pruning on {size}")
 
 
 @pytest.mark.parametrize("shape", ["3x3", "4x4"])
-def test_pruned(
-    benchmark: Any,
-    shape: str,
-    settings: Settings,
-    wordlist: WordList,
-    lexicons: LexiconCache,
-    references: References,
-) -> None:
+def test_pruned(benchmark: Any, same_boards: _SameBoards, wordlist: WordList) -> None:
     """The solver's own search on the same boards and lexicon."""
-    size = shape
-    boards = _boards(size, settings)
+    size, boards, lexicon = same_boards.size, same_boards.boards, same_boards.lexicon
     benchmark.group = group_name(f"pitfall no pruning {size}", None)
-    lexicon = lexicons.get(LEXICON)
     counts = time_case(benchmark, workloads.count_words, boards, lexicon, "string")
-    record(
-        benchmark,
-        PitfallRecord(
-            "pruned",
-            library_version(LEXICON),
-            wordlist_ref(wordlist),
-            len(boards),
-            size=size,
-            pitfall=False,
-            words=sum(counts),
-            cap=None,
-        ),
-    )
-    expected = references.boggle(size, BOARDS[size], settings.seed)
-    check(counts, expected, f"the pruned search on {size}")
+    _record(benchmark, "pruned", wordlist, size, counts, None)
+    check(counts, same_boards.expected(), f"the pruned search on {size}")
 
 
 def test_completion_list(
@@ -142,18 +153,6 @@ def test_completion_list(
     benchmark.group = group_name("pitfall completion list 4x4", note)
     lexicon = CompletionListLexicon(wordlist.words)
     counts = time_case(benchmark, workloads.count_words, boards, lexicon, "string", capped=True)
-    record(
-        benchmark,
-        PitfallRecord(
-            "completion-list",
-            _python,
-            wordlist_ref(wordlist),
-            len(boards),
-            size="4x4",
-            pitfall=True,
-            words=sum(counts),
-            cap=note,
-        ),
-    )
+    _record(benchmark, "completion-list", wordlist, "4x4", counts, note)
     right = references.boggle("4x4", settings.boards, settings.seed)
     check(counts, right, "the completion-list search")

@@ -280,11 +280,21 @@ def _broken(tmp_path: Path, name: str, change: object) -> Path:
     return path
 
 
-def _first_bench(data: dict[str, object]) -> dict[str, object]:
+def _first_bench(data: dict[str, Any]) -> dict[str, Any]:
     benches = data["benchmarks"]
     assert isinstance(benches, list)
-    first: dict[str, object] = benches[0]
+    first: dict[str, Any] = benches[0]
     return first
+
+
+def _unknown_schema(name: str, schema: str) -> tuple[str, Callable[[Any], object], str]:
+    """The case of a raw file ``name`` whose first record is tagged ``schema``, not one of
+    this version's."""
+    return (
+        name,
+        lambda d: _first_bench(d)["extra_info"].update(schema=schema),
+        f"extra_info, field 'schema': unknown schema '{schema}'",
+    )
 
 
 CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
@@ -295,29 +305,21 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     ),
     "no units": (
         "games.json",
-        lambda d: _first_bench(d)["extra_info"].pop("units"),  # type: ignore[attr-defined]
+        lambda d: _first_bench(d)["extra_info"].pop("units"),
         "extra_info, field 'units': missing",
     ),
     "bad median": (
         "games.json",
-        lambda d: _first_bench(d)["stats"].update(median="fast"),  # type: ignore[attr-defined]
+        lambda d: _first_bench(d)["stats"].update(median="fast"),
         "stats, field 'median': expected a number from 1e-09 to 1e+09, not 'fast'",
     ),
-    "unknown record schema": (
-        "lookup.json",
-        lambda d: _first_bench(d)["extra_info"].update(schema="lexibench-dance/3"),  # type: ignore[attr-defined]
-        "extra_info, field 'schema': unknown schema 'lexibench-dance/3'",
-    ),
+    "unknown record schema": _unknown_schema("lookup.json", "lexibench-dance/3"),
     "a field of another suite's record": (
         "build.json",
-        lambda d: _first_bench(d)["extra_info"].update(tier="string"),  # type: ignore[attr-defined]
+        lambda d: _first_bench(d)["extra_info"].update(tier="string"),
         "extra_info, field 'tier': not a field of this record",
     ),
-    "an old record": (
-        "games.json",
-        lambda d: _first_bench(d)["extra_info"].update(schema="lexibench/2"),  # type: ignore[attr-defined]
-        "extra_info, field 'schema': unknown schema 'lexibench/2'",
-    ),
+    "an old record": _unknown_schema("games.json", "lexibench/2"),
     "not-run case of an unknown suite": (
         "interpreted.json",
         lambda d: d["machine_info"]["lexibench"]["not_run"][0].update(suite="dance"),
@@ -345,9 +347,7 @@ CASES: dict[str, tuple[str, Callable[[Any], object], str]] = {
     ),
     "search run with a broken trajectory": (
         "best.json",
-        lambda d: _first_bench(d)["extra_info"]["search"]["runs"][0].update(  # type: ignore[index]
-            trajectory=[[1, 2]]
-        ),
+        lambda d: _first_bench(d)["extra_info"]["search"]["runs"][0].update(trajectory=[[1, 2]]),
         "extra_info.search.runs[0], field 'trajectory[0]': expected a list of 3, not [1, 2]",
     ),
     "a date that is no date": (

@@ -164,14 +164,8 @@ def _side_by_side(ours: Case, *peer_case: Case) -> list[str]:
     if not peer_case:
         return []
     mine, theirs = ours.record, peer_case[0].record
-    same = (mine.target, mine.partition, mine.units, mine.wordlist.sha256) == (
-        theirs.target,
-        theirs.partition,
-        theirs.units,
-        theirs.wordlist.sha256,
-    )
     pairs = list(zip(mine.class_seconds, theirs.class_seconds, strict=False))
-    if not same or not pairs or len(pairs) != len(mine.bounds):
+    if _sample(ours) != _sample(peer_case[0]) or not pairs or len(pairs) != len(mine.bounds):
         return []
     body = [
         [str(i + 1), f"{bound:,}", num(a), num(b), f"{a / b:.2f}x" if b > 0 else ""]
