@@ -4,18 +4,24 @@ Every game's puzzle command runs :func:`answer` (its :attr:`~.command.Command.ru
 through :class:`~lexibench.solver.games.Game`: the plan is resolved once (structure, tier,
 variant, word list: every check before any word list is read), the game makes the puzzle from
 the options, the structure is opened, the game's search bound to the plan's tier answers the
-puzzle, and the game renders the answer.
+puzzle, and the game renders the answer. A caller in Python with a structure at hand asks
+:func:`solve`.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.command import Options
-from lexibench.solver.games.protocol import Context
+from lexibench.solver.games.protocol import Context, Game
+from lexibench.solver.tiers import Tier, resolve
+from lexibench.structures import Structure, class_of
+
+P = TypeVar("P")
+A = TypeVar("A")
 
 
 def check_stdin(call: Call) -> None:
@@ -70,3 +76,11 @@ def answer(call: Call) -> Report:
     return Report(
         lambda: game.to_json(puzzle, found, context), lambda: game.to_text(puzzle, found, context)
     )
+
+
+def solve(game: Game[P, A], puzzle: P, structure: Structure, tier: Tier | str = Tier.AUTO) -> A:
+    """``game``'s answer to ``puzzle`` in ``structure`` at ``tier`` (``auto``: the fastest the
+    structure offers); a structure the game cannot serve, or a tier it does not offer there, is
+    one :class:`InputError`."""
+    chosen = resolve(game.tiers, structure, tier, class_of(structure).__name__, game.title)
+    return game.solver(structure, chosen)(puzzle)

@@ -28,7 +28,11 @@ class GameBase(ABC, Generic[P, A]):
     each game against the protocol."""
 
     variants: tuple[str, ...] = ("words",)
-    queries: tuple[str, ...] = ()
+
+    @property
+    def queries(self) -> tuple[str, ...]:
+        """No query kind: a game of words and prefixes alone."""
+        return ()
 
     def lexicon_words(self, words: Sequence[str], variant: str) -> Iterable[str]:
         """The words themselves (the one variant)."""

@@ -62,6 +62,10 @@ class Option:
         return name.lstrip("-").replace("-", "_")
 
 
+#: ``--json``, as every command that answers one puzzle has it.
+JSON = Option(("--json",), "print one JSON object", flag=True)
+
+
 @dataclass(frozen=True)
 class LexiconOptions:
     """Here go the word-list and structure options: ``--wordlist`` and its limits,

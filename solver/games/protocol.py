@@ -1,7 +1,8 @@
 """What a game declares: the one seam between the games and everything that runs them.
 
-A game is a package under ``solver/games/`` whose ``game.py`` holds a class meeting
-:class:`Game`, and one line in :data:`lexibench.solver.games.registry.GAMES`. From that
+A game is a package under ``solver/games/`` whose ``game.py`` declares an object meeting
+:class:`Game` (a query game, one :class:`~lexibench.solver.games.query.QueryGame`), and one line
+in :data:`lexibench.solver.games.registry.GAMES`. From that
 declaration alone the command line offers the game's commands (:attr:`Game.commands`, data:
 :mod:`lexibench.solver.games.command`), the benchmark harness runs its workloads on every
 structure and tier it offers (and its baselines beside them), the report gives it a section, and
@@ -9,8 +10,9 @@ the tests check every tier against its brute-force reference. Nothing here knows
 structure: a game asks a :class:`~lexibench.structures.Lexicon` or an index through the tiers
 it declares (:attr:`Game.tiers`).
 
-A game's module imports its search, parser and renderers inside its methods, so importing it to
-ask one question (its commands' options, its tiers) stays cheap.
+Importing a game to ask one question (its commands' options, its tiers) stays cheap: Boggle and
+the crossword game import their search, parser and renderers inside their methods; a query
+game's pieces are small and imported with it (a millisecond).
 """
 
 from __future__ import annotations
@@ -74,14 +76,25 @@ Solver = Callable[[P], A]
 class Game(Protocol[P, A]):
     """A word game over the structures (see the module docstring)."""
 
-    name: str
-    """The registry id (``boggle``)."""
-    title: str
-    """How prose names it (``Boggle``)."""
-    unit: str
-    """What one puzzle is called in tables (``board``, ``puzzle``, ``position``)."""
-    word_rules: WordRules
-    """Which word-list entries it plays (minimum length, the Qu rule)."""
+    @property
+    def name(self) -> str:
+        """The registry id (``boggle``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """How prose names it (``Boggle``)."""
+        ...
+
+    @property
+    def unit(self) -> str:
+        """What one puzzle is called in tables (``board``, ``puzzle``, ``position``)."""
+        ...
+
+    @property
+    def word_rules(self) -> WordRules:
+        """Which word-list entries it plays (minimum length, the Qu rule)."""
+        ...
 
     @property
     def variants(self) -> tuple[str, ...]:

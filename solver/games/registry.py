@@ -1,8 +1,9 @@
 """The one table of games: add a game with a package under ``solver/games/`` and one line here.
 
 Each entry is ``id -> Entry("module:GAME", commands)``: the game, declared in its package's
-``game.py`` as ``GAME: Game[Puzzle, Answer] = TheGame()`` (so the type checker holds every game
-against :class:`~lexibench.solver.games.protocol.Game`), and the names of its ``lexibench``
+``game.py`` as ``GAME: Game[Puzzle, Answer] = TheGame()`` (a query game's ``= QueryGame(...)``:
+:mod:`lexibench.solver.games.query`), so the type checker holds every game against
+:class:`~lexibench.solver.games.protocol.Game`, and the names of its ``lexibench``
 subcommands (declared as data in :attr:`~lexibench.solver.games.protocol.Game.commands`), so the
 command line knows which game a command belongs to without importing any game. Kept sorted by
 id. A game is imported when first asked for; the command line, the benchmark harness, the report

@@ -151,16 +151,15 @@ def _exercise_lexicon(structure: Any) -> None:
     """Every game's search that the structure serves, at its fastest tier, on small puzzles."""
     from lexibench import structures
     from lexibench.solver.errors import InputError
-    from lexibench.solver.games.anagram import puzzle as anagram_puzzle
-    from lexibench.solver.games.anagram import solve as anagram
+    from lexibench.solver.games.anagram.puzzle import parse_rack
+    from lexibench.solver.games.answer import solve
     from lexibench.solver.games.boggle.board import parse_board
     from lexibench.solver.games.boggle.solve import solve as boggle
     from lexibench.solver.games.letterboxed.puzzle import parse_box
     from lexibench.solver.games.letterboxed.solve import solve as letterboxed
-    from lexibench.solver.games.pattern import puzzle as pattern_puzzle
-    from lexibench.solver.games.pattern import solve as pattern
-    from lexibench.solver.games.spellingbee import puzzle as bee_puzzle
-    from lexibench.solver.games.spellingbee import solve as bee
+    from lexibench.solver.games.pattern.puzzle import parse_pattern
+    from lexibench.solver.games.registry import game
+    from lexibench.solver.games.spellingbee.puzzle import parse_hive
 
     def attempt(run: Callable[[], object]) -> None:
         with contextlib.suppress(InputError, structures.LexiconError):
@@ -173,10 +172,10 @@ def _exercise_lexicon(structure: Any) -> None:
     if structures.is_lexicon(structure):
         attempt(lambda: boggle(parse_board("cats/doge/aide/sear"), structure))
         attempt(lambda: letterboxed(parse_box("cat sdo gei rxz"), structure))
-    attempt(lambda: pattern.solve(pattern_puzzle.parse_pattern("*", 1), structure))
-    attempt(lambda: pattern.solve(pattern_puzzle.parse_pattern("c?t*"), structure))
-    attempt(lambda: anagram.solve(anagram_puzzle.parse_rack("tacsdo??"), structure))
-    attempt(lambda: bee.solve(bee_puzzle.parse_hive("a tcsdoe"), structure))
+    attempt(lambda: solve(game("pattern"), parse_pattern("*", 1), structure))
+    attempt(lambda: solve(game("pattern"), parse_pattern("c?t*"), structure))
+    attempt(lambda: solve(game("anagram"), parse_rack("tacsdo??"), structure))
+    attempt(lambda: solve(game("spellingbee"), parse_hive("a tcsdoe"), structure))
     _exercise_moves(structure)
 
 

@@ -10,29 +10,21 @@ blanks stand for the last occurrences (rack ``ab??``, word ``abab``: the blanks 
 ``a`` and the second ``b``). A word's ``blanks`` are the letters its blanks stand for, in the order
 of their positions in the word (``"ab"`` there).
 
-Answers come longest first, then alphabetically. The search at each tier is
-:mod:`solver.games.anagram.solve`.
+Answers come longest first, then alphabetically. The game, its search at each tier included, is
+declared in :mod:`solver.games.anagram.game`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Final
+from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.tiers import query_tiers
-from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
-#: The words it plays (a q needs no u).
-WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
-TITLE: Final = "Anagrams"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
-#: offers for it (what a structure needs for each).
-KIND: Final = "anagram"
-TIERS: Final = query_tiers(KIND)
 BLANK: Final = "?"
 DEFAULT_MIN_LENGTH: Final = 2
 #: The most tiles in a rack: the longest word a Scrabble board holds.
@@ -161,9 +153,3 @@ def answer(rack: Rack, words: list[str]) -> Answer:
     ordered = sorted(words)
     ordered.sort(key=len, reverse=True)  # stable: alphabetical within a length
     return Answer(rack, tuple(ordered))
-
-
-def from_options(options: Mapping[str, Any]) -> Rack:
-    """The puzzle of ``lexibench anagram``'s rack (``options``: the command's
-    options by name, and ``min_length``)."""
-    return parse_rack(options["rack"], options["min_length"], options["full"])

@@ -5,6 +5,7 @@ comes only from :meth:`random.Random.random`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from lexibench.solver.draws import below
@@ -34,3 +35,13 @@ def random_racks(seed: int, count: int, blanks: int) -> list[Rack]:
         drawn = [bag.pop(below(rng, len(bag))) for _ in range(RACK_SIZE - blanks)]
         racks.append(Rack("".join(sorted(drawn)) + BLANK * blanks))
     return racks
+
+
+def racks_with(blanks: int) -> Callable[[int, int, Sequence[str]], list[Rack]]:
+    """The workload of racks with ``blanks`` blanks: ``(seed, count, words) ->``
+    :func:`random_racks` (drawn from the bag, not the word list)."""
+
+    def generate(seed: int, count: int, _words: Sequence[str]) -> list[Rack]:
+        return random_racks(seed, count, blanks)
+
+    return generate

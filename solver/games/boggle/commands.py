@@ -12,13 +12,13 @@ from lexibench.solver.games.boggle.dice import DICE
 from lexibench.solver.games.boggle.prove.tiers import TIERS
 from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS
 from lexibench.solver.games.command import (
+    JSON,
     Command,
     LexiconOptions,
     Option,
     TierOption,
     WhereOptions,
 )
-from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 
 SIZE: Final = Option(("--size",), "RxC (default: %(default)s)", default="4x4")

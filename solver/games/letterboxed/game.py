@@ -13,7 +13,14 @@ from typing import Any, cast
 
 from lexibench.solver import values
 from lexibench.solver.games.base import GameBase
-from lexibench.solver.games.command import Command, LexiconOptions, Option, Options, TierOption
+from lexibench.solver.games.command import (
+    JSON,
+    Command,
+    LexiconOptions,
+    Option,
+    Options,
+    TierOption,
+)
 from lexibench.solver.games.letterboxed.puzzle import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
@@ -23,7 +30,6 @@ from lexibench.solver.games.letterboxed.puzzle import (
     WORD_RULES,
 )
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
-from lexibench.solver.games.query import JSON
 from lexibench.solver.tiers import Tier
 from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure

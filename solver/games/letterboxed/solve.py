@@ -19,29 +19,26 @@ from lexibench.solver.games.letterboxed.puzzle import (
     Box,
 )
 from lexibench.solver.games.letterboxed.search import WordSearch, chains
+from lexibench.solver.games.query import walked
 from lexibench.solver.tiers import Tier, resolve
-from lexibench.structures import Lexicon, SteppingLexicon, class_of
+from lexibench.structures import Lexicon, class_of
 
 
 def word_finder(
     lexicon: Lexicon, tier: Tier, min_length: int = MIN_WORD_LENGTH
 ) -> Callable[[Box], list[str]]:
     """``box -> words``: every valid word for the box in ``lexicon``, sorted, at ``tier`` (one
-    :data:`TIERS` offers on it, never ``auto``)."""
+    :data:`TIERS` offers on it, never ``auto``): the word search over the box graph, by steps or
+    by strings (:func:`~lexibench.solver.games.query.walked`)."""
 
-    def find(box: Box) -> list[str]:
+    def walk(box: Box) -> WordSearch:
         side_of = box.side_of()
         # Letters reachable after a letter: those of the three other sides.
         after = {ch: [x for x in box.letters if side_of[x] != side_of[ch]] for ch in box.letters}
-        search = WordSearch(box.letters, after, min_length)
-        if tier is Tier.STEP:
-            stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
-            found = search.by_steps(stepping.root(), stepping.child, stepping.is_terminal)
-        else:
-            found = search.by_strings(lexicon.has_prefix, lexicon.is_word)
-        return sorted(found)
+        return WordSearch(box.letters, after, min_length)
 
-    return find
+    find = walked(lexicon, tier, walk)
+    return lambda box: sorted(find(box))
 
 
 def find_words(

@@ -5,27 +5,19 @@ more letters); a run of stars is one star (``***`` is ``*``), and ``*`` alone ma
 Words have at least 2 letters (so ``??`` lists the two-letter words). Answers are sorted
 alphabetically.
 
-The search at each tier is :mod:`solver.games.pattern.solve`.
+The game, its search at each tier included, is declared in :mod:`solver.games.pattern.game`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.tiers import query_tiers
-from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import char_text, lower_ascii
 
-#: The words it plays (a q needs no u).
-WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
-TITLE: Final = "Crossword patterns"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
-#: offers for it (what a structure needs for each).
-KIND: Final = "pattern"
-TIERS: Final = query_tiers(KIND)
 DEFAULT_MIN_LENGTH: Final = 2
 #: The longest pattern accepted, stars apart (no word of the lists is half as long).
 MAX_LENGTH: Final = 64
@@ -72,7 +64,8 @@ Answer = tuple[str, ...]
 """The words a pattern matches, sorted."""
 
 
-def from_options(options: Mapping[str, Any]) -> Pattern:
-    """The puzzle of ``lexibench pattern``'s pattern (``options``: the command's
-    options by name, and ``min_length``)."""
-    return parse_pattern(options["pattern"], options["min_length"])
+def answer(pattern: Pattern, words: Iterable[str]) -> Answer:
+    """The words of ``words`` (each matched by ``pattern``) of at least its ``min_length``
+    letters, sorted."""
+    shortest = pattern.min_length
+    return tuple(sorted(word for word in words if len(word) >= shortest))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lexibench.solver.games.pattern.puzzle import Answer, Pattern
+from lexibench.solver.games.pattern.puzzle import Answer, Pattern, answer
 
 
 def reference_answer(pattern: Pattern, words: Iterable[str]) -> Answer:
-    """Every word of ``words`` of at least ``pattern.min_length`` letters that the pattern's
-    regular expression matches whole, sorted."""
+    """Every word of ``words`` that the pattern's regular expression matches whole, in the
+    answer's order (of at least ``pattern.min_length`` letters, sorted)."""
     match = pattern.regex().fullmatch
-    return tuple(sorted(w for w in words if len(w) >= pattern.min_length and match(w)))
+    return answer(pattern, [word for word in words if match(word)])

@@ -5,27 +5,18 @@ contains the centre. Scoring is the New York Times': a four-letter word scores 1
 one point per letter, and a pangram (a word using all seven letters) 7 more. Words and pangrams
 are sorted alphabetically.
 
-The search at each tier is :mod:`solver.games.spellingbee.solve`.
+The game, its search at each tier included, is declared in :mod:`solver.games.spellingbee.game`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.tiers import query_tiers
-from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import char_text, lower_ascii
 
-#: The words it plays (a q needs no u).
-WORD_RULES: Final = WordRules(min_length=4, q_needs_u=False)
-TITLE: Final = "Spelling Bee"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
-#: offers for it (what a structure needs for each).
-KIND: Final = "letterset"
-TIERS: Final = query_tiers(KIND)
 LETTERS: Final = 7
 MIN_WORD_LENGTH: Final = 4
 PANGRAM_BONUS: Final = 7
@@ -111,9 +102,3 @@ def answer(hive: Hive, words: list[str]) -> Answer:
         tuple(w for w in ordered if is_pangram(hive, w)),
         sum(points(hive, w) for w in ordered),
     )
-
-
-def from_options(options: Mapping[str, Any]) -> Hive:
-    """The puzzle of ``lexibench spellingbee``'s letters (``options``: the command's
-    options by name, and ``min_length``)."""
-    return parse_hive(options["letters"], options["min_length"])

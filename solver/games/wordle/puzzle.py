@@ -11,7 +11,8 @@ The feedback becomes exact constraints (:func:`constraints`): a ``g`` fixes its 
 letter, a ``y`` or ``b`` rules its letter out of its position; per letter of a guess, its ``g``
 and ``y`` marks are a lower bound on the answer's copies, and a ``b`` beside them makes that the
 exact count. Feedback no answer could give (a ``b`` before a ``y`` of the same letter) allows
-nothing. The search at each tier is :mod:`solver.games.wordle.solve`.
+nothing. The game, its search at each tier included, is declared in
+:mod:`solver.games.wordle.game`.
 
 With ``suggest``, the answer also names the guess, among every word of that length, that
 minimises the expected number of candidates left: the sum of the squared sizes of the groups its
@@ -22,22 +23,14 @@ left); ties go to a guess that is itself a candidate, then alphabetically.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.tiers import query_tiers
-from lexibench.solver.word_rules import WordRules, char_text, lower_ascii
+from lexibench.solver.word_rules import char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
-#: The words it plays (a q needs no u).
-WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
-TITLE: Final = "Wordle"
-#: The query kind the search asks (:data:`lexibench.structures.QUERY_KINDS`), and the tiers it
-#: offers for it (what a structure needs for each).
-KIND: Final = "positions"
-TIERS: Final = query_tiers(KIND)
 DEFAULT_LENGTH: Final = 5
 MIN_LENGTH: Final = 2
 MAX_LENGTH: Final = 15
@@ -205,7 +198,15 @@ def suggest(
     return Suggestion(guesses[best[0]], best[1], len(candidates))
 
 
-def from_options(options: Mapping[str, Any]) -> Position:
-    """The puzzle of ``lexibench wordle``'s guesses (``options``: the command's
-    options by name, and ``min_length``)."""
-    return make_position(options["guess"], options["length"], options["suggest"])
+def answer(
+    position: Position, find: Callable[[Position], list[str]], compiled: bool = True
+) -> Answer:
+    """The candidates ``find`` gives for ``position`` (``find``: a position's candidates, in no
+    particular order), sorted; with ``position.suggest``, the best next guess among every word
+    of its length (``find`` of the position without guesses), graded by the compiled kernel
+    where it is (``compiled`` False: by its interpreted twin)."""
+    words = tuple(sorted(find(position)))
+    if not position.suggest:
+        return Answer(words)
+    pool = sorted(find(Position(position.length)))
+    return Answer(words, suggest(pool, words, compiled))

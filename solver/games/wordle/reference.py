@@ -4,19 +4,21 @@ the suggestion by grading every pair in Python."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from lexibench.solver.games.wordle.grading import grade
-from lexibench.solver.games.wordle.puzzle import Answer, Position, suggest
+from lexibench.solver.games.wordle.puzzle import Answer, Position, answer
 
 
-def reference_answer(position: Position, words: Iterable[str]) -> Answer:
+def reference_answer(position: Position, words: Sequence[str]) -> Answer:
     """The words of ``words`` of ``position.length`` letters that give every guess its feedback,
     sorted; with ``position.suggest``, the best guess by the interpreted grader."""
-    pool = sorted(w for w in words if len(w) == position.length)
-    candidates = tuple(
-        w for w in pool if all(grade(g.word, w) == g.feedback for g in position.guesses)
-    )
-    if not position.suggest:
-        return Answer(candidates)
-    return Answer(candidates, suggest(pool, candidates, compiled=False))
+
+    def find(asked: Position) -> list[str]:
+        return [
+            w
+            for w in words
+            if len(w) == asked.length and all(grade(g.word, w) == g.feedback for g in asked.guesses)
+        ]
+
+    return answer(position, find, compiled=False)

@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
+from lexibench.solver.games.anagram.game import GAME
 from lexibench.solver.games.anagram.puzzle import Rack, parse_rack, speller
 from lexibench.solver.games.anagram.reference import reference_answer
-from lexibench.solver.games.anagram.solve import solve
+from lexibench.solver.games.answer import solve
 from lexibench.structures import build_structure
 from tests.solver.games.tiers import disagreeing, every_answer
 
@@ -51,7 +52,7 @@ def test_blanks_stand_for_the_last_occurrences_in_order_of_position() -> None:
 
 
 def test_the_answer_is_longest_first_then_alphabetical_with_blanks() -> None:
-    found = solve(parse_rack("tea?"), build_structure("alphagram-map", WORDS))
+    found = solve(GAME, parse_rack("tea?"), build_structure("alphagram-map", WORDS))
     assert [(f.word, f.blanks) for f in found.found] == [
         ("east", "s"), ("seat", "s"), ("teas", "s"),
         ("ate", ""), ("eat", ""), ("tea", ""),

@@ -4,6 +4,7 @@ commands are offered by the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -12,7 +13,8 @@ from typing import Any
 import pytest
 
 from lexibench import structures
-from lexibench.solver.games.command import LexiconOptions
+from lexibench.solver.games.command import JSON, LexiconOptions, TierOption
+from lexibench.solver.games.query import QueryGame
 from lexibench.solver.games.registry import GAMES, command_games, game, game_names
 from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import load_wordlist
@@ -134,3 +136,23 @@ def test_every_game_command_is_offered(command: str, capfd: pytest.CaptureFixtur
     assert out.startswith(f"usage: lexibench {command}")
     status, out, _ = run(capfd, "--help")
     assert f"    {command}" in out
+
+
+def test_the_query_games_are_one_declared_shape() -> None:
+    """Each query game is a :class:`QueryGame`: its one command named as the game, its own
+    options then the shared ones, its tiers those of its query kind; a declaration that leaves a
+    piece out fails when it is made (on import), naming the piece."""
+    query_games = [name for name in game_names() if isinstance(game(name), QueryGame)]
+    assert query_games == ["anagram", "pattern", "spellingbee", "wordle"]
+    for name in query_games:
+        played = game(name)
+        assert isinstance(played, QueryGame)
+        [command] = played.commands
+        assert command.name == name
+        assert command.options[len(played.options) :] == (LexiconOptions(), TierOption(), JSON)
+        assert played.queries == (played.kind,)
+        assert {tier for tier, _ in played.tiers} == {"string", "step", "native", "index"}
+        pieces = {field.name: getattr(played, field.name) for field in dataclasses.fields(played)}
+        del pieces["walk"]
+        with pytest.raises(TypeError, match="walk"):
+            QueryGame(**pieces)

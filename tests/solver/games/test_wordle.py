@@ -12,11 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexibench.solver.errors import InputError
+from lexibench.solver.games.answer import solve
 from lexibench.solver.games.wordle import grading
+from lexibench.solver.games.wordle.game import GAME
 from lexibench.solver.games.wordle.grading import best_guess, grade, split_score
 from lexibench.solver.games.wordle.puzzle import Guess, make_position, parse_guess
 from lexibench.solver.games.wordle.reference import reference_answer
-from lexibench.solver.games.wordle.solve import solve
 from lexibench.solver.games.wordle.workload import played_games
 from lexibench.structures import build_structure
 from lexibench.structures.builds import compiled
@@ -145,7 +146,7 @@ def test_the_suggestion_is_the_same_on_every_structure() -> None:
 def test_long_words_sort_their_codes_instead_of_a_table() -> None:
     words = ["abcdefghijklm", "abcdefghijkla", "mlkjihgfedcba", "aaaaaaaaaaaaa"]
     position = make_position([], 13, suggest=True)
-    found = solve(position, build_structure("position-bitsets", words))
+    found = solve(GAME, position, build_structure("position-bitsets", words))
     assert found.suggestion == reference_answer(position, words).suggestion
 
 
