@@ -129,3 +129,11 @@ class Command:
     def has(self, kind: type) -> bool:
         """True when it takes the option group ``kind`` (:class:`LexiconOptions`, ...)."""
         return any(isinstance(entry, kind) for entry in self.options)
+
+
+def puzzle_command(
+    name: str, summary: str, puzzle: tuple[Option, ...], search: tuple[Option, ...] = ()
+) -> Command:
+    """A command that answers one puzzle (:func:`lexibench.solver.games.answer.answer`): the
+    puzzle's options, the lexicon options, ``--tier``, its search's own options, ``--json``."""
+    return Command(name, summary, (*puzzle, LexiconOptions(), TierOption(), *search, JSON))

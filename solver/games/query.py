@@ -25,14 +25,7 @@ from functools import cached_property
 from typing import Any, TypeAlias, TypeVar
 
 from lexibench.solver.games.base import GameBase
-from lexibench.solver.games.command import (
-    JSON,
-    Command,
-    LexiconOptions,
-    Option,
-    Options,
-    TierOption,
-)
+from lexibench.solver.games.command import Command, Option, Options, puzzle_command
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Solver, Workload
 from lexibench.solver.games.walk import Walk
 from lexibench.solver.tiers import Tier, TierTable, query_tiers
@@ -114,9 +107,7 @@ class QueryGame(GameBase[P, A]):
     def commands(self) -> tuple[Command, ...]:
         """Its one command: its own options, then the lexicon options, ``--tier`` and
         ``--json``."""
-        return (
-            Command(self.name, self.summary, (*self.options, LexiconOptions(), TierOption(), JSON)),
-        )
+        return (puzzle_command(self.name, self.summary, self.options),)
 
     def workloads(self) -> tuple[Workload[P], ...]:
         """Its seeded workloads (:attr:`seeded`)."""

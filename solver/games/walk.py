@@ -8,7 +8,7 @@ string tier (a node is the prefix itself, pruned with ``has_prefix``; ``is_word`
 at the step tier (lexicon nodes from ``child``; ``is_terminal`` tells a word). A game's recursion
 keeps the step itself inline (a call per letter costs the string tier a few percent);
 :meth:`Walk.extend` is the whole loop over a list of letters, for the games that only choose
-which letters to try. Plain
+which letters to try (Wordle hands it one letter at a time, between its count bounds). Plain
 typed Python: it runs unchanged, interpreted, when it is not compiled (``LEXIBENCH_NO_COMPILE=1``).
 """
 

@@ -6,6 +6,7 @@ install hint), before any word list is read. The id is checked in one place, the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -28,9 +29,20 @@ def refusal(capfd: pytest.CaptureFixture[str], *argv: str) -> str:
     return line.removeprefix("lexibench: error: ")
 
 
-def parts(line: str, serves: str) -> tuple[str, list[str], str, str]:
-    """``(head, known, not_for, unavailable)`` of a refusal: what precedes ``known:``, the ids
-    known, and the texts after ``not for SERVES:`` and ``unavailable:`` (empty without)."""
+class Refusal(NamedTuple):
+    """A refusal's parts: what precedes ``known:``, the ids known, and the texts after ``not for
+    SERVES:`` and ``unavailable:`` (empty without)."""
+
+    head: str
+    known: list[str]
+    not_for: str
+    unavailable: str
+
+
+def refused(capfd: pytest.CaptureFixture[str], serves: str, *argv: str) -> Refusal:
+    """The parts of the line ``lexibench ARGV`` refuses with (:func:`refusal`), whose search is
+    ``serves`` (``Boggle``)."""
+    line = refusal(capfd, *argv)
     head, rest = line.split(" known: ", 1) if "did you mean" in line else line.split("; known: ")
     known, _, rest = rest.partition("; not for ")
     not_for, _, unavailable = rest.partition("; unavailable: ")
@@ -39,7 +51,7 @@ def parts(line: str, serves: str) -> tuple[str, list[str], str, str]:
         not_for = not_for.removeprefix(f"{serves}: ")
     elif "; unavailable: " in known:
         known, unavailable = known.split("; unavailable: ")
-    return head, known.split(", "), not_for, unavailable
+    return Refusal(head, known.split(", "), not_for, unavailable)
 
 
 def available(names: list[str]) -> list[str]:
@@ -49,43 +61,40 @@ def available(names: list[str]) -> list[str]:
 def test_a_misspelt_id_for_solve_names_the_nearest_and_the_lexicons(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    line = refusal(capfd, "solve", "ea/st", "--lexicon", "marisaa")
-    head, known, not_for, unavailable = parts(line, "Boggle")
-    assert head == "unknown lexicon 'marisaa'; did you mean marisa?"
-    assert known == available(structures.backend_names())  # no index: Boggle cannot use one
-    assert "alphagram-map, word-map (an index for anagram queries)" in not_for
+    found = refused(capfd, "Boggle", "solve", "ea/st", "--lexicon", "marisaa")
+    assert found.head == "unknown lexicon 'marisaa'; did you mean marisa?"
+    assert found.known == available(structures.backend_names())  # no index: Boggle cannot use one
+    assert "alphagram-map, word-map (an index for anagram queries)" in found.not_for
     for index in structures.index_names():
-        assert index in not_for
-    assert unavailable.startswith("hat-trie (hat-trie-python 0.6 binds no prefix search")
+        assert index in found.not_for
+    assert found.unavailable.startswith("hat-trie (hat-trie-python 0.6 binds no prefix search")
 
 
 def test_a_query_game_lists_the_indexes_that_answer_its_queries(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    line = refusal(capfd, "anagram", "retain", "--lexicon", "alphagram-mapp")
-    head, known, not_for, _ = parts(line, "Anagrams")
-    assert head == "unknown lexicon 'alphagram-mapp'; did you mean alphagram-map?"
-    assert {"alphagram-map", "word-map", "dict-trie"} <= set(known)
-    assert "letter-mask-map" not in known
-    assert not_for == (
+    found = refused(capfd, "Anagrams", "anagram", "retain", "--lexicon", "alphagram-mapp")
+    assert found.head == "unknown lexicon 'alphagram-mapp'; did you mean alphagram-map?"
+    assert {"alphagram-map", "word-map", "dict-trie"} <= set(found.known)
+    assert "letter-mask-map" not in found.known
+    assert found.not_for == (
         "letter-mask-map (an index for letterset queries), "
         "position-bitsets (an index for pattern, positions queries)"
     )
 
 
 def test_a_proof_lists_the_lexicons_that_step(capfd: pytest.CaptureFixture[str]) -> None:
-    line = refusal(capfd, "prove", "--size", "2x2", "--lexicon", "dict-tree")
-    head, known, not_for, _ = parts(line, "a proof")
-    assert head == "unknown lexicon 'dict-tree'; did you mean dict-trie?"
-    assert known == [
+    found = refused(capfd, "a proof", "prove", "--size", "2x2", "--lexicon", "dict-tree")
+    assert found.head == "unknown lexicon 'dict-tree'; did you mean dict-trie?"
+    assert found.known == [
         name
         for name in available(structures.backend_names())
         if structures.backend_info(name).stepping
     ]
-    assert "marisa" not in known
-    assert "marisa" in not_for
-    assert not_for.endswith("(it cannot step, and a proof walks the lexicon node by node: "
-                            "see `lexibench backends` for one that can)")  # fmt: skip
+    assert "marisa" not in found.known
+    assert "marisa" in found.not_for
+    assert found.not_for.endswith("(it cannot step, and a proof walks the lexicon node by node: "
+                                  "see `lexibench backends` for one that can)")  # fmt: skip
 
 
 def test_the_nearest_is_said_even_where_the_command_cannot_use_it(
@@ -93,11 +102,10 @@ def test_the_nearest_is_said_even_where_the_command_cannot_use_it(
 ) -> None:
     """An index's id cut short, given to solve: its id is named (the user meant it), and the rest
     of the line says why solve cannot use it."""
-    line = refusal(capfd, "solve", "ea/st", "--lexicon", "alphagram")
-    head, known, not_for, _ = parts(line, "Boggle")
-    assert head == "unknown lexicon 'alphagram'; did you mean alphagram-map?"
-    assert "alphagram-map" not in known
-    assert "alphagram-map" in not_for
+    found = refused(capfd, "Boggle", "solve", "ea/st", "--lexicon", "alphagram")
+    assert found.head == "unknown lexicon 'alphagram'; did you mean alphagram-map?"
+    assert "alphagram-map" not in found.known
+    assert "alphagram-map" in found.not_for
 
 
 def test_an_id_like_none_gets_no_suggestion(capfd: pytest.CaptureFixture[str]) -> None:
@@ -114,11 +122,10 @@ def test_an_unavailable_structure_is_named_with_its_install_hint(
         "BUILTIN",
         {**registry.BUILTIN, "ghost": registry.Entry("no_such_module:Ghost", "ghost-trie")},
     )
-    line = refusal(capfd, "solve", "ea/st", "--lexicon", "ghosts")
-    head, known, _, unavailable = parts(line, "Boggle")
-    assert head == "unknown lexicon 'ghosts'; did you mean ghost?"
-    assert "ghost" not in known
-    assert unavailable.startswith("ghost (pip install ghost-trie), hat-trie (")
+    found = refused(capfd, "Boggle", "solve", "ea/st", "--lexicon", "ghosts")
+    assert found.head == "unknown lexicon 'ghosts'; did you mean ghost?"
+    assert "ghost" not in found.known
+    assert found.unavailable.startswith("ghost (pip install ghost-trie), hat-trie (")
 
 
 def test_the_id_is_checked_once_by_the_plan_before_any_word_list_is_read(

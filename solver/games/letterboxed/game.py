@@ -13,14 +13,7 @@ from typing import Any, cast
 
 from lexibench.solver import values
 from lexibench.solver.games.base import GameBase
-from lexibench.solver.games.command import (
-    JSON,
-    Command,
-    LexiconOptions,
-    Option,
-    Options,
-    TierOption,
-)
+from lexibench.solver.games.command import Option, Options, puzzle_command
 from lexibench.solver.games.letterboxed.puzzle import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_WORDS,
@@ -53,15 +46,15 @@ class LetterBoxed(GameBase[Box, Answer]):
     word_rules: WordRules = WORD_RULES
     tiers = TIERS
     commands = (
-        Command(
+        puzzle_command(
             "letterboxed",
             "the words and the shortest solutions of a Letter Boxed puzzle",
             (
                 Option(
                     ("sides",), 'four sides of three letters: "rme wcl tgk api" or RME-WCL-TGK-API'
                 ),
-                LexiconOptions(),
-                TierOption(),
+            ),
+            (
                 Option(
                     ("--max-words",),
                     "longest chain of words to look for (default: %(default)s)",
@@ -77,7 +70,6 @@ class LetterBoxed(GameBase[Box, Answer]):
                     default=DEFAULT_LIMIT,
                     metavar="N",
                 ),
-                JSON,
             ),
         ),
     )

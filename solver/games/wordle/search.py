@@ -19,12 +19,14 @@ from lexibench.solver.games.walk import Walk
 
 @final
 class _Bounds:
-    """The letters allowed per position, the count bounds and the counts of the path so far."""
+    """The letters allowed per position (each a list of one, as :meth:`Walk.extend
+    <solver.games.walk.Walk.extend>` takes it, made once), the count bounds and the counts of
+    the path so far."""
 
     def __init__(
         self, allowed: list[str], at_least: dict[str, int], at_most: dict[str, int]
     ) -> None:
-        self.allowed = allowed
+        self.allowed = [[[ch] for ch in letters] for letters in allowed]
         self.length = len(allowed)
         self.low = {ch: n for ch, n in at_least.items() if n > 0}
         self.high = dict(at_most)
@@ -75,18 +77,9 @@ class Search(Walk):
             if self.is_terminal(node):
                 self.found.append(prefix)
             return
-        child = self.child
-        has_prefix = self.has_prefix
-        for ch in bounds.allowed[depth]:
+        for letter in bounds.allowed[depth]:
+            ch = letter[0]
             pays = bounds.take(ch, depth)
-            if pays < 0:
-                continue
-            if child is None:
-                extended = prefix + ch
-                if has_prefix is not None and has_prefix(extended):
-                    self.dfs(extended, extended)
-            else:
-                nxt = child(node, ch)
-                if nxt is not None:
-                    self.dfs(prefix + ch, nxt)
-            bounds.give_back(ch, pays)
+            if pays >= 0:
+                self.extend(prefix, node, letter)
+                bounds.give_back(ch, pays)

@@ -53,24 +53,6 @@ def test_q_tile_next_to_u_cell_round_trips() -> None:
     assert parse_board(board.text()) == board
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "empty"),
-        (" / ", "empty"),
-        ("ab1d", "'1' is not a letter"),
-        ("abc/de/fgh", r"rows of unequal length \(3, 2, 3\)"),
-        ("abcde", "5 cells is not a square"),
-        ("qxyz", "'qx' is not a cell"),
-        ("ab//cd", "row 2 is empty"),
-        ("é", "not a letter"),
-    ],
-)
-def test_bad_boards(text: str, message: str) -> None:
-    with pytest.raises(InputError, match=message):
-        parse_board(text)
-
-
 def test_neighbours_order_and_corners() -> None:
     table = neighbours(3, 3)
     assert table[0] == (1, 3, 4)

@@ -74,23 +74,6 @@ def test_partition_by_kind_of_cell() -> None:
     assert partition(custom.text) == custom
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("aeiou bcdfg", "no bucket holds h, i"[:15]),
-        ("aeiou abcdefghijklmnopqrstuvwxyz", "the letter a is in two buckets"),
-        ("aeiou bcdfghjklmnpqrstvwxyz1", "'1' is not one of the letters"),
-        ("aeiou bcdfghjklmnpqrstvwxyz, middle: abcdefghijklmnopqrstuvwxyz", "not a kind"),
-        ("seven", "no such preset"),
-        ("corner: abcdefghijklmnopqrstuvwxyz", "no buckets for edge cells"),
-    ],
-)
-def test_bad_partitions_are_one_line(text: str, message: str) -> None:
-    with pytest.raises(InputError, match=message) as caught:
-        partition(text)
-    assert "\n" not in str(caught.value)
-
-
 # -- classes ------------------------------------------------------------------------------
 
 
@@ -234,7 +217,7 @@ def test_mixed_radix_keys_give_the_same_run(
         tree = tree_bound(lexicon, Tier.NATIVE, plan)
         args = (
             tuple(cell.encode() for cell in cells),
-            tree.nbrs,  # type: ignore[attr-defined]
+            tree.nbrs,
             plan.order,
             target,
             plan.max_candidates,
@@ -340,7 +323,7 @@ def test_a_prover_stopped_mid_class_gives_the_same_runs_after(web2_words: tuple[
 
     def args(class_id: int, stop: object = None) -> tuple[object, ...]:
         cells = tuple(cell.encode() for cell in plan.space.letters(class_id))
-        nbrs = tree.nbrs  # type: ignore[attr-defined]
+        nbrs = tree.nbrs
         return (cells, nbrs, plan.order, plan.target, plan.max_candidates, stop,
                 plan.switchover, plan.force_limit)  # fmt: skip
 

@@ -38,21 +38,6 @@ def test_parse_forms(text: str) -> None:
     assert parse_box(text) == Box(("rme", "wcl", "tgk", "api"))
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("rme wcl tgk", "four groups of three letters"),
-        ("rme wcl tgk apii", "four groups of three letters"),
-        ("rme wcl tgk ap1", "not a-z"),
-        ("rme wcl tgk apr", "r repeated"),
-        ("rre wcl tgk api", "r repeated"),
-    ],
-)
-def test_bad_boxes(text: str, message: str) -> None:
-    with pytest.raises(InputError, match=message):
-        parse_box(text)
-
-
 def test_words_obey_the_side_rule(backend: str) -> None:
     lex = structures.build_lexicon(backend, VOCAB)
     assert find_words(BOX, lex) == [

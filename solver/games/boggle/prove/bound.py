@@ -1,15 +1,22 @@
 """What the tree bound of a board class reports (:class:`TreeRun`), and what each of its tiers
-offers (:class:`TreeBound`): :mod:`.tree` picks a tier, :mod:`.step` is the interpreted one.
+is (:class:`TreeBound`): :mod:`.tree` picks a tier, :mod:`.step` is the interpreted one.
 
 Below both, so that neither imports the other for them.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
+from lexibench.solver.games.boggle.board import neighbours
+from lexibench.solver.games.boggle.prove.plan import ProofPlan
+
+Cells = tuple[str, ...]
+"""A class: cell ``i`` may hold any letter of ``cells[i]``."""
+#: Asked now and then during a class: True to stop it.
+Stop = Callable[[], bool]
 #: Takes ``count`` candidates' letters (each the board's cells' letter indices, end to end).
 Flush = Callable[[bytes, int], object]
 
@@ -43,18 +50,19 @@ class TreeRun:
         return self.sum_nodes + self.choice_nodes
 
 
-class TreeBound(Protocol):
+class TreeBound(ABC):
     """Runs the tree bound of one proof plan's classes, one class at a time (see
-    :meth:`.tree_search.TreeProver.run`)."""
+    :meth:`.tree_search.TreeProver.run`), on the plan's board (``nbrs``: its neighbours)."""
 
+    def __init__(self, plan: ProofPlan) -> None:
+        self.plan = plan
+        self.nbrs = neighbours(plan.rows, plan.cols)
+
+    @abstractmethod
     def run(
-        self,
-        cells: tuple[str, ...],
-        stop: Callable[[], bool] | None = None,
-        flush: Flush | None = None,
+        self, cells: Cells, stop: Stop | None = None, flush: Flush | None = None
     ) -> TreeRun | None:
-        """The class whose cell ``i`` may hold any letter of ``cells[i]``, on the plan's board
-        against its target; None when ``stop()`` said to stop first. With ``flush``, the
-        candidates are handed to it in batches whenever the plan's ``max_candidates`` are held
-        (:data:`Flush`); without, more than that many raise :class:`InputError`."""
-        ...
+        """The class ``cells`` on the plan's board against its target; None when ``stop()``
+        said to stop first. With ``flush``, the candidates are handed to it in batches whenever
+        the plan's ``max_candidates`` are held (:data:`Flush`); without, more than that many
+        raise :class:`InputError`."""

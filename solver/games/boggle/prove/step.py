@@ -8,11 +8,8 @@ spelling; a Qu cell steps ``q`` then ``u``. See :mod:`.tree_search` for the five
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.boggle.board import neighbours
-from lexibench.solver.games.boggle.prove.bound import Flush, TreeRun
+from lexibench.solver.games.boggle.prove.bound import Cells, Flush, Stop, TreeBound, TreeRun
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.structures import SteppingLexicon
 
@@ -24,20 +21,16 @@ class _StoppedError(Exception):
     pass
 
 
-class StepTree:
+class StepTree(TreeBound):
     """The bound of a proof plan's board classes over a stepping lexicon (one class at a
     time)."""
 
     def __init__(self, lexicon: SteppingLexicon, plan: ProofPlan):
+        super().__init__(plan)
         self.lexicon = lexicon
-        self.plan = plan
-        self.nbrs = neighbours(plan.rows, plan.cols)
 
     def run(
-        self,
-        cells: tuple[str, ...],
-        stop: Callable[[], bool] | None = None,
-        flush: Flush | None = None,
+        self, cells: Cells, stop: Stop | None = None, flush: Flush | None = None
     ) -> TreeRun | None:
         """As :meth:`.tree_search.TreeProver.run`, with each cell's letters as a string."""
         try:
@@ -46,15 +39,20 @@ class StepTree:
             return None
 
 
+def _grow(columns: tuple[list[int], ...], count: int) -> int:
+    """``count`` new nodes in the flat lists ``columns`` (one field of every node each), zeroed:
+    the index of the first."""
+    first = len(columns[0])
+    for column in columns:
+        column += [0] * count
+    return first
+
+
 class _Run:
     """One class: the records, the tree's flat lists, the search."""
 
     def __init__(
-        self,
-        tree: StepTree,
-        cells: tuple[str, ...],
-        stop: Callable[[], bool] | None,
-        flush: Flush | None = None,
+        self, tree: StepTree, cells: Cells, stop: Stop | None, flush: Flush | None
     ) -> None:
         plan = tree.plan
         n = len(cells)
@@ -156,20 +154,12 @@ class _Run:
 
     # 3. tree
     def _new_sums(self, count: int) -> int:
-        first = len(self.sum_points)
-        self.sum_points += [0] * count
-        self.sum_first += [0] * count
-        self.sum_count += [0] * count
-        self.sum_bound += [0] * count
-        return first
+        return _grow((self.sum_points, self.sum_first, self.sum_count, self.sum_bound), count)
 
     def _new_choices(self, count: int) -> int:
-        first = len(self.choice_bound)
-        self.choice_bound += [0] * count
-        self.choice_mask += [0] * count
-        self.choice_first += [0] * count
-        self.choice_cell += [0] * count
-        return first
+        return _grow(
+            (self.choice_bound, self.choice_mask, self.choice_first, self.choice_cell), count
+        )
 
     def _points(self, lo: int, hi: int) -> int:
         last = len(self.weights) - 1

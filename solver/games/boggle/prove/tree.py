@@ -15,11 +15,9 @@ where it can.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from lexibench.solver.games.boggle.board import neighbours
-from lexibench.solver.games.boggle.prove.bound import Flush, TreeBound, TreeRun
+from lexibench.solver.games.boggle.prove.bound import Cells, Flush, Stop, TreeBound, TreeRun
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.step import StepTree
 from lexibench.solver.tiers import Tier
@@ -35,20 +33,17 @@ NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 TreeProver: type[native.TreeProver] = _NATIVE.get("TreeProver")
 
 
-class NativeTree:
+class NativeTree(TreeBound):
     """:class:`.tree_search.TreeProver` behind the :class:`~.bound.TreeBound` interface."""
 
     def __init__(self, nodes: memoryview, plan: ProofPlan) -> None:
+        super().__init__(plan)
         self.prover = TreeProver(nodes, plan.weights, plan.min_length)
-        self.plan = plan
-        self.nbrs = neighbours(plan.rows, plan.cols)
 
     def run(
-        self,
-        cells: tuple[str, ...],
-        stop: Callable[[], bool] | None = None,
-        flush: Flush | None = None,
+        self, cells: Cells, stop: Stop | None = None, flush: Flush | None = None
     ) -> TreeRun | None:
+        """The compiled tree bound of the class, each cell's letters as bytes."""
         plan = self.plan
         letters = tuple(cell.encode("ascii") for cell in cells)
         found = self.prover.run(
