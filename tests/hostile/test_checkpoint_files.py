@@ -28,6 +28,8 @@ SIZE, TARGET = "2x3", "60"
 CLASSES = 24
 #: Where a target of 60 came from, had the table of known boards given it.
 KNOWN = {"from": "known", "wordlist": "web2", "board": "ate/sin", "score": 60, "status": "proven"}
+#: A change made to one record of a checkpoint, in place.
+Change = Callable[[dict[str, Any]], object]
 
 
 def prove(capfd: pytest.CaptureFixture[str], medium_list: str, ckpt: Path) -> tuple[int, str, str]:
@@ -84,7 +86,7 @@ def written(ckpt: Path, records: list[Any]) -> None:
     ckpt.write_text("".join(json.dumps(r) + "\n" for r in records))
 
 
-def with_class(ckpt: Path, change: Callable[[dict[str, Any]], object], index: int = 1) -> int:
+def with_class(ckpt: Path, change: Change, index: int = 1) -> int:
     """Change the class record on line ``index + 1`` of ``ckpt``; return that line's number."""
     records = lines_of(ckpt)
     change(records[index])
@@ -156,44 +158,30 @@ def _found(records: list[dict[str, Any]]) -> int:
     return next(i for i, r in enumerate(records) if r.get("outcome") == "found")
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda r: r.update(bound=-1), "bound -1 is not a count"),
-        (lambda r: r.update(paths="many"), "paths 'many' is not a count"),
-        (lambda r: r.update(steps=1.5), "steps 1.5 is not a count"),
-        (lambda r: r.update(nodes=None), "nodes None is not a count"),
-        (lambda r: r.update(candidates=2**64), "is not a count"),
-        (lambda r: r.update(seconds=-0.5), "seconds -0.5 is not a time"),
-        (lambda r: r.update(seconds="fast"), "seconds 'fast' is not a time"),
-        (lambda r: r.update(seconds=float("nan")), "NaN is not a number"),
-        (lambda r: r.update(seconds=float("inf")), "Infinity is not a number"),
-        (lambda r: r.update(outcome="pruned"), "outcome 'pruned' where its steps and boards say"),
-        (lambda r: r.update(outcome="won"), "outcome 'won'"),
-        (lambda r: r.pop("distinct"), "not a class's record (no 'distinct')"),
-        (lambda r: r.update(colour="red"), "not a class's record ('colour')"),
-        (lambda r: r.update(boards="all"), "its boards are not a list"),
-        (lambda r: r.update(candidates=0), "its boards are not a list of its candidates"),
-        (lambda r: r["boards"].append(["rat/ees", 59, 3]), "a board is not [text, score >= 60"),
-        (lambda r: r["boards"].append(["rat/ees", 82]), "a board is not [text"),
-        (lambda r: r["boards"].append(["rat/ees", 82, 0]), "words >= 1"),
-        (lambda r: r["boards"].append(["rates/e", 82, 64]), "'rates/e' is not a 2x3 board"),
-        (lambda r: r["boards"].append(["ra1/ees", 82, 64]), "is not a 2x3 board"),
-        (lambda r: r["boards"].append([7, 82, 64]), "a board is not [text"),
-    ],
-)
-def test_a_field_of_another_type_or_out_of_range_is_refused(
-    capfd: pytest.CaptureFixture[str],
-    medium_list: str,
-    complete: Path,
-    change: Callable[[dict[str, Any]], object],
-    message: str,
-) -> None:
-    records = lines_of(complete)
-    index = _found(records)
-    change(records[index])
-    written(complete, records)
-    refused(capfd, medium_list, complete, f"line {index + 1}: ", message)
+#: A class record's changes, each with what its refusal says.
+CLASS_CHANGES: list[tuple[Change, str]] = [
+    (lambda r: r.update(bound=-1), "bound -1 is not a count"),
+    (lambda r: r.update(paths="many"), "paths 'many' is not a count"),
+    (lambda r: r.update(steps=1.5), "steps 1.5 is not a count"),
+    (lambda r: r.update(nodes=None), "nodes None is not a count"),
+    (lambda r: r.update(candidates=2**64), "is not a count"),
+    (lambda r: r.update(seconds=-0.5), "seconds -0.5 is not a time"),
+    (lambda r: r.update(seconds="fast"), "seconds 'fast' is not a time"),
+    (lambda r: r.update(seconds=float("nan")), "NaN is not a number"),
+    (lambda r: r.update(seconds=float("inf")), "Infinity is not a number"),
+    (lambda r: r.update(outcome="pruned"), "outcome 'pruned' where its steps and boards say"),
+    (lambda r: r.update(outcome="won"), "outcome 'won'"),
+    (lambda r: r.pop("distinct"), "not a class's record (no 'distinct')"),
+    (lambda r: r.update(colour="red"), "not a class's record ('colour')"),
+    (lambda r: r.update(boards="all"), "its boards are not a list"),
+    (lambda r: r.update(candidates=0), "its boards are not a list of its candidates"),
+    (lambda r: r["boards"].append(["rat/ees", 59, 3]), "a board is not [text, score >= 60"),
+    (lambda r: r["boards"].append(["rat/ees", 82]), "a board is not [text"),
+    (lambda r: r["boards"].append(["rat/ees", 82, 0]), "words >= 1"),
+    (lambda r: r["boards"].append(["rates/e", 82, 64]), "'rates/e' is not a 2x3 board"),
+    (lambda r: r["boards"].append(["ra1/ees", 82, 64]), "is not a 2x3 board"),
+    (lambda r: r["boards"].append([7, 82, 64]), "a board is not [text"),
+]
 
 
 @pytest.mark.parametrize(
@@ -243,77 +231,87 @@ def test_a_record_cut_short_is_still_dropped_whatever_it_holds(
 # A run's record --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda r: r["run"].update(seconds="long"), "a run's seconds 'long' is not of its type"),
-        (lambda r: r["run"].update(seconds=-3.0), "a run's seconds -3.0 is not a time"),
-        (lambda r: r["run"].update(classes=-1), "a run's classes -1 is not a count"),
-        (lambda r: r["run"].update(classes=2.5), "a run's classes 2.5 is not of its type"),
-        (lambda r: r["run"].update(machine=["x"]), "a run's machine ['x'] is not of its type"),
-        (lambda r: r["run"].pop("seconds"), "not a run's record"),
-        (lambda r: r["run"].update(colour="red"), "not a run's record"),
-        (lambda r: r.update(extra=1), "not a run's record"),
-        (lambda r: r.update(run=[]), "not a run's record"),
-        (lambda r: r["run"].update(cpu_seconds=float("inf")), "Infinity is not a number"),
-    ],
-)
-def test_a_bad_run_record_is_refused(
-    capfd: pytest.CaptureFixture[str],
-    medium_list: str,
-    complete: Path,
-    change: Callable[[dict[str, Any]], object],
-    message: str,
-) -> None:
-    with_class(complete, change, index=CLASSES + 1)
-    refused(capfd, medium_list, complete, f"line {CLASSES + 2}: {message}")
+#: The run record's changes, each with what its refusal says.
+RUN_CHANGES: list[tuple[Change, str]] = [
+    (lambda r: r["run"].update(seconds="long"), "a run's seconds 'long' is not of its type"),
+    (lambda r: r["run"].update(seconds=-3.0), "a run's seconds -3.0 is not a time"),
+    (lambda r: r["run"].update(classes=-1), "a run's classes -1 is not a count"),
+    (lambda r: r["run"].update(classes=2.5), "a run's classes 2.5 is not of its type"),
+    (lambda r: r["run"].update(machine=["x"]), "a run's machine ['x'] is not of its type"),
+    (lambda r: r["run"].pop("seconds"), "not a run's record"),
+    (lambda r: r["run"].update(colour="red"), "not a run's record"),
+    (lambda r: r.update(extra=1), "not a run's record"),
+    (lambda r: r.update(run=[]), "not a run's record"),
+    (lambda r: r["run"].update(cpu_seconds=float("inf")), "Infinity is not a number"),
+]
 
 
 # The header: the plan, matching the run ---------------------------------------------------------
 
 
+#: The header's changes, each with what its refusal says.
+HEADER_CHANGES: list[tuple[Change, str]] = [
+    (lambda h: h["plan"].update(target="60"), "target and min_length are not whole numbers"),
+    (lambda h: h["plan"].update(target=0), "target and min_length are not whole numbers"),
+    (lambda h: h["plan"].update(order=[1, 4, 0, 2, 3, 3]), "order is not an order of the 6"),
+    (lambda h: h["plan"].update(order="all"), "order is not an order"),
+    (lambda h: h["plan"].update(size="9999x9999"), "the plan: board: 9999x9999 is"),
+    (lambda h: h["plan"].update(size="10x10"), "classes, more than a proof takes"),
+    (lambda h: h["plan"].update(partition="no such"), "the plan: partition"),
+    (lambda h: h["plan"].update(weights=[]), "weights are not points"),
+    (lambda h: h["plan"].update(wordlist_sha256="abc"), "wordlist_sha256 is not a SHA-256"),
+    (lambda h: h["plan"].pop("algorithm"), "the header's plan is not a proof's"),
+    (lambda h: h.update(plan=[]), "the header's plan is not a proof's"),
+    (lambda h: h.update(colour="red"), "the header has a field 'colour'"),
+    (
+        lambda h: h.update(target_from={"from": "best", "evaluations": "many"}),
+        "target_from is not a search's",
+    ),
+    (lambda h: h.update(target_from="best"), "target_from is not where a target came from"),
+    (lambda h: h.update(target_from={"from": "guess"}), "target_from is not where a target"),
+    (lambda h: h.update(target_from=dict(KNOWN, status="maybe")), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, score=61)), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, score=True)), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, wordlist="\x1b[2J")), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, wordlist="w" * 101)), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, colour="red")), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, board=["ate"])), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, board="a" * 10**6)), "not a known board's"),
+    (lambda h: h.update(target_from=dict(KNOWN, board="atesin")), "not a 2x3 board"),
+    (lambda h: h.update(target_from=dict(KNOWN, board="at1/sin")), "not a 2x3 board"),
+]
+
+#: Where each record stands among a complete checkpoint's lines.
+RECORDS: dict[str, Callable[[list[dict[str, Any]]], int]] = {
+    "class": _found,
+    "run": lambda records: CLASSES + 1,
+    "header": lambda records: 0,
+}
+
+
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("record", "change", "message"),
     [
-        (lambda h: h["plan"].update(target="60"), "target and min_length are not whole numbers"),
-        (lambda h: h["plan"].update(target=0), "target and min_length are not whole numbers"),
-        (lambda h: h["plan"].update(order=[1, 4, 0, 2, 3, 3]), "order is not an order of the 6"),
-        (lambda h: h["plan"].update(order="all"), "order is not an order"),
-        (lambda h: h["plan"].update(size="9999x9999"), "the plan: board: 9999x9999 is"),
-        (lambda h: h["plan"].update(size="10x10"), "classes, more than a proof takes"),
-        (lambda h: h["plan"].update(partition="no such"), "the plan: partition"),
-        (lambda h: h["plan"].update(weights=[]), "weights are not points"),
-        (lambda h: h["plan"].update(wordlist_sha256="abc"), "wordlist_sha256 is not a SHA-256"),
-        (lambda h: h["plan"].pop("algorithm"), "the header's plan is not a proof's"),
-        (lambda h: h.update(plan=[]), "the header's plan is not a proof's"),
-        (lambda h: h.update(colour="red"), "the header has a field 'colour'"),
-        (
-            lambda h: h.update(target_from={"from": "best", "evaluations": "many"}),
-            "target_from is not a search's",
-        ),
-        (lambda h: h.update(target_from="best"), "target_from is not where a target came from"),
-        (lambda h: h.update(target_from={"from": "guess"}), "target_from is not where a target"),
-        (lambda h: h.update(target_from=dict(KNOWN, status="maybe")), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, score=61)), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, score=True)), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, wordlist="\x1b[2J")), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, wordlist="w" * 101)), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, colour="red")), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, board=["ate"])), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, board="a" * 10**6)), "not a known board's"),
-        (lambda h: h.update(target_from=dict(KNOWN, board="atesin")), "not a 2x3 board"),
-        (lambda h: h.update(target_from=dict(KNOWN, board="at1/sin")), "not a 2x3 board"),
+        *(("class", change, message) for change, message in CLASS_CHANGES),
+        *(("run", change, message) for change, message in RUN_CHANGES),
+        *(("header", change, message) for change, message in HEADER_CHANGES),
     ],
 )
-def test_a_bad_header_is_refused(
+def test_a_bad_record_is_refused(
     capfd: pytest.CaptureFixture[str],
     medium_list: str,
     complete: Path,
-    change: Callable[[dict[str, Any]], object],
+    record: str,
+    change: Change,
     message: str,
 ) -> None:
-    with_class(complete, change, index=0)
-    refused(capfd, medium_list, complete, "line 1: ", message)
+    """A class's record, the run's or the header with a field of another type, out of range,
+    missing or extra is refused, naming its line."""
+    records = lines_of(complete)
+    index = RECORDS[record](records)
+    change(records[index])
+    written(complete, records)
+    refused(capfd, medium_list, complete, f"line {index + 1}: ", message)
 
 
 def test_a_target_from_a_known_board_is_read_and_shown(
