@@ -1,35 +1,19 @@
-"""Types of the compiled core (core.pyx)."""
+"""Types of the compiled core (core.pyx): the queries and stepping of
+:class:`~structures.node_cores.NodeCore`, and the native search, typed as the protocol's
+(:class:`~structures.protocol.NativeLexicon`)."""
 
 from array import array
 
 from typing_extensions import Buffer
 
-class NativeCore:
+from lexibench.structures.node_cores import NodeCore
+from lexibench.structures.protocol import NativeLexicon
+
+class NativeCore(NodeCore):
     def _attach(self, nodes: Buffer, count: int) -> None: ...
     def _node_array(self) -> array[int]: ...
-    def __len__(self) -> int: ...
-    def is_word(self, s: str) -> bool: ...
-    def has_prefix(self, s: str) -> bool: ...
-    def root(self) -> int: ...
-    def child(self, node: int, letter: str) -> int | None: ...
-    def is_terminal(self, node: int) -> bool: ...
-    def find_paths(
-        self,
-        cells: tuple[str, ...],
-        nbrs: tuple[tuple[int, ...], ...],
-        min_length: int,
-        all_paths: bool,
-        max_paths: int = 0,
-    ) -> dict[str, list[tuple[int, ...]]]: ...
-    def path_words(
-        self, cells: tuple[str, ...], nbrs: tuple[tuple[int, ...], ...], min_length: int
-    ) -> list[str]: ...
-    def path_total(
-        self,
-        cells: tuple[str, ...],
-        nbrs: tuple[tuple[int, ...], ...],
-        min_length: int,
-        weights: tuple[int, ...],
-    ) -> tuple[int, int]: ...
+    find_paths = NativeLexicon.find_paths
+    path_words = NativeLexicon.path_words
+    path_total = NativeLexicon.path_total
 
 def search_build() -> str: ...
