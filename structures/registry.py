@@ -424,11 +424,12 @@ def _declared(reg: _Registered, cls: object) -> Entry:
 
 def backend_info(name: str) -> BackendInfo:
     """Describe structure ``name`` (either role): availability (with the reason and a hint),
-    version, features, and the query kinds it answers."""
+    version, features, and the query kinds it answers. A backend listed but not offered is not
+    loaded: unavailable, with the reason, and no install hint (installing its library would not
+    help)."""
     reg = _lookup(name)
-    if reg.entry.excluded:
-        return _excluded_info(name, reg)
-    loaded = _load(reg.entry.target)
+    excluded = reg.entry.excluded
+    loaded = None if excluded else _load(reg.entry.target)
     failure = loaded if isinstance(loaded, BaseException) else None
     cls = None if failure is not None else loaded
     available = cls is not None
@@ -439,8 +440,8 @@ def backend_info(name: str) -> BackendInfo:
         target=entry.target,
         source=reg.source,
         available=available,
-        error=_describe(failure) if failure is not None else None,
-        install_hint=None if available else _install_hint(entry),
+        error=excluded or (_describe(failure) if failure is not None else None),
+        install_hint=None if available or excluded else _install_hint(entry),
         distribution=entry.distribution,
         version=_version(entry) if available else None,
         stepping=isinstance(cls, type) and class_has(cls, STEPPING_MEMBERS),
@@ -452,30 +453,6 @@ def backend_info(name: str) -> BackendInfo:
         pure_python=entry.pure_python,
         role=entry.role,
         answers=entry.answers or (answers(cls) if cls is not None else ()),
-    )
-
-
-def _excluded_info(name: str, reg: _Registered) -> BackendInfo:
-    """A backend listed but not offered: unavailable, with the reason, and no install hint
-    (installing its library would not help)."""
-    return BackendInfo(
-        id=name,
-        target=reg.entry.target,
-        source=reg.source,
-        available=False,
-        error=reg.entry.excluded,
-        install_hint=None,
-        distribution=reg.entry.distribution,
-        version=None,
-        stepping=False,
-        native=False,
-        native_error=None,
-        persistent=False,
-        file_format=None,
-        cost=reg.entry.cost,
-        pure_python=reg.entry.pure_python,
-        role=reg.entry.role,
-        answers=reg.entry.answers,
     )
 
 
