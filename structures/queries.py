@@ -70,7 +70,16 @@ class Structure(Protocol):
 
 @runtime_checkable
 class AnagramQuery(Protocol):
-    """The ``anagram`` kind."""
+    """The ``anagram`` kind. Its two indexes answer alike:
+
+    >>> from lexibench.structures.backends.alphagram_map import AlphagramMap
+    >>> from lexibench.structures.backends.word_map import WordMapIndex
+    >>> words = ["least", "slate", "tea", "eat", "at", "zebra"]
+    >>> for index in (AlphagramMap(words), WordMapIndex(words)):
+    ...     print(sorted(index.anagrams("tae", 0, 2)), sorted(index.anagrams("stle", 1, 5)))
+    ['at', 'eat', 'tea'] ['least', 'slate']
+    ['at', 'eat', 'tea'] ['least', 'slate']
+    """
 
     def anagrams(self, letters: str, blanks: int, min_length: int = 1) -> list[str]:
         """Every stored word of at least ``min_length`` characters that ``letters`` (each

@@ -24,11 +24,7 @@ class AlphagramMap:
     blanks, about 9,000 distinct keys). Each look-up hashes a key of at most t + b characters.
     Build O(total characters x log): one sort per word. Memory: one key per distinct alphagram.
 
-    >>> index = AlphagramMap(["least", "slate", "tea", "eat", "at", "zebra"])
-    >>> sorted(index.anagrams("tae", 0, min_length=2))
-    ['at', 'eat', 'tea']
-    >>> sorted(index.anagrams("stle", 1, min_length=5))
-    ['least', 'slate']
+    Its example is the kind's (:class:`~lexibench.structures.queries.AnagramQuery`).
     """
 
     ANSWERS: ClassVar[tuple[str, ...]] = ("anagram",)

@@ -38,11 +38,7 @@ class WordMapIndex:
     per blank slot, at most half full) and the words' letters; words over 21 letters, or
     repeating a letter 16 times, are kept aside in a list and checked one by one.
 
-    >>> index = WordMapIndex(["least", "slate", "tea", "eat", "at", "zebra"])
-    >>> sorted(index.anagrams("tae", 0, min_length=2))
-    ['at', 'eat', 'tea']
-    >>> sorted(index.anagrams("stle", 1, min_length=5))
-    ['least', 'slate']
+    Its example is the kind's (:class:`~lexibench.structures.queries.AnagramQuery`).
     """
 
     ANSWERS: ClassVar[tuple[str, ...]] = ("anagram",)
