@@ -85,7 +85,7 @@ SLOW: Final[dict[str, tuple[str, ...]]] = {
         "test_the_reported_score_is_the_solvers",
         "test_unreachable_scheduler_is_one_line_within_the_wait",
     ),
-    "tests/solver/games/test_boggle_bulk.py": (
+    "tests/solver/games/test_boggle_bulk_lines.py": (
         "test_the_compiled_lines_match_a_run_of_the_current_command",
     ),
     "tests/solver/games/test_boggle_known.py": (

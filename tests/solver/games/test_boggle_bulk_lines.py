@@ -1,16 +1,13 @@
 """The compiled bulk lines (bulk_lines.pyx, bulk.py's block path): byte for byte what the Python
-line maker makes, the same input checks and errors at the same line numbers, shares of a file in
-worker processes in input order, and the per-board path where nothing is compiled."""
+line maker makes, every form of board parsed in compiled code, the same input checks and errors
+at the same line numbers, blank lines skipped and counted on every path, and the per-board path
+where nothing is compiled. Shares of a file in worker processes: test_boggle_bulk_shares."""
 
 from __future__ import annotations
 
-import io
 import os
-import random
 import subprocess
 import sys
-from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,122 +15,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexibench.solver.execution import HERE, Processes
+from lexibench.solver.execution import Processes
 from lexibench.solver.games.boggle import bulk
 from lexibench.solver.games.boggle.board import Board
-from lexibench.solver.games.boggle.boards_file import (
-    MAX_LINE,
-    BoardsReader,
-    line_blocks,
-    line_chunks,
-)
-from lexibench.solver.games.boggle.bulk import LinesJob, compiled_lines, file_lines, solve_lines
+from lexibench.solver.games.boggle.boards_file import MAX_LINE
+from lexibench.solver.games.boggle.bulk import compiled_lines
 from lexibench.solver.games.boggle.dice import random_boards
-from lexibench.solver.lexicons import LexiconSpec, Opened, open_spec
-from lexibench.solver.tiers import Tier
+from lexibench.solver.lexicons import LexiconSpec, open_spec
 from tests.commands import ROOT, TINY
-from tests.words import default_words
+from tests.solver.games.bulk_paths import (
+    SHAPES,
+    by_board,
+    compiled_run,
+    make_job,
+    opened_trie,
+    seeded_text,
+)
 
 LEXIBENCH = [sys.executable, "-m", "lexibench"]
 
 pytestmark = pytest.mark.skipif(
     bool(os.environ.get("LEXIBENCH_NO_COMPILE")), reason="the compiled lines are not built"
 )
-
-#: Shapes and dice of the seeded boards compared: small and large graphs (the search's two ways
-#: of extending a path), one row, one column, one cell.
-SHAPES = [
-    (4, 4, "new"),
-    (4, 4, "classic"),
-    (4, 4, "uniform"),
-    (3, 3, None),
-    (5, 5, None),
-    (6, 6, None),
-    (8, 8, None),
-    (9, 9, None),
-    (1, 6, None),
-    (6, 1, None),
-    (1, 1, None),
-    (3, 7, "uniform"),
-]
-
-
-@pytest.fixture(scope="module")
-def words_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """30,000 words of the default list (with every Qu word of it), as a file."""
-    words = default_words()
-    chosen = set(random.Random(5).sample(words, 30_000)) | {w for w in words if "qu" in w}
-    path = tmp_path_factory.mktemp("words") / "words.txt"
-    path.write_text("\n".join(sorted(chosen)) + "\n")
-    return path
-
-
-@cache
-def _opened(path: str) -> Opened:
-    return open_spec(LexiconSpec(structure="array-trie", wordlist=path))
-
-
-def _job(path: Path, tier: str = "native", **options: Any) -> LinesJob:
-    spec = LexiconSpec(structure="array-trie", wordlist=str(path))
-    return LinesJob(spec, Tier(tier), **options)
-
-
-def _seeded_text(count: int = 40) -> bytes:
-    """Boards of every shape in SHAPES, one per line, as ``lexibench random`` writes them."""
-    lines = []
-    for rows, cols, kind in SHAPES:
-        lines += [b.text() for b in random_boards(rows, cols, kind, rows * 100 + cols, count)]
-    return ("\n".join(lines) + "\n").encode()
-
-
-def _by_board(
-    job: LinesJob, data: bytes, tmp_path: Path, blanks: list[int] | None = None
-) -> tuple[bytes, str | None]:
-    """The output and error of the per-board path (the Python line maker) on ``data``; the blank
-    lines it skipped are added to ``blanks``."""
-    path = tmp_path / "by-board.txt"
-    path.write_bytes(data)
-    reader = BoardsReader(str(path), job.q_means_qu)
-    opened = _opened(str(job.spec.wordlist))
-    out = b"".join(line + b"\n" for line in solve_lines(job, reader, HERE, opened))
-    if blanks is not None:
-        blanks.append(reader.blanks)
-    return out, None if reader.error is None else str(reader.error)
-
-
-def _compiled(
-    job: LinesJob,
-    data: bytes,
-    tmp_path: Path,
-    where: Processes | None = None,
-    blanks: list[int] | None = None,
-) -> tuple[bytes, str | None]:
-    """The output and error of the compiled path on ``data`` (here, or in workers); the blank
-    lines it skipped are added to ``blanks``."""
-    path = tmp_path / "by-board.txt"  # the same name: the errors name the file
-    path.write_bytes(data)
-    reader = BoardsReader(str(path), job.q_means_qu)
-    maker = compiled_lines(job, _opened(str(job.spec.wordlist)))
-    assert maker is not None
-    out = bytearray()
-    if where is not None:  # the workers write to file descriptor 1: catch it
-        saved = os.dup(1)
-        capture = tmp_path / "workers.out"
-        with capture.open("wb") as sink:
-            os.dup2(sink.fileno(), 1)
-            try:
-                for piece, _ in file_lines(job, reader, maker, where):
-                    out += piece
-            finally:
-                os.dup2(saved, 1)
-                os.close(saved)
-        out += capture.read_bytes()
-    else:
-        for piece, _ in file_lines(job, reader, maker, HERE):
-            out += piece
-    if blanks is not None:
-        blanks.append(reader.blanks)
-    return bytes(out), None if reader.error is None else str(reader.error)
 
 
 @pytest.mark.parametrize("options", [{}, {"all_paths": True}], ids=["full", "all-paths"])
@@ -148,12 +51,12 @@ def test_long_words_and_paths_are_the_python_lines_byte_for_byte(
     words = {snake[:n] for n in (3, 4, 15, 16, 17, 20, 25)} | {"edcba", "fed", "onmlk"}
     words_path = tmp_path / "long-words.txt"
     words_path.write_text("\n".join(sorted(words)) + "\n")
-    job = _job(words_path, **options)
+    job = make_job(words_path, **options)
     data = f"{board}\n{board.upper()}\n".encode()
-    expected, error = _by_board(job, data, tmp_path)
+    expected, error = by_board(job, data, tmp_path)
     assert error is None
     assert all(f'"word":"{snake[:n]}"'.encode() in expected for n in (15, 16, 17, 25))
-    assert _compiled(job, data, tmp_path) == (expected, None)
+    assert compiled_run(job, data, tmp_path) == (expected, None)
 
 
 @pytest.mark.parametrize(
@@ -164,12 +67,12 @@ def test_long_words_and_paths_are_the_python_lines_byte_for_byte(
 def test_the_compiled_lines_are_the_python_lines_byte_for_byte(
     words_file: Path, tmp_path: Path, options: dict[str, Any]
 ) -> None:
-    job = _job(words_file, **options)
-    data = _seeded_text()
-    expected, error = _by_board(job, data, tmp_path)
+    job = make_job(words_file, **options)
+    data = seeded_text()
+    expected, error = by_board(job, data, tmp_path)
     assert error is None
     assert expected.count(b"\n") == 40 * len(SHAPES)
-    assert _compiled(job, data, tmp_path) == (expected, None)
+    assert compiled_run(job, data, tmp_path) == (expected, None)
 
 
 def test_the_compiled_lines_match_a_run_of_the_current_command(
@@ -179,8 +82,8 @@ def test_the_compiled_lines_match_a_run_of_the_current_command(
     import json
 
     boards = [b.text() for b in random_boards(4, 4, "new", 9, 5)] + ["qu u a/e e e/t s r"]
-    job = _job(words_file)
-    out, _ = _compiled(job, ("\n".join(boards) + "\n").encode(), tmp_path)
+    job = make_job(words_file)
+    out, _ = compiled_run(job, ("\n".join(boards) + "\n").encode(), tmp_path)
     for board, line in zip(boards, out.splitlines(), strict=True):
         one = subprocess.run(
             [*LEXIBENCH, "solve", board, "--json", "--wordlist", str(words_file)],
@@ -236,10 +139,10 @@ def test_any_file_gives_the_lines_and_the_error_of_the_python_path(
     blank lines skipped and the first bad line's error (with its number) are the same either
     way, in either form."""
     tmp_path = tmp_path_factory.mktemp("any")
-    job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
+    job = make_job(words_file, summary=summary, q_means_qu=q_means_qu)
     blanks: list[int] = []
-    compiled = _compiled(job, data, tmp_path, blanks=blanks)
-    assert compiled == _by_board(job, data, tmp_path, blanks=blanks)
+    compiled = compiled_run(job, data, tmp_path, blanks=blanks)
+    assert compiled == by_board(job, data, tmp_path, blanks=blanks)
     assert blanks[0] == blanks[1]
 
 
@@ -273,23 +176,23 @@ def test_every_form_is_parsed_by_the_compiled_parser(
 ) -> None:
     """Every form of board a file may hold is made in compiled code, not handed to the Python
     parser, and gives the Python path's line."""
-    job = _job(words_file, summary=summary, q_means_qu=q_means_qu)
-    maker = compiled_lines(job, _opened(str(words_file)))
+    job = make_job(words_file, summary=summary, q_means_qu=q_means_qu)
+    maker = compiled_lines(job, opened_trie(str(words_file)))
     assert maker is not None
     data = (text + "\n") * 3
     out, pos, boards, blanks, stopped = maker.lines(data.encode(), 0, True, 1 << 20)
     assert (pos, boards, blanks, stopped) == (len(data), 3, 0, False)
-    assert (out, None) == _by_board(job, data.encode(), tmp_path)
+    assert (out, None) == by_board(job, data.encode(), tmp_path)
 
 
 def test_a_q_before_a_letter_names_the_peers_option(words_file: Path, tmp_path: Path) -> None:
     data = b"lqrslusaticnrenx\n"
-    out, error = _compiled(_job(words_file), data, tmp_path)
+    out, error = compiled_run(make_job(words_file), data, tmp_path)
     assert out == b""
     assert error is not None
     assert "line 1: board: 'qr' is not a cell" in error
     assert "--q-means-qu reads every q as the Qu tile" in error
-    peers, error = _compiled(_job(words_file, q_means_qu=True), data, tmp_path)
+    peers, error = compiled_run(make_job(words_file, q_means_qu=True), data, tmp_path)
     assert error is None
     assert peers.startswith(b'{"board":"lqurs/lusa/ticn/renx"')
 
@@ -313,9 +216,9 @@ def test_a_bad_line_is_reported_after_the_lines_before_it(
 ) -> None:
     monkeypatch.setattr(bulk, "CHUNK", 8)  # a share a line: the bad line is in a later share
     data = b"ea/st\nd i / e d\nqu i / t e\n" + tail + b"ea/st\n"
-    job = _job(Path(TINY))
-    out, error = _compiled(job, data, tmp_path, Processes(jobs) if jobs > 1 else None)
-    assert (out, error) == _by_board(job, data, tmp_path)
+    job = make_job(Path(TINY))
+    out, error = compiled_run(job, data, tmp_path, Processes(jobs) if jobs > 1 else None)
+    assert (out, error) == by_board(job, data, tmp_path)
     assert out.count(b"\n") == 3
     assert error is not None
     assert error.endswith(message) or message in error
@@ -335,7 +238,7 @@ def test_blank_lines_are_skipped_and_counted_on_every_path(
     file without them, on every path, and counts them; the last line may be blank without its
     LF."""
     monkeypatch.setattr(bulk, "CHUNK", 300)  # many shares: blank lines at their edges
-    data = _seeded_text(6)
+    data = seeded_text(6)
     lines = data.split(b"\n")[:-1]
     spaced = b"\n".join(
         blank + b"\n" + line if k % 3 == 0 else line
@@ -344,17 +247,17 @@ def test_blank_lines_are_skipped_and_counted_on_every_path(
     )
     spaced = b"\n\n" + spaced + b"\n \r\n\r"
     count = 2 + len(range(0, len(lines), 3)) + 2
-    job = _job(words_file, summary=summary)
-    expected = _compiled(job, data, tmp_path)
+    job = make_job(words_file, summary=summary)
+    expected = compiled_run(job, data, tmp_path)
     assert expected[1] is None
     blanks: list[int] = []
     if way == "by board":
-        assert _by_board(job, spaced, tmp_path, blanks) == expected
+        assert by_board(job, spaced, tmp_path, blanks) == expected
     else:
         if way == "stream":
             monkeypatch.setattr(bulk, "_file_path", lambda reader: None)
         where = None if way == "here" else Processes(2)
-        assert _compiled(job, spaced, tmp_path, where, blanks) == expected
+        assert compiled_run(job, spaced, tmp_path, where, blanks) == expected
     assert blanks == [count]
 
 
@@ -364,12 +267,12 @@ def test_a_bad_line_after_blank_lines_is_named_by_its_line_in_the_file(
 ) -> None:
     monkeypatch.setattr(bulk, "CHUNK", 8)  # a share a line
     data = b"\n\nea/st\n \r\n\t\nd i / e d\n\n" * 3 + b"ab1d\nea/st\n"
-    job = _job(Path(TINY))
+    job = make_job(Path(TINY))
     blanks: list[int] = []
     if way == "by board":
-        out, error = _by_board(job, data, tmp_path, blanks)
+        out, error = by_board(job, data, tmp_path, blanks)
     else:
-        out, error = _compiled(
+        out, error = compiled_run(
             job, data, tmp_path, Processes(2) if way == "workers" else None, blanks
         )
     assert out.count(b"\n") == 6
@@ -382,9 +285,9 @@ def test_a_blank_line_longer_than_any_board_is_refused(tmp_path: Path) -> None:
     """A blank line is skipped only where a board's line could be as long: a longer one is
     refused as too long (the reader stops there, never reads on to its end)."""
     data = b"ea/st\n" + b" " * (MAX_LINE + 1) + b"\nea/st\n"
-    job = _job(Path(TINY))
-    out, error = _compiled(job, data, tmp_path)
-    assert (out, error) == _by_board(job, data, tmp_path)
+    job = make_job(Path(TINY))
+    out, error = compiled_run(job, data, tmp_path)
+    assert (out, error) == by_board(job, data, tmp_path)
     assert error is not None
     assert "line 2: longer than any board accepted" in error
 
@@ -393,129 +296,12 @@ def test_too_many_paths_is_reported_after_the_boards_before_it(tmp_path: Path) -
     words = tmp_path / "words.txt"
     words.write_text("\n".join("a" * k for k in range(3, 10)) + "\n")
     data = b"ab/cd\naaa/aaa/aaa\nab/cd\n"
-    job = _job(words, all_paths=True, max_paths=10)
-    out, error = _compiled(job, data, tmp_path)
-    assert out == _by_board(job, b"ab/cd\n", tmp_path)[0]
+    job = make_job(words, all_paths=True, max_paths=10)
+    out, error = compiled_run(job, data, tmp_path)
+    assert out == by_board(job, b"ab/cd\n", tmp_path)[0]
     assert error == (
         "board aaa/aaa/aaa: more than 10 paths with --all-paths (raise the cap with --max-paths)"
     )
-
-
-@pytest.mark.parametrize("summary", [False, True])
-@pytest.mark.parametrize("source", ["file", "stream"])
-def test_workers_write_the_lines_of_one_process_in_order(
-    monkeypatch: pytest.MonkeyPatch,
-    words_file: Path,
-    tmp_path: Path,
-    summary: bool,
-    source: str,
-) -> None:
-    monkeypatch.setattr(bulk, "CHUNK", 500)  # many shares
-    data = _seeded_text(15)
-    job = _job(words_file, summary=summary)
-    expected = _compiled(job, data, tmp_path)
-    if source == "stream":  # a stream's blocks, read by the parent and handed out
-        monkeypatch.setattr(bulk, "_file_path", lambda reader: None)
-    assert _compiled(job, data, tmp_path, Processes(2)) == expected
-
-
-def test_shares_are_sized_by_their_lines(
-    monkeypatch: pytest.MonkeyPatch, words_file: Path, tmp_path: Path
-) -> None:
-    # Full lines a hundred times their boards: the shares after the first are sized so that
-    # their lines come to SHARE_LINES; the output is still one process's, in order.
-    monkeypatch.setattr(bulk, "SHARE_LINES", 2_000)
-    monkeypatch.setattr(bulk, "FIRST_SHARE", 300)
-    seen: list[int] = []
-    sizes_of = bulk.ShareSizes.__call__
-
-    def recorded(self: bulk.ShareSizes) -> int:
-        size = sizes_of(self)
-        seen.append(size)
-        return size
-
-    monkeypatch.setattr(bulk.ShareSizes, "__call__", recorded)
-    data = _seeded_text(15)
-    job = _job(words_file)
-    expected = _compiled(job, data, tmp_path)
-    assert _compiled(job, data, tmp_path, Processes(2)) == expected
-    assert seen[0] == 300
-    per_byte = len(expected[0]) / len(data)
-    later = seen[len(seen) // 2 :]
-    assert later
-    assert all(abs(size * per_byte - 2_000) < 1_000 for size in later)
-
-
-def test_share_sizes_follow_the_lines_per_byte_within_bounds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(bulk, "SHARE_LINES", 1 << 20)
-    sizes = bulk.ShareSizes(first=4_096, most=65_536)
-    assert sizes() == 4_096  # nothing known yet
-    sizes.done(4_096, 4_096 * 2_000)  # dense boards' full lines: 2,000 bytes a byte of boards
-    assert sizes() == (1 << 20) * 4_096 // (4_096 * 2_000)
-    sizes.done(4_096, 4_096 * 2_000)
-    assert sizes() == 524
-    summaries = bulk.ShareSizes(first=4_096, most=65_536)
-    summaries.done(4_096, 10_000)  # summary lines: a few bytes a byte of boards
-    assert summaries() == 65_536
-    nothing = bulk.ShareSizes(first=4_096, most=65_536)
-    nothing.done(4_096, 0)  # no lines (a bad first line): the most, never a division by 0
-    assert nothing() == 65_536
-    huge = bulk.ShareSizes(first=4_096, most=65_536)
-    huge.done(1, 1 << 40)
-    assert huge() == 1  # at least a byte: every share holds a line
-
-
-def test_shares_get_smaller_towards_the_end_of_a_file() -> None:
-    """With the file's size known, a share is at most an eighth of what is left (two workers),
-    down to the first shares' size: the two workers end within a small share of each other."""
-    sizes = bulk.ShareSizes(first=4_096, most=65_536, left=2_000_000, workers=2)
-    sizes.done(4_096, 10_000)  # summary lines: the most, where enough is left
-    given = [sizes() for _ in range(60)]
-    assert given[0] == 65_536
-    assert given == sorted(given, reverse=True)
-    assert given[-1] == 4_096
-    assert sum(given[:-1]) < 2_000_000 + 4_096 * 60
-    assert max(size for size in given if size < 65_536) <= 2_000_000 // 8
-
-
-def test_shares_of_a_file_are_whole_lines(tmp_path: Path) -> None:
-    lines = [b"x" * random.Random(k).randrange(1, 40) + b"\n" for k in range(300)]
-    data = b"".join(lines) + b"last line without LF"
-    path = tmp_path / "f.txt"
-    path.write_bytes(data)
-    with path.open("rb") as handle:
-        shares = list(line_chunks(handle.fileno(), 100))
-    assert sum(size for _, size in shares) == len(data)
-    position = 0
-    for start, size in shares:
-        assert start == position
-        position += size
-        piece = data[start : start + size]
-        assert piece.endswith(b"\n") or start + size == len(data)
-    long_line = b"a\n" + b"y" * (MAX_LINE + 10) + b"\nb\n"
-    path.write_bytes(long_line)
-    with path.open("rb") as handle:
-        starts = [start for start, _ in line_chunks(handle.fileno(), 1)]
-    assert starts[:2] == [0, 2]  # the long line starts a share, which ends inside it
-    assert starts[2] == 2 + MAX_LINE + 3
-
-
-def _chunked(data: bytes, size: int) -> Iterator[bytes]:
-    """A reader that hands out ``size`` bytes at a time (a slow pipe)."""
-    stream = io.BytesIO(data)
-    return iter(lambda: stream.read(size), b"")
-
-
-@pytest.mark.parametrize("size", [1, 2, 3, 7, 1 << 20])
-def test_blocks_of_whole_lines_from_short_reads(size: int) -> None:
-    data = b"\xef\xbb\xbfab/cd\r\nef/gh\nij"
-    pieces = _chunked(data, size)
-    blocks = list(line_blocks(lambda n: next(pieces, b""), size))
-    assert b"".join(blocks) == data[3:]
-    assert all(block.endswith(b"\n") for block in blocks[:-1])
-    assert blocks[-1].endswith(b"ij")
 
 
 def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_output(
@@ -524,7 +310,7 @@ def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_outpu
     """As where bulk_lines is not built: solve --boards-file takes the per-board path, with
     the same output."""
     boards = tmp_path / "boards.txt"
-    boards.write_bytes(_seeded_text(5))
+    boards.write_bytes(seeded_text(5))
     command = [sys.executable, "-m", "lexibench", "solve", "--boards-file", str(boards)]
     command += ["--wordlist", str(words_file), "--lexicon", "array-trie"]
     compiled = subprocess.run(command, capture_output=True, check=True).stdout
@@ -541,15 +327,15 @@ def test_without_the_compiled_lines_the_board_by_board_path_makes_the_same_outpu
 
 
 def test_other_tiers_and_backends_take_the_board_by_board_path(words_file: Path) -> None:
-    opened = _opened(str(words_file))
-    assert compiled_lines(_job(words_file, tier="step"), opened) is None
-    assert compiled_lines(_job(words_file), opened) is not None
+    opened = opened_trie(str(words_file))
+    assert compiled_lines(make_job(words_file, tier="step"), opened) is None
+    assert compiled_lines(make_job(words_file), opened) is not None
     dawg = open_spec(LexiconSpec(structure="dawg", wordlist=str(words_file)))
-    assert compiled_lines(_job(words_file), dawg) is None
+    assert compiled_lines(make_job(words_file), dawg) is None
 
 
 def test_board_line_refuses_what_is_not_a_board(words_file: Path) -> None:
-    maker = compiled_lines(_job(words_file), _opened(str(words_file)))
+    maker = compiled_lines(make_job(words_file), opened_trie(str(words_file)))
     assert maker is not None
     board = Board(2, 2, ("qu", "u", "e", "s"))
     assert maker.board_line(board.cells, 2, 2).startswith(b'{"board":"qu u/es"')
@@ -560,9 +346,9 @@ def test_board_line_refuses_what_is_not_a_board(words_file: Path) -> None:
 
 
 def test_kept_lines_are_not_moved_or_cleared_while_a_view_of_them_lives(words_file: Path) -> None:
-    maker = compiled_lines(_job(words_file, summary=True), _opened(str(words_file)))
+    maker = compiled_lines(make_job(words_file, summary=True), opened_trie(str(words_file)))
     assert maker is not None
-    data = _seeded_text(3)
+    data = seeded_text(3)
     out, *_ = maker.lines(data, 0, True, 1 << 30)
     maker.clear()
     assert maker.lines(data, 0, True, 1 << 30, keep=True)[0] == b""
@@ -584,11 +370,11 @@ def test_pieces_are_made_in_place_whatever_their_limit(words_file: Path, limit: 
     needs more room than it was made with (a dense board's lines with every path, past the
     limit and its slack) and shrunk to its lines: the pieces join into every line, each piece
     ends at a line's end, and the lines kept before are dropped (as clear() drops them)."""
-    maker = compiled_lines(_job(words_file, all_paths=True), _opened(str(words_file)))
+    maker = compiled_lines(make_job(words_file, all_paths=True), opened_trie(str(words_file)))
     assert maker is not None
     rows = ["selaret", "tinesal", "aretsin", "lesnait", "sertale", "nitales", "aerstil"]
     big = "/".join(row * 2 for row in rows * 2)  # 14x14: every path of its words, 100s of KB
-    data = f"{big}\n".encode() * 2 + _seeded_text(2)
+    data = f"{big}\n".encode() * 2 + seeded_text(2)
     maker.lines(data, 0, True, 1 << 30, keep=True)
     assert len(maker.kept()) > 0
     whole, *_ = maker.lines(data, 0, True, 1 << 30)
