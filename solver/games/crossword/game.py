@@ -190,10 +190,17 @@ SELFPLAY = Command(
             choices=("greedy",),
         ),
         Option(
+            ("--gcg",),
+            "write each game played to DIR as a game record (GCG: game-0001.gcg, ...; "
+            "lexibench moves --gcg replays one); DIR must be new or an empty folder",
+            metavar="DIR",
+            file="output-folder",
+        ),
+        Option(
             ("--json",),
             'print one JSON object: the counts and speeds, and "players", each player\'s '
             'results (its "name", "wins", "draws", "losses", "win_rate", "mean_score", '
-            '"mean_spread", "exchanges", ...)',
+            '"mean_spread", "exchanges", ...); with --gcg, "gcg": its "folder" and "files"',
             flag=True,
         ),
     ),

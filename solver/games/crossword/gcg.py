@@ -1,5 +1,6 @@
 """Game records in the GCG format (John Chew's, the one cross-tables, Quackle, Macondo and
-wolges read and write): read one, replay it, and stand at any turn.
+wolges read and write): read one, replay it, and stand at any turn (``lexibench selfplay --gcg``
+writes them: :mod:`.gcg_write`).
 
 A file is lines of pragmas (``#player1 nick Full Name``, ``#lexicon NWL20``, ``#note ...``; kept
 where they say who played, the rest passed over) and events, one a line::
@@ -10,6 +11,8 @@ where they say who played, the rest passed over) and events, one a line::
     >nick: RACK -- -score total             the previous placement withdrawn (a phony)
     >nick: RACK (challenge) +score total    points for a challenge
     >nick: (RACK) +score total              the other's rack at the end
+    >nick: RACK (RACK) -score total         the player's own rack lost at the end (six
+                                            scoreless turns in a row; also read: (RACK) -score)
     >nick: RACK (time) -score total         a time penalty
 
 In a placement's word, ``.`` is a tile already on the board (some files write its letter
@@ -136,6 +139,10 @@ def _event(number: int, player: int, fields: list[str], bad: Callable[[str], Inp
         return Turn(number, player, rack, "withdrawn", points, total)
     if what in (["(challenge)"], ["(time)"]):
         return Turn(number, player, rack, what[0][1:-1], points, total)
+    if len(what) == 1 and what[0].startswith("(") and what[0].endswith(")"):
+        if what[0][1:-1].upper() != rack.upper():
+            raise bad(f"end rack {_shown(what[0])}: not the player's own rack, {rack}")
+        return Turn(number, player, rack, "end", points, total)
     if len(what) == 1 and what[0].startswith("-"):
         tiles = what[0][1:]
         if not re.fullmatch(r"[A-Za-z?]{1,7}|[1-7]", tiles):

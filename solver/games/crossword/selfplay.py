@@ -11,7 +11,9 @@ player has played every tile and the bag is empty (that player adds twice the va
 rack), or after six scoreless turns in a row (each player loses the value of their own rack). The
 same seed gives the same game with every generator, tier and backend, since they all give the
 same moves. The command's summary counts each player's results (wins, mean final score, ...)
-by player, whichever seat it took in each game.
+by player, whichever seat it took in each game. With ``--gcg DIR`` each game is also kept as
+its events (:class:`~.gcg_write.Event`: every turn, then the racks' points at the end) and
+written to DIR as a game record (:mod:`.gcg_write`); without it nothing is kept.
 """
 
 from __future__ import annotations
@@ -25,7 +27,14 @@ from typing import Any, Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
+from lexibench.solver.games.crossword.gcg_write import (
+    Event,
+    RecordFolder,
+    check_folder,
+    record_text,
+)
 from lexibench.solver.games.crossword.players import (
+    Action,
     Chooser,
     EquityPlayer,
     Exchange,
@@ -68,6 +77,8 @@ class GameResult:
     exchanges: int = 0
     exchanged: list[int] = field(default_factory=lambda: [0, 0])
     """The exchanges of each player, the first to move first."""
+    events: list[Event] = field(default_factory=list)
+    """Every turn and the end's points, in order (with ``record=True``; else empty)."""
 
 
 Watch = Callable[[int, bytes | None, int, int], None]
@@ -106,6 +117,32 @@ def _value(rules: RuleSet, rack: list[int]) -> int:
     return sum(rules.values[t] * n for t, n in enumerate(rack))
 
 
+def _held(rack: list[int]) -> bytes:
+    """A rack's tiles (counts per tile) as tile numbers."""
+    return bytes(t for t in range(27) for _ in range(rack[t]))
+
+
+def _turn(player: int, held: bytes, move: Action) -> Event:
+    """The event of a turn: ``player`` holding ``held`` plays ``move``."""
+    if move is None:
+        return Event(player, "pass", held, 0)
+    if isinstance(move, Exchange):
+        return Event(player, "exchange", held, 0, move)
+    return Event(player, "place", held, move[0], move)
+
+
+def _stuck(
+    rules: RuleSet, racks: tuple[list[int], list[int]], result: GameResult, record: bool
+) -> GameResult:
+    """The end after six scoreless turns: each player loses the value of their own rack."""
+    for k in (0, 1):
+        value = _value(rules, racks[k])
+        result.scores[k] -= value
+        if record:
+            result.events.append(Event(k, "stuck", _held(racks[k]), -value))
+    return result
+
+
 def play(
     rules: RuleSet,
     choose: Chooser,
@@ -116,12 +153,14 @@ def play(
     counter: Callable[[], int] | None = None,
     watch: Watch | None = None,
     second: Chooser | None = None,
+    record: bool = False,
 ) -> GameResult:
     """Play one game (see the module docstring). ``choose`` picks each turn; ``counter``,
     when given, says how many moves the last choice looked at (summed in ``generated``);
     ``keep_turns`` records the state before every turn; ``blanks=False`` leaves the blanks out
     of the bag; ``watch`` is told every turn (see :data:`Watch`); ``second``, when given, picks
-    the second player's turns (``choose`` the first's)."""
+    the second player's turns (``choose`` the first's); ``record`` keeps the game's
+    :class:`~.gcg_write.Event` s (``result.events``), what its game record says."""
     choosers = (choose, choose if second is None else second)
     bag = bag_of(rules, blanks)
     rng.shuffle(bag)
@@ -148,10 +187,13 @@ def play(
                     number,
                 )
             )
+        held = _held(rack) if record else b""
         move = choosers[player](rules, bytes(board), rack, len(bag))
         if counter is not None:
             result.generated += counter()
         number += 1
+        if record:
+            result.events.append(_turn(player, held, move))
         if isinstance(move, Exchange):
             _exchange(rack, bag, move.returned, rng)
             result.exchanges += 1
@@ -162,9 +204,7 @@ def play(
         if move is None:
             zeros += 1
             if zeros >= MAX_ZEROS:
-                for k in (0, 1):
-                    scores[k] -= _value(rules, racks[k])
-                return result
+                return _stuck(rules, racks, result, record)
             player = 1 - player
             continue
         score, down, row, col, word, placed = move
@@ -179,18 +219,19 @@ def play(
                     board[square] = tile
                     rack[tile] -= 1
         if watch is not None:
-            watch(player, bytes(t for t in range(27) for _ in range(rack[t])), score, len(bag))
+            watch(player, _held(rack), score, len(bag))
         scores[player] += score
         result.played += 1
         zeros = 0 if score else zeros + 1
         _draw(rack, bag, rules.rack_size)
         if not any(rack):
-            scores[player] += 2 * _value(rules, racks[1 - player])
+            other = racks[1 - player]
+            scores[player] += 2 * _value(rules, other)
+            if record:
+                result.events.append(Event(player, "out", _held(other), 2 * _value(rules, other)))
             return result
         if zeros >= MAX_ZEROS:
-            for k in (0, 1):
-                scores[k] -= _value(rules, racks[k])
-            return result
+            return _stuck(rules, racks, result, record)
         player = 1 - player
 
 
@@ -259,7 +300,9 @@ class Side:
 def selfplay(call: Call) -> Report:
     """``lexibench selfplay``: games played to the end, greedy or by equity (``--leaves``), the
     equity player against the greedy one with ``--against greedy``; timed (not the lexicon's
-    loading), with what they played and found and each player's results."""
+    loading, nor the records' writing), with what they played and found and each player's
+    results. ``--gcg DIR``: each game is written to DIR as it ends, a game record (GCG) that
+    ``moves --gcg`` replays; DIR (new or empty) is checked before the lexicon is opened."""
     from lexibench.solver.games.crossword.rules import load_rules
     from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 
@@ -269,6 +312,9 @@ def selfplay(call: Call) -> Report:
     leaves: NamedLeaves | None = options.get("leaves")
     if against is not None and leaves is None:
         raise InputError("--against greedy: give --leaves, the equity player's leave values")
+    gcg: str | None = options.get("gcg")
+    if gcg is not None:
+        check_folder(gcg, rules)  # before the lexicon is opened, and any game played
     plan = call.plan()
     spell = word_map_choice(options.get("word_map", "auto"), plan.tier, many_turns=True)
     opened = call.open(plan)
@@ -284,7 +330,9 @@ def selfplay(call: Call) -> Report:
         return generator.generated
 
     asked, seed = options["games"], options["seed"]
+    records = None if gcg is None else _Records(gcg, asked, seed, rules, opened.wordlist.name)
     games = played = found = exchanged = 0
+    writing = 0.0
     stop = Stop()
     started = time.perf_counter()
     with call.session.stopping(stop) as caught:  # a signal: no game starts after this one
@@ -293,18 +341,24 @@ def selfplay(call: Call) -> Report:
                 break
             rng = random.Random(f"selfplay:{seed}:{j}")
             seat = j % 2 if rival is not None else 0  # a rival: each first in every other game
+            keep = records is not None
             if rival is None:
-                result = play(rules, choose, rng, counter=generated)
+                result = play(rules, choose, rng, counter=generated, record=keep)
             else:
                 first, second = (choose, rival) if seat == 0 else (rival, choose)
-                result = play(rules, first, rng, counter=generated, second=second)
+                result = play(rules, first, rng, counter=generated, second=second, record=keep)
             one.add(result, seat)
             other.add(result, 1 - seat)
             games += 1
             played += result.played
             exchanged += result.exchanges
             found += result.generated
-    seconds = time.perf_counter() - started
+            if records is not None:  # written as it ends: a stopped run keeps it
+                began = time.perf_counter()
+                seats = (one, other) if seat == 0 else (other, one)
+                records.write(j, result, (seats[0].player, seats[1].player))
+                writing += time.perf_counter() - began
+    seconds = time.perf_counter() - started - writing  # the games', not the records' writing
     call.session.phase("search")
     rate = 1 / seconds if seconds > 0 else 0.0
     data: dict[str, Any] = {
@@ -332,10 +386,34 @@ def selfplay(call: Call) -> Report:
             win_rate=mine["win_rate"],
             mean_spread=mine["mean_spread"],
         )
+    if records is not None:
+        data["gcg"] = {"folder": records.folder.path, "files": records.folder.written}
     if caught.name is not None:
         data["stopped"] = caught.name
     of = f" of {asked:,}, stopped by {caught.name}" if caught.name is not None else ""
     return Report(lambda: data, lambda: summary(data, of), caught.signum)
+
+
+class _Records:
+    """``--gcg DIR``: the folder, made now (checked before the lexicon was opened), and what
+    each game's record says besides its events."""
+
+    def __init__(self, path: str, asked: int, seed: int, rules: RuleSet, wordlist: str) -> None:
+        from pathlib import PurePath
+
+        self.folder = RecordFolder(path, asked).open()
+        self.asked, self.seed, self.rules = asked, seed, rules
+        self.lexicon = PurePath(wordlist).name or wordlist
+
+    def write(self, j: int, result: GameResult, players: tuple[Player, Player]) -> None:
+        """Write game ``j`` (from 0), ``players`` the first to move first."""
+        from lexibench import __version__
+
+        description = (
+            f"lexibench {__version__} selfplay, seed {self.seed}, game {j + 1} of {self.asked} "
+            f"({self.rules.name} rules)"
+        )
+        self.folder.write(j + 1, record_text(result.events, players, self.lexicon, description))
 
 
 #: The columns of the players' table: heading, the field of :meth:`Side.as_dict`, its format.
@@ -382,5 +460,16 @@ def summary(data: dict[str, Any], stopped: str = "") -> str:
             *table,
             f"word list {data['wordlist']}, lexicon {data['lexicon']} "
             f"({data['tier']}, {data['algorithm']})",
+            *_written(data),
         ]
     )
+
+
+def _written(data: dict[str, Any]) -> list[str]:
+    """The line naming the records written (``--gcg DIR``), if any were asked for."""
+    if "gcg" not in data:
+        return []
+    from lexibench.structures.files import printable
+
+    files, folder = data["gcg"]["files"], printable(data["gcg"]["folder"])
+    return [f"game records: {files:,} GCG file{'s' if files != 1 else ''} in {folder}"]
