@@ -11,20 +11,24 @@ them all, best first:
 - an exchange: ``value(kept tiles)`` (it scores nothing), one per distinct set of tiles returned;
 - the pass: ``value(rack)``.
 
-With the bag empty the leave is worth nothing here (no tile will be drawn to go with it: both
-MAGPIE and wolges leave the table out then) and no exchange is allowed; no other adjustment is
-made (the engines' opening and end-game corrections are not applied). Ties are broken by score,
-then placements before exchanges (fewer tiles returned first) before the pass, then by coordinate
-and word as :func:`~.moves.sort_key` does.
+Equity has one unit, the millipoint (a thousandth of a point, as both MAGPIE and wolges round
+a leave's value on load): a leave's value is rounded to it once (:func:`millipoints`), so that
+an equity is a whole number of millipoints in Python and in C alike, and the two order turns
+identically. With the bag empty the leave is worth nothing here (no tile will be drawn to go
+with it: both MAGPIE and wolges leave the table out then) and no exchange is allowed; no other
+adjustment is made (the engines' opening and end-game corrections are not applied). Ties are
+broken by score, then placements before exchanges (fewer tiles returned first) before the pass,
+then by coordinate and word as :func:`~.moves.sort_key` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from lexibench.solver.games.crossword.moves import Move, Moves
+from lexibench.solver.games.crossword.leave_tables import RESOLUTION
+from lexibench.solver.games.crossword.moves import Move, Moves, to_move, unpack
 from lexibench.solver.games.crossword.position import Position, rack_text
 from lexibench.solver.games.tiles import text_tiles
 
@@ -59,10 +63,7 @@ def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
     position = moves.position
     bag = bag_size(position)
     value: Value = leaves.value if bag > 0 else nothing
-    listed = [
-        move._replace(equity=round(move.score + value(text_tiles(move.leave)), 3))
-        for move in moves.sorted()
-    ]
+    listed = [_valued(move, value) for move in moves.sorted()]
     listed += exchanges(position, value, bag)
     listed.append(pass_move(position, value))
     return sorted(listed, key=order)
@@ -70,6 +71,27 @@ def by_equity(moves: Moves, leaves: Leaves) -> list[Move]:
 
 Value = Callable[[bytes], float]
 """What a leave is worth, from its tiles."""
+UNIT: Final = RESOLUTION
+"""Millipoints in a point: equity's one unit (a leave table's resolution)."""
+
+
+def millipoints(points: float) -> int:
+    """``points`` in equity's unit, rounded as Python rounds (half to even), as C rounds them
+    too."""
+    return round(points * UNIT)
+
+
+def equity_of(score: int, leave: float) -> float:
+    """A turn's equity in points: ``score`` plus the leave's value rounded to the unit (a whole
+    number of millipoints, as a float)."""
+    return (score * UNIT + millipoints(leave)) / UNIT
+
+
+def _valued(move: Move, value: Value) -> Move:
+    """``move`` with its equity (its leave valued by ``value``)."""
+    return move._replace(equity=equity_of(move.score, value(text_tiles(move.leave))))
+
+
 _KINDS = {"place": 0, "exchange": 1, "pass": 2}
 
 
@@ -101,7 +123,7 @@ def exchanges(position: Position, value: Value, bag: int) -> list[Move]:
                 continue
             seen.add(returned)
             kept = bytes(rack[i] for i in range(len(rack)) if i not in picked)
-            equity = round(value(kept), 3)
+            equity = equity_of(0, value(kept))
             out.append(
                 Move(0, "", "", rack_text(kept), (), "exchange", equity, rack_text(returned))
             )
@@ -111,18 +133,15 @@ def exchanges(position: Position, value: Value, bag: int) -> list[Move]:
 def pass_move(position: Position, value: Value) -> Move:
     """The pass: the whole rack kept."""
     rack = position.rack
-    return Move(0, "", "", rack_text(rack), (), "pass", round(value(rack), 3))
-
-
-#: The native search keeps every move within this many millipoints of the line (an equity in
-#: whole millipoints may differ from one rounded to 0.001); the same as its ``SLACK`` in C.
-SLACK = 3
+    return Move(0, "", "", rack_text(rack), (), "pass", equity_of(0, value(rack)))
 
 
 class LeaveMemo:
-    """The values of a :class:`Leaves`, each leave asked once (kept by its sorted tiles): in a
-    dict for Python, and in C for the native best-first search
-    (:meth:`~.solve.MoveGenerator.leave_values`), for a caller that asks turn after turn."""
+    """The values of a :class:`Leaves`, each leave asked once (kept by its sorted tiles) and
+    rounded to equity's unit (:func:`millipoints`): in a dict for Python, and in C for the
+    native best-first search (:meth:`~.solve.MoveGenerator.leave_values`), for a caller that
+    asks turn after turn. Its values being whole millipoints, the native search chooses the
+    turn itself (:meth:`~.solve.MoveGenerator.best_turn_raw`)."""
 
     def __init__(self, leaves: Leaves) -> None:
         self.leaves = leaves
@@ -135,19 +154,22 @@ class LeaveMemo:
         key = bytes(sorted(tiles))
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self._ask(key)
+            found = self.known[key] = millipoints(self._ask(key)) / UNIT
         return found
 
     def for_native(self, generator: MoveGenerator) -> Any:
-        """The values kept in C for ``generator`` (None at a tier that is not native). Where C
-        computes a linear model's values itself, the new leaves are valued there from then on
-        (the same floats, :attr:`~.movegen.LeaveValues.exact`), not in Python."""
+        """The values kept in C for ``generator`` (None at a tier that is not native), whole
+        millipoints as this memo's (:attr:`~.movegen.LeaveValues.exact`). Where C computes a
+        linear model's values itself (:attr:`~.movegen.LeaveValues.computed`), the new leaves
+        are valued there from then on (the same numbers), not in Python."""
         if self.native is None:
             linear = getattr(self.leaves, "linear_form", None)  # a model C can sum itself
-            self.native = generator.leave_values(self.value, linear() if linear else None)
-            if self.native is not None and self.native.exact:
-                millipoints = self.native.millipoints
-                self._ask = lambda key: millipoints(key) / 1000
+            self.native = generator.leave_values(
+                self.value, linear() if linear else None, thousandths=True
+            )
+            if self.native is not None and self.native.computed:
+                in_c = self.native.millipoints
+                self._ask = lambda key: in_c(key) / UNIT
         return self.native
 
 
@@ -158,7 +180,40 @@ def exchange_may_reach(found: tuple[bytes, int | None] | None, line: float | Non
     if found is None or line is None:
         return True
     best = found[1]
-    return best is not None and best >= round(line * 1000) - SLACK
+    return best is not None and best >= millipoints(line)
+
+
+def best_turn(
+    generator: MoveGenerator,
+    position: Position,
+    memo: LeaveMemo,
+    bag: int,
+) -> Move | None:
+    """The turn of highest equity (:func:`by_equity`'s first), chosen in C where the tier is
+    native (:meth:`~.solve.MoveGenerator.best_turn_raw`): the best placement, the best
+    exchange and the pass, each with its equity, the first of them in :func:`order`. None at a
+    tier that cannot choose in C."""
+    native = memo.for_native(generator) if bag > 0 else None
+    exchanging = bag >= position.rules.rack_size
+    rack = position.rack_counts()
+    chosen = generator.best_turn_raw(position.rules, position.board, rack, native, exchanging)
+    if chosen is None:
+        return None
+    record, equity, passing, exchange, returned = chosen
+    turns = [Move(0, "", "", rack_text(position.rack), (), "pass", passing / UNIT)]
+    if record:
+        assert equity is not None  # a placement has its equity
+        placed = to_move(unpack(record)[0], position.rack)
+        turns.append(placed._replace(equity=equity / UNIT))
+    if exchange is not None and returned is not None:
+        kept = bytearray(sorted(position.rack))
+        for tile in returned:
+            kept.remove(tile)
+        turns.append(
+            Move(0, "", "", rack_text(bytes(kept)), (), "exchange", exchange / UNIT,
+                 rack_text(returned))
+        )  # fmt: skip
+    return min(turns, key=order)
 
 
 def top_by_equity(
@@ -179,16 +234,17 @@ def top_by_equity(
         raise ValueError("top is at least 1")
     bag = bag_size(position) if bag is None else bag
     kept = memo if memo is not None and memo.leaves is leaves else LeaveMemo(leaves)
+    if top == 1:
+        first = best_turn(generator, position, kept, bag)
+        if first is not None:
+            return [first]
     value: Value = kept.value if bag > 0 else nothing
     exchanging = bag >= position.rules.rack_size
     native = kept.for_native(generator) if bag > 0 else None
     rack = position.rack_counts()
     found = generator.top_raw(position.rules, position.board, rack, top, native, exchanging)
     moves = Moves(position, found[0]) if found is not None else generator(position)
-    listed = [
-        move._replace(equity=round(move.score + value(text_tiles(move.leave)), 3))
-        for move in moves.sorted()
-    ]
+    listed = [_valued(move, value) for move in moves.sorted()]
     line = sorted((m.equity or 0.0 for m in listed), reverse=True)[top - 1 : top]
     if exchange_may_reach(found, line[0] if line else None):
         listed += exchanges(position, value, bag)

@@ -47,7 +47,6 @@ cdef enum:
     MAX_RACK = 16
     LINEAR_WEIGHTS = 256
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
-    SLACK = 3  # millipoints: the caller's exact equity may differ from ours by rounding
     FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
     # (a call finds fewer: at most 2 x 441 anchors, each with at most 16 x 21 spans)
 
@@ -89,8 +88,6 @@ cdef struct Lane:
     int n
 
 
-#: :data:`SLACK` for Python (solver/games/crossword/equity.py must use the same).
-SLACK_MILLIPOINTS = SLACK
 
 
 @cython.final
@@ -106,6 +103,7 @@ cdef class LeaveValues:
     cdef Py_ssize_t capacity, count
     # a linear model (LeaveModel's form): the value computed here, not asked of Python
     cdef bint linear
+    cdef bint thousandths  # the callable's values are whole thousandths (a leave table's)
     cdef double weights[LINEAR_WEIGHTS]
     cdef int copies, q, u, last
     cdef uint32_t vowels
@@ -123,14 +121,17 @@ cdef class LeaveValues:
         free(self.keys)
         free(self.values)
 
-    def __init__(self, value, linear=None):
+    def __init__(self, value, linear=None, bint thousandths=False):
         """``linear``: the form of :meth:`LeaveModel.linear_form` (weights, copies, vowels, Q,
         U, balance indices), when ``value`` is that model's: each leave's value is then summed
         here in the same order, left to right, and rounded as Python rounds it, without a
-        call into Python."""
+        call into Python. ``thousandths``: ``value`` promises whole thousandths of a point (a
+        leave table rounds every value so on load), so that the millipoints kept here are its
+        values exactly."""
         cdef int v, c
         self.value = value
         self.linear = False
+        self.thousandths = thousandths
         if linear is None:
             return
         weights, copies, vowels, q, u, balance = linear
@@ -159,9 +160,14 @@ cdef class LeaveValues:
 
     @property
     def exact(self):
-        """Whether the values are the linear model's, computed here: then
-        ``millipoints(tiles) / 1000`` is exactly the model's ``value(tiles)`` (a whole number
-        of thousandths), with no call into Python."""
+        """Whether ``millipoints(tiles) / 1000`` is exactly ``value(tiles)`` (a whole number of
+        thousandths): the values are the linear model's, computed here with no call into
+        Python, or ``value`` promised whole thousandths (``thousandths``)."""
+        return self.linear or self.thousandths
+
+    @property
+    def computed(self):
+        """Whether the values are computed here (a linear model's), not asked of ``value``."""
         return self.linear
 
     def millipoints(self, tiles):
@@ -358,6 +364,7 @@ cdef class NativeGenerator:
     cdef uint32_t xkept[2][MAX_SQUARES]
     # by equity: each record's equity in millipoints, to drop those below the final line
     cdef int64_t *rec_equity
+    cdef int exchange_index  # the part of the rack the best exchange keeps (_top_equity)
     cdef Py_ssize_t rec_room
 
     def __cinit__(self):
@@ -473,10 +480,10 @@ cdef class NativeGenerator:
         score (the placed letters' values paired, largest with largest, with the squares'
         effective multipliers) plus the best leave of as many tiles played that keeps the
         other blanks; the anchors are visited in descending bound, and the search stops at the
-        first whose bound is below the ``top``-th best equity found (less :data:`SLACK`).
+        first whose bound is below the ``top``-th best equity found.
         Within an anchor, a blank is placed only while the bound of its moves using that many
-        blanks reaches the line (:meth:`_blank_may`). Moves below the final line (less
-        :data:`SLACK`) are not returned, even those written before the line rose
+        blanks reaches the line (:meth:`_blank_may`). Moves below the final line are not
+        returned, even those written before the line rose
         (:meth:`_drop_below`); those returned are a superset of the top placements, to be
         ordered exactly by the caller.
 
@@ -492,18 +499,24 @@ cdef class NativeGenerator:
     def best_turn(self, const uint8_t[::1] board, rack, bint gaddag, LeaveValues leaves,
                   bint exchanging, WordMap wordmap=None):
         """The player's choice by equity, made here: ``(record, equity, pass_equity,
-        best_exchange)``, the record of the placement first by equity (then score, coordinate
-        and word, the moves' order; ``b""`` where there is none) and its equity, the pass's,
-        and the best exchange's (None where there is none), in millipoints. Found as
-        :meth:`top_equity` finds the top turn; the leaves' values must be whole thousandths
-        (``leaves`` None, the bag being empty, or :attr:`LeaveValues.exact`), so that these
-        equities order the turns exactly as the points do. An exchange ties or beats the
-        placement only where ``best_exchange`` is at least ``equity``: the caller then lists
-        the exchanges to name the one."""
+        exchange, returned)``, the record of the placement first by equity (then score,
+        coordinate and word, the moves' order; ``b""`` where there is none) and its equity, the
+        pass's, and the best exchange's equity (None where there is none) with the tiles it
+        returns (tile numbers, the blank 0; the first of the exchanges of that equity in the
+        turns' order: fewer tiles returned first, then the tiles as written), in millipoints.
+        Found as :meth:`top_equity` finds the top turn; the leaves' values must be whole
+        thousandths (``leaves`` None, the bag being empty, or :attr:`LeaveValues.exact`), so
+        that these equities order the turns exactly as the points do."""
         cdef Py_ssize_t i, count, best = -1
-        if leaves is not None and not leaves.linear:
+        cdef uint8_t out[MAX_RACK]
+        cdef int n
+        if leaves is not None and not (leaves.linear or leaves.thousandths):
             raise ValueError("best_turn needs leaves of whole thousandths (LeaveValues.exact)")
         _, exchange = self._search(board, rack, gaddag, 1, leaves, exchanging, wordmap, False)
+        returned = None
+        if exchange is not None:
+            n = self._returned(self.exchange_index, out)
+            returned = bytes([out[i] for i in range(n)])
         count = self.out_size // RECORD
         for i in range(count):
             if best < 0 or self.rec_equity[i] > self.rec_equity[best] or (
@@ -512,9 +525,9 @@ cdef class NativeGenerator:
                                 <uint8_t *>self.out + best * RECORD)):
                 best = i
         if best < 0:
-            return b"", None, self.leave_buf[self.leave_size - 1], exchange
+            return b"", None, self.leave_buf[self.leave_size - 1], exchange, returned
         return (self.out[best * RECORD:(best + 1) * RECORD], self.rec_equity[best],
-                self.leave_buf[self.leave_size - 1], exchange)
+                self.leave_buf[self.leave_size - 1], exchange, returned)
 
     def every_move_by_map(self, const uint8_t[::1] board, rack, WordMap wordmap):
         """The records of every legal move, as :meth:`generate` lists them (in another order),
@@ -541,6 +554,7 @@ cdef class NativeGenerator:
                             bint everything):
         cdef int i, d, count = 0, t, size, index, rest, played, length, u, blanks
         cdef int64_t worth, best_exchange = -(1LL << 62)
+        cdef int best_index = -1
         cdef int32_t *grown
         cdef uint8_t kept[MAX_RACK]
         self.total = 0
@@ -612,8 +626,10 @@ cdef class NativeGenerator:
                 self._keep(worth)  # the pass
             elif exchanging:
                 self._keep(worth)
-                if worth > best_exchange:
+                if worth > best_exchange or (
+                        worth == best_exchange and self._exchange_first(index, best_index)):
                     best_exchange = worth
+                    best_index = index
         # the rack's letters' values, largest first
         count = 0
         for t in range(1, 27):
@@ -637,7 +653,46 @@ cdef class NativeGenerator:
         if self.by_equity:
             self._drop_below()
         found = self.out[:self.out_size] if self.out_size else b""
+        self.exchange_index = best_index
         return found, (best_exchange if exchanging and self.total > 0 else None)
+
+    cdef int _returned(self, int index, uint8_t *out) noexcept:
+        """The tiles an exchange that keeps the part ``index`` of the rack returns, in the
+        order a rack is written (letters in order, then the blanks, 0): their count. Compared
+        element by element, they order as the texts do (``?`` before the letters)."""
+        cdef int i, t, k, kept, n = 0, rest = index, blanks = 0
+        for i in range(self.ndistinct):
+            t = self.distinct[i]
+            kept = rest % (self.rack[t] + 1)
+            rest //= self.rack[t] + 1
+            if t == 0:
+                blanks = self.rack[0] - kept
+                continue
+            for k in range(self.rack[t] - kept):
+                out[n] = t
+                n += 1
+        for k in range(blanks):
+            out[n] = 0
+            n += 1
+        return n
+
+    cdef bint _exchange_first(self, int index, int other) noexcept:
+        """Whether the exchange keeping the part ``index`` comes before the one keeping
+        ``other`` among exchanges of one equity (equity.order's tie-break): fewer tiles returned
+        first, then the tiles returned, as written."""
+        cdef uint8_t a[MAX_RACK]
+        cdef uint8_t b[MAX_RACK]
+        cdef int n, m, i
+        if other < 0:
+            return True
+        n = self._returned(index, a)
+        m = self._returned(other, b)
+        if n != m:
+            return n < m
+        for i in range(n):
+            if a[i] != b[i]:
+                return a[i] < b[i]
+        return False
 
     cdef int _by_anchors(self) except -1:
         """The moves (by equity: those that may reach the top) walked from each anchor, the
@@ -666,7 +721,7 @@ cdef class NativeGenerator:
                             count += 1
             qsort(anchors, count, sizeof(Anchor), _descending_bound)
             for i in range(count):
-                if self.heap_n == self.top and anchors[i].gate[0] < self.heap[0] - SLACK:
+                if self.heap_n == self.top and anchors[i].gate[0] < self.heap[0]:
                     break
                 self.down = anchors[i].down
                 self.lane_arrays = &self.dirs[self.down]
@@ -785,7 +840,7 @@ cdef class NativeGenerator:
         n = self.nslots
         while n:
             i = FOUND - 1 - (self.ranked[0] & (FOUND - 1))
-            if self.heap_n == self.top and self.slots[i].bound < self.heap[0] - SLACK:
+            if self.heap_n == self.top and self.slots[i].bound < self.heap[0]:
                 break
             n -= 1
             self.ranked[0] = self.ranked[n]
@@ -836,7 +891,7 @@ cdef class NativeGenerator:
                 pos -= 1
             effective[pos] = m
         base = <int64_t>main * multiplier + cross + (self.bingo if k == self.rack_size else 0)
-        line = self.heap[0] - SLACK if self.by_equity and self.heap_n == self.top else none
+        line = self.heap[0] if self.by_equity and self.heap_n == self.top else none
         # no part places more than the rack's best letters on the best squares: with the parts
         # by leave, highest first, the rest are below the line once that bound is
         most = 0
@@ -868,7 +923,7 @@ cdef class NativeGenerator:
                 self.choices[i] = choice
         for j in range(count):
             if (self.by_equity and self.heap_n == self.top
-                    and self.choices[j].bound < self.heap[0] - SLACK):
+                    and self.choices[j].bound < self.heap[0]):
                 break
             self._spell(&self.subs[self.choices[j].sub], lo, hi, main)
 
@@ -1322,7 +1377,7 @@ cdef class NativeGenerator:
             for k in range(self.ndistinct):
                 index += self.rack[self.distinct[k]] * self.place[self.distinct[k]]
             equity = <int64_t>score * 1000 + self.leave_mp[index]
-            if self.heap_n == self.top and equity < self.heap[0] - SLACK:
+            if self.heap_n == self.top and equity < self.heap[0]:
                 return  # cannot be among the top: not written
             self._keep(equity)
         lane = self.base // self.n
@@ -1387,12 +1442,12 @@ cdef class NativeGenerator:
 
     cdef void _drop_below(self) noexcept:
         """By equity, once the search is over: drop the records below the final line (the
-        ``top``-th best equity found, less :data:`SLACK`), written while the line was lower."""
+        ``top``-th best equity found), written while the line was lower."""
         cdef Py_ssize_t i, kept = 0, count = self.out_size // RECORD
         if self.heap_n < self.top:
             return
         for i in range(count):
-            if self.rec_equity[i] >= self.heap[0] - SLACK:
+            if self.rec_equity[i] >= self.heap[0]:
                 if kept != i:
                     memcpy(self.out + kept * RECORD, self.out + i * RECORD, RECORD)
                     self.rec_equity[kept] = self.rec_equity[i]
@@ -1417,7 +1472,7 @@ cdef class NativeGenerator:
         if not self.by_equity or self.heap_n < self.top:
             return True
         u = self.blanks_held - self.rack[0] + 1
-        return self.gate[u if u < GATES else GATES - 1] >= self.heap[0] - SLACK
+        return self.gate[u if u < GATES else GATES - 1] >= self.heap[0]
 
     cdef void _gaddag_lane(self) noexcept:
         """Every move of the current lane through the GADDAG from MAGPIE's anchors: the last

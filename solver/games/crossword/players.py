@@ -15,16 +15,18 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Literal
 
 from lexibench.solver.games.crossword.equity import (
+    UNIT,
     LeaveMemo,
     Leaves,
     Value,
+    equity_of,
     exchange_may_reach,
     exchanges,
     nothing,
     order,
 )
-from lexibench.solver.games.crossword.moves import RawMove, coord, unpack
-from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.moves import Move, RawMove, coord, unpack
+from lexibench.solver.games.crossword.position import Position, rack_text
 from lexibench.solver.games.crossword.rules import RuleSet
 from lexibench.solver.games.tiles import text_tiles
 
@@ -114,16 +116,17 @@ class EquityPlayer:
         native = self.memo.for_native(self.generator) if bag > 0 else None
         exchanging = bag >= rules.rack_size
         best: _Best | None = None
-        chosen = None
-        if native is None or native.exact:  # the choice made in C, the same
-            chosen = self.generator.best_turn_raw(rules, board, rack, native, exchanging)
-        if chosen is not None:
-            record, equity, pass_equity, exchange = chosen
+        chosen = self.generator.best_turn_raw(rules, board, rack, native, exchanging)
+        if chosen is not None:  # the choice made in C (see equity.best_turn)
+            record, equity, pass_equity, exchange, returned = chosen
             if record:
                 assert equity is not None  # a placement has its equity
-                best = _placement(equity / 1000, unpack(record)[0])
-            passing = -pass_equity / 1000
-            may_exchange = exchange is not None and (equity is None or exchange >= equity)
+                best = _placement(equity / UNIT, unpack(record)[0])
+            passing = -pass_equity / UNIT
+            if exchange is not None and returned is not None:
+                swap = Move(0, "", "", "", (), "exchange", exchange / UNIT, rack_text(returned))
+                if best is None or order(swap) < best[0]:
+                    best = (order(swap), Exchange(tuple(returned.count(t) for t in range(27))))
         else:
             tiles = _tiles(rack)
             bounded = self.generator.top_raw(rules, board, rack, 1, native, exchanging)
@@ -134,17 +137,16 @@ class EquityPlayer:
                 for i, letter in enumerate(word):
                     if placed >> i & 1:
                         left.remove(0 if letter.islower() else ord(letter) - 64)
-                turn = _placement(round(score + value(bytes(left)), 3), raw)
+                turn = _placement(equity_of(score, value(bytes(left))), raw)
                 if best is None or turn[0] < best[0]:
                     best = turn
-            passing = -round(value(tiles), 3)
-            may_exchange = exchange_may_reach(bounded, None if best is None else -best[0][0])
-        if may_exchange:
-            for move in exchanges(Position(rules, board, _tiles(rack)), value, bag):
-                key = order(move)
-                if best is None or key < best[0]:
-                    returned = tuple(text_tiles(move.returned).count(t) for t in range(27))
-                    best = (key, Exchange(returned))
+            passing = -equity_of(0, value(tiles))
+            if exchange_may_reach(bounded, None if best is None else -best[0][0]):
+                for move in exchanges(Position(rules, board, _tiles(rack)), value, bag):
+                    key = order(move)
+                    if best is None or key < best[0]:
+                        back = text_tiles(move.returned)
+                        best = (key, Exchange(tuple(back.count(t) for t in range(27))))
         pass_key = (passing, 0, 2, 0, "", "", "")  # order() of the pass
         return None if best is None or pass_key < best[0] else best[1]
 

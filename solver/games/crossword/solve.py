@@ -47,6 +47,10 @@ VARIANTS: Final = {algorithm: variant for variant, algorithm in ALGORITHMS.items
 
 _NATIVE = compiled("lexibench.solver.games.crossword.movegen")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
+NativeTurn = tuple[bytes, int | None, int, int | None, bytes | None]
+"""The turn chosen in C (:meth:`MoveGenerator.best_turn_raw`): the best placement's record
+(``b""``: none) and equity, the pass's equity, the best exchange's equity (None: none) and the
+tiles it returns, equities in millipoints."""
 """Why the native generator cannot run here (not compiled), or None."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 LeaveValues: type[native.LeaveValues] = _NATIVE.get("LeaveValues")
@@ -146,8 +150,8 @@ class _Native:
 
     def best_turn(
         self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
-    ) -> tuple[tuple[bytes, int | None, int, int | None] | None, int]:
-        found: tuple[bytes, int | None, int, int | None] = bound.best_turn(
+    ) -> tuple[NativeTurn | None, int]:
+        found: NativeTurn = bound.best_turn(
             board, rack, self.gaddag, leaves, exchanging, self.word_map
         )
         return found, bound.generated
@@ -178,7 +182,7 @@ class _Protocol:
 
     def best_turn(
         self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
-    ) -> tuple[tuple[bytes, int | None, int, int | None] | None, int]:
+    ) -> tuple[NativeTurn | None, int]:
         return None, 0  # the caller chooses from every move
 
 
@@ -293,11 +297,12 @@ class MoveGenerator:
 
     def best_turn_raw(
         self, rules: RuleSet, board: bytes, rack: list[int], leaves: Any, exchanging: bool
-    ) -> tuple[bytes, int | None, int, int | None] | None:
+    ) -> NativeTurn | None:
         """The turn of highest equity chosen in C (see
         :meth:`~solver.games.crossword.movegen.NativeGenerator.best_turn`): the first
         placement's record and equity, the pass's equity and the best exchange's, in
-        millipoints; ``leaves`` None (the bag empty) or values of whole thousandths
+        millipoints, with the tiles that exchange returns (:data:`NativeTurn`); ``leaves`` None
+        (the bag empty) or values of whole thousandths
         (:attr:`~solver.games.crossword.movegen.LeaveValues.exact`). None at a tier that cannot
         (the caller then chooses from :meth:`top_raw` or every move)."""
         found, self.generated = self._engine.best_turn(
@@ -305,14 +310,18 @@ class MoveGenerator:
         )
         return found
 
-    def leave_values(self, value: Callable[[bytes], float], linear: Any = None) -> Any:
+    def leave_values(
+        self, value: Callable[[bytes], float], linear: Any = None, thousandths: bool = False
+    ) -> Any:
         """``value`` (what keeping some tiles is worth, in points) kept in C for
         :meth:`top_raw`, each leave asked once; with ``linear`` (a linear model's form,
         :meth:`~.leave_model.LeaveModel.linear_form`, which ``value`` computes) each leave is
-        valued in C instead, with the same answer. None at a tier that is not native."""
+        valued in C instead, with the same answer; ``thousandths``: ``value`` gives whole
+        thousandths of a point (a leave table), so that C may choose the turn itself
+        (:meth:`best_turn_raw`). None at a tier that is not native."""
         if not isinstance(self._engine, _Native):
             return None
-        return LeaveValues(value, linear)
+        return LeaveValues(value, linear, thousandths)
 
 
 def word_map_choice(choice: str, tier: Tier, many_turns: bool) -> bool | None:

@@ -166,11 +166,28 @@ def test_each_leave_is_valued_once_and_kept_in_millipoints() -> None:
     assert len(native) <= len(asked)
 
 
-def test_the_c_slack_is_the_pythons() -> None:
-    from lexibench.solver.games.crossword import movegen as native
-    from lexibench.solver.games.crossword.equity import SLACK
+class _HalfMillipoints:
+    """Leave values on the half millipoint (``n + 0.0005``) and with long tails: where a
+    rounding made twice, or made differently in C and in Python, would order turns apart."""
 
-    assert native.SLACK_MILLIPOINTS == SLACK
+    def value(self, tiles: bytes) -> float:
+        seed = sum((t + 1) * 31**i for i, t in enumerate(sorted(tiles))) % 20_011
+        tail = 0.0005 if seed % 3 else 0.000123456
+        return float((seed % 4001 - 2000) / 100 + tail)
+
+
+@pytest.mark.parametrize("variant", ["words", "gaddag", "map"])
+def test_equity_is_whole_millipoints_in_c_and_in_python(variant: str) -> None:
+    """Equity's one unit: a leave's value is rounded to millipoints once, so that the C search
+    (which keeps no slack) and every move listed by equity in Python agree on every position,
+    on half-millipoint values too."""
+    generator = _generators()[variant]
+    leaves = _HalfMillipoints()
+    for position in _positions()[:60]:
+        for top in (1, 3):
+            assert top_by_equity(generator, position, leaves, top) == _expected(
+                generator, position, leaves, top
+            )
 
 
 def test_with_the_bag_empty_or_as_a_game_knows_it() -> None:
@@ -225,9 +242,30 @@ def test_leave_values_made_without_init_are_refused_not_a_crash() -> None:
         generator.top_raw(rules, position.board, position.rack_counts(), 1, bare, True)
 
 
+class _TiedExchanges:
+    """Every leave of at most two tiles worth 60 points, the rest nothing: many exchanges tie
+    at the top, to be ordered by fewer tiles returned, then by the tiles returned."""
+
+    def value(self, tiles: bytes) -> float:
+        return 60.0 if len(tiles) <= 2 else 0.0
+
+
+@pytest.mark.parametrize("variant", ["words", "map"])
+def test_the_exchange_chosen_in_c_is_the_first_of_the_tied(variant: str) -> None:
+    generator = _generators()[variant]
+    leaves = _TiedExchanges()
+    kinds = set()
+    for position in _positions()[:60]:
+        first = top_by_equity(generator, position, leaves, 1)
+        assert first == _expected(generator, position, leaves, 1)
+        kinds.add(first[0].kind)
+    assert "exchange" in kinds
+
+
 def test_the_choice_in_c_needs_leaves_of_whole_thousandths() -> None:
-    """``best_turn`` orders turns by their equities in millipoints: refused for a table whose
-    values are not whole thousandths, taken for the linear model (exact)."""
+    """``best_turn`` orders turns by their equities in millipoints: refused for values not
+    promised to be whole thousandths, taken for a table that promises it and for the linear
+    model (exact, computed in C)."""
     generator = _generators()["map"]
     position = _positions()[50]
     rules, board, rack = position.rules, position.board, position.rack_counts()
@@ -235,12 +273,16 @@ def test_the_choice_in_c_needs_leaves_of_whole_thousandths() -> None:
     assert not table.exact
     with pytest.raises(ValueError, match="whole thousandths"):
         generator.best_turn_raw(rules, board, rack, table, True)
+    promised = generator.leave_values(TABLE.value, thousandths=True)
+    assert promised.exact
+    assert not promised.computed
+    assert generator.best_turn_raw(rules, board, rack, promised, True) is not None
     model = default()
     exact = generator.leave_values(model.value, model.linear_form())
     assert exact.exact
     found = generator.best_turn_raw(rules, board, rack, exact, True)
     assert found is not None
-    record, equity, passing, _ = found
+    record, equity, passing, _, _ = found
     first = by_equity(_generators()["words"](position), model)[0]
     if first.kind == "place":
         assert record
