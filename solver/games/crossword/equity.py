@@ -216,6 +216,24 @@ def best_turn(
     return min(turns, key=order)
 
 
+def ranking(
+    generator: MoveGenerator, leaves: Leaves, top: int | None
+) -> Callable[[Position], Moves]:
+    """What ``moves --leaves`` answers: a position's turns by equity, the ``top`` best
+    (:func:`top_by_equity`: at the native tier found best-first, the best one chosen in C), or
+    every one (None: :func:`by_equity` over every move), as :attr:`.moves.Moves.ranked`."""
+    memo = LeaveMemo(leaves)
+
+    def solve(position: Position) -> Moves:
+        if top is None:
+            moves = generator(position)
+            return Moves(position, moves.raw(), by_equity(moves, memo))
+        turns = top_by_equity(generator, position, leaves, top, memo)
+        return Moves(position, b"", turns, complete=False)
+
+    return solve
+
+
 def top_by_equity(
     generator: MoveGenerator,
     position: Position,

@@ -342,7 +342,13 @@ class Crossword(GameBase[Position, Moves]):
         from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 
         spell = word_map_choice(options.get("word_map", "auto"), tier, many_turns=False)
-        return MoveGenerator(cast(Lexicon, structure), tier, variant, spell)  # a lexicon's tiers
+        generator = MoveGenerator(cast(Lexicon, structure), tier, variant, spell)
+        leaves = options.get("leaves")
+        if leaves is None:
+            return generator
+        from lexibench.solver.games.crossword.equity import ranking
+
+        return ranking(generator, leaves.values, _top(options))
 
     def reference(self, words: Sequence[str]) -> Solver[Position, Moves]:
         """Every word of the list tried at every span of every line (no lexicon)."""
@@ -379,7 +385,7 @@ class Crossword(GameBase[Position, Moves]):
         ``all``), as ``lexibench moves --json``."""
         from lexibench.solver.games.crossword.moves import moves_json
 
-        return moves_json(answer, _top(context), _ranked(answer, context))
+        return moves_json(answer, _top(context.options))
 
     def to_text(self, puzzle: Position, answer: Moves, context: Context = NO_CONTEXT) -> str:
         """The board, the rack, the word list and the lexicon (where the context has them) and
@@ -394,24 +400,14 @@ class Crossword(GameBase[Position, Moves]):
                 f"word list {info.name} ({info.words:,} words), lexicon {context.structure} "
                 f"({context.tier.value}, {ALGORITHMS[context.variant]})"
             )
-        return moves_text(answer, _top(context), heading, _ranked(answer, context))
+        return moves_text(answer, _top(context.options), heading)
 
 
-def _ranked(answer: Moves, context: Context) -> Any:
-    """Every move by equity where the context gives a leave table (``--leaves``), else None."""
-    leaves = context.options.get("leaves")
-    if leaves is None:
-        return None
-    from lexibench.solver.games.crossword.equity import by_equity
-
-    return by_equity(answer, leaves.values)
-
-
-def _top(context: Context) -> int | None:
-    """How many moves the context asks to show (None: every one)."""
+def _top(options: Options) -> int | None:
+    """How many moves the options ask to show (None: every one)."""
     from lexibench.solver.games.crossword.moves import DEFAULT_TOP
 
-    return None if context.options.get("all") else context.options.get("top", DEFAULT_TOP)
+    return None if options.get("all") else options.get("top", DEFAULT_TOP)
 
 
 GAME: Game[Position, Moves] = Crossword()

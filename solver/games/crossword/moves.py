@@ -154,14 +154,26 @@ def unpack(data: bytes) -> list[RawMove]:
 class Moves:
     """A position's moves as a generator found them: a list of raw moves, or native records
     (unpacked on first read). ``len()`` is their number; :meth:`sorted` the :class:`Move`
-    values in order. Reading them is left out of a timed search."""
+    values in order. Reading them is left out of a timed search.
 
-    __slots__ = ("_raw", "_sorted", "position")
+    ``ranked``, where the moves were asked for by equity (``moves --leaves``): the turns by
+    equity, best first (:func:`.equity.ranking`), every one where ``complete``, else the best
+    few (the raw moves then only those the bounded search kept)."""
 
-    def __init__(self, position: Position, raw: Sequence[RawMove] | bytes) -> None:
+    __slots__ = ("_raw", "_sorted", "complete", "position", "ranked")
+
+    def __init__(
+        self,
+        position: Position,
+        raw: Sequence[RawMove] | bytes,
+        ranked: list[Move] | None = None,
+        complete: bool = True,
+    ) -> None:
         self.position = position
         self._raw = raw
         self._sorted: list[Move] | None = None
+        self.ranked = ranked
+        self.complete = complete
 
     def __len__(self) -> int:
         raw = self._raw
@@ -185,14 +197,14 @@ class Moves:
         return moves[0] if moves else None
 
 
-def moves_json(
-    moves: Moves, top: int | None = DEFAULT_TOP, ranked: list[Move] | None = None
-) -> dict[str, Any]:
+def moves_json(moves: Moves, top: int | None = DEFAULT_TOP) -> dict[str, Any]:
     """``{"count": n, "moves": [...]}``: every move's count and the first ``top`` (None: all),
-    by score, or in the order of ``ranked`` (every move by equity: :func:`.equity.by_equity`)."""
-    every = moves.sorted() if ranked is None else ranked
+    by score, or by equity where the moves were ranked (:attr:`Moves.ranked`; ``"count"`` only
+    where every turn was ranked)."""
+    every = moves.sorted() if moves.ranked is None else moves.ranked
     listed = every if top is None else every[:top]
-    return {"count": len(every), "moves": [move.as_json() for move in listed]}
+    shown = [move.as_json() for move in listed]
+    return {"count": len(every), "moves": shown} if moves.complete else {"moves": shown}
 
 
 def board_text(position: Position) -> list[str]:
@@ -207,22 +219,22 @@ def board_text(position: Position) -> list[str]:
     return lines
 
 
-def moves_text(
-    moves: Moves,
-    top: int | None = DEFAULT_TOP,
-    heading: Iterable[str] = (),
-    ranked: list[Move] | None = None,
-) -> str:
+def moves_text(moves: Moves, top: int | None = DEFAULT_TOP, heading: Iterable[str] = ()) -> str:
     """The board, the rack, then the first ``top`` moves (None: all), one per line, by score or
-    in the order of ``ranked`` (by equity, with an equity column first)."""
+    by equity where the moves were ranked (:attr:`Moves.ranked`: an equity column first)."""
     position = moves.position
+    ranked = moves.ranked
     every = moves.sorted() if ranked is None else ranked
     listed = every if top is None else every[:top]
     lines = [*board_text(position), "", f"rack {rack_text(position.rack) or '(empty)'}", *heading]
     count = len(every)
-    shown = "" if len(listed) == count else f", the best {len(listed):,}"
-    by = "" if ranked is None else " by equity"
-    lines += ["", f"{count:,} move{'s' if count != 1 else ''}{shown}{by}"]
+    if not moves.complete:
+        many = len(listed) != 1
+        lines += ["", f"the best {len(listed):,} turn{'s' if many else ''} by equity"]
+    else:
+        shown = "" if len(listed) == count else f", the best {len(listed):,}"
+        by = "" if ranked is None else " by equity"
+        lines += ["", f"{count:,} move{'s' if count != 1 else ''}{shown}{by}"]
     if listed:
         width = max(len(move.shown()) for move in listed)
         equity = ranked is not None
