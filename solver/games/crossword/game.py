@@ -30,7 +30,7 @@ from lexibench.solver.games.command import (
     TierOption,
     VariantOption,
 )
-from lexibench.solver.games.crossword.rules import DEFAULT_RULES, TIERS
+from lexibench.solver.games.crossword.rules import DEFAULT_RULES, GENERATIONS, TIERS
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.games.tiles import WORD_RULES
 from lexibench.solver.tiers import Tier
@@ -240,7 +240,7 @@ LEAVES_COMMAND = Command(
             metavar="FILE",
             file="output",
         ),
-        _count("--generations", "training generations", 10, 2, "G"),
+        _count("--generations", "training generations", 10, GENERATIONS, "G"),
         _seed("the games' seed"),
         *SHARED,
     ),

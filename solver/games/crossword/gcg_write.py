@@ -185,7 +185,7 @@ class RecordFolder:
         """The digits of a file's number: the count of games', at least four."""
         self.written = 0
 
-    def open(self) -> RecordFolder:
+    def create(self) -> RecordFolder:
         """Make the folder (checked by :func:`check_folder`) if it does not exist yet."""
         try:
             os.mkdir(self.path)

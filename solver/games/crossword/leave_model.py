@@ -7,17 +7,23 @@ open, so that equity works without anyone's file (:data:`DEFAULT`, ``--leaves en
 1. **Samples.** Seeded self-play games (both players choosing by equity with the model of the
    generation before; the first generation's model is zero, which plays greedily). Every time a
    player places tiles while the bag holds some, the leave it kept is a sample, and its outcome
-   is the score of that player's next placement (an exchange or a pass scores 0) less the mean of
-   all outcomes: what that leave brought beyond the average.
+   is what that player's next turn brought: its score (an exchange or a pass scores 0) plus the
+   previous model's value of the leave kept then (while the bag still holds tiles), less the
+   mean of all outcomes. The value kept in the outcome carries a leave's worth beyond the next
+   turn (a blank kept for a bingo two turns away), as temporal-difference learning does; each
+   generation's model values that further turn with what the generation before learnt.
 2. **The model.** A leave's value is a sum of terms, each a weight fitted to the samples: for
    every tile, holding one, two, or three or more of it; the balance of vowels and consonants
    (one weight per pair of counts); a Q kept without a U. Few weights, so that rare leaves (most
    of the 914,624 a table holds) are valued from the common ones.
 3. **The fit.** Ridge regression (least squares with a small penalty toward 0), solved exactly:
-   the normal equations by Gaussian elimination, in Python.
-4. Two generations, each on its own seeded games; the result is rounded to 0.001 point and
-   written as JSON (:data:`DEFAULT_PATH`), from which the KLV2 file of every leave the rule set
-   allows can be made (:meth:`LeaveModel.table`).
+   the normal equations by Gaussian elimination, in Python. A tile's copies are fitted as steps
+   (the first copy's worth, what a second adds, what a third adds), so that the penalty pulls a
+   rarely kept second copy toward the first's value rather than toward nothing; the model keeps
+   the sums (one weight for each count held).
+4. :data:`GENERATIONS` generations, each on its own seeded games; the result is rounded to 0.001
+   point and written as JSON (:data:`DEFAULT_PATH`), from which the KLV2 file of every leave the
+   rule set allows can be made (:meth:`LeaveModel.table`).
 
 A model's file (``leaves --model FILE``) is read as a hostile input: a regular file of at most
 :data:`MAX_FILE` bytes, JSON of ``{"method": "...", "weights": [...]}`` with :data:`FEATURES`
@@ -42,7 +48,7 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.games.call import Call, Report
 from lexibench.solver.games.crossword.leave_tables import CSV, KLV, MAX_VALUE, SUFFIXES
 from lexibench.solver.games.crossword.players import EquityPlayer
-from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.solver.games.crossword.rules import GENERATIONS, RuleSet
 from lexibench.solver.games.crossword.selfplay import play
 from lexibench.solver.games.crossword.solve import MoveGenerator, word_map_choice
 from lexibench.structures.errors import BadInputError
@@ -56,6 +62,7 @@ COPIES: Final = 3
 DEFAULT_PATH: Final = Path(__file__).with_name("rulesets") / "english-leaves.json"
 #: The ridge penalty, in samples' units: small beside the samples each weight sees.
 RIDGE: Final = 50.0
+
 #: The largest model file read (the shipped one is 1.3 KB).
 MAX_FILE: Final = 1 << 20
 WHAT: Final = "leave model"
@@ -203,43 +210,73 @@ def default() -> LeaveModel:
     return read_model(str(DEFAULT_PATH))
 
 
-Sample = tuple[tuple[int, ...], int]
-"""A leave's feature indices and the score of the player's next placement."""
+Sample = tuple[tuple[int, ...], float]
+"""A leave's feature indices and its outcome: what the player's next turn brought."""
 
 
 def samples(
     generator: MoveGenerator, rules: RuleSet, model: LeaveModel, games: int, seed: int
 ) -> list[Sample]:
-    """The samples of ``games`` seeded self-play games by ``model`` (see the module docstring)."""
+    """The samples of ``games`` seeded self-play games by ``model`` (see the module docstring),
+    each outcome valuing the next leave by ``model``."""
     player = EquityPlayer(generator, model)
     out: list[Sample] = []
     for j in range(games):
-        play(rules, player, random.Random(f"leaves:{seed}:{j}"), watch=_Watch(out))
+        play(rules, player, random.Random(f"leaves:{seed}:{j}"), watch=_Watch(out, model))
     return out
 
 
 class _Watch:
     """Turns one game's turns into samples: each placement's leave, with the bag not empty,
-    waits for its player's next turn's score."""
+    waits for its player's next turn, whose score plus the value of the leave it keeps (while
+    the bag holds tiles) is the outcome."""
 
-    def __init__(self, out: list[Sample]) -> None:
+    def __init__(self, out: list[Sample], model: LeaveModel) -> None:
         self.out = out
+        self.model = model
         self.pending: dict[int, tuple[int, ...]] = {}
 
     def __call__(self, player: int, leave: bytes | None, score: int, bag: int) -> None:
+        kept = leave is not None and bag > 0
         if player in self.pending:
-            self.out.append((self.pending.pop(player), score))
-        if leave is not None and bag > 0:
+            later = self.model.value(leave) if kept and leave is not None else 0.0
+            self.out.append((self.pending.pop(player), score + later))
+        if kept and leave is not None:
             self.pending[player] = tuple(features(leave))
 
 
+#: The weights' count of copies per tile, and where each tile's run of them starts.
+_STEPS: Final = range(27 * COPIES)
+
+
+def _as_steps(active: tuple[int, ...]) -> list[int]:
+    """A sample's features with each tile's count as steps: holding ``n`` copies turns on the
+    steps of copies 1 to ``n`` (see the module docstring)."""
+    out: list[int] = []
+    for i in active:
+        if i in _STEPS:
+            tile, copies = divmod(i, COPIES)
+            out.extend(range(tile * COPIES, tile * COPIES + copies + 1))
+        else:
+            out.append(i)
+    return out
+
+
 def fit(data: list[Sample], ridge: float = RIDGE) -> tuple[float, ...]:
-    """Ridge least squares of the outcomes, less their mean, on the features."""
+    """Ridge least squares of the outcomes, less their mean, on the features, a tile's copies
+    fitted as steps and returned as sums (one weight per count held).
+
+    >>> one, two = 19 * COPIES, 19 * COPIES + 1  # an S, two S
+    >>> weights = fit([((one,), 10.0), ((two,), 14.0), ((), 0.0)], ridge=0.001)
+    >>> round(weights[one] - weights[two] + 4, 1)  # the second S adds 4 to the first's worth
+    0.0
+    """
     mean = sum(score for _, score in data) / len(data) if data else 0.0
     a = [[0.0] * FEATURES for _ in range(FEATURES)]
     b = [0.0] * FEATURES
-    for active, score in data:
+    for features_on, score in data:
         y = score - mean
+        active = _as_steps(features_on)
         for i in active:
             b[i] += y
             row = a[i]
@@ -247,7 +284,14 @@ def fit(data: list[Sample], ridge: float = RIDGE) -> tuple[float, ...]:
                 row[j] += 1.0
     for i in range(FEATURES):
         a[i][i] += ridge
-    return tuple(round(w, 3) for w in _solve(a, b))
+    steps = _solve(a, b)
+    weights = list(steps)
+    for tile in range(27):
+        total = 0.0
+        for copy in range(COPIES):
+            total += steps[tile * COPIES + copy]
+            weights[tile * COPIES + copy] = total
+    return tuple(round(w, 3) for w in weights)
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -272,7 +316,11 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def train(
-    generator: MoveGenerator, rules: RuleSet, games: int, seed: int, generations: int = 2
+    generator: MoveGenerator,
+    rules: RuleSet,
+    games: int,
+    seed: int,
+    generations: int = GENERATIONS,
 ) -> LeaveModel:
     """The model after ``generations`` of ``games`` seeded games each (see the module
     docstring)."""
@@ -282,7 +330,8 @@ def train(
         model = LeaveModel(fit(data))
     method = (
         f"self-play: {generations} generations of {games:,} games (seed {seed}), "
-        f"{generator.variant} lexicon, ridge {RIDGE}"
+        f"{generator.variant} lexicon, ridge {RIDGE}, copies as steps, next turn's leave "
+        "valued"
     )
     return LeaveModel(model.weights, method)
 

@@ -49,6 +49,9 @@ from lexibench.structures.files import input_format, read_input
 
 #: The rule set of the commands and the workloads unless another is named.
 DEFAULT_RULES: Final = "english"
+#: The leave model's training generations unless told (``leaves --generations``; see
+#: :mod:`.leave_model`).
+GENERATIONS: Final = 5
 #: Move generation's tiers: string, step where the lexicon steps, native where it hands out a
 #: KWG array (:class:`~lexibench.structures.WordGraphLexicon`) and the native generator is
 #: compiled.

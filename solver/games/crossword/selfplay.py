@@ -401,7 +401,7 @@ class _Records:
     def __init__(self, path: str, asked: int, seed: int, rules: RuleSet, wordlist: str) -> None:
         from pathlib import PurePath
 
-        self.folder = RecordFolder(path, asked).open()
+        self.folder = RecordFolder(path, asked).create()
         self.asked, self.seed, self.rules = asked, seed, rules
         self.lexicon = PurePath(wordlist).name or wordlist
 

@@ -81,7 +81,7 @@ def finals(text: str) -> list[int]:
 def test_every_record_replays_strictly_and_ends_at_the_games_scores(
     played: list[tuple[GameResult, tuple[Player, Player]]], tmp_path: Path
 ) -> None:
-    folder = RecordFolder(str(tmp_path / "records"), len(played)).open()
+    folder = RecordFolder(str(tmp_path / "records"), len(played)).create()
     kinds: set[str] = set()
     for number, (result, players) in enumerate(played, 1):
         kinds |= {event.kind for event in result.events}
@@ -150,7 +150,7 @@ def test_the_names_are_zero_padded_to_the_count(tmp_path: Path) -> None:
 
 
 def test_a_record_never_writes_over_a_file(tmp_path: Path) -> None:
-    folder = RecordFolder(str(tmp_path), 3).open()
+    folder = RecordFolder(str(tmp_path), 3).create()
     (tmp_path / "game-0002.gcg").write_text("mine\n")
     folder.write(1, "#note one\n")
     with pytest.raises(Fault, match=r"game-0002\.gcg: a file of that name appeared; not"):
