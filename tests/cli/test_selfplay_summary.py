@@ -53,8 +53,9 @@ def selfplay(capfd: pytest.CaptureFixture[str], files: tuple[str, str], *argv: s
 
 def expected(against: bool) -> list[dict[str, Any]]:
     """Each player's results, from the games played one by one (game j's bag shuffled as the
-    command shuffles it): the equity player (by the table) first, then the greedy one; each
-    first in every other game."""
+    command shuffles it: against a rival, games 2k and 2k + 1 from one bag, the seats swapped):
+    the equity player (by the table) first, then the greedy one; each first in every other
+    game."""
     generate = MoveGenerator(structures.build_lexicon("kwg", sample_words()), Tier.NATIVE, "words")
     table = LeaveTable.of({text_tiles(k): v for k, v in LEAVES.items()})
     equity, rival = EquityPlayer(generate, table), greedy(generate)
@@ -66,7 +67,8 @@ def expected(against: bool) -> list[dict[str, Any]]:
         first, second = (equity, rival) if seat == 0 else (rival, equity)
         if not against:
             second = equity
-        result = play(rules, first, random.Random(f"selfplay:{SEED}:{j}"), second=second)
+        bag = j // 2 if against else j  # against a rival, each pair of games shares its bag
+        result = play(rules, first, random.Random(f"selfplay:{SEED}:{bag}"), second=second)
         for side, at in zip(sides, (seat, 1 - seat), strict=True):
             mine, theirs = result.scores[at], result.scores[1 - at]
             side["first_in"] += at == 0
@@ -182,3 +184,20 @@ def test_a_leave_file_name_is_shown_safely(
     out = selfplay(capfd, files, "--leaves", str(odd), "--games", "1")
     assert "equity (odd\\x1b[2J.csv leaves) against equity" in out
     assert "\x1b" not in out
+
+
+def test_against_other_leaves_pairs_the_games_on_one_bag(
+    capfd: pytest.CaptureFixture[str], files: tuple[str, str]
+) -> None:
+    """``--against FILE``: an equity player with other leave values; each pair of games draws
+    from one bag, the seats swapped, so that the same leaves on both sides tie every pair."""
+    data = json.loads(selfplay(capfd, files, "--leaves", files[1], "--against", files[1], "--json"))
+    names = ["equity (prizes.csv leaves)", "equity (prizes.csv leaves)"]
+    assert [p["name"] for p in data["players"]] == names
+    assert data["against"] == names[1]
+    one, other = data["players"]
+    assert one["mean_spread"] == other["mean_spread"] == 0  # each pair: the same games, swapped
+    assert one["wins"] == other["wins"]
+    text = selfplay(capfd, files, "--leaves", files[1], "--against", "english")
+    assert "equity (prizes.csv leaves) against equity (english leaves)" in text
+    assert [row[0] for row in table(text)[1:]] == [*names[:1], "equity (english leaves)"]

@@ -67,6 +67,13 @@ def _leaves(text: str) -> Any:
 
 #: The name of lexibench's own leave model (:mod:`.leave_model`).
 DEFAULT_LEAVES: Final = "english"
+#: ``--against``'s name for the greedy player.
+GREEDY: Final = "greedy"
+
+
+def _rival(text: str) -> Any:
+    """``--against``: :data:`GREEDY`, or an equity player's leave values (as ``--leaves``)."""
+    return GREEDY if text == GREEDY else _leaves(text)
 
 
 LEAVES: Final = Option(
@@ -180,14 +187,21 @@ SELFPLAY = Command(
     "and how fast",
     (
         _count("--games", "games to play", 1_000_000, 10, "N"),
-        _seed("game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}')"),
+        _seed(
+            "game j's bag is shuffled by random.Random(f'selfplay:{S}:{j}') (with --against, "
+            "{j // 2}: each pair of games, the seats swapped, draws from the same bag)"
+        ),
         *SHARED,
         LEAVES,
         Option(
             ("--against",),
-            "seat the equity player (--leaves) against the greedy one, each first in every "
-            "other game (without it, both players play alike, the same one always first)",
-            choices=("greedy",),
+            "seat the equity player (--leaves) against another: the greedy one (greedy), or an "
+            "equity player with other leave values (english or FILE, as --leaves); each first "
+            "in every other game, each pair of games drawing from the same bag (without it, "
+            "both players play alike, the same one always first)",
+            parse=_rival,
+            metavar="greedy|english|FILE",
+            file="input",
         ),
         Option(
             ("--gcg",),

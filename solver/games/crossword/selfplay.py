@@ -299,8 +299,9 @@ class Side:
 
 def selfplay(call: Call) -> Report:
     """``lexibench selfplay``: games played to the end, greedy or by equity (``--leaves``), the
-    equity player against the greedy one with ``--against greedy``; timed (not the lexicon's
-    loading, nor the records' writing), with what they played and found and each player's
+    equity player against another with ``--against`` (the greedy one, or an equity player with
+    other leaves), each pair of games with the same bag and the seats swapped; timed (not the
+    lexicon's loading, nor the records' writing), with what they played and found and each player's
     results. ``--gcg DIR``: each game is written to DIR as it ends, a game record (GCG) that
     ``moves --gcg`` replays; DIR (new or empty) is checked before the lexicon is opened."""
     from lexibench.solver.games.crossword.rules import load_rules
@@ -308,10 +309,10 @@ def selfplay(call: Call) -> Report:
 
     options = call.options
     rules = load_rules(options["rules"])
-    against = options.get("against")
+    against: str | NamedLeaves | None = options.get("against")  # "greedy", or leave values
     leaves: NamedLeaves | None = options.get("leaves")
     if against is not None and leaves is None:
-        raise InputError("--against greedy: give --leaves, the equity player's leave values")
+        raise InputError("--against: give --leaves, the first player's leave values")
     gcg: str | None = options.get("gcg")
     if gcg is not None:
         check_folder(gcg, rules)  # before the lexicon is opened, and any game played
@@ -322,9 +323,16 @@ def selfplay(call: Call) -> Report:
     choose: Chooser = (
         greedy(generator) if leaves is None else EquityPlayer(generator, leaves.values)
     )
-    rival = greedy(generator) if against is not None else None
+    rival: Chooser | None = None
+    rival_leaves = against if isinstance(against, NamedLeaves) else None
+    if against is not None:
+        rival = (
+            greedy(generator)
+            if rival_leaves is None
+            else EquityPlayer(generator, rival_leaves.values)
+        )
     one = Side(Player.of(leaves))
-    other = Side(one.player if rival is None else Player.of(None))
+    other = Side(one.player if rival is None else Player.of(rival_leaves))
 
     def generated() -> int:
         return generator.generated
@@ -339,8 +347,9 @@ def selfplay(call: Call) -> Report:
         for j in range(asked):
             if stop.is_set():
                 break
-            rng = random.Random(f"selfplay:{seed}:{j}")
-            seat = j % 2 if rival is not None else 0  # a rival: each first in every other game
+            # a rival: each first in every other game, each pair of games with the same bag
+            rng = random.Random(f"selfplay:{seed}:{j if rival is None else j // 2}")
+            seat = j % 2 if rival is not None else 0
             keep = records is not None
             if rival is None:
                 result = play(rules, choose, rng, counter=generated, record=keep)
@@ -364,7 +373,7 @@ def selfplay(call: Call) -> Report:
     data: dict[str, Any] = {
         "games": games,
         "seed": seed,
-        **({"against": against} if rival is not None else {}),
+        **({"against": other.player.name} if rival is not None else {}),
         "seconds": round(seconds, 6),
         "games_per_second": round(games * rate, 3),
         "moves_played": played,
@@ -437,7 +446,9 @@ def summary(data: dict[str, Any], stopped: str = "") -> str:
     players = data["players"]
     names = [side["name"] for side in players]
     match = f"{names[0]} against {names[1]}"
-    if names[0] == names[1]:  # the same player on both sides, each always in the same seat
+    if names[0] == names[1] and "against" in data:  # alike, each first in every other game
+        names = [f"{names[0]}, player 1", f"{names[1]}, player 2"]
+    elif names[0] == names[1]:  # the same player on both sides, each always in the same seat
         names = [f"{names[0]}, first to move", f"{names[1]}, second to move"]
     seating = ", each first in every other game" if "against" in data else ""
     rows = [["player", *(heading for heading, _, _ in _COLUMNS)]]

@@ -21,7 +21,8 @@ def test_copies_are_fitted_as_steps_and_kept_as_sums() -> None:
     """A second S seen only a few times stays near the first's worth (the penalty pulls what it
     adds toward 0), where fitted as a count of its own it would be pulled toward nothing."""
     one, two = S * COPIES, S * COPIES + 1
-    data = [((one,), 12.0)] * 400 + [((two,), 12.0)] * 3 + [((), 0.0)] * 400
+    data: list[tuple[tuple[int, ...], float]] = [((one,), 12.0)] * 400
+    data += [((two,), 12.0)] * 3 + [((), 0.0)] * 400
     weights = fit(data)
     assert weights[one] > 5
     assert abs(weights[two] - weights[one]) < 1
