@@ -17,20 +17,13 @@ from pathlib import Path
 from typing import Final
 
 from tests.commands import ROOT
+from tests.test_docs import READMES
 
 MOST_LINES: Final = 600
 MOST_SOLVER_README_LINES: Final = 500
-#: The READMEs whose first ``text`` block is the tree of their folder.
-TREES: Final = (
-    "README.md",
-    "structures/README.md",
-    "solver/README.md",
-    "solver/games/README.md",
-    "solver/games/boggle/README.md",
-    "solver/games/boggle/prove/README.md",
-    "solver/games/crossword/README.md",
-    "benchmarks/README.md",
-)
+#: The READMEs whose first ``text`` block is the tree of their folder: every README whose
+#: examples are run, but those of folders that hold no code of their own.
+TREES: Final = tuple(r for r in READMES if r not in ("wordlists/README.md", "tests/README.md"))
 _ENTRY = re.compile(r"^(?P<indent> *)(?P<name>[\w.-]+/?)(?:\s+\S|$)")
 
 
