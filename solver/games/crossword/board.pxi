@@ -1,0 +1,149 @@
+# The board's preparation for a call (included by movegen.pyx): the rack's usable tiles and each
+# direction's lanes (_start, _prepare): cells, multipliers, anchors, cross-scores and cross-sets
+# (_cross_set: through the DAWG or the GADDAG), the cross-sets kept from call to call where the
+# lines they depend on did not change.
+
+
+cdef void _start(NativeGenerator g, const uint8_t *board, bint gaddag) noexcept:
+    """Set a call up, the rack already in ``rack``: the tiles it can place, the board's
+    lanes (:func:`_prepare`), no move yet."""
+    cdef int i
+    cdef bint empty = True
+    for i in range(g.rules.rows * g.rules.cols):
+        if board[i]:
+            empty = False
+            break
+    g._gaddag = gaddag
+    g.usable = g.rules.letters
+    if not g.rack[0]:
+        g.usable = 0
+        for i in range(1, 27):
+            if g.rack[i]:
+                g.usable |= 1u << i
+        g.usable &= g.rules.letters
+    _prepare(g, board, empty)
+    g.out_size = 0
+    g.generated = 0
+    g.failed = False
+
+
+cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty) noexcept:
+    cdef int d, lane, pos, i, square, lanes, n, o, lo, hi, k, score, other_lanes
+    cdef Lane *L
+    cdef Lane *other
+    cdef uint8_t tile
+    cdef uint8_t before[MAX_SIDE]
+    cdef uint8_t after[MAX_SIDE]
+    cdef int nb, na
+    cdef bint beside
+    cdef uint8_t row_changed[MAX_SIDE]
+    cdef uint8_t col_changed[MAX_SIDE]
+    # the lines that changed since the last call (all, the first time)
+    memset(row_changed, not (g.seen_valid and g.keep), MAX_SIDE)
+    memset(col_changed, not (g.seen_valid and g.keep), MAX_SIDE)
+    if g.seen_valid and g.keep:
+        for square in range(g.rules.rows * g.rules.cols):
+            if board[square] != g.seen[square]:
+                row_changed[square // g.rules.cols] = 1
+                col_changed[square % g.rules.cols] = 1
+    memcpy(g.seen, board, g.rules.rows * g.rules.cols)
+    g.seen_valid = True
+    # the cells of both directions first: each direction's cross-words lie in the other's
+    for d in range(2):
+        L = &g.dirs[d]
+        L.lanes = g.rules.cols if d else g.rules.rows
+        L.n = g.rules.rows if d else g.rules.cols
+        for lane in range(L.lanes):
+            for pos in range(L.n):
+                square = pos * g.rules.cols + lane if d else lane * g.rules.cols + pos
+                i = lane * L.n + pos
+                L.cells[i] = board[square]
+                L.lm[i] = g.rules.lmul[square]
+                L.wm[i] = g.rules.wmul[square]
+    for d in range(2):
+        L = &g.dirs[d]
+        other = &g.dirs[1 - d]
+        lanes = L.lanes
+        n = L.n
+        for lane in range(lanes):
+            for pos in range(n):
+                i = lane * n + pos
+                L.xset[i] = g.usable  # the tiles the rack can place; a cross-word's below
+                L.xscore[i] = 0
+                L.xhas[i] = 0
+                L.anchor[i] = 0
+                if L.cells[i]:
+                    continue
+                if empty:
+                    square = pos * g.rules.cols + lane if d else i
+                    L.anchor[i] = square == g.rules.start
+                    continue
+                o = pos * lanes
+                lo = lane
+                while lo > 0 and other.cells[o + lo - 1]:
+                    lo -= 1
+                hi = lane
+                while hi + 1 < lanes and other.cells[o + hi + 1]:
+                    hi += 1
+                beside = (pos > 0 and L.cells[i - 1] != 0) or (pos + 1 < n and L.cells[i + 1] != 0)
+                if lo == lane and hi == lane:
+                    L.anchor[i] = beside
+                    continue
+                L.anchor[i] = 1
+                L.xhas[i] = 1
+                nb = 0
+                na = 0
+                score = 0
+                for k in range(lo, lane):
+                    tile = other.cells[o + k]
+                    before[nb] = tile & 0x7F
+                    nb += 1
+                    score += 0 if tile & BLANK else g.rules.values[tile]
+                for k in range(lane + 1, hi + 1):
+                    tile = other.cells[o + k]
+                    after[na] = tile & 0x7F
+                    na += 1
+                    score += 0 if tile & BLANK else g.rules.values[tile]
+                L.xscore[i] = score
+                # the cross-word lies in column pos (across) or row pos (down)
+                if col_changed[pos] if d == 0 else row_changed[pos]:
+                    g.xkept[d][i] = _cross_set(g, before, nb, after, na)
+                L.xset[i] = g.xkept[d][i] & g.usable
+
+
+cdef uint32_t _cross_set(NativeGenerator g, const uint8_t *before, int nb, const uint8_t *after,
+                         int na) noexcept:
+    """The tiles ``x`` making ``before x after`` a word: through the DAWG,
+    ``before``, ``x``, ``after``; through the GADDAG (whatever the algorithm, where the
+    array holds one), the word reversed: ``after`` backwards, ``x``, ``before`` backwards.
+    The part read first is walked once, the other once per ``x``: so the GADDAG where
+    ``before`` is the shorter part (tiles below or right of the square only then cost one
+    walk, not one per ``x``, as tiles above or left do through the DAWG)."""
+    cdef const uint32_t *nodes = g.lexicon.nodes
+    cdef bint back = g.lexicon.has_gaddag and nb < na
+    cdef const uint8_t *first = after if back else before
+    cdef const uint8_t *second = before if back else after
+    cdef int nfirst = na if back else nb, nsecond = nb if back else na, m
+    cdef uint32_t lst = nodes[1 if back else 0] & ARC, j, k, tile, found = 0
+    for m in range(nfirst):
+        j = find(nodes, lst, first[nfirst - 1 - m] if back else first[m])
+        if j == 0:
+            return 0
+        lst = nodes[j] & ARC
+    if lst == 0:
+        return 0
+    j = lst
+    while True:
+        tile = nodes[j] >> TILE_SHIFT
+        if tile and (g.rules.letters >> tile) & 1:
+            k = j
+            for m in range(nsecond):
+                k = find(nodes, nodes[k] & ARC, second[nsecond - 1 - m] if back else second[m])
+                if k == 0:
+                    break
+            if k and nodes[k] & ACCEPTS:
+                found |= 1u << tile
+        if nodes[j] & IS_END:
+            break
+        j += 1
+    return found

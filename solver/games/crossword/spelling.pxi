@@ -1,0 +1,350 @@
+# The word map's search (included by movegen.pyx): the moves spelled from a WordMap instead of
+# walked. The parts of the rack a move may place (_add_sub, _order_subs); the spans a move may
+# cover, bounded as the anchors are (anchors.pxi) and searched best-first (_by_word_map); each
+# span's parts, bounded with their own letters and leave (_expand); each part's words
+# (_spell, _words, _blank_letters), placed on the span (_place) every way the tiles allow
+# (_designate).
+
+# the bounds a slot's heap key holds (see FOUND): one lower is below every line, one higher
+# above it; either way only the order matters, and the stop reads the slot's own bound
+cdef int64_t LOWEST = -(1LL << 42)
+cdef int64_t HIGHEST = 1LL << 42
+
+
+cdef void _add_sub(NativeGenerator g, int kept, int64_t leave, int tiles, int blanks) noexcept:
+    """Note the part of the rack that keeps the part ``kept`` (its mixed-radix index):
+    ``tiles`` tiles, ``blanks`` of them blanks, keeping ``leave``."""
+    cdef Sub *sub = &g.tables.subs[g.tables.nsubs]
+    cdef int i, t, n, c, count = 0, j, v
+    cdef int rest = kept
+    sub.leave = leave
+    sub.lo = 0
+    sub.hi = 0
+    sub.tiles = tiles
+    sub.blanks = blanks
+    sub.kept = kept
+    for i in range(g.tables.ndistinct):
+        t = g.tables.distinct[i]
+        n = g.rack[t] - rest % (g.rack[t] + 1)  # the tiles of t it places
+        rest //= g.rack[t] + 1
+        if t == 0:
+            continue
+        for c in range(n):
+            add_letter(&sub.lo, &sub.hi, t)
+            v = g.rules.values[t]
+            j = count
+            while j > 0 and sub.values[j - 1] < v:
+                sub.values[j] = sub.values[j - 1]
+                j -= 1
+            sub.values[j] = v
+            count += 1
+    g.tables.nsubs += 1
+
+
+cdef void _order_subs(NativeGenerator g) noexcept:
+    """Put the parts of the rack in order: by their tiles, fewest first (those of k from
+    ``sub_start[k]``), then by leave, highest first, then as made (by the kept part's
+    index): counted into place by tiles, then each count's few sorted by insertion."""
+    cdef int i, j, k
+    cdef int at[MAX_RACK + 2]
+    cdef Sub moving
+    cdef Sub *swap
+    memset(g.tables.sub_start, 0, sizeof(g.tables.sub_start))
+    for i in range(g.tables.nsubs):
+        g.tables.sub_start[g.tables.subs[i].tiles + 1] += 1
+    for k in range(MAX_RACK + 1):
+        g.tables.sub_start[k + 1] += g.tables.sub_start[k]
+    memcpy(at, g.tables.sub_start, sizeof(at))
+    for i in range(g.tables.nsubs):  # made in the kept part's order: it stays within a count
+        k = g.tables.subs[i].tiles
+        g.tables.spare[at[k]] = g.tables.subs[i]
+        at[k] += 1
+    swap = g.tables.subs
+    g.tables.subs = g.tables.spare
+    g.tables.spare = swap
+    for k in range(MAX_RACK + 1):
+        for i in range(g.tables.sub_start[k] + 1, g.tables.sub_start[k + 1]):
+            if g.tables.subs[i].leave <= g.tables.subs[i - 1].leave:
+                continue
+            moving = g.tables.subs[i]
+            j = i
+            while j > g.tables.sub_start[k] and g.tables.subs[j - 1].leave < moving.leave:
+                g.tables.subs[j] = g.tables.subs[j - 1]
+                j -= 1
+            g.tables.subs[j] = moving
+
+
+cdef void _by_word_map(NativeGenerator g) noexcept:
+    """The moves (by equity: those that may reach the top) spelled from the word map: every
+    span bounded (:func:`_shadow` collecting slots), the spans searched in descending
+    bound (:func:`_expand`) until one's bound is below the line."""
+    cdef int d, lane, pos, k, i
+    cdef Py_ssize_t n
+    cdef Anchor anchor
+    cdef int64_t bound
+    cdef Lane *L
+    _order_subs(g)
+    for k in range(27):
+        g.real_left[k] = 0
+        g.blank_left[k] = 0
+    g.nslots = 0
+    g.collecting = True
+    for d in range(2):
+        L = &g.dirs[d]
+        g.down = d
+        g.lane_arrays = L
+        g.n = L.n
+        for lane in range(L.lanes):
+            g.base = lane * g.n
+            for pos in range(g.n):
+                if L.anchor[g.base + pos]:
+                    g.anchor_pos = pos
+                    _shadow(g, pos, &anchor)
+    g.collecting = False
+    if g.failed:
+        return
+    if not g.by_equity:
+        for i in range(g.nslots):
+            _expand(g, &g.slots[i])
+        return
+    # best-first: a max-heap of the slots (most are never reached: no full sort), each a
+    # 64-bit key: its bound, then the first found first
+    for i in range(g.nslots):
+        bound = min(max(g.slots[i].bound, LOWEST), HIGHEST)
+        g.ranked[i] = bound * FOUND + (FOUND - 1 - i)
+    for i in range(g.nslots // 2 - 1, -1, -1):
+        _sift_down(g.ranked, g.nslots, i)
+    n = g.nslots
+    while n:
+        i = FOUND - 1 - (g.ranked[0] & (FOUND - 1))
+        if g.heap_n == g.top and g.slots[i].bound < g.heap[0]:
+            break
+        n -= 1
+        g.ranked[0] = g.ranked[n]
+        _sift_down(g.ranked, n, 0)
+        _expand(g, &g.slots[i])
+
+
+cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
+    """The moves over ``slot``: each part of the rack of as many tiles as it has free
+    squares, bounded with its own letters and leave, searched in descending bound
+    (:func:`_spell`)."""
+    cdef Lane *L
+    cdef int pos, i, j, m, k = slot.tiles, main = 0, multiplier = 1, cross = 0, count = 0
+    cdef int effective[MAX_SIDE]
+    cdef uint64_t lo = 0, hi = 0
+    cdef uint8_t tile
+    cdef int64_t base, placed, bound, line, most, none = -(1LL << 62)
+    cdef Sub *sub
+    cdef Choice choice
+    g.down = slot.down
+    L = g.lane_arrays = &g.dirs[slot.down]
+    g.n = L.n
+    g.base = slot.base
+    g.anchor_pos = slot.anchor
+    g.first = slot.first
+    g.last = slot.last
+    g.nfree = 0
+    for pos in range(slot.first, slot.last + 1):
+        i = slot.base + pos
+        tile = L.cells[i]
+        if tile:
+            if letter_count(lo, hi, tile & 0x7F) == 15:
+                return  # no word repeats a letter 16 times
+            add_letter(&lo, &hi, tile & 0x7F)
+            main += 0 if tile & BLANK else g.rules.values[tile]
+        else:
+            g.free_pos[g.nfree] = pos
+            g.nfree += 1
+            multiplier *= L.wm[i]
+            if L.xhas[i]:
+                cross += L.xscore[i] * L.wm[i]
+    g.free_multiplier = multiplier
+    for j in range(g.nfree):
+        i = slot.base + g.free_pos[j]
+        m = L.lm[i] * (multiplier + (L.wm[i] if L.xhas[i] else 0))
+        pos = j
+        while pos > 0 and effective[pos - 1] < m:
+            effective[pos] = effective[pos - 1]
+            pos -= 1
+        effective[pos] = m
+    base = <int64_t>main * multiplier + cross + (g.rules.bingo if k == g.rules.rack_size else 0)
+    line = g.heap[0] if g.by_equity and g.heap_n == g.top else none
+    # no part places more than the rack's best letters on the best squares: with the parts
+    # by leave, highest first, the rest are below the line once that bound is
+    most = 0
+    for i in range(k if k < g.tables.letters_held else g.tables.letters_held):
+        most += <int64_t>effective[i] * g.tables.values_desc[i]
+    most = (base + most) * 1000
+    for j in range(g.tables.sub_start[k], g.tables.sub_start[k + 1]):
+        sub = &g.tables.subs[j]
+        if most + sub.leave < line:
+            break
+        placed = 0
+        for i in range(k - sub.blanks):
+            placed += <int64_t>effective[i] * sub.values[i]
+        bound = (base + placed) * 1000 + sub.leave
+        if bound < line:
+            continue  # below the line already: never spelled
+        g.choices[count].bound = bound
+        g.choices[count].sub = j
+        count += 1
+    if g.by_equity and count > 48:
+        qsort(g.choices, count, sizeof(Choice), _descending_choice)
+    elif g.by_equity:  # few: an insertion sort, no calls
+        for j in range(1, count):
+            choice = g.choices[j]
+            i = j
+            while i > 0 and _before(&choice, &g.choices[i - 1]):
+                g.choices[i] = g.choices[i - 1]
+                i -= 1
+            g.choices[i] = choice
+    for j in range(count):
+        if (g.by_equity and g.heap_n == g.top
+                and g.choices[j].bound < g.heap[0]):
+            break
+        _spell(g, &g.tables.subs[g.choices[j].sub], lo, hi, main)
+
+
+cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, int main) noexcept:
+    """The moves placing ``sub`` on the current slot (its board letters ``lo``/``hi``,
+    worth ``main``): the word map's words of those letters and the sub's, each blank
+    standing for each letter that completes one."""
+    cdef int i, t, rest = sub.kept
+    cdef const Group *group = NULL
+    cdef uint32_t letters = 0
+    if not add_sets(&lo, &hi, sub.lo, sub.hi):
+        return  # a letter past 15: no word has it
+    # most parts spell nothing: ask the map before setting the rack up
+    if sub.blanks == 0:
+        group = find_group(g.wordmap, lo, hi)
+        if group == NULL:
+            return
+    elif sub.blanks == 1:
+        letters = completing(g.wordmap, lo, hi) & g.rules.letters
+        if not letters:
+            return
+    for i in range(g.tables.ndistinct):
+        t = g.tables.distinct[i]
+        g.rack[t] = rest % (g.tables.full[t] + 1)  # kept: the leave _record reads
+        g.real_left[t] = g.tables.full[t] - g.rack[t]
+        rest //= g.tables.full[t] + 1
+    g.real_left[0] = 0
+    if sub.blanks == 0:
+        _words(g, group, main)
+    elif sub.blanks == 1:
+        _blank_letters(g, lo, hi, 1, 1, main, letters)
+    else:
+        _blank_letters(g, lo, hi, sub.blanks, 1, main, g.rules.letters)
+    for i in range(g.tables.ndistinct):
+        g.rack[g.tables.distinct[i]] = g.tables.full[g.tables.distinct[i]]
+
+
+cdef void _words(NativeGenerator g, const Group *group, int main) noexcept:
+    """Place each word of ``group`` (:func:`_place`)."""
+    cdef int w, length = g.last - g.first + 1
+    for w in range(group.count):
+        _place(g, g.wordmap.words + group.start + w * length, main)
+
+
+cdef void _blank_letters(NativeGenerator g, uint64_t lo, uint64_t hi, int blanks, int smallest,
+                         int main, uint32_t letters) noexcept:
+    """The words of ``lo``/``hi`` with ``blanks`` more letters, each at least ``smallest``
+    and, for the first of them, in ``letters`` (each set of letters once), the blanks'
+    letters counted in ``blank_left``."""
+    cdef const Group *group
+    cdef uint64_t a, b
+    cdef int t
+    for t in range(smallest, 27):
+        if not (letters >> t) & 1 or letter_count(lo, hi, t) == 15:
+            continue
+        a, b = lo, hi
+        add_letter(&a, &b, t)
+        g.blank_left[t] += 1
+        if blanks == 1:
+            group = find_group(g.wordmap, a, b)
+            if group != NULL:
+                _words(g, group, main)
+        elif blanks == 2:
+            _blank_letters(g, a, b, 1, t, main, completing(g.wordmap, a, b) & g.rules.letters)
+        else:
+            _blank_letters(g, a, b, blanks - 1, t, main, g.rules.letters)
+        g.blank_left[t] -= 1
+
+
+cdef void _place(NativeGenerator g, const uint8_t *spelled, int main) noexcept:
+    """Place the word ``spelled`` on the current slot where its letters meet the board's
+    and the cross-sets, each way of playing the blanks (:func:`_designate`)."""
+    cdef Lane *L = g.lane_arrays
+    cdef int pos, i
+    cdef uint8_t cell, letter
+    for pos in range(g.first, g.last + 1):
+        i = g.base + pos
+        cell = L.cells[i]
+        letter = spelled[pos - g.first]
+        if cell:
+            if cell & 0x7F != letter:
+                return
+            g.word[pos] = cell
+            g.placed[pos] = 0
+        elif not (L.xset[i] >> letter) & 1:
+            return
+    g.spelled = spelled
+    _designate(g, 0, main, 0)
+
+
+cdef void _designate(NativeGenerator g, int f, int main, int cross) noexcept:
+    """Play the free squares from the ``f``-th on: each letter a rack tile of it, or a
+    blank standing for it, as many ways as the tiles allow; record each move."""
+    cdef Lane *L = g.lane_arrays
+    cdef int pos, i, value
+    cdef uint8_t letter
+    if f == g.nfree:
+        _record(g, g.first, g.last, main, g.free_multiplier, cross, g.nfree,
+                g.free_pos[g.nfree - 1])
+        return
+    pos = g.free_pos[f]
+    i = g.base + pos
+    letter = g.spelled[pos - g.first]
+    g.placed[pos] = 1
+    if g.real_left[letter]:
+        g.real_left[letter] -= 1
+        g.word[pos] = letter
+        value = g.rules.values[letter] * L.lm[i]
+        _designate(g, f + 1, main + value,
+                   cross + ((value + L.xscore[i]) * L.wm[i] if L.xhas[i] else 0))
+        g.real_left[letter] += 1
+    if g.blank_left[letter]:
+        g.blank_left[letter] -= 1
+        g.word[pos] = letter | BLANK
+        _designate(g, f + 1, main, cross + (L.xscore[i] * L.wm[i] if L.xhas[i] else 0))
+        g.blank_left[letter] += 1
+
+
+cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Restore the max-heap of ``keys[:n]`` below ``i``."""
+    cdef Py_ssize_t child
+    cdef int64_t moving = keys[i]
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and keys[child + 1] > keys[child]:
+            child += 1
+        if keys[child] <= moving:
+            break
+        keys[i] = keys[child]
+        i = child
+    keys[i] = moving
+
+
+cdef inline bint _before(const Choice *x, const Choice *y) noexcept nogil:
+    return x.bound > y.bound or (x.bound == y.bound and x.sub < y.sub)
+
+
+cdef int _descending_choice(const void *a, const void *b) noexcept nogil:
+    cdef const Choice *x = <const Choice *>a
+    cdef const Choice *y = <const Choice *>b
+    if x.bound != y.bound:
+        return -1 if x.bound > y.bound else 1
+    return x.sub - y.sub
