@@ -71,3 +71,18 @@ def positive_number(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise ValueError(f"{value:g} must be a number above 0")
     return value
+
+
+def fraction_between(low: float, high: float) -> Callable[[str], float]:
+    """A parser of a number from ``low`` to ``high`` (a confidence, a share)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number") from None
+        if not low <= value <= high:
+            raise ValueError(f"{value:g} must be from {low:g} to {high:g}")
+        return value
+
+    return parse

@@ -41,7 +41,7 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
             "lexibench.solver.games.boggle.game:GAME", ("best", "prove", "random", "solve")
         ),
         "crossword": Entry(
-            "lexibench.solver.games.crossword.game:GAME", ("moves", "selfplay", "leaves")
+            "lexibench.solver.games.crossword.game:GAME", ("moves", "selfplay", "leaves", "sim")
         ),
         "letterboxed": Entry("lexibench.solver.games.letterboxed.game:GAME", ("letterboxed",)),
         "pattern": Entry("lexibench.solver.games.pattern.game:GAME", ("pattern",)),

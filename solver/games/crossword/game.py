@@ -50,7 +50,7 @@ def _rules_help() -> str:
     )
 
 
-def _leaves(text: str) -> Any:
+def named_leaves(text: str) -> Any:
     """The leave values ``text`` names, with the name a summary gives them
     (:class:`~.players.NamedLeaves`): ``english``, lexibench's own model, or a leave table's
     file (read as the options are checked)."""
@@ -73,14 +73,14 @@ GREEDY: Final = "greedy"
 
 def _rival(text: str) -> Any:
     """``--against``: :data:`GREEDY`, or an equity player's leave values (as ``--leaves``)."""
-    return GREEDY if text == GREEDY else _leaves(text)
+    return GREEDY if text == GREEDY else named_leaves(text)
 
 
 LEAVES: Final = Option(
     ("--leaves",),
     "choose by equity: score + the leave's value, from lexibench's own model (english) or a "
     "KLV2 file (or a CSV of leave,value lines); exchanges and the pass among the moves",
-    parse=_leaves,
+    parse=named_leaves,
     metavar="english|FILE",
     file="input",
 )
@@ -108,29 +108,41 @@ SHARED = (
     ),
 )
 
+#: Where a command's position comes from: a CGP line, or a turn of a game record.
+POSITION: Final = (
+    Option(
+        ("position",),
+        'the position as one CGP line, quoted: "<rows> <rack> [<score>/<score> '
+        '<zero-score turns>] [options]"; - reads it from standard input (or --gcg)',
+        stdin="the position",
+        optional=True,
+    ),
+    Option(
+        ("--gcg",),
+        "the position before a turn of this game record (GCG), in place of a CGP line",
+        metavar="FILE",
+        file="input",
+    ),
+    Option(
+        ("--turn",),
+        "with --gcg: the turn (from 1) to stand before (default: the last)",
+        parse=values.positive_int,
+        metavar="N",
+    ),
+)
+STRICT: Final = Option(
+    ("--strict",),
+    "refuse a position holding more of a tile than the rule set's bag (by default it is "
+    "read with a warning); with --gcg, refuse a record whose scores or totals are not "
+    "the rule set's (by default its own are kept)",
+    flag=True,
+)
+
 MOVES = Command(
     "moves",
     "every legal move of a crossword-game position (CGP), best first",
     (
-        Option(
-            ("position",),
-            'the position as one CGP line, quoted: "<rows> <rack> [<score>/<score> '
-            '<zero-score turns>] [options]"; - reads it from standard input (or --gcg)',
-            stdin="the position",
-            optional=True,
-        ),
-        Option(
-            ("--gcg",),
-            "the position before a turn of this game record (GCG), in place of a CGP line",
-            metavar="FILE",
-            file="input",
-        ),
-        Option(
-            ("--turn",),
-            "with --gcg: the turn (from 1) to stand before (default: the last)",
-            parse=values.positive_int,
-            metavar="N",
-        ),
+        *POSITION,
         *SHARED,
         Option(
             ("--top",),
@@ -142,13 +154,7 @@ MOVES = Command(
         ),
         Option(("--all",), "print every move", flag=True, exclusive="shown"),
         LEAVES,
-        Option(
-            ("--strict",),
-            "refuse a position holding more of a tile than the rule set's bag (by default it is "
-            "read with a warning); with --gcg, refuse a record whose scores or totals are not "
-            "the rule set's (by default its own are kept)",
-            flag=True,
-        ),
+        STRICT,
         Option(
             ("--json",),
             'print {"count": n, "moves": [{"coord", "word", "score", "leave", "tiles"}, ...]} '
@@ -262,6 +268,57 @@ LEAVES_COMMAND = Command(
 )
 
 
+SIM = Command(
+    "sim",
+    "simulate a crossword-game position: its best candidates by static equity, each played "
+    "out a few plies on random draws, ranked by the mean spread",
+    (
+        *POSITION,
+        *SHARED,
+        Option(
+            ("--leaves",),
+            "the leave values of the static equity, the candidates' and the plies' (default: "
+            f"{DEFAULT_LEAVES}, lexibench's own model; or a KLV2 file, or a CSV of leave,value "
+            "lines)",
+            parse=named_leaves,
+            metavar="english|FILE",
+            file="input",
+        ),
+        _count("--candidates", "the best turns by static equity to simulate", 100, 10, "N"),
+        _count("--plies", "turns played after each candidate, the other's reply first", 10, 2, "P"),
+        _count("--iterations", "iterations of each candidate", 10_000_000, 1000, "K"),
+        Option(
+            ("--time-limit",),
+            "stop after S seconds, reporting the iterations then done (that run alone is not "
+            "reproducible)",
+            parse=values.seconds,
+            metavar="S",
+        ),
+        _seed("iteration i draws from random.Random(f'sim:{S}:{i}')"),
+        Option(
+            ("--known-rack",),
+            "keep the position's other rack (its CGP's) instead of drawing one each iteration",
+            flag=True,
+        ),
+        Option(
+            ("--stop-confidence",),
+            "drop a candidate once, at this confidence (0.5 to 0.999999), its mean is below the "
+            "best one's: a normal test of their means every 16 iterations (default: off)",
+            parse=values.fraction_between(0.5, 0.999999),
+            metavar="P",
+        ),
+        STRICT,
+        Option(
+            ("--json",),
+            'print {"candidates": [{"move", "score", "leave", "equity", "mean", "stderr", '
+            '"iterations"}, ...], ...}, best mean first',
+            flag=True,
+        ),
+    ),
+    run="lexibench.solver.games.crossword.sim_command:sim_command",
+)
+
+
 def _stage(stage: str) -> Any:
     def generate(seed: int, count: int, words: Sequence[str]) -> list[Position]:
         from lexibench.solver.games.crossword.workload import positions
@@ -269,6 +326,33 @@ def _stage(stage: str) -> Any:
         return positions(stage, seed, count, words)
 
     return generate
+
+
+def position_of(options: Options) -> Position:
+    """The position of ``lexibench moves`` or ``sim``, under its rule set: its CGP line, or the
+    turn of a game record (``--gcg``, ``--turn``)."""
+    from lexibench.solver.games.crossword.position import parse_cgp
+    from lexibench.solver.games.crossword.rules import load_rules
+
+    given = options.get("position")
+    if options.get("gcg") is not None:
+        if given is not None:
+            raise InputError("give a CGP position or --gcg FILE, not both")
+        from lexibench.solver.games.crossword.gcg import read_gcg
+
+        return read_gcg(
+            options["gcg"],
+            load_rules(options["rules"]),
+            options.get("turn"),
+            strict=bool(options.get("strict")),
+        )
+    if options.get("turn") is not None:
+        raise InputError("--turn needs --gcg FILE")
+    if given is None:
+        raise InputError("give the position (a CGP line, - for standard input) or --gcg FILE")
+    return parse_cgp(
+        options["position"], load_rules(options["rules"]), strict=bool(options.get("strict"))
+    )
 
 
 class Crossword(GameBase[Position, Moves]):
@@ -279,7 +363,7 @@ class Crossword(GameBase[Position, Moves]):
     unit = "position"
     word_rules: WordRules = WORD_RULES
     variants = ("words", "gaddag")
-    commands = (MOVES, SELFPLAY, LEAVES_COMMAND)
+    commands = (MOVES, SELFPLAY, LEAVES_COMMAND, SIM)
 
     tiers = TIERS
 
@@ -290,30 +374,8 @@ class Crossword(GameBase[Position, Moves]):
         return parse_cgp(text)
 
     def puzzle(self, options: Options) -> Position:
-        """The position of ``lexibench moves``, under its rule set: its CGP line, or the turn of
-        a game record (``--gcg``, ``--turn``)."""
-        from lexibench.solver.games.crossword.position import parse_cgp
-        from lexibench.solver.games.crossword.rules import load_rules
-
-        given = options.get("position")
-        if options.get("gcg") is not None:
-            if given is not None:
-                raise InputError("give a CGP position or --gcg FILE, not both")
-            from lexibench.solver.games.crossword.gcg import read_gcg
-
-            return read_gcg(
-                options["gcg"],
-                load_rules(options["rules"]),
-                options.get("turn"),
-                strict=bool(options.get("strict")),
-            )
-        if options.get("turn") is not None:
-            raise InputError("--turn needs --gcg FILE")
-        if given is None:
-            raise InputError("give the position (a CGP line, - for standard input) or --gcg FILE")
-        return parse_cgp(
-            options["position"], load_rules(options["rules"]), strict=bool(options.get("strict"))
-        )
+        """The position of ``lexibench moves`` (:func:`position_of`)."""
+        return position_of(options)
 
     def notes(self, position: Position) -> tuple[str, ...]:
         """Why no game reaches ``position``, when none does: tiles beyond the bag's counts (read

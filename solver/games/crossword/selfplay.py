@@ -33,6 +33,7 @@ from lexibench.solver.games.crossword.gcg_write import (
     check_folder,
     record_text,
 )
+from lexibench.solver.games.crossword.moves import RawMove
 from lexibench.solver.games.crossword.players import (
     Action,
     Chooser,
@@ -91,12 +92,12 @@ def bag_of(rules: RuleSet, blanks: bool = True) -> list[int]:
     return [t for t in range(27) if t or blanks for _ in range(rules.counts[t])]
 
 
-def _draw(rack: list[int], bag: list[int], size: int) -> None:
+def draw(rack: list[int], bag: list[int], size: int) -> None:
     for _ in range(min(size - sum(rack), len(bag))):
         rack[bag.pop()] += 1
 
 
-def _exchange(
+def exchange(
     rack: list[int], bag: list[int], returned: tuple[int, ...], rng: random.Random
 ) -> None:
     """Return ``returned`` (counts per tile) from ``rack``: draw as many first, then put them in
@@ -113,7 +114,8 @@ def _exchange(
     rng.shuffle(bag)
 
 
-def _value(rules: RuleSet, rack: list[int]) -> int:
+def rack_value(rules: RuleSet, rack: list[int]) -> int:
+    """The points of the tiles on ``rack`` (counts per tile)."""
     return sum(rules.values[t] * n for t, n in enumerate(rack))
 
 
@@ -136,7 +138,7 @@ def _stuck(
 ) -> GameResult:
     """The end after six scoreless turns: each player loses the value of their own rack."""
     for k in (0, 1):
-        value = _value(rules, racks[k])
+        value = rack_value(rules, racks[k])
         result.scores[k] -= value
         if record:
             result.events.append(Event(k, "stuck", _held(racks[k]), -value))
@@ -166,7 +168,7 @@ def play(
     rng.shuffle(bag)
     racks = ([0] * 27, [0] * 27)
     for rack in racks:
-        _draw(rack, bag, rules.rack_size)
+        draw(rack, bag, rules.rack_size)
     board = bytearray(rules.squares)
     result = GameResult()
     scores = result.scores
@@ -195,7 +197,7 @@ def play(
         if record:
             result.events.append(_turn(player, held, move))
         if isinstance(move, Exchange):
-            _exchange(rack, bag, move.returned, rng)
+            exchange(rack, bag, move.returned, rng)
             result.exchanges += 1
             result.exchanged[player] += 1
             move = None
@@ -207,32 +209,40 @@ def play(
                 return _stuck(rules, racks, result, record)
             player = 1 - player
             continue
-        score, down, row, col, word, placed = move
-        for i, letter in enumerate(word):
-            if placed >> i & 1:
-                square = (row + i) * cols + col if down else row * cols + col + i
-                if letter.islower():
-                    board[square] = (ord(letter) - 96) | BLANK
-                    rack[0] -= 1
-                else:
-                    tile = ord(letter) - 64
-                    board[square] = tile
-                    rack[tile] -= 1
+        score = move[0]
+        place(board, rack, move, cols)
         if watch is not None:
             watch(player, _held(rack), score, len(bag))
         scores[player] += score
         result.played += 1
         zeros = 0 if score else zeros + 1
-        _draw(rack, bag, rules.rack_size)
+        draw(rack, bag, rules.rack_size)
         if not any(rack):
             other = racks[1 - player]
-            scores[player] += 2 * _value(rules, other)
+            scores[player] += 2 * rack_value(rules, other)
             if record:
-                result.events.append(Event(player, "out", _held(other), 2 * _value(rules, other)))
+                result.events.append(
+                    Event(player, "out", _held(other), 2 * rack_value(rules, other))
+                )
             return result
         if zeros >= MAX_ZEROS:
             return _stuck(rules, racks, result, record)
         player = 1 - player
+
+
+def place(board: bytearray, rack: list[int], move: RawMove, cols: int) -> None:
+    """Put the tiles ``move`` places on ``board`` (``cols`` squares a row), from ``rack``."""
+    _, down, row, col, word, placed = move
+    for i, letter in enumerate(word):
+        if placed >> i & 1:
+            square = (row + i) * cols + col if down else row * cols + col + i
+            if letter.islower():
+                board[square] = (ord(letter) - 96) | BLANK
+                rack[0] -= 1
+            else:
+                tile = ord(letter) - 64
+                board[square] = tile
+                rack[tile] -= 1
 
 
 def position_of(rules: RuleSet, turn: Turn, rack: list[int] | None = None) -> Position:
