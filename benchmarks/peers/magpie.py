@@ -7,14 +7,18 @@ builds it. To compare with it, build it as its README says (``make magpie BUILD=
 leaves its objects in ``obj/release-b15-r7``) and set :data:`ENV` to its folder. lexibench then
 compiles its own small harness (``magpie_movegen.c``, beside this module) against those objects,
 once, into its cache folder, and runs it on positions and a lexicon of lexibench's: the KWG that
-``kwg`` builds (MAGPIE reads lexibench's file as its own) and a leave table (KLV2).
+``kwg`` builds (MAGPIE reads lexibench's file as its own) and a leave table (KLV2), written into
+a data folder of MAGPIE's (:func:`data_folder`, which its self-play, :mod:`.magpie_autoplay`,
+uses too; MAGPIE's word map of the KWG, where asked for, made by its program, ``bin/magpie``,
+once a process).
 
 The harness times MAGPIE's ``generate_moves`` (a monotonic clock, as Python's ``perf_counter``),
 position after position, round after round, and apart from it the board's preparation (its
 cross-sets and anchors: MAGPIE makes them as a position is loaded, lexibench's generator at every
 call, so a like-for-like time adds them); loading the lexicon and setting up each position are
 outside the timing. The crossword suite runs it beside lexibench's native
-generator on the same positions and checks that the moves are the same (:func:`placements`).
+generator on the same positions and checks that the moves are the same (:func:`placements`), or
+by equity the best turns (:func:`placement` of each position's first, :attr:`PeerRun.first`).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ LEXICON: Final = "NWL_lexibench"
 TIMEOUT: Final = 1800
 
 Mode = Literal["all", "best", "allscore", "bestscore"]
+Kind = Literal["place", "exchange", "pass"]
 
 
 def folder() -> Path:
@@ -115,7 +120,7 @@ def harness(root: Path) -> Path:
         made = Path(work, "magpie_movegen")
         command = [compiler, *FLAGS, "-w", f"-I{root}", "-o", str(made), str(code)]
         command += [*map(str, objects), "-pthread", "-lm"]
-        done = _run(command, "compiling lexibench's MAGPIE harness")
+        done = run_program(command, "compiling lexibench's MAGPIE harness")
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
             raise InputError(f"compiling lexibench's MAGPIE harness failed: {last}")
@@ -135,7 +140,7 @@ def _host() -> tuple[str, str]:
     return os.uname().machine, model.strip()
 
 
-def _run(
+def run_program(
     command: list[str], what: str, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """``command``'s run, its output kept; :class:`InputError` when it cannot start or takes
@@ -167,11 +172,13 @@ class PeerMove:
 @dataclass(frozen=True)
 class PeerBest:
     """The first move of a position's list: its coordinate and text as MAGPIE writes them
-    (played-through tiles in parentheses), score and equity."""
+    (played-through tiles in parentheses; ``(exch ABC)``, ``pass``), score and equity (a
+    pass's is MAGPIE's sentinel, -1000), and its kind."""
 
     move: str
     score: int
     equity: float
+    kind: Kind = "place"
 
 
 @dataclass(frozen=True)
@@ -189,6 +196,8 @@ class PeerRun:
     moves: tuple[tuple[PeerMove, ...], ...] | None
     round_seconds: tuple[float, ...]
     prepare_seconds: tuple[float, ...]
+    first: tuple[PeerBest | None, ...] = ()
+    """Per position, its first move whatever its kind (None: there is no move)."""
 
 
 _POSITION = re.compile(r"position (\d+) moves (\d+) best (.+) score (-?\d+) equity (-?[0-9.]+)")
@@ -213,6 +222,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
     moves: list[list[PeerMove]] = [[] for _ in range(positions)]
     rounds: list[float] = []
     preparing: list[float] = []
+    first: list[PeerBest | None] = []
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith("move\t"):
             fields = line.split("\t")
@@ -226,8 +236,9 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
             if int(found[1]) != len(counts) + 1:
                 raise InputError(f"MAGPIE harness: line {number}: position {found[1]} out of order")
             counts.append(int(found[2]))
-            placed = int(found[2]) and not found[3].startswith(("pass", "(exch"))
-            best.append(PeerBest(found[3], int(found[4]), float(found[5])) if placed else None)
+            made = PeerBest(found[3], int(found[4]), float(found[5]), _kind(found[3]))
+            first.append(made if int(found[2]) else None)
+            best.append(made if int(found[2]) and made.kind == "place" else None)
         elif found := _ROUND.fullmatch(line):
             rounds.append(float(found[2]))
             preparing.append(float(found[3]))
@@ -246,7 +257,26 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
         tuple(tuple(m) for m in moves) if every_move else None,
         tuple(rounds),
         tuple(preparing),
+        tuple(first),
     )
+
+
+def _kind(move: str) -> Kind:
+    """The kind of a move as MAGPIE writes it: ``pass``, ``(exch ABC)`` or a placement."""
+    if move.startswith("pass"):
+        return "pass"
+    return "exchange" if move.startswith("(exch") else "place"
+
+
+def placement(best: PeerBest) -> tuple[str, str, int]:
+    """A placement as the crossword game's answer key writes it: ``(coord, word, score)``, the
+    whole main word (MAGPIE writes the tiles played through in parentheses).
+
+    >>> placement(PeerBest("K5 FOr(ES)IN", 36, 47.721))
+    ('K5', 'FOrESIN', 36)
+    """
+    coord, _, word = best.move.partition(" ")
+    return coord, word.replace("(", "").replace(")", ""), best.score
 
 
 def generate(
@@ -263,30 +293,22 @@ def generate(
     """MAGPIE's moves on the positions ``cgp_lines`` (CGP, each with both racks where the bag
     matters), over the KWG array ``kwg`` with the KLV2 leave table ``leaves``: every move
     (``all``) or the best (``best``), by equity, or by score (``allscore``, ``bestscore``);
-    ``rounds`` times over; with ``word_maps``, MAGPIE builds its word map of the lexicon first
-    and generates with it. With ``between``, the rounds go in step with the caller:
+    ``rounds`` times over; with ``word_maps``, with MAGPIE's word map of the lexicon
+    (:func:`data_folder`). With ``between``, the rounds go in step with the caller:
     ``between()`` runs before each of them, while the peer waits, so that what it times
     alternates with the peer's rounds on the same machine (side by side, round for round), both
     processes kept on one processor meanwhile.
     Raises :class:`InputError` when MAGPIE is not built or fails."""
-    root = folder()
-    program = harness(root)
-    with tempfile.TemporaryDirectory(prefix="lexibench-magpie-") as work:
-        data = Path(work)
-        (data / "lexica").mkdir()
-        (data / "lexica" / f"{LEXICON}.kwg").write_bytes(kwg)
-        (data / "lexica" / f"{LEXICON}.klv2").write_bytes(leaves)
-        paths = f"{data}:{root / 'data'}"
-        if word_maps:
-            _word_map(root, paths)
-        positions = data / "positions.cgp"
+    program = harness(folder())
+    with data_folder(kwg, leaves, word_maps=word_maps) as data:
+        positions = data.path / "positions.cgp"
         positions.write_text("".join(line + "\n" for line in cgp_lines), encoding="utf-8")
-        command = [str(program), "-p", paths, "-l", LEXICON, "-k", LEXICON, "-m", mode]
+        command = [str(program), "-p", data.paths, "-l", LEXICON, "-k", LEXICON, "-m", mode]
         command += ["-r", str(rounds), *(["-w"] if word_maps else [])]
         command += [*(["-v"] if every_move else []), *(["-s"] if between else [])]
         command.append(str(positions))
         if between is None:
-            done = _run(command, "MAGPIE's move generation")
+            done = run_program(command, "MAGPIE's move generation")
             status, out, err = done.returncode, done.stdout, done.stderr
         else:
             status, out, err = _in_step(command, rounds, between)
@@ -383,15 +405,66 @@ def _read_line(fd: int, waiting: selectors.BaseSelector, out: bytearray, start: 
                 return True
 
 
-def _word_map(root: Path, paths: str) -> None:
-    """MAGPIE's word map of the lexicon, made by MAGPIE into the first data folder (run in its
-    own folder: it loads its default board layout from ``./data`` before it reads ``-path``)."""
+@dataclass(frozen=True)
+class DataFolder:
+    """A data folder of MAGPIE's made for a run (:func:`data_folder`): ``root`` the MAGPIE
+    checkout, ``path`` the folder, ``paths`` MAGPIE's ``-path`` (this folder, then MAGPIE's own
+    ``data``: its layouts and letter distributions)."""
+
+    root: Path
+    path: Path
+    paths: str
+
+
+@contextlib.contextmanager
+def data_folder(kwg: bytes, leaves: bytes, *, word_maps: bool = False) -> Iterator[DataFolder]:
+    """A temporary data folder holding the KWG ``kwg`` and the KLV2 table ``leaves`` as the
+    lexicon and the leaves named :data:`LEXICON`, and with ``word_maps`` MAGPIE's word map of
+    that KWG (:func:`word_map`); its ``data`` is MAGPIE's own, for a MAGPIE command run in it
+    (MAGPIE loads its default board layout from ``./data`` before it reads ``-path``). Raises
+    :class:`InputError` when MAGPIE is not built."""
+    root = folder()
+    with tempfile.TemporaryDirectory(prefix="lexibench-magpie-") as work:
+        data = Path(work)
+        (data / "lexica").mkdir()
+        (data / "data").symlink_to(root / "data")
+        (data / "lexica" / f"{LEXICON}.kwg").write_bytes(kwg)
+        (data / "lexica" / f"{LEXICON}.klv2").write_bytes(leaves)
+        if word_maps:
+            os.symlink(word_map(root, kwg), data / "lexica" / f"{LEXICON}.wmp")
+        yield DataFolder(root, data, f"{data}:{root / 'data'}")
+
+
+#: MAGPIE's word maps made in this process, by their KWG's SHA-256, and the folders holding
+#: them (removed as the process ends): a word map of a full English list is some 160 MB, and
+#: MAGPIE takes seconds to make it.
+_WORD_MAPS: dict[str, Path] = {}
+_KEPT: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def word_map(root: Path, kwg: bytes) -> Path:
+    """MAGPIE's word map (``.wmp``) of the KWG ``kwg``, made by the MAGPIE in ``root`` once a
+    process, in a folder of its own (run in a temporary folder whose ``data`` is MAGPIE's: it
+    loads its default board layout from ``./data`` before it reads ``-path``)."""
+    key = hashlib.sha256(kwg).hexdigest()
+    made = _WORD_MAPS.get(key)
+    if made is not None and made.is_file():
+        return made
+    kept = tempfile.TemporaryDirectory(prefix="lexibench-magpie-wmp-")
+    _KEPT.append(kept)
+    work = Path(kept.name)
+    (work / "lexica").mkdir()
+    (work / "lexica" / f"{LEXICON}.kwg").write_bytes(kwg)
+    (work / "data").symlink_to(root / "data")
     command = [str(root / "bin" / "magpie"), "convert", "dawg2wordmap", LEXICON]
-    command += ["-path", paths, "-threads", "1", "-savesettings", "false"]
-    done = _run(command, "MAGPIE's word map", cwd=root)
-    if done.returncode != 0 or "error" in done.stdout.lower():
+    command += ["-path", f"{work}:{root / 'data'}", "-threads", "1", "-savesettings", "false"]
+    done = run_program(command, "MAGPIE's word map", cwd=work)
+    made = work / "lexica" / f"{LEXICON}.wmp"
+    if done.returncode != 0 or "error" in done.stdout.lower() or not made.is_file():
         text = (done.stderr or done.stdout).strip().splitlines() or ["(no message)"]
         raise InputError(f"MAGPIE's word map could not be made: {text[-1]}")
+    _WORD_MAPS[key] = made
+    return made
 
 
 def placements(moves: Iterable[PeerMove]) -> list[tuple[str, str, int]]:

@@ -182,3 +182,100 @@ def test_the_harness_source_ships_with_the_package() -> None:
     source = resources.files(magpie.__package__).joinpath(magpie.HARNESS).read_text()
     assert '#include "src/impl/move_gen.h"' in source
     assert "generate_moves(&generate)" in source
+
+
+def test_the_first_move_of_each_position_is_read_whatever_its_kind() -> None:
+    text = (
+        "position 1 moves 3 best K5 FOr(ES)IN score 36 equity 47.721\n"
+        "position 2 moves 9 best (exch QV) score 0 equity 12.250\n"
+        "position 3 moves 1 best pass score 0 equity -1000.000\n"
+        "position 4 moves 0 best - score 0 equity 0\n"
+        "round 1 seconds 0.001 prepare 0.0001\n"
+    )
+    run = magpie.parse_output(text, 4, every_move=False)
+    assert [m.kind if m else None for m in run.first] == ["place", "exchange", "pass", None]
+    assert run.first[1] == magpie.PeerBest("(exch QV)", 0, 12.25, "exchange")
+    assert run.best == (run.first[0], None, None, None)  # the placements alone
+    assert run.first[0] is not None
+    assert magpie.placement(run.first[0]) == ("K5", "FOrESIN", 36)
+
+
+#: A stand-in for MAGPIE's program: ``convert`` copies the KWG of the first data path as its
+#: word map (and counts the maps it made), ``autoplay`` says what it played (22 turns a game) or
+#: fails as asked.
+PROGRAM = r"""#!/bin/sh
+WHAT=$1
+N=$3
+P=
+W=
+while [ $# -gt 0 ]; do
+  case $1 in -path) P=$2;; -wmp) W=$2;; esac
+  shift
+done
+D=${P%%:*}
+case $WHAT in
+  convert) cp "$D/lexica/NWL_lexibench.kwg" "$D/lexica/NWL_lexibench.wmp"
+           echo made >> "$MAPS";;
+  autoplay) test -n "${AUTOPLAY_FAILS:-}" && { echo "error: $AUTOPLAY_FAILS"; exit 1; }
+            test "$W" = false || test -f "$D/lexica/NWL_lexibench.wmp" || exit 3
+            printf '\nAll Games\n\nGames Played: %s\nTurns Played: %s\n' "$N" $((N * 22));;
+esac
+"""
+
+
+def _program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The stand-in MAGPIE (:func:`_stand_in`) with its program; the file counting the word
+    maps it made."""
+    _stand_in(tmp_path, monkeypatch)
+    program = tmp_path / "MAGPIE" / "bin" / "magpie"
+    program.parent.mkdir()
+    program.write_text(PROGRAM)
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    maps = tmp_path / "maps"
+    monkeypatch.setenv("MAPS", str(maps))
+    monkeypatch.setattr(magpie, "_WORD_MAPS", {})
+    return maps
+
+
+def test_the_word_map_of_a_kwg_is_made_once_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    maps = _program(tmp_path, monkeypatch)
+    for _ in range(2):
+        with magpie.data_folder(b"KWG", b"KLV", word_maps=True) as data:
+            lexica = data.path / "lexica"
+            assert (lexica / "NWL_lexibench.wmp").read_bytes() == b"KWG"
+            assert (lexica / "NWL_lexibench.klv2").read_bytes() == b"KLV"
+            assert data.paths == f"{data.path}:{data.root / 'data'}"
+    assert maps.read_text().splitlines() == ["made"]
+    with magpie.data_folder(b"OTHER", b"KLV", word_maps=True) as data:  # another lexicon's
+        assert (data.path / "lexica" / "NWL_lexibench.wmp").read_bytes() == b"OTHER"
+    with magpie.data_folder(b"KWG", b"KLV") as data:  # none asked for
+        assert not (data.path / "lexica" / "NWL_lexibench.wmp").exists()
+    assert len(maps.read_text().splitlines()) == 2
+
+
+def test_autoplay_is_run_and_read_as_a_whole_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexibench.benchmarks.peers import magpie_autoplay
+
+    _program(tmp_path, monkeypatch)
+    with magpie.data_folder(b"KWG", b"KLV", word_maps=True) as data:
+        command = magpie_autoplay.command(data, 20, 7, word_maps=True)
+        assert command[1:4] == ["autoplay", "games", "20"]
+        assert "-seed 7" in " ".join(command)
+        assert "-wmp true" in " ".join(command)
+        assert "-s1 equity -r1 best -s2 equity -r2 best -pl1 0 -pl2 0" in " ".join(command)
+        played = magpie_autoplay.run(command, data)
+        assert (played.games, played.turns) == (20, 440)
+        assert played.cpu_seconds >= 0
+        assert played.wall_seconds > 0
+        monkeypatch.setenv("AUTOPLAY_FAILS", "no lexicon")
+        with pytest.raises(InputError, match=r"^MAGPIE's autoplay failed: error: no lexicon$"):
+            magpie_autoplay.run(command, data)
+    with pytest.raises(InputError, match="no count of games and turns in its output: Done"):
+        magpie_autoplay.parse_output("Done\n")
+    (tmp_path / "MAGPIE" / "bin" / "magpie").unlink()
+    with pytest.raises(InputError, match=r"no bin/magpie; run `make magpie BUILD=release` there"):
+        magpie_autoplay.program(tmp_path / "MAGPIE")
