@@ -231,22 +231,29 @@ class CrosswordMovegenRecord(Record, tag="lexibench-crossword-movegen/1", kw_onl
     """Legal moves of the round's positions, summed."""
 
 
+PeerLexicon = Literal["kwg", "wmp"]
+"""What a crossword peer generates from: the KWG alone, or its word map (``.wmp``) beside it."""
+
+
 class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True):
     """A peer's move generator (MAGPIE, where the user built it) on the positions of one
     :class:`CrosswordMovegenRecord` case, timed inside its own process; ``backend`` is the peer's
     name and ``library_version`` its commit. pytest-benchmark's timing is the peer's whole
-    process (building its word map, loading, generating); the tables use ``round_seconds``."""
+    process (loading, generating, lexibench's rounds between; the first case of a word map
+    also makes it); the tables use ``round_seconds``."""
 
     suite = "crossword-peer"
     unit = "position"
-    lexicon: Literal["kwg", "wmp"]
+    lexicon: PeerLexicon
     """What the peer generated from: the KWG alone, or its word map (``.wmp``) beside it."""
     positions: str
     blanks: Count
-    mode: Literal["all", "best"]
+    mode: Literal["all", "best", "equity"]
+    """``all`` and ``best``: by score; ``equity``: the best turn by equity, the same leave table
+    (lexibench's leave model written as KLV2) on both sides."""
     moves: Count
     """The moves the peer listed, summed over the positions: every legal one (placements,
-    exchanges and the pass) for ``all``, one a position for ``best``."""
+    exchanges and the pass) for ``all``, one a position for ``best`` and ``equity``."""
     round_seconds: tuple[Seconds, ...]
     """Each round's seconds of generation over all the positions (the peer's generator alone,
     a monotonic clock, as pytest-benchmark's)."""
@@ -259,8 +266,8 @@ class CrosswordPeerRecord(Record, tag="lexibench-crossword-peer/1", kw_only=True
     each of the peer's rounds, one round of each (in turn, the first moved to the end each
     round), so that each round of both sides is measured within a second of the other's, on
     the same processor (both processes kept on one meanwhile); each round of either side
-    follows an untimed pass over the same positions (empty: not measured so, as for the word
-    map's cases)."""
+    follows an untimed pass over the same positions (empty: not measured so, as the word map's
+    cases in files written before they were)."""
 
 
 class CrosswordNodesRecord(Record, tag="lexibench-crossword-nodes/1", kw_only=True):
@@ -282,6 +289,31 @@ class CrosswordNodesRecord(Record, tag="lexibench-crossword-nodes/1", kw_only=Tr
     moves: Count
 
 
+class PeerSelfPlay(Part):
+    """A crossword peer's self-play (MAGPIE's ``autoplay``, where the user built it) beside
+    ``lexibench selfplay``'s (its :class:`SelfPlayRecord`): as many games, both players by
+    static equity from the same KLV2 table over the same KWG, each side a whole process timed
+    from outside; a round runs one process of each in turn (lexibench's, the peer's from its KWG,
+    from its word map; the first moved to the end each round)."""
+
+    name: str
+    version: str | None
+    """The peer's commit (None: not a Git checkout)."""
+    turns: Count
+    """The turns of the peer's games in one process (the same in every round, from either
+    lexicon)."""
+    cpu_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
+    """Each round's CPU seconds of the peer's process, by what it generated from."""
+    wall_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
+    """Each round's wall seconds of the peer's process, by what it generated from."""
+    lexibench_cpu_seconds: tuple[Seconds, ...]
+    """Each round's CPU seconds of lexibench's process, in the same rounds."""
+    lexibench_game_seconds: tuple[Seconds, ...] = ()
+    """Each round's seconds of lexibench's games, as its process reports them (its JSON's
+    ``seconds``: no start-up, no lexicon loading; the word map's build, at the first turn,
+    included)."""
+
+
 class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """``lexibench selfplay --games N``, whole process (start-up, the lexicon from the cache, the
     games); ``units`` the games."""
@@ -297,7 +329,10 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     """CPU seconds of one process (the median round's)."""
     players: str = "greedy"
     """``greedy`` (the first move by score) or ``equity`` (both by equity, ``--leaves
-    english``)."""
+    english``; beside a peer, ``--leaves`` lexibench's leave model written as KLV2)."""
+    peer: PeerSelfPlay | None = None
+    """A peer's self-play with the same games count, lexicon and leave table, its processes
+    in alternating rounds with lexibench's (None: no peer ran beside it)."""
 
 
 class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
