@@ -274,3 +274,14 @@ def test_the_scan_reads_cython_imports() -> None:
     assert f"{BACKENDS}.kwg.nodes" in found
     assert f"{BACKENDS}.kwg.wordmap" in found
     assert "libc.stdint" in found
+
+
+def test_included_cython_files_import_nothing() -> None:
+    """A ``.pxi`` is text included into the ``.pyx`` beside it, which the tests above read: it
+    imports nothing of its own, so that no import escapes them."""
+    importing = [
+        str(path)
+        for path in source_files((".pxi",))
+        if _CYTHON_IMPORT.search(path.read_text(encoding="utf-8"))
+    ]
+    assert importing == [], "put the import in the .pyx or .pxd that includes it"
