@@ -1,12 +1,18 @@
-"""What the crossword suite's cases share (``suites/bench_crossword.py``): the headline
-workload's positions and Macondo's benchmark position, the reference's answers on them, the
-``kwg`` lexicons of the game's words and of their GADDAG strings, the native generators and what
-a case times on each position (every move, the best by score, the best turn by equity), and the
-check of an answer against the reference's. Each is made once per session.
+"""What the crossword suite's cases share (``suites/bench_crossword.py`` and its cases beside
+MAGPIE, ``suites/crossword_peer.py``): the headline workload's positions and Macondo's benchmark
+position, the reference's answers on them, the ``kwg`` lexicons of the game's words and of their
+GADDAG strings, lexibench's leave model as a KLV2 table, the native generators and what a case
+times on each position (every move, the best by score, the best turn by equity), the check of an
+answer against the reference's, and a ``lexibench selfplay`` process timed from outside. Each is
+made once per session.
 """
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Final
@@ -16,10 +22,12 @@ from lexibench.benchmarks.harness import games
 from lexibench.benchmarks.harness.recording import library_version, wordlist_ref
 from lexibench.benchmarks.harness.records import WordListRef
 from lexibench.benchmarks.harness.settings import Settings
-from lexibench.solver.games.crossword.equity import LeaveMemo, top_by_equity
+from lexibench.solver.games.crossword.equity import LeaveMemo, Leaves, top_by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
+from lexibench.solver.games.crossword.leave_tables import LeaveTable
 from lexibench.solver.games.crossword.moves import Moves, coord
 from lexibench.solver.games.crossword.position import Position
+from lexibench.solver.games.crossword.rules import load_rules
 from lexibench.solver.games.crossword.solve import MoveGenerator
 from lexibench.solver.games.registry import game as game_of
 from lexibench.solver.tiers import Tier
@@ -113,9 +121,12 @@ def generator(settings: Settings, variant: str) -> MoveGenerator:
     return MoveGenerator(lexicon, Tier.NATIVE, algorithm, word_map=word_map, keep_cross_sets=False)
 
 
-def solver(generator: MoveGenerator, mode: str) -> Callable[[Position], Any]:
+def solver(
+    generator: MoveGenerator, mode: str, leaves: Leaves | None = None
+) -> Callable[[Position], Any]:
     """What a case times on each position: every move (``all``), the best by score
-    (``best``), or the best turn by equity (``equity``, lexibench's leave model)."""
+    (``best``), or the best turn by equity (``equity``: with ``leaves``, lexibench's leave
+    model where None), its leaves valued once across the positions, as a player keeps them."""
     if mode == "best":
 
         def best(position: Position) -> Any:
@@ -124,13 +135,22 @@ def solver(generator: MoveGenerator, mode: str) -> Callable[[Position], Any]:
 
         return best
     if mode == "equity":
-        memo = LeaveMemo(default_leaves())  # the leaves valued once, as a player keeps them
+        memo = LeaveMemo(default_leaves() if leaves is None else leaves)
 
         def by_equity(position: Position) -> Any:
             return top_by_equity(generator, position, memo.leaves, 1, memo)[0]
 
         return by_equity
     return generator
+
+
+@cache
+def leave_table() -> bytes:
+    """lexibench's own leave model written as a KLV2 table: the leaves both sides of a peer case
+    value alike (a peer reads only a table; by score it is unused)."""
+    model = default_leaves()
+    leaves = model.leaves(load_rules("english"))
+    return LeaveTable.of({leave: model.value(leave) for leave in leaves}).to_bytes()
 
 
 def solve_all(solve: Callable[[Position], Any], positions: Sequence[Position]) -> list[Any]:
@@ -148,3 +168,34 @@ def check(answer: Any, expected: Any, mode: str, what: str) -> None:
         None if answer is None else (coord(answer[2], answer[3], answer[1]), answer[4], answer[0])
     )
     assert found == first, f"{what}: the best move disagrees with the reference"
+
+
+class Process:
+    """One run of a ``lexibench`` command printing JSON, a round of a case: its CPU seconds (the
+    children's, measured from here) and its output are kept."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.command = command
+        self.env = env
+        self.cpu: list[float] = []
+        self.outputs: list[dict[str, Any]] = []
+
+    def __call__(self) -> None:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            self.command, env=self.env, capture_output=True, text=True, check=False
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        assert done.returncode == 0, done.stderr
+        self.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        self.outputs.append(json.loads(done.stdout))
+
+
+def selfplay_command(settings: Settings, games_count: int, options: Sequence[str]) -> list[str]:
+    """``lexibench selfplay --games N --json`` with ``options``, over ``kwg`` at the native tier,
+    on the run's word list, seeded by the run's seed."""
+    return [
+        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
+        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
+        "--tier", "native", *options, "--json",
+    ]  # fmt: skip

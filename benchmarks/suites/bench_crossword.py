@@ -16,7 +16,9 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
 - **self-play**: ``lexibench selfplay --games N`` as a whole process (start-up, the lexicon
   from the cache, the games), timed from outside;
 - **equity against greedy**: ``lexibench selfplay --leaves english --against greedy --games N``,
-  one process, one round: the win rate and mean spread of lexibench's own leave model.
+  one process, one round: the win rate and mean spread of lexibench's own leave model;
+- **beside MAGPIE**, where the user built it (opt-in): its move generation and its self-play
+  beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here).
 
 Answers are checked after timing, against the game's brute-force reference on the same positions
 (every move, or the best one); self-play's rounds must play the same games.
@@ -25,15 +27,10 @@ Answers are checked after timing, against the game's brute-force reference on th
 from __future__ import annotations
 
 import gc
-import json
 import os
-import resource
 import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -55,13 +52,16 @@ from lexibench.benchmarks.harness.records import (
     CrosswordLexiconRecord,
     CrosswordMovegenRecord,
     CrosswordNodesRecord,
-    CrosswordPeerRecord,
     EquityRecord,
     SelfPlayRecord,
 )
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
+from lexibench.benchmarks.suites.crossword_peer import (  # noqa: F401 (this suite's cases)
+    test_crossword_peer,
+    test_crossword_selfplay_peer,
+)
 from lexibench.solver.games.crossword.equity import by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
 from lexibench.solver.games.crossword.moves import Moves
@@ -282,152 +282,7 @@ def test_crossword_nodes(
     )
 
 
-#: The peer's rounds over a case's positions (timed inside its own process, which runs once).
-PEER_ROUNDS: Final = 7
-#: The peer's cases: the native cases' positions (the headline workload's by blanks, and
-#: Macondo's benchmark position), every move or the best, from the KWG alone or with its word map.
-PEER_CASES: Final = (("mid", 0), ("mid", 1), ("mid", 2), ("vs-matt", 0))
-
-
-@pytest.mark.parametrize("mode", ["all", "best"])
-@pytest.mark.parametrize(("name", "blanks"), PEER_CASES)
-@pytest.mark.parametrize("lexicon", ["kwg", "wmp"])
-def test_crossword_peer(
-    benchmark: Any,
-    request: pytest.FixtureRequest,
-    lexicon: str,
-    name: str,
-    blanks: int,
-    mode: str,
-    settings: Settings,
-) -> None:
-    """MAGPIE's generator, where the user has built it (opt-in: ``LEXIBENCH_MAGPIE``), on the
-    native cases' positions with the run's KWG, by score as lexibench's native cases: its own
-    seconds of generation per round, and its moves checked equal to the reference's. From the
-    KWG alone, its rounds go in step with rounds of lexibench's native generators on the same
-    positions (:class:`_Paired`): the report's ratio is of those."""
-    from lexibench.benchmarks.peers import magpie
-
-    if magpie.unavailable() is not None:
-        pytest.skip("MAGPIE is not built here (opt-in: LEXIBENCH_MAGPIE)")
-    if name == HEADLINE:
-        chosen = cases.with_blanks(settings, blanks)
-        positions = [cases.positions(settings)[i] for i in chosen]
-        expected = [cases.expected(settings)[i] for i in chosen]
-    else:
-        positions = [parse_cgp(VS_MATT)]
-        expected = [cases.reference_key(settings, positions[0])]
-    if not positions or any(p.rules.name != "english" for p in positions):
-        not_run(request, CrosswordPeerRecord, magpie.NAME,
-                f"not run: no {name} position with {blanks} blank(s) under the English rules",
-                tier="native", game=GAME, variant=lexicon)  # fmt: skip
-    kwg = cases.kwg(settings, "gaddag").kwg_bytes()  # type: ignore[attr-defined]
-    lines = [p.to_cgp() for p in positions]
-    by_score: magpie.Mode = "allscore" if mode == "all" else "bestscore"
-    benchmark.group = f"crossword peer {name}, {blanks} blank(s), {mode} moves"
-    paired = _Paired(settings, mode, positions) if lexicon == "kwg" else None
-    run = benchmark.pedantic(
-        magpie.generate, args=(lines, kwg, _leave_table(), by_score),
-        kwargs={"rounds": PAIRED_ROUNDS if paired else PEER_ROUNDS, "word_maps": lexicon == "wmp",
-                "between": paired}, rounds=1, iterations=1,
-    )  # fmt: skip
-    if mode == "all":
-        listed = magpie.generate(
-            lines, kwg, _leave_table(), by_score, word_maps=lexicon == "wmp", every_move=True
-        )
-        assert listed.moves is not None
-        assert listed.counts == run.counts
-        for i, (moves, position) in enumerate(zip(listed.moves, positions, strict=True)):
-            ours = [m for m in expected[i] if not position.is_empty() or m[0][0].isdigit()]
-            assert magpie.placements(moves) == ours, f"{name} position {i}: MAGPIE's moves differ"
-    else:
-        for i, best in enumerate(run.best):
-            top = max((m[2] for m in expected[i]), default=None)
-            assert (best.score if best else None) == top, f"{name} position {i}: best differs"
-    record(
-        benchmark,
-        CrosswordPeerRecord(
-            magpie.NAME,
-            magpie.version(magpie.folder()),
-            wordlist_ref(cases.words(settings)),
-            len(positions),
-            lexicon=lexicon,  # type: ignore[arg-type]
-            positions=name,
-            blanks=blanks,
-            mode=mode,  # type: ignore[arg-type]
-            moves=sum(run.counts),
-            round_seconds=run.round_seconds,
-            prepare_seconds=run.prepare_seconds,
-            paired_seconds=paired.seconds() if paired else {},
-        ),
-    )
-
-
-#: The rounds of a peer's case run in step with lexibench's generators (each short: more of
-#: them, for a steadier median on a shared machine).
-PAIRED_ROUNDS: Final = 21
-
-
-class _Paired:
-    """lexibench's native generators (:data:`GENERATORS`, where compiled) on a peer case's
-    positions, a round of each before each of the peer's rounds (``magpie.generate``'s
-    ``between``): the first generator moves to the end each round, so none always runs right
-    before the peer. Each round of either side is timed after an untimed pass over the same
-    positions (the harness's ``-s``), warm as consecutive rounds are, and on the same processor
-    as the other side's (``magpie.generate`` keeps both processes on one meanwhile)."""
-
-    def __init__(self, settings: Settings, mode: str, positions: Sequence[Position]) -> None:
-        self.positions = positions
-        self.order = [] if NATIVE_UNAVAILABLE is not None else list(GENERATORS)
-        self.solvers = {v: cases.solver(cases.generator(settings, v), mode) for v in self.order}
-        self.rounds: dict[str, list[float]] = {v: [] for v in self.order}
-
-    def __call__(self) -> None:
-        for variant in self.order:
-            cases.solve_all(self.solvers[variant], self.positions)  # warm, as the peer's pass
-            start = time.perf_counter()
-            cases.solve_all(self.solvers[variant], self.positions)
-            self.rounds[variant].append(time.perf_counter() - start)
-        self.order.append(self.order.pop(0))
-
-    def seconds(self) -> dict[str, tuple[float, ...]]:
-        """Each generator's seconds per round, in the peer's rounds' order."""
-        return {v: tuple(r) for v, r in self.rounds.items()}
-
-
-@cache
-def _leave_table() -> bytes:
-    """lexibench's own leave model as a KLV2 table (the peer needs one; by score it is unused)."""
-    from lexibench.solver.games.crossword.leave_tables import LeaveTable
-    from lexibench.solver.games.crossword.rules import load_rules
-
-    model = default_leaves()
-    leaves = model.leaves(load_rules("english"))
-    return LeaveTable.of({leave: model.value(leave) for leave in leaves}).to_bytes()
-
-
 SELFPLAY_ROUNDS: Final = 3
-
-
-class _Process:
-    """One run of a ``lexibench`` command printing JSON, a round of a case: its CPU seconds and
-    its output are kept."""
-
-    def __init__(self, command: list[str], env: dict[str, str]) -> None:
-        self.command = command
-        self.env = env
-        self.cpu: list[float] = []
-        self.outputs: list[dict[str, Any]] = []
-
-    def __call__(self) -> None:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(
-            self.command, env=self.env, capture_output=True, text=True, check=False
-        )
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        assert done.returncode == 0, done.stderr
-        self.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        self.outputs.append(json.loads(done.stdout))
 
 
 def _selfplay(
@@ -442,17 +297,13 @@ def _selfplay(
     tier, each of ``rounds`` rounds a fresh process, the lexicon in a cache of their own (filled
     first by an untimed process where ``warm``; else the round builds it): each round's CPU
     seconds and output."""
-    command = [
-        sys.executable, "-m", "lexibench", "selfplay", "--games", str(games_count),
-        "--seed", str(settings.seed), "--wordlist", settings.wordlist, "--lexicon", "kwg",
-        "--tier", "native", *options, "--json",
-    ]  # fmt: skip
+    command = cases.selfplay_command(settings, games_count, options)
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
         if warm:
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
             assert done.returncode == 0, done.stderr
-        one_process = _Process(command, env)
+        one_process = cases.Process(command, env)
         benchmark.pedantic(one_process, rounds=rounds, iterations=1, warmup_rounds=0)
     return one_process.cpu, one_process.outputs
 
