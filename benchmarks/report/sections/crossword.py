@@ -5,7 +5,9 @@ positions: positions/s and moves/s) and the crossword suite's (the lexicons' bui
 and resident memory; native generation by blanks on the rack; Macondo's benchmark position;
 whole-process self-play), with the verdicts as ratios against the published figures
 (``benchmarks/data/crossword.toml``): Gordon's 5x size and 2x speed, the Go engine's 7.2x size and
-0.9x speed, Macondo's 118 us per position and 70 games/s (figures from other hardware).
+0.9x speed, Macondo's 118 us per position and 70 games/s (figures from other hardware; where
+MAGPIE ran beside lexibench, its figures measured here in their place: :mod:`.crossword_peer`,
+whose tables this section shows too).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import tomllib
 from collections import defaultdict
 from importlib import resources
-from statistics import median
 from typing import Any, Final
 
 from lexibench.benchmarks.harness.records import (
@@ -27,7 +28,8 @@ from lexibench.benchmarks.harness.records import (
 )
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
-from lexibench.benchmarks.report.sections import EMPTY, Section
+from lexibench.benchmarks.report.sections import EMPTY, Section, crossword_peer
+from lexibench.benchmarks.report.sections.crossword_peer import GENERATOR_NAMES
 
 GAME: Final = "crossword"
 ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag", "word-map": "word map"}
@@ -151,8 +153,6 @@ def _movegen(results: Results) -> dict[tuple[str, int, str, str], Any]:
 
 #: The heading of the native generation's table.
 NATIVE_HEADING: Final = "Native generation: DAWG, GADDAG and the word map"
-#: Each generator of the native table (by its cases' variant), as the tables name it.
-GENERATOR_NAMES: Final = {"words": "DAWG", "gaddag": "GADDAG", "word-map": "word map"}
 #: Each generator of the native table, and its column there.
 NATIVE_COLUMNS: Final = {v: f"{name} ms/position" for v, name in GENERATOR_NAMES.items()}
 
@@ -238,77 +238,6 @@ def _native_table(results: Results) -> list[str]:
     ]
 
 
-def _peer_table(results: Results) -> list[str]:
-    """lexibench's native generation beside MAGPIE's on the same positions, where it ran."""
-    peer: dict[tuple[str, int, str, str], CrosswordPeerRecord] = {
-        (r.positions, r.blanks, r.mode, r.lexicon): r
-        for r in (b.record for b in results.of(CrosswordPeerRecord))
-    }
-    if not peer:
-        return []
-    found = _movegen(results)
-    keys = sorted({(p, k, m) for p, k, m, _ in peer}, key=lambda x: (x[0] != "mid", x))
-    body = []
-    for positions, blanks, mode in keys:
-        ours = {v: found.get((positions, blanks, mode, v)) for v in NATIVE_COLUMNS}
-        ms = {v: b.per_unit_ms() if b else None for v, b in ours.items()}
-        theirs: dict[str, tuple[float, float] | None] = {}
-        for lexicon in ("kwg", "wmp"):
-            r = peer.get((positions, blanks, mode, lexicon))
-            theirs[lexicon] = _peer_ms(r) if r else None
-        kwg, wmp = theirs["kwg"], theirs["wmp"]
-        in_step = _in_step_ms(peer.get((positions, blanks, mode, "kwg")))
-        if in_step is None:  # a run before the rounds were taken in step: the native cases'
-            fastest = min((v for v in ms.values() if v), default=None)
-            step_cell = ""
-        else:
-            fastest = in_step[0]
-            step_cell = f"{num(in_step[0])} ({GENERATOR_NAMES.get(in_step[1], in_step[1])})"
-        body.append(
-            [
-                positions,
-                str(blanks),
-                mode,
-                num(ms["words"]),
-                num(ms["gaddag"]),
-                num(ms["word-map"]),
-                num(kwg[0]) if kwg else "",
-                num(kwg[1]) if kwg else "",
-                num(wmp[0]) if wmp else "",
-                step_cell,
-                f"{fastest / kwg[0]:,.2f}" if fastest and kwg else "",
-            ]
-        )
-    versions = sorted({r.library_version or "unknown commit" for r in peer.values()})
-    headers = ["positions", "blanks", "moves", "lexibench DAWG ms", "lexibench GADDAG ms"]
-    headers += ["lexibench word map ms", "MAGPIE KWG ms", "of which preparing"]
-    headers += ["MAGPIE word map ms", "lexibench's fastest in step with MAGPIE, ms"]
-    headers += ["lexibench time / MAGPIE KWG time"]
-    text = (
-        f"MAGPIE (jvc56/MAGPIE, C; {', '.join(versions)}), built by hand and opt-in "
-        "(`LEXIBENCH_MAGPIE`: `benchmarks/peers/magpie.py`), on the native cases' positions "
-        "with the same KWG file, by score as lexibench's cases, timed inside its process with "
-        "a C clock, the median of its rounds, per position: its `generate_moves` (every move "
-        "appended to its small-move list, as lexibench appends its records) and the board's "
-        "preparation (its cross-sets and anchors, which MAGPIE makes as it loads a position and "
-        "lexibench's generator in each call, so both are counted; `of which preparing` gives "
-        "that part). Beside it lexibench's native times from the table above, timed from "
-        "Python by pytest-benchmark (the call and its result's wrapping included). `word map`: "
-        "MAGPIE with its `.wmp` word map of the same lexicon. MAGPIE's every move includes up "
-        "to 127 exchanges and the pass; its placements were checked equal to the reference's, "
-        "position by position, and its best score too. `in step with MAGPIE`: lexibench's "
-        "three generators timed again in the peer's own case, a round of each (over the same "
-        "positions, the same calls) before each of MAGPIE's rounds, which waits for them, so "
-        "that both sides are measured within a second of each other, round after round, and "
-        "on the same processor (both processes kept on one meanwhile: a neighbour's load on "
-        "this shared machine then reaches both alike); the fastest of the three by its median "
-        "round. The last column "
-        "is that time over MAGPIE's KWG time of the same rounds (where a run has no rounds in "
-        "step, the fastest of lexibench's three times above): above 1, MAGPIE is faster."
-    )
-    return _section("Beside MAGPIE", text, headers, body)
-
-
 def _nodes_table(results: Results) -> list[str]:
     """The dictionary work of each algorithm beside its time: why the GADDAG is or is not the
     faster here."""
@@ -354,23 +283,6 @@ def _nodes_table(results: Results) -> list[str]:
     return _section("Why, in nodes", text, headers, body)
 
 
-def _in_step_ms(r: CrosswordPeerRecord | None) -> tuple[float, str] | None:
-    """The fastest of lexibench's generators timed in step with the peer (its median round,
-    ms per position) and its variant, or None where the record has no such rounds."""
-    if r is None or not r.paired_seconds:
-        return None
-    fastest = min(((median(s), v) for v, s in r.paired_seconds.items() if s), default=None)
-    return None if fastest is None else (fastest[0] * 1000 / r.units, fastest[1])
-
-
-def _peer_ms(r: CrosswordPeerRecord) -> tuple[float, float]:
-    """The peer's ms per position, preparation included (the median round), and of it the
-    preparation's."""
-    preparing = r.prepare_seconds or (0.0,) * len(r.round_seconds)
-    whole = [g + p for g, p in zip(r.round_seconds, preparing, strict=True)]
-    return median(whole) * 1000 / r.units, median(preparing) * 1000 / r.units
-
-
 def _section(title: str, text: str, headers: list[str], body: list[list[str]]) -> list[str]:
     """A titled table with its explanation, or nothing where the run has no rows for it."""
     if not body:
@@ -380,7 +292,8 @@ def _section(title: str, text: str, headers: list[str], body: list[list[str]]) -
 
 def _selfplay_table(results: Results) -> list[str]:
     body = []
-    ordered = sorted(results.of(SelfPlayRecord), key=lambda b: b.record.players != "greedy")
+    alone = [b for b in results.of(SelfPlayRecord) if b.record.peer is None]  # beside MAGPIE:
+    ordered = sorted(alone, key=lambda b: b.record.players != "greedy")  # crossword_peer's
     for b in ordered:
         r = b.record
         seconds = b.timing.median
@@ -478,8 +391,9 @@ def _ours(results: Results, what: str) -> tuple[float | None, str]:
 def _games_per_s(results: Results, variant: str, players: str) -> float | None:
     """Self-play games per second (whole process) of ``players`` over ``variant``'s moves."""
     for b in results.of(SelfPlayRecord):
-        if b.record.variant == variant and b.record.players == players:
-            return b.record.units / b.timing.median
+        r = b.record
+        if r.variant == variant and r.players == players and r.peer is None:
+            return r.units / b.timing.median
     return None
 
 
@@ -500,6 +414,7 @@ def ratio_verdict(published: float, ours: float | None) -> str:
 
 def _verdicts(results: Results) -> list[str]:
     body = []
+    replaced = False
     for figure in published_figures():
         ours, what = _ours(results, figure["ours"])
         if "ratio" in figure:
@@ -512,9 +427,10 @@ def _verdicts(results: Results) -> list[str]:
             value = float(figure.get("us", figure.get("games_per_s", 0.0)))
             published = f"{value:g} {unit}"
             shown = f"{num(ours)} {unit}" if ours is not None else ""
-            held = "other hardware: " + (
-                f"{ours / value:,.2f}x the published figure" if ours is not None else "not measured"
-            )
+            scaled = f"{ours / value:,.2f}x the published figure" if ours else "not measured"
+            here = crossword_peer.measured_instead(results, figure["ours"])
+            held = here or f"other hardware: {scaled}"
+            replaced |= here is not None
         body.append([figure["key"], figure["claim"], published, shown, what, held])
     headers = ["figure", "published", "value", "this run", "measured as", "verdict"]
     sources = [f"- `{f['key']}`: {f['source']}." for f in published_figures()]
@@ -523,7 +439,14 @@ def _verdicts(results: Results) -> list[str]:
         "",
         "Ratios travel between machines and languages; the absolute figures (microseconds, games "
         "per second) were measured on other hardware, with other lexicons, and are given for "
-        "scale only.",
+        "scale only."
+        + (
+            " MAGPIE (a C rewrite of Macondo) ran beside lexibench here: its figures measured on "
+            "this machine are the verdicts in place of Macondo's published ones (below: Beside "
+            "MAGPIE)."
+            if replaced
+            else ""
+        ),
         "",
         table(headers, body),
         "",
@@ -564,7 +487,7 @@ def render(results: Results) -> Section:
     lines += _verdicts(results)
     lines += _native_table(results)
     lines += _nodes_table(results)
-    lines += _peer_table(results)
+    lines += crossword_peer.render_lines(results)
     lines += _lexicon_table(results)
     lines += _selfplay_table(results)
     lines += _equity_table(results)
