@@ -160,11 +160,11 @@ def test_self_play_beside_magpie_divides_by_its_faster_lexicon() -> None:
     assert row.ours == pytest.approx(100 / 0.9)  # the median round's CPU seconds
     assert row.theirs == {"kwg": pytest.approx(100 / 0.45), "wmp": pytest.approx(100 / 0.25)}
     assert row.ratio == pytest.approx(0.9 / 0.25)
-    assert row.ours_games_share == pytest.approx(0.6 / 0.9)
+    assert row.ours_games_alone == pytest.approx(100 / 0.6)
     assert (row.ours_turns, row.theirs_turns) == (22.0, 22.1)
     lines = crossword_peer.render_lines(Results(benches=[_bench(_selfplay(PEER_SELFPLAY))]))
     assert "### Self-play beside MAGPIE" in lines
-    assert _cells(lines, "| 100") == ["100", "111", "67%", "22", "222", "400", "22.1", "3.60"]
+    assert _cells(lines, "| 100") == ["100", "111", "167", "22", "222", "400", "22.1", "3.60"]
 
 
 def test_the_section_with_and_without_the_peers_rows() -> None:

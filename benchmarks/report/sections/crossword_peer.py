@@ -186,10 +186,10 @@ class SelfPlayRow:
     games: int
     ours: float
     """lexibench's games per CPU-second."""
-    ours_games_share: float | None
-    """lexibench's own time of its games (the word map's build at the first turn included)
-    over its process's CPU seconds (the rest: start-up, the lexicon from the cache), None where
-    not recorded."""
+    ours_games_alone: float | None
+    """lexibench's games per second by its own timing of them (wall seconds: no start-up, no
+    lexicon loading; its word map's build at the first turn included), None where not
+    recorded."""
     ours_turns: float
     theirs: dict[PeerLexicon, float]
     """MAGPIE's games per CPU-second, by lexicon."""
@@ -217,7 +217,7 @@ def selfplay_rows(results: Results) -> list[SelfPlayRow]:
             SelfPlayRow(
                 r.units,
                 r.units / ours_cpu,
-                games / ours_cpu if games is not None else None,
+                r.units / games if games is not None else None,
                 r.moves_played / r.units,
                 theirs,
                 peer.turns / r.units,
@@ -234,7 +234,7 @@ def _selfplay_table(results: Results) -> list[str]:
         [
             f"{row.games:,}",
             num(row.ours),
-            f"{row.ours_games_share:.0%}" if row.ours_games_share is not None else "",
+            num(row.ours_games_alone),
             num(row.ours_turns),
             num(row.theirs.get("kwg")),
             num(row.theirs.get("wmp")),
@@ -243,7 +243,7 @@ def _selfplay_table(results: Results) -> list[str]:
         ]
         for row in found
     ]
-    headers = ["games", "lexibench games/CPU-s", "of its CPU, the games", "turns/game"]
+    headers = ["games", "lexibench games/CPU-s", "its games alone, games/s", "turns/game"]
     headers += ["MAGPIE KWG games/CPU-s", "MAGPIE word map games/CPU-s", "turns/game"]
     headers += ["lexibench CPU / MAGPIE's faster"]
     text = (
@@ -255,9 +255,10 @@ def _selfplay_table(results: Results) -> list[str]:
         "a whole process (start-up and loading included: lexibench's lexicon from its cache and "
         "its word map built in the process, MAGPIE's word map read from a file made before), "
         "timed from outside by CPU seconds, a process of each side per round in turn, the "
-        "median of the rounds; `of its CPU, the games`: lexibench's own timing of its games "
-        "(its word map's build at the first turn included) over its process's CPU seconds. "
-        "The games are not the same games (each program shuffles its own "
+        "median of the rounds; `its games alone`: lexibench's own timing of its games (wall "
+        "seconds, no start-up or lexicon loading; its word map's build at the first turn "
+        "included), to tell the process's fixed costs apart (MAGPIE reports none). The games "
+        "are not the same games (each program shuffles its own "
         "bag, and MAGPIE's equity adds an opening and an end-game correction lexibench's has "
         "not): games/CPU-s over many is what compares; turns/game shows how alike they are. "
         "The last column is lexibench's CPU time per game over MAGPIE's faster: above 1, "
