@@ -158,7 +158,10 @@ class _Game:
     scores: list[int]
     bag: list[int]
     zeros: int
+    shuffle: str
+    """The seed of an exchange's shuffle of the bag (made only where one is played)."""
     over: bool = False
+    _random: random.Random | None = None
 
     def copy(self) -> _Game:
         """Another state like this one, to play out a candidate."""
@@ -169,16 +172,19 @@ class _Game:
             list(self.scores),
             list(self.bag),
             self.zeros,
+            self.shuffle,
             self.over,
         )
 
-    def turn(self, player: int, action: Action, rng: random.Random) -> bytes:
+    def turn(self, player: int, action: Action) -> bytes:
         """Play ``action`` for ``player``: the tiles it kept (before drawing)."""
         rules = self.rules
         rack = self.racks[player]
         if isinstance(action, Exchange):
             kept = _kept(rack, action.returned)
-            exchange(rack, self.bag, action.returned, rng)
+            if self._random is None:
+                self._random = random.Random(self.shuffle)
+            exchange(rack, self.bag, action.returned, self._random)
             self._scoreless()
             return kept
         if action is None:
@@ -209,7 +215,11 @@ class _Game:
 
 
 def _tiles(rack: list[int]) -> bytes:
-    return bytes(t for t in range(27) for _ in range(rack[t]))
+    return b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
+
+
+#: Each tile number as one byte.
+_TILE: Final = [bytes([t]) for t in range(27)]
 
 
 def _kept(rack: list[int], returned: tuple[int, ...]) -> bytes:
@@ -287,11 +297,12 @@ def simulate(
         other = list(known)
         if not settings.known_rack:
             draw(other, bag, rules.rack_size)
-        base = _Game(rules, bytearray(position.board), (mine, other), scores, bag, position.zeros)
+        base = _Game(rules, bytearray(position.board), (mine, other), scores, bag,
+                     position.zeros, f"sim:{settings.seed}:{i}:x")  # fmt: skip
         for candidate in sim.candidates:
             if candidate.dropped:
                 continue
-            candidate.add(_play_out(base.copy(), candidate.move, player, sim, i, spread_before))
+            candidate.add(_play_out(base.copy(), candidate.move, player, sim, spread_before))
         sim.iterations += 1
         progress(sim.iterations)
         if z is not None and sim.iterations % STOP_EVERY == 0:
@@ -305,15 +316,13 @@ def _play_out(
     move: Move,
     player: EquityPlayer,
     sim: Simulation,
-    i: int,
     spread_before: int,
 ) -> float:
-    """One candidate's result in iteration ``i`` (see the module docstring)."""
+    """One candidate's result, played out from ``game`` (see the module docstring)."""
     rules = game.rules
     plies = sim.settings.plies
     memo = player.memo
-    rng = random.Random(f"sim:{sim.settings.seed}:{i}:x")
-    kept = game.turn(0, _action(move), rng)
+    kept = game.turn(0, _action(move))
     leftover = memo.value(kept) if plies == 1 else 0.0
     for ply in range(plies):
         if game.over:
@@ -321,7 +330,7 @@ def _play_out(
         on_turn = 1 - ply % 2  # the other player replies first
         action = player(rules, bytes(game.board), game.racks[on_turn], len(game.bag))
         sim.turns += 1
-        kept = game.turn(on_turn, action, rng)
+        kept = game.turn(on_turn, action)
         if ply >= plies - 2:
             worth = memo.value(kept)
             leftover += worth if on_turn == 0 else -worth

@@ -89,17 +89,16 @@ def test_a_result_is_the_spread_gained_plus_the_last_two_leaves() -> None:
     draw(other, bag, rules.rack_size)
     before = position.scores or (0, 0)
     game = _Game(rules, bytearray(position.board), (position.rack_counts(), other),
-                 list(before), bag, position.zeros)  # fmt: skip
+                 list(before), bag, position.zeros, "sim:9:0:x")  # fmt: skip
     player = EquityPlayer(generator, LEAVES)
     memo = LeaveMemo(LEAVES)
-    rng = random.Random("sim:9:0:x")
-    game.turn(0, _action(best), rng)
+    game.turn(0, _action(best))
     leftover = 0.0
     for ply, on_turn in enumerate((1, 0)):
         if game.over:
             break
         kept = game.turn(on_turn, player(rules, bytes(game.board), game.racks[on_turn],
-                                         len(game.bag)), rng)  # fmt: skip
+                                         len(game.bag)))  # fmt: skip
         worth = memo.value(kept)
         leftover += worth if on_turn == 0 else -worth
         assert ply < 2
