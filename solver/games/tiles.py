@@ -3,8 +3,10 @@ what each tile is worth and how many a bag holds, and the words such a game play
 
 The crossword game is played with them (its rule sets, :mod:`.crossword.rules`, hold a
 :class:`TileSet`; its leave tables, :mod:`.crossword.leave_tables`, write leaves as
-:func:`tiles_text` does); a word-search game scoring its words by their tiles' values would take
-the same. A game package imports no other game's: what games share lives below them, here.
+:func:`tiles_text` does); the word search (:mod:`.search`) plays the crossword game's words
+(:data:`WORD_RULES`) and scores them by :data:`ENGLISH`'s values, the tiles of the crossword
+game's default rule set. A game package imports no other game's: what games share lives below
+them, here.
 
 Tiles as numbers: :data:`BLANK` (0) the blank, 1-26 the letters A-Z, as the KWG layout numbers
 them (:mod:`lexibench.structures.backends.kwg.layout`). As text: the letters in upper case, ``?``
@@ -73,3 +75,12 @@ def text_tiles(text: str) -> bytes:
         else:
             raise ValueError(f"{ch!r} is not a tile (A-Z, or ? for a blank)")
     return bytes(out)
+
+
+#: The tiles of English-language Scrabble, as the crossword game's rule set ``english`` holds them
+#: (``crossword/rulesets/english.json``; a test checks that they agree): per tile 0-26 (the blank,
+#: then A-Z) how many the bag holds and what each scores.
+ENGLISH: Final = TileSet(
+    counts=(2, 9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1),
+    values=(0, 1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10),
+)

@@ -1,0 +1,133 @@
+"""A word search as a puzzle (the conditions, the shortest word, the order and how many to list)
+and its answer (the words in that order, their count, and each word's hooks where asked).
+
+Orders (``--sort``): ``alpha`` (the default), ``probability`` (the number of ways to draw the
+word's letters from the bag of the crossword game's tiles without blanks, :data:`TILES`: the
+product over its letters of C(tiles of the letter, copies in the word), highest first), ``length``
+(longest first); ties alphabetically. Points are the sum of the tiles' values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Final
+
+from lexibench.solver.errors import InputError
+from lexibench.solver.games.search.conditions import Anagram, Condition, Not
+from lexibench.solver.games.search.grammar import parse_conditions
+from lexibench.solver.games.tiles import ENGLISH, WORD_RULES
+
+#: The tiles the words are scored and drawn by: the crossword game's default rule set's.
+TILES: Final = ENGLISH
+#: Each letter a-z's value.
+VALUES: Final = TILES.values[1:]
+#: Each letter a-z's tiles in the bag.
+BAG: Final = TILES.counts[1:]
+ORDERS: Final = ("alpha", "probability", "length")
+DEFAULT_MIN_LENGTH: Final = WORD_RULES.min_length
+
+
+@dataclass(frozen=True)
+class Query:
+    """A word search: every word of at least ``min_length`` letters that meets every condition,
+    in ``order``, the first ``limit`` of them (None: all)."""
+
+    conditions: tuple[Condition, ...]
+    min_length: int = DEFAULT_MIN_LENGTH
+    order: str = "alpha"
+    limit: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The conditions as they read, normalized."""
+        return " ".join(condition.text for condition in self.conditions)
+
+    @property
+    def anagrams(self) -> tuple[Anagram, ...]:
+        """Its anagram and subanagram conditions (not negated), whose blanks each word reports."""
+        return tuple(c for c in self.conditions if isinstance(c, Anagram))
+
+
+def parse_query(
+    texts: Sequence[str] | str,
+    min_length: int = DEFAULT_MIN_LENGTH,
+    order: str = "alpha",
+    limit: int | None = None,
+) -> Query:
+    """A search from its conditions' arguments (or one string of them, separated by spaces).
+
+    >>> parse_query("pattern:c?t* length:4").text
+    'pattern:c?t* length:4'
+    """
+    if isinstance(texts, str):
+        texts = texts.split()
+    if order not in ORDERS:
+        raise InputError(f"sort {order!r}: one of {', '.join(ORDERS)}")
+    if limit is not None and limit < 0:
+        raise InputError(f"limit {limit}: must be at least 0")
+    if min_length < 1:
+        raise InputError(f"min length {min_length}: must be at least 1")
+    return Query(parse_conditions(texts, VALUES), min_length, order, limit)
+
+
+def points(word: str) -> int:
+    """The word's points: its tiles' values added.
+
+    >>> points("quiz")
+    22
+    """
+    return sum(VALUES[ord(ch) - 97] for ch in word)
+
+
+def draws(word: str) -> int:
+    """The ways to draw the word's letters from the bag without blanks.
+
+    >>> draws("ee"), draws("zz")
+    (66, 0)
+    """
+    ways = 1
+    for ch, n in Counter(word).items():
+        ways *= comb(BAG[ord(ch) - 97], n)
+    return ways
+
+
+def ordered(words: Iterable[str], order: str) -> list[str]:
+    """``words`` in ``order`` (see the module docstring), ties alphabetically."""
+    out = sorted(words)
+    if order == "probability":
+        out.sort(key=draws, reverse=True)  # stable: alphabetical among equals
+    elif order == "length":
+        out.sort(key=len, reverse=True)
+    return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The words found, in the query's order, at most its limit; ``count`` counts them all.
+    ``hooks``: each listed word's front and back hook letters, where the search was asked for
+    them (``--json``), else None."""
+
+    words: tuple[str, ...]
+    count: int
+    hooks: tuple[tuple[str, str], ...] | None = None
+
+
+def answer(query: Query, found: Iterable[str]) -> tuple[str, ...]:
+    """``found`` (distinct words meeting the conditions) of at least the query's shortest length,
+    in its order, at most its limit."""
+    shortest = query.min_length
+    words = ordered((w for w in found if len(w) >= shortest), query.order)
+    return tuple(words if query.limit is None else words[: query.limit])
+
+
+def negated(condition: Condition) -> tuple[bool, Condition]:
+    """``(negated, inner)``: the condition without its ``not:`` prefixes, and whether an odd
+    number of them negate it."""
+    flip = False
+    while isinstance(condition, Not):
+        flip = not flip
+        condition = condition.inner
+    return flip, condition
