@@ -29,6 +29,7 @@ from lexibench.solver.games.command import (
     Options,
     TierOption,
     VariantOption,
+    WhereOptions,
 )
 from lexibench.solver.games.crossword.rules import DEFAULT_RULES, GENERATIONS, TIERS
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
@@ -274,13 +275,21 @@ SIM = Command(
     "out a few plies on random draws, ranked by the mean spread",
     (
         *POSITION,
+        Option(
+            ("--positions",),
+            "simulate every position of FILE (a CGP line each; blank lines skipped), in place "
+            "of one: a JSON line each, in the file's order, the object --json prints with its "
+            '"line" number first; the file is checked whole before any simulation; Ctrl-C keeps '
+            "the lines written (exit status 130)",
+            metavar="FILE",
+            file="input",
+        ),
         *SHARED,
         Option(
             ("--leaves",),
             "the leave values of the static equity, the candidates' and the plies' (default: "
             f"{DEFAULT_LEAVES}, lexibench's own model; or a KLV2 file, or a CSV of leave,value "
             "lines)",
-            parse=named_leaves,
             metavar="english|FILE",
             file="input",
         ),
@@ -289,8 +298,8 @@ SIM = Command(
         _count("--iterations", "iterations of each candidate", 10_000_000, 1000, "K"),
         Option(
             ("--time-limit",),
-            "stop after S seconds, reporting the iterations then done (that run alone is not "
-            "reproducible)",
+            "stop after S seconds (with --positions: each position after S seconds of its "
+            "own), reporting the iterations then done (that run alone is not reproducible)",
             parse=values.seconds,
             metavar="S",
         ),
@@ -313,6 +322,10 @@ SIM = Command(
             'print {"candidates": [{"move", "score", "leave", "equity", "mean", "stderr", '
             '"iterations"}, ...], ...}, best mean first',
             flag=True,
+        ),
+        WhereOptions(
+            "with --positions: simulate the positions in N processes (the same numbers as 1)",
+            "the positions of --positions",
         ),
     ),
     run="lexibench.solver.games.crossword.sim_command:sim_command",
