@@ -131,6 +131,10 @@ SAMPLES: dict[str, Callable[[], list[bytes]]] = {
     "results-gz": lambda: [gzip.compress(raw, mtime=0) for raw in _results()],
     "rules": lambda: [_package("solver/games/crossword/rulesets/english.json")],
     "saved-lexicon": _saved,
+    "sim-positions": lambda: [
+        b"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 DIEDSAT/ 0/0 0\n\n"
+        b"15/15/15/15/15/15/15/3NASTIER5/15/15/15/15/15/15/15 AEDGOO? 66/0 0\r\n",
+    ],
     "wordlist": lambda: [
         b"cat\r\ncats\nQueen\n\xef\xbb\xbfdog\n",
         "caf\u00e9\nna\u00efve\n".encode(),

@@ -34,14 +34,14 @@ from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Processes, Where, WorkerOutputError, ordered_map
 from lexibench.solver.games.crossword.equity import Leaves
 from lexibench.solver.games.crossword.position import Position, parse_cgp
-from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.solver.games.crossword.rules import DEFAULT_RULES, RuleSet, load_rules
 from lexibench.solver.games.crossword.sim import Settings, Simulation, simulate, unseen
 from lexibench.solver.games.crossword.solve import MoveGenerator
 from lexibench.solver.lexicons import LexiconSpec, open_spec
 from lexibench.solver.tiers import Tier
 from lexibench.solver.writes import write_whole
 from lexibench.structures.errors import BadInputError
-from lexibench.structures.files import read_input
+from lexibench.structures.files import input_format, read_input
 
 #: What the file is called in errors.
 WHAT: Final = "positions file"
@@ -69,6 +69,13 @@ def read_positions(
     except BadInputError as exc:
         raise InputError(str(exc)) from None
     return check_positions(data, path, rules, strict, known_rack)
+
+
+@input_format("sim-positions", WHAT, MAX_FILE)
+def parse_positions(data: bytes, name: str) -> list[tuple[int, str]]:
+    """A positions file's bytes under the default rule set (:func:`check_positions`): what the
+    file gate's registry, and so the hostile-files tests, read it with."""
+    return check_positions(data, name, load_rules(DEFAULT_RULES))
 
 
 def check_positions(
