@@ -15,14 +15,21 @@ prefixes (a word is its own prefix, ``""`` is a prefix of a non-empty lexicon), 
 the empty lexicon, one-shot iterables, unstorable words, stepping (when offered), saved files,
 and a property-based comparison with :class:`ReferenceLexicon` over a small alphabet.
 
+The query kinds (:mod:`structures.queries`) have their suite here too, :class:`QueryConformance`:
+every kind a structure answers with its own methods (an index's, or a lexicon's compiled ones)
+against :func:`reference_query`, a filter over the same words, and each kind's edge cases. A
+plugin's index runs it the same way (``class TestMine(QueryConformance): structure = "mine"``).
+
 Importing this module imports pytest and hypothesis; nothing else in ``structures`` does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -31,6 +38,7 @@ from hypothesis import strategies as st
 from lexibench import structures
 from lexibench.structures.errors import UnstorableWordError
 from lexibench.structures.protocol import Lexicon, PersistentLexicon, SteppingLexicon
+from lexibench.structures.queries import QUERY_MEMBERS
 from lexibench.structures.saved import (
     SavedLexiconError,
     Seal,
@@ -245,3 +253,201 @@ class LexiconConformance:
         for q in queries + words:
             assert lex.is_word(q) is ref.is_word(q), q
             assert lex.has_prefix(q) is ref.has_prefix(q), q
+
+
+# ---- the query kinds ----------------------------------------------------------------------------
+
+#: The small alphabet the query kinds are drawn over, and a letter no word of it has.
+KIND_ALPHABET = "abcde"
+_WORDS = st.lists(st.text(KIND_ALPHABET, min_size=1, max_size=6), max_size=40)
+_LETTERS = st.sampled_from(KIND_ALPHABET + "z")
+_BOUNDS = st.dictionaries(_LETTERS, st.integers(0, 3), max_size=3)
+_COUNT = st.integers(0, 4)
+
+
+def _spelled(word: str, letters: str, blanks: int) -> bool:
+    have = Counter(letters)
+    return sum(max(0, n - have[ch]) for ch, n in Counter(word).items()) <= blanks
+
+
+def _matches(parts: Sequence[str | None], word: str) -> bool:
+    regex = "".join(
+        ".*" if p is None else "(?!)" if not p else "[" + re.escape(p) + "]" for p in parts
+    )
+    return bool(parts) and re.fullmatch(regex, word, re.DOTALL) is not None
+
+
+def _hooks(words: set[str], word: str) -> tuple[str, str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return (
+        "".join(c for c in letters if c + word in words),
+        "".join(c for c in letters if word + c in words),
+    )
+
+
+def reference_query(kind: str, words: Iterable[str], *arguments: Any) -> list[str]:
+    """The answer to a query of ``kind`` (:data:`~lexibench.structures.queries.QUERY_KINDS`)
+    with its method's ``arguments``, by a filter over the distinct ``words``: sorted."""
+    stored = set(words)
+    test: Callable[[str], bool]
+    if kind == "anagram":
+        letters, blanks, min_length = arguments
+        test = lambda w: len(w) >= min_length and _spelled(w, letters, blanks)  # noqa: E731
+    elif kind == "pattern":
+        (pattern,) = arguments
+        parts = [None if c == "*" else "abcdefghijklmnopqrstuvwxyz" if c == "?" else c
+                 for c in pattern]  # fmt: skip
+        test = lambda w: _matches(parts, w)  # noqa: E731
+    elif kind == "classes":
+        (parts,) = arguments
+        test = lambda w: _matches(parts, w)  # noqa: E731
+    elif kind == "letterset":
+        letters, required, min_length = arguments
+        test = lambda w: (  # noqa: E731
+            len(w) >= min_length and set(w) <= set(letters) and set(required) <= set(w)
+        )
+    elif kind == "positions":
+        allowed, at_least, at_most = arguments
+        test = lambda w: (  # noqa: E731
+            len(w) == len(allowed)
+            and all(ch in ok for ch, ok in zip(w, allowed, strict=True))
+            and all(w.count(c) >= n for c, n in at_least.items())
+            and all(w.count(c) <= n for c, n in at_most.items())
+        )
+    elif kind == "length":
+        shortest, longest = arguments
+        test = lambda w: shortest <= len(w) <= longest  # noqa: E731
+    elif kind == "contains":
+        (at_least,) = arguments
+        test = lambda w: all(w.count(c) >= n for c, n in at_least.items())  # noqa: E731
+    elif kind == "hooks":
+        front, fewest, most = arguments
+        test = lambda w: fewest <= len(_hooks(stored, w)[0 if front else 1]) <= most  # noqa: E731
+    elif kind == "family":
+        fewest, most = arguments
+        keys = Counter("".join(sorted(w)) for w in stored)
+        test = lambda w: fewest <= keys["".join(sorted(w))] <= most  # noqa: E731
+    elif kind == "weight":
+        values, lowest, highest = arguments
+        test = lambda w: lowest <= sum(values.get(c, 0) for c in w) <= highest  # noqa: E731
+    else:
+        raise ValueError(f"unknown query kind {kind!r}")
+    return sorted(w for w in stored if test(w))
+
+
+#: Per query kind: the arguments of its method, drawn over :data:`KIND_ALPHABET` (with a letter
+#: no word has, ``z``, and the edges: nothing allowed, open ranges, crossing bounds).
+KIND_ARGUMENTS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
+    "anagram": st.tuples(
+        st.text(KIND_ALPHABET + "z", max_size=7), st.integers(0, 2), st.integers(1, 4)
+    ),
+    "pattern": st.tuples(st.text(KIND_ALPHABET + "?*z", max_size=8)),
+    "classes": st.tuples(
+        st.lists(st.none() | st.text(KIND_ALPHABET + "z", max_size=3), max_size=6)
+    ),
+    "letterset": st.tuples(
+        st.text(KIND_ALPHABET + "z", max_size=5),
+        st.text(KIND_ALPHABET, max_size=2),
+        st.integers(1, 4),
+    ),
+    "positions": st.tuples(
+        st.lists(st.text(KIND_ALPHABET, min_size=1, max_size=5), min_size=1, max_size=5),
+        _BOUNDS,
+        _BOUNDS,
+    ),
+    "length": st.tuples(st.integers(0, 7), st.integers(0, 7) | st.just(1 << 30)),
+    "contains": st.tuples(_BOUNDS),
+    "hooks": st.tuples(st.booleans(), _COUNT, _COUNT | st.just(1 << 30)),
+    "family": st.tuples(_COUNT, _COUNT | st.just(1 << 30)),
+    "weight": st.tuples(
+        st.dictionaries(_LETTERS, st.integers(0, 12), max_size=5),
+        st.integers(-2, 30),
+        st.integers(-2, 30) | st.just(1 << 30),
+    ),
+}
+
+
+class QueryConformance:
+    """The query kinds' contracts (:mod:`lexibench.structures.queries`) as a suite: every kind a
+    structure answers against :func:`reference_query` over the same words, property-based, and
+    each kind's edge cases. Subclass it and set :attr:`structure` (or override the
+    ``structure`` fixture to run it over several ids); a kind the structure does not answer is
+    skipped."""
+
+    structure: ClassVar[str] = ""
+
+    @pytest.fixture(name="structure")
+    def _structure(self) -> str:
+        if not self.structure:
+            pytest.fail("set the class attribute `structure` to the id of the structure to test")
+        return self.structure
+
+    @staticmethod
+    def kinds(structure: str) -> tuple[str, ...]:
+        """The kinds ``structure`` answers with methods of its own."""
+        return structures.answers(structures.structure_class(structure))
+
+    @settings(
+        max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
+    @given(words=_WORDS, data=st.data())
+    def test_every_kind_matches_the_reference(
+        self, structure: str, words: list[str], data: st.DataObject
+    ) -> None:
+        built: Any = structures.build_structure(structure, words)
+        for kind in self.kinds(structure):
+            arguments = data.draw(KIND_ARGUMENTS[kind], label=kind)
+            method = getattr(built, QUERY_MEMBERS[kind][0])
+            got = method(*arguments)
+            assert len(got) == len(set(got)), (kind, arguments)
+            assert sorted(got) == reference_query(kind, words, *arguments), (kind, arguments)
+            estimate = getattr(built, "estimate", None)
+            if estimate is not None:
+                guess = estimate(kind, *arguments)
+                assert guess is None or guess >= 0
+        if "hooks" in self.kinds(structure):
+            probe = data.draw(st.text(KIND_ALPHABET + "z", min_size=1, max_size=5), label="word")
+            for word in [probe, *words[:5]]:
+                assert built.hook_letters(word) == _hooks(set(words), word), word
+
+    def test_the_search_kinds_edge_cases(self, structure: str) -> None:
+        """The new kinds at their edges: an empty structure, nothing allowed, open ranges,
+        bounds that cross, a letter no word has, values of 0."""
+        kinds = self.kinds(structure)
+        words = ["a", "ab", "ba", "abc", "cab", "abcab", "bb", "b"]
+        built: Any = structures.build_structure(structure, words)
+        empty: Any = structures.build_structure(structure, [])
+        if "classes" in kinds:
+            assert sorted(built.class_pattern_words(["ab", "ab"])) == ["ab", "ba", "bb"]
+            assert built.class_pattern_words([]) == []
+            assert built.class_pattern_words(["", None]) == []
+            assert sorted(built.class_pattern_words([None])) == sorted(words)
+            assert sorted(built.class_pattern_words([None, "c", None, "b"])) == ["abcab", "cab"]
+            assert empty.class_pattern_words([None]) == []
+        if "length" in kinds:
+            assert sorted(built.length_words(3, 3)) == ["abc", "cab"]
+            assert sorted(built.length_words(0, 1 << 30)) == sorted(words)
+            assert built.length_words(4, 3) == []
+            assert empty.length_words(0, 9) == []
+        if "contains" in kinds:
+            assert sorted(built.containing_words({"b": 2})) == ["abcab", "bb"]
+            assert sorted(built.containing_words({})) == sorted(words)
+            assert built.containing_words({"z": 1}) == []
+            assert sorted(built.containing_words({"z": 0, "c": 1})) == ["abc", "abcab", "cab"]
+        if "hooks" in kinds:
+            assert sorted(built.hooked_words(True, 1, 1 << 30)) == ["a", "ab", "b"]
+            assert built.hooked_words(False, 2, 2) == ["b"]  # ba, bb
+            assert built.hooked_words(True, 3, 2) == []
+            assert built.hook_letters("ab") == ("c", "c")
+            assert built.hook_letters("zz") == ("", "")
+            assert empty.hooked_words(True, 0, 9) == []
+        if "family" in kinds:
+            assert sorted(built.family_words(2, 2)) == ["ab", "abc", "ba", "cab"]
+            assert sorted(built.family_words(0, 1)) == ["a", "abcab", "b", "bb"]
+            assert empty.family_words(0, 9) == []
+        if "weight" in kinds:
+            values = {"a": 1, "b": 3, "z": 10}
+            assert sorted(built.weighted_words(values, 4, 4)) == ["ab", "abc", "ba", "cab"]
+            assert sorted(built.weighted_words({}, 0, 0)) == sorted(words)
+            assert built.weighted_words(values, 5, 4) == []
+            assert empty.weighted_words(values, 0, 9) == []

@@ -27,6 +27,29 @@ Spelling Bee, Wordle) put to them.
     Every stored word of a given length with, at each position, one of the letters allowed
     there, and between a lower and an upper bound of copies of given letters.
 
+The kinds a word search combines (``lexibench search``) beside those, each as plain a question:
+
+``classes``: :meth:`ClassesQuery.class_pattern_words`
+    Every stored word matching a pattern of letter classes (a set of letters for one position)
+    and stars, as a whole.
+``length``: :meth:`LengthQuery.length_words`
+    Every stored word of a length between two bounds.
+``contains``: :meth:`ContainsQuery.containing_words`
+    Every stored word holding at least given numbers of copies of given letters.
+``hooks``: :meth:`HooksQuery.hooked_words`, :meth:`HooksQuery.hook_letters`
+    Every stored word taking a number of front (or back) hooks between two bounds: letters a-z
+    that make another stored word put before it (after it); and the hooks of one string.
+``family``: :meth:`FamilyQuery.family_words`
+    Every stored word whose anagrams among the stored words (itself included) number between two
+    bounds.
+``weight``: :meth:`WeightQuery.weighted_words`
+    Every stored word whose characters' values (given per character) add up to between two
+    bounds.
+
+A structure may also say, cheaply, about how many words a query of a kind would answer
+(:class:`Estimating`): what a planner combining several queries asks to put the most selective
+first.
+
 Answers are lists of distinct stored words in no particular order (callers sort). Queries never
 raise for an odd argument that is well typed: a letter no word has simply matches nothing.
 """
@@ -47,6 +70,12 @@ QUERY_KINDS: Final[Mapping[str, str]] = {
     "letterset": "words made only of a set of letters, containing required letters",
     "pattern": "words matching a pattern of letters, ? and *",
     "positions": "words of one length with allowed letters per position and letter counts",
+    "classes": "words matching a pattern of letter classes and stars",
+    "length": "words of a length between two bounds",
+    "contains": "words holding at least given copies of given letters",
+    "hooks": "words taking a number of front or back hooks; a string's hook letters",
+    "family": "words with a number of anagrams (themselves included) between two bounds",
+    "weight": "words whose letters' values add up to between two bounds",
 }
 
 #: The method (methods) a structure's class defines to answer each kind.
@@ -55,7 +84,17 @@ QUERY_MEMBERS: Final[Mapping[str, tuple[str, ...]]] = {
     "letterset": ("letterset_words",),
     "pattern": ("pattern_words",),
     "positions": ("positions_words",),
+    "classes": ("class_pattern_words",),
+    "length": ("length_words",),
+    "contains": ("containing_words",),
+    "hooks": ("hooked_words", "hook_letters"),
+    "family": ("family_words",),
+    "weight": ("weighted_words",),
 }
+
+#: The most a bound of the search kinds needs: a word's length, hooks, anagrams or value beyond it
+#: is beyond every word here (an open end is passed as this).
+UNBOUNDED: Final = 1 << 30
 
 
 class Structure(Protocol):
@@ -120,6 +159,93 @@ class PositionsQuery(Protocol):
         """Every stored word of ``len(allowed)`` characters whose character at position ``i`` is
         one of ``allowed[i]``, with at least ``at_least[c]`` and at most ``at_most[c]`` copies
         of each character ``c`` named there (a character not named is not bounded)."""
+        ...
+
+
+@runtime_checkable
+class ClassesQuery(Protocol):
+    """The ``classes`` kind.
+
+    >>> from lexibench.structures.backends.position_bitsets import PositionBitsets
+    >>> index = PositionBitsets(["crane", "crate", "trace", "cat", "cot"])
+    >>> sorted(index.class_pattern_words(["c", "aeiou", "t"]))
+    ['cat', 'cot']
+    >>> index.class_pattern_words([None, "n", "e"])
+    ['crane']
+    """
+
+    def class_pattern_words(self, parts: Sequence[str | None]) -> list[str]:
+        """Every stored word that ``parts`` match as a whole, in order: a string matches exactly
+        one character among its characters (``""`` matches none), None zero or more characters
+        (a star). No part matches no word (the empty string is never stored)."""
+        ...
+
+
+@runtime_checkable
+class LengthQuery(Protocol):
+    """The ``length`` kind."""
+
+    def length_words(self, shortest: int, longest: int) -> list[str]:
+        """Every stored word of at least ``shortest`` and at most ``longest`` characters (no
+        word when ``longest < shortest``)."""
+        ...
+
+
+@runtime_checkable
+class ContainsQuery(Protocol):
+    """The ``contains`` kind."""
+
+    def containing_words(self, at_least: Mapping[str, int]) -> list[str]:
+        """Every stored word holding at least ``at_least[c]`` copies of each character ``c``
+        named (a count of 0 or less asks nothing: ``{}`` answers every word)."""
+        ...
+
+
+@runtime_checkable
+class HooksQuery(Protocol):
+    """The ``hooks`` kind: a *front hook* of a string ``w`` is a letter ``c`` of a-z with ``c + w``
+    stored, a *back hook* one with ``w + c`` stored."""
+
+    def hooked_words(self, front: bool, fewest: int, most: int) -> list[str]:
+        """Every stored word with at least ``fewest`` and at most ``most`` front hooks
+        (``front``), or back hooks."""
+        ...
+
+    def hook_letters(self, word: str) -> tuple[str, str]:
+        """The front hooks and the back hooks of ``word`` (stored or not), each in a-z order."""
+        ...
+
+
+@runtime_checkable
+class FamilyQuery(Protocol):
+    """The ``family`` kind."""
+
+    def family_words(self, fewest: int, most: int) -> list[str]:
+        """Every stored word ``w`` whose anagrams (the stored words made of exactly the
+        characters of ``w``, as a multiset, ``w`` itself included) number at least ``fewest``
+        and at most ``most``."""
+        ...
+
+
+@runtime_checkable
+class WeightQuery(Protocol):
+    """The ``weight`` kind."""
+
+    def weighted_words(self, values: Mapping[str, int], lowest: int, highest: int) -> list[str]:
+        """Every stored word whose characters' values add up to at least ``lowest`` and at most
+        ``highest``: ``values[c]`` for a character named (each at least 0), 0 for any other."""
+        ...
+
+
+@runtime_checkable
+class Estimating(Protocol):
+    """An optional companion of the kinds: how many words a query would answer, said at a cost
+    well below answering it."""
+
+    def estimate(self, kind: str, *arguments: object) -> int | None:
+        """About how many words the ``kind`` query with ``arguments`` (its method's, in order)
+        would answer; None when this structure cannot say cheaply. An estimate, not an answer:
+        a planner orders queries by it."""
         ...
 
 

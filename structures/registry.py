@@ -120,7 +120,9 @@ ROLES = ("lexicon", "index")
 BUILTIN: Mapping[str, Entry] = MappingProxyType(
     {
         "alphagram-map": Entry(
-            "lexibench.structures.backends.alphagram_map:AlphagramMap", None, answers=("anagram",)
+            "lexibench.structures.backends.alphagram_map:AlphagramMap",
+            None,
+            answers=("anagram", "family"),
         ),
         "array-trie": Entry(
             "lexibench.structures.backends.array_trie.lexicon:ArrayTrieLexicon",
@@ -161,7 +163,16 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
         "position-bitsets": Entry(
             "lexibench.structures.backends.position_bitsets:PositionBitsets",
             None,
-            answers=("pattern", "positions"),
+            answers=(
+                "pattern",
+                "positions",
+                "classes",
+                "length",
+                "contains",
+                "hooks",
+                "family",
+                "weight",
+            ),
         ),
         "prefix-set": Entry("lexibench.structures.backends.prefix_set:PrefixSetLexicon", None),
         "pyahocorasick": Entry(

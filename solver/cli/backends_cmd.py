@@ -61,12 +61,15 @@ def _short_table(infos: list[structures.BackendInfo]) -> str:
     """The table that fits 100 columns: each available structure's tiers and the query kinds it
     answers itself; then a line for each unavailable one or missing tier (``--verbose``: the
     whole table)."""
-    rows = [
-        [info.id, info.role, info.version or "", _tiers(info), " ".join(info.answers)]
-        for info in infos
-        if info.available
-    ]
-    table = text_table(["id", "role", "version", "tiers", "answers itself"], rows)
+    headers = ["id", "role", "version", "tiers", "answers itself"]
+    shown = [info for info in infos if info.available]
+    cells = [[info.id, info.role, info.version or "", _tiers(info)] for info in shown]
+    lead = sum(max(len(c) for c in column) + 2 for column in zip(headers, *cells, strict=False))
+    rows = []  # the kinds a structure answers wrapped to the 100 columns, under one another
+    for row, info in zip(cells, shown, strict=True):
+        kinds = textwrap.wrap(" ".join(info.answers), max(100 - lead, 20)) or [""]
+        rows += [[*row, kinds[0]], *([""] * len(row) + [more] for more in kinds[1:])]
+    table = text_table(headers, rows)
     notes = [f"{info.id}: unavailable ({_problem(info)})" for info in infos if not info.available]
     notes += [
         f"{info.id}: native tier unavailable ({info.native_error})"

@@ -1,10 +1,12 @@
 """``alphagram-map``: words keyed by their alphagram (their letters sorted), an index for the
-``anagram`` query kind (MAGPIE's word map and wolges' KAD key words the same way)."""
+``anagram`` and ``family`` query kinds (MAGPIE's word map and wolges' KAD key words the same
+way; a key's words are one another's anagrams)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 from typing import ClassVar
 
 from lexibench.structures.queries import ALPHABET
@@ -16,18 +18,26 @@ class AlphagramMap:
     exactly those characters: ``"aelst" -> ("least", "slate", "stale", "steal", "tales", ...)``.
 
     Not a lexicon: it cannot tell whether any word starts with a string short of scanning every
-    key. It answers the ``anagram`` kind (:class:`~lexibench.structures.queries.AnagramQuery`).
+    key. It answers the ``anagram`` kind (:class:`~lexibench.structures.queries.AnagramQuery`) and
+    the ``family`` kind (:class:`~lexibench.structures.queries.FamilyQuery`): a key's words are
+    each one's anagrams.
 
     Cost: :meth:`anagrams` looks up every distinct sub-multiset of the tiles that is long enough,
     each once: at most 2**t for t tiles without blanks (128 for a rack of 7; fewer with repeated
     letters), and with b blanks each of them with up to b letters a-z added (for 5 tiles and 2
     blanks, about 9,000 distinct keys). Each look-up hashes a key of at most t + b characters.
-    Build O(total characters x log): one sort per word. Memory: one key per distinct alphagram.
+    :meth:`family_words` lists the keys' words grouped by their number (grouped on the first
+    such query, one pass over the keys): O(answer). Build O(total characters x log): one sort
+    per word. Memory: one key per distinct alphagram.
 
-    Its example is the kind's (:class:`~lexibench.structures.queries.AnagramQuery`).
+    Its ``anagram`` example is the kind's (:class:`~lexibench.structures.queries.AnagramQuery`).
+
+    >>> index = AlphagramMap(["east", "seat", "teas", "eat", "tea", "at"])
+    >>> sorted(index.family_words(2, 2)), index.estimate("family", 3, 9)
+    (['eat', 'tea'], 3)
     """
 
-    ANSWERS: ClassVar[tuple[str, ...]] = ("anagram",)
+    ANSWERS: ClassVar[tuple[str, ...]] = ("anagram", "family")
     """The query kinds this index answers."""
 
     def __init__(self, words: Iterable[str]) -> None:
@@ -78,3 +88,28 @@ class AlphagramMap:
         if longest >= min_length:
             extend("", 0, blanks)
         return found
+
+    @cached_property
+    def _by_family(self) -> dict[int, list[str]]:
+        """The words by the number of words of their key: one pass over the keys, made once."""
+        by_size: dict[int, list[str]] = {}
+        for group in self._table.values():
+            by_size.setdefault(len(group), []).extend(group)
+        return by_size
+
+    def family_words(self, fewest: int, most: int) -> list[str]:
+        """Every stored word with ``fewest`` to ``most`` anagrams, itself included (see the
+        class docstring for the cost)."""
+        found: list[str] = []
+        for size, words in self._by_family.items():
+            if fewest <= size <= most:
+                found.extend(words)
+        return found
+
+    def estimate(self, kind: str, *arguments: object) -> int | None:
+        """How many words a ``family`` query answers (the groups' sizes added); None for an
+        ``anagram`` query, which costs about what answering it does."""
+        if kind != "family":
+            return None
+        fewest, most = (int(a) for a in arguments)  # type: ignore[call-overload]
+        return sum(len(words) for size, words in self._by_family.items() if fewest <= size <= most)

@@ -1,14 +1,20 @@
 """``position-bitsets``: per word length, a bit set of the words with each letter at each position
-(and with at least k copies of each letter), an index for the ``pattern`` and ``positions``
-query kinds (the packed arrays crossword and Wordle solvers scan)."""
+(and with at least k copies of each letter), an index for the ``pattern``, ``positions``,
+``classes``, ``length``, ``contains``, ``hooks``, ``family`` and ``weight`` query kinds (the
+packed arrays crossword and Wordle solvers scan; a word search ANDs them)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import compress
 from typing import ClassVar
 
+from lexibench.structures.bit_slices import add, planes_of, within
 from lexibench.structures.queries import ALPHABET
 from lexibench.structures.word_checks import letters_only, unique_words
 
@@ -17,6 +23,12 @@ _CODES = {ch: k for k, ch in enumerate(ALPHABET)}
 _ONE_LETTER = [
     bytes(0x31 if byte == 97 + k else 0x30 for byte in range(256)) for k in range(len(ALPHABET))
 ]
+#: b"0" and b"1" as the bytes 0 and 1: a bit set's digits as ``compress``'s selectors
+_SELECTORS = bytes.maketrans(b"01", b"\x00\x01")
+
+Selection = Iterator[tuple["_Group", int, "re.Pattern[str] | None"]]
+"""Per group: the bits of its words a query keeps, and a regular expression they must match too
+(None: none)."""
 
 
 @dataclass(frozen=True)
@@ -31,10 +43,21 @@ class _Group:
     at_least: tuple[tuple[int, ...], ...]
     """``at_least[c][k]``: the words with at least ``k`` copies of letter ``c`` (k from 0; the
     tuple ends at the largest count any word has)."""
+    backwards: tuple[str, ...]
+    """The words, last first: in the order of ``bin()``'s digits."""
 
     def members(self, bits: int) -> list[str]:
-        """The words whose bits are set in ``bits``: O(group size / 64 + answer)."""
+        """The words whose bits are set in ``bits``: O(group size / 64 + answer); a dense answer
+        is read by ``compress`` over the bits' digits (the top bit, the last word, first), a
+        sparse one by finding each 1."""
+        if bits == self.every:
+            return list(self.words)
         text = bin(bits)
+        if 16 * bits.bit_count() > len(self.words):
+            digits = text[2:].zfill(len(self.words)).encode().translate(_SELECTORS)
+            dense = list(compress(self.backwards, digits))
+            dense.reverse()
+            return dense
         top = len(text) - 1
         words = self.words
         found: list[str] = []
@@ -65,6 +88,31 @@ class _Group:
                 bits &= ~self.at_least[code][high + 1]
         return bits
 
+    def weights(self, values: Sequence[int]) -> list[int]:
+        """The planes (:mod:`~lexibench.structures.bit_slices`) of each word's sum of its
+        letters' ``values`` (per letter a-z, each at least 0): per position, the words by the
+        value of their letter there, added bit-sliced."""
+        by_value: dict[int, list[int]] = {}
+        for code, value in enumerate(values):
+            if value > 0:
+                by_value.setdefault(value, []).append(code)
+        total: list[int] = []
+        for column in self.at:
+            words_of = {v: _union(column[c] for c in codes) for v, codes in by_value.items()}
+            planes = [
+                _union(bits for v, bits in words_of.items() if (v >> j) & 1)
+                for j in range(max(by_value, default=0).bit_length())
+            ]
+            total = add(total, planes)
+        return total
+
+
+def _union(bit_sets: Iterable[int]) -> int:
+    out = 0
+    for bits in bit_sets:
+        out |= bits
+    return out
+
 
 def _group(words: list[str]) -> _Group:
     """The bit sets of ``words``, all of one length: each position's column of letters as bytes,
@@ -90,38 +138,71 @@ def _group(words: list[str]) -> _Group:
         while len(counts) > 1 and not counts[-1]:
             counts.pop()
         at_least.append(tuple(counts))
-    return _Group(tuple(words), every, tuple(at), tuple(at_least))
+    return _Group(tuple(words), every, tuple(at), tuple(at_least), tuple(reversed(words)))
+
+
+def _regex(segments: Sequence[Sequence[str]]) -> re.Pattern[str]:
+    """The segments (each a run of letter sets) joined by stars, as a regular expression."""
+
+    def one(part: str) -> str:
+        if not part:
+            return "(?!)"
+        return re.escape(part) if len(part) == 1 else "[" + "".join(map(re.escape, part)) + "]"
+
+    return re.compile(".*".join("".join(map(one, segment)) for segment in segments), re.DOTALL)
 
 
 class PositionBitsets:
     """For each word length L: the words of that length, sorted, and per position ``i`` and letter
     ``c`` a bit set (a Python ``int``, bit j for the j-th word) of the words with ``c`` at ``i``;
-    per letter ``c`` and count ``k``, the bit set of the words with at least ``k`` copies.
+    per letter ``c`` and count ``k``, the bit set of the words with at least ``k`` copies; and,
+    made on the first query that needs them, each word's front and back hooks and its anagrams
+    counted, bit-sliced (:mod:`~lexibench.structures.bit_slices`: bit plane j of every word's
+    count in one int).
 
-    Not a lexicon; it answers the ``pattern`` and ``positions`` kinds
-    (:class:`~lexibench.structures.queries.PatternQuery`,
-    :class:`~lexibench.structures.queries.PositionsQuery`). Only the letters a-z can be stored.
+    Not a lexicon; it answers the ``pattern``, ``positions``, ``classes``, ``length``,
+    ``contains``, ``hooks``, ``family`` and ``weight`` kinds (:mod:`~lexibench.structures.queries`)
+    and says how many words a query of each would answer (:meth:`estimate`: the bits counted,
+    none listed). Only the letters a-z can be stored.
 
     Cost: :meth:`positions_words` ANDs one bit set per constrained position (the OR of the
     allowed letters' sets, or the complement of the others') and one per letter bound, each
     O(n_L / 64) machine words for the n_L words of that length, then lists the answer's bits:
-    O(n_L / 64 + answer). :meth:`pattern_words` without ``*`` is one such query; with ``*`` it is
-    one per word length the pattern can reach (the letters before the first ``*`` counted from
-    the left, those after the last from the right), and with more than one ``*`` the letters
-    between them are checked on the candidates with a regular expression. Build O(total letters)
-    in C-level passes (a ``bytes.translate`` per position and letter); memory 26 bits per stored
-    letter, about 7 MB for web2.
+    O(n_L / 64 + answer). :meth:`pattern_words` and :meth:`class_pattern_words` without ``*`` are
+    one such query; with ``*`` one per word length the pattern can reach (the positions before
+    the first ``*`` counted from the left, those after the last from the right), and with more
+    than one ``*`` the parts between them are checked on the candidates with a regular
+    expression. :meth:`length_words` lists whole groups; :meth:`containing_words` ANDs one
+    count's bit set per letter and group; :meth:`hooked_words` and :meth:`family_words` compare
+    the bit-sliced counts with the bounds, a few big-integer operations per bit plane and group;
+    :meth:`weighted_words` adds each position's values bit-sliced (per position an OR per letter
+    and per bit of the values; the sums of the last weighting asked are kept), then compares.
+    Build O(total letters) in C-level passes (a ``bytes.translate`` per position and letter);
+    the hooks and the anagram counts, when first asked, a set look-up per word and a sort of each
+    word's letters. Memory 26 bits per stored letter, about 7 MB for web2, and a few bits per
+    word for the counts.
 
-    >>> index = PositionBitsets(["crane", "crate", "trace", "cat"])
+    >>> index = PositionBitsets(["crane", "crate", "trace", "cat", "cats", "scat"])
     >>> sorted(index.pattern_words("cra?e")), sorted(index.pattern_words("*e"))
     (['crane', 'crate'], ['crane', 'crate', 'trace'])
     >>> index.positions_words(["c", "r", "a", "nt", "e"], {"t": 1}, {})
     ['crate']
+    >>> index.hook_letters("cat"), sorted(index.family_words(2, 9))
+    (('s', 's'), ['cats', 'crate', 'scat', 'trace'])
     """
 
-    ANSWERS: ClassVar[tuple[str, ...]] = ("pattern", "positions")
-    LETTERS_ONLY: ClassVar[bool] = True
+    ANSWERS: ClassVar[tuple[str, ...]] = (
+        "pattern",
+        "positions",
+        "classes",
+        "length",
+        "contains",
+        "hooks",
+        "family",
+        "weight",
+    )
     """The query kinds this index answers."""
+    LETTERS_ONLY: ClassVar[bool] = True
 
     def __init__(self, words: Iterable[str]) -> None:
         by_length: dict[int, list[str]] = {}
@@ -130,9 +211,47 @@ class PositionBitsets:
             by_length.setdefault(len(letters_only(word, "position-bitsets")), []).append(word)
         self._groups = {length: _group(group) for length, group in sorted(by_length.items())}
         self._count = len(unique)
+        self._kept_sums: tuple[tuple[int, ...], dict[int, list[int]]] | None = None
 
     def __len__(self) -> int:
         return self._count
+
+    # ---- reading the bits -------------------------------------------------------------------
+
+    def _listed(self, selection: Selection) -> list[str]:
+        found: list[str] = []
+        for group, bits, check in selection:
+            if bits:
+                words = group.members(bits)
+                found.extend(words if check is None else [w for w in words if check.fullmatch(w)])
+        return found
+
+    def estimate(self, kind: str, *arguments: object) -> int | None:
+        """How many words the ``kind`` query with ``arguments`` answers: its bits counted, none
+        listed (exact but for the parts between two stars of a class pattern, left unchecked);
+        None for a kind it does not answer."""
+        select = {
+            "pattern": self._pattern,
+            "classes": self._classes,
+            "positions": self._positions_selection,
+            "length": self._length,
+            "contains": self._contains,
+            "hooks": self._hooked,
+            "family": self._family,
+            "weight": self._weighted,
+        }.get(kind)
+        if select is None:
+            return None
+        return sum(bits.bit_count() for _, bits, _ in select(*arguments))  # type: ignore[operator]
+
+    def _contains_word(self, word: str) -> bool:
+        group = self._groups.get(len(word))
+        if group is None:
+            return False
+        at = bisect_left(group.words, word)
+        return at < len(group.words) and group.words[at] == word
+
+    # ---- positions, patterns and classes ----------------------------------------------------
 
     def _positions(self, group: _Group, allowed: Sequence[str]) -> int:
         """The group's words with one of ``allowed[i]`` at every position ``i``."""
@@ -156,56 +275,185 @@ class PositionBitsets:
                 break
         return bits
 
+    def _positions_selection(
+        self, allowed: Sequence[str], at_least: Mapping[str, int], at_most: Mapping[str, int]
+    ) -> Selection:
+        group = self._groups.get(len(allowed))
+        if group is not None:
+            bits = self._positions(group, allowed)
+            yield group, group.count_bounds(bits, at_least, at_most) if bits else 0, None
+
     def positions_words(
         self, allowed: Sequence[str], at_least: Mapping[str, int], at_most: Mapping[str, int]
     ) -> list[str]:
         """Every stored word of ``len(allowed)`` letters with one of ``allowed[i]`` at each
         position ``i`` and within the letter bounds (see the class docstring for the cost)."""
-        group = self._groups.get(len(allowed))
-        if group is None:
-            return []
-        bits = self._positions(group, allowed)
-        if bits:
-            bits = group.count_bounds(bits, at_least, at_most)
-        return group.members(bits) if bits else []
+        return self._listed(self._positions_selection(allowed, at_least, at_most))
 
-    def pattern_words(self, pattern: str) -> list[str]:
-        """Every stored word ``pattern`` (``?`` one letter, ``*`` any letters) matches as a whole
-        (see the class docstring for the cost)."""
-        parts = pattern.split("*")
-        head, tail = parts[0], parts[-1] if len(parts) > 1 else ""
-        if len(parts) == 1:
+    def _classes(self, parts: Sequence[str | None]) -> Selection:
+        segments: list[list[str]] = [[]]
+        for part in parts:
+            if part is None:
+                segments.append([])
+            else:
+                segments[-1].append(part)
+        if len(segments) == 1:
+            head = segments[0]
             group = self._groups.get(len(head))
-            if group is None:
-                return []
-            bits = self._positions(group, [ALPHABET if ch == "?" else ch for ch in head])
-            return group.members(bits) if bits else []
-        middle = "".join(parts[1:-1])
-        fixed = len(head) + len(tail)
-        shortest = fixed + len(middle)
+            if group is not None and head:
+                yield group, self._positions(group, head), None
+            return
+        head, tail, middle = segments[0], segments[-1], segments[1:-1]
+        shortest = len(head) + len(tail) + sum(map(len, middle))
         check = None
         needed: dict[str, int] = {}
-        if any(parts[1:-1]):  # letters between two stars: counted here, placed by a regex
-            check = re.compile(
-                ".*".join(".".join(map(re.escape, p.split("?"))) for p in parts), re.DOTALL
-            ).fullmatch
-            for ch in middle.replace("?", "") + (head + tail).replace("?", ""):
-                needed[ch] = needed.get(ch, 0) + 1
-        found: list[str] = []
+        if any(middle):  # parts between two stars: counted here, placed by a regex
+            check = _regex(segments)
+            for segment in segments:
+                for part in segment:
+                    if len(part) == 1:
+                        needed[part] = needed.get(part, 0) + 1
         for length, group in self._groups.items():
             if length < shortest:
                 continue
             spots = [ALPHABET] * length
-            for i, ch in enumerate(head):
-                if ch != "?":
-                    spots[i] = ch
-            for i, ch in enumerate(tail, length - len(tail)):
-                if ch != "?":
-                    spots[i] = ch
+            spots[: len(head)] = head
+            spots[length - len(tail) :] = tail
             bits = self._positions(group, spots)
             if bits and needed:
                 bits = group.count_bounds(bits, needed, {})
-            if bits:
-                words = group.members(bits)
-                found.extend(words if check is None else [w for w in words if check(w)])
-        return found
+            yield group, bits, check
+
+    def _pattern(self, pattern: str) -> Selection:
+        parts: list[str | None] = []
+        for ch in pattern:
+            if ch != "*":
+                parts.append(ALPHABET if ch == "?" else ch)
+            elif not parts or parts[-1] is not None:
+                parts.append(None)
+        return self._classes(parts)
+
+    def pattern_words(self, pattern: str) -> list[str]:
+        """Every stored word ``pattern`` (``?`` one letter, ``*`` any letters) matches as a whole
+        (see the class docstring for the cost)."""
+        return self._listed(self._pattern(pattern))
+
+    def class_pattern_words(self, parts: Sequence[str | None]) -> list[str]:
+        """Every stored word ``parts`` (letters allowed per position, None a star) match as a
+        whole (see the class docstring for the cost)."""
+        return self._listed(self._classes(parts))
+
+    # ---- lengths, letters and values --------------------------------------------------------
+
+    def _length(self, shortest: int, longest: int) -> Selection:
+        for length, group in self._groups.items():
+            if shortest <= length <= longest:
+                yield group, group.every, None
+
+    def length_words(self, shortest: int, longest: int) -> list[str]:
+        """Every stored word of ``shortest`` to ``longest`` letters: whole groups listed."""
+        return self._listed(self._length(shortest, longest))
+
+    def _contains(self, at_least: Mapping[str, int]) -> Selection:
+        if any(n > 0 and ch not in _CODES for ch, n in at_least.items()):
+            return
+        least = sum(n for n in at_least.values() if n > 0)
+        for length, group in self._groups.items():
+            if length >= least:
+                yield group, group.count_bounds(group.every, at_least, {}), None
+
+    def containing_words(self, at_least: Mapping[str, int]) -> list[str]:
+        """Every stored word with at least ``at_least[c]`` copies of each letter ``c``: one AND
+        per letter and group."""
+        return self._listed(self._contains(at_least))
+
+    def _weighted(self, values: Mapping[str, int], lowest: int, highest: int) -> Selection:
+        per_letter = [values.get(ch, 0) for ch in ALPHABET]
+        if min(per_letter) < 0:  # not bit-sliced: each word's sum, in Python
+            for group in self._groups.values():
+                table = dict(zip(ALPHABET, per_letter, strict=True))
+                keep = [lowest <= sum(table[ch] for ch in w) <= highest for w in group.words]
+                yield group, int("".join("1" if k else "0" for k in reversed(keep)), 2), None
+            return
+        sums = self._sums(tuple(per_letter))
+        for length, group in self._groups.items():
+            yield group, within(sums[length], lowest, highest, group.every), None
+
+    def _sums(self, values: tuple[int, ...]) -> dict[int, list[int]]:
+        """Per length, the planes of each word's sum of ``values``: made once for the last
+        weighting asked (a game asks one, its tiles' values), kept while it is asked again."""
+        kept = self._kept_sums
+        if kept is None or kept[0] != values:
+            kept = self._kept_sums = (
+                values,
+                {length: group.weights(values) for length, group in self._groups.items()},
+            )
+        return kept[1]
+
+    def weighted_words(self, values: Mapping[str, int], lowest: int, highest: int) -> list[str]:
+        """Every stored word whose letters' values add up to ``lowest`` to ``highest``: the sums
+        made bit-sliced, per group, then compared."""
+        return self._listed(self._weighted(values, lowest, highest))
+
+    # ---- hooks and anagrams -----------------------------------------------------------------
+
+    @cached_property
+    def _hooks(self) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Per length, the planes of each word's front hooks and back hooks: two set look-ups
+        per word, made once."""
+        members = {w for group in self._groups.values() for w in group.words}
+        front: Counter[str] = Counter()
+        back: Counter[str] = Counter()
+        for word in members:
+            if len(word) > 1:
+                if word[1:] in members:
+                    front[word[1:]] += 1
+                if word[:-1] in members:
+                    back[word[:-1]] += 1
+        return {
+            length: (
+                planes_of([front[w] for w in group.words]),
+                planes_of([back[w] for w in group.words]),
+            )
+            for length, group in self._groups.items()
+        }
+
+    @cached_property
+    def _families(self) -> dict[int, tuple[int, ...]]:
+        """Per length, the planes of each word's anagrams (itself included): a sort of each
+        word's letters, made once."""
+        keys = {
+            length: ["".join(sorted(w)) for w in group.words]
+            for length, group in self._groups.items()
+        }
+        families = Counter(key for group in keys.values() for key in group)
+        return {length: planes_of([families[k] for k in group]) for length, group in keys.items()}
+
+    def _hooked(self, front: bool, fewest: int, most: int) -> Selection:
+        hooks = self._hooks
+        for length, group in self._groups.items():
+            planes = hooks[length][0 if front else 1]
+            yield group, within(planes, fewest, most, group.every), None
+
+    def hooked_words(self, front: bool, fewest: int, most: int) -> list[str]:
+        """Every stored word with ``fewest`` to ``most`` front (or back) hooks: the counts,
+        bit-sliced, compared per group."""
+        return self._listed(self._hooked(front, fewest, most))
+
+    def hook_letters(self, word: str) -> tuple[str, str]:
+        """The front and back hooks of ``word``: 52 binary searches in the groups one longer."""
+        found = self._contains_word
+        return (
+            "".join(ch for ch in ALPHABET if found(ch + word)),
+            "".join(ch for ch in ALPHABET if found(word + ch)),
+        )
+
+    def _family(self, fewest: int, most: int) -> Selection:
+        families = self._families
+        for length, group in self._groups.items():
+            yield group, within(families[length], fewest, most, group.every), None
+
+    def family_words(self, fewest: int, most: int) -> list[str]:
+        """Every stored word with ``fewest`` to ``most`` anagrams, itself included: the counts,
+        bit-sliced, compared per group."""
+        return self._listed(self._family(fewest, most))

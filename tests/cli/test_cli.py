@@ -243,7 +243,7 @@ def test_backends_json(capfd: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert [d["id"] for d in data] == structures.backend_names() + structures.index_names()
     assert {d["role"] for d in data if d["id"] in structures.index_names()} == {"index"}
-    assert next(d for d in data if d["id"] == "alphagram-map")["answers"] == ["anagram"]
+    assert next(d for d in data if d["id"] == "alphagram-map")["answers"] == ["anagram", "family"]
     offered = structures.registry.offered_structures()
     assert all(d["available"] and d["version"] for d in data if d["id"] in offered)
     listed = [d for d in data if d["id"] not in offered]

@@ -64,7 +64,7 @@ def test_a_misspelt_id_for_solve_names_the_nearest_and_the_lexicons(
     found = refused(capfd, "Boggle", "solve", "ea/st", "--lexicon", "marisaa")
     assert found.head == "unknown lexicon 'marisaa'; did you mean marisa?"
     assert found.known == available(structures.backend_names())  # no index: Boggle cannot use one
-    assert "alphagram-map, word-map (an index for anagram queries)" in found.not_for
+    assert "word-map (an index for anagram queries)" in found.not_for
     for index in structures.index_names():
         assert index in found.not_for
     assert found.unavailable.startswith("hat-trie (hat-trie-python 0.6 binds no prefix search")
@@ -79,7 +79,8 @@ def test_a_query_game_lists_the_indexes_that_answer_its_queries(
     assert "letter-mask-map" not in found.known
     assert found.not_for == (
         "letter-mask-map (an index for letterset queries), "
-        "position-bitsets (an index for pattern, positions queries)"
+        "position-bitsets (an index for pattern, positions, classes, length, contains, hooks, "
+        "family, weight queries)"
     )
 
 

@@ -132,12 +132,17 @@ def test_every_answer_matches_the_reference(
 # ---- the registry's declarations ---------------------------------------------------------------
 
 
+#: The kinds no walk of a trie answers at a sane cost (each word's anagrams or hooks are other
+#: words' business): the indexes answer them.
+NOT_WALKED = {"family", "hooks"}
+
+
 def test_every_kind_is_answered_by_an_index_and_by_array_trie() -> None:
     for kind in QUERY_KINDS:
         names = answering(kind)
         assert any(structures.role_of(n) == "index" for n in names), kind
         if structures.backend_info("array-trie").native_error is None:
-            assert "array-trie" in names, kind
+            assert ("array-trie" in names) is (kind not in NOT_WALKED), kind
     assert set(QUERY_MEMBERS) == set(QUERY_KINDS)
 
 

@@ -11,9 +11,14 @@ for each word found.
 - ``letterset``: a set-constrained walk (only the allowed letters; the required ones checked by
   a bit mask of the letters used);
 - ``positions``: a constraint walk (the letters allowed at each depth, each letter's count kept
-  within its bounds, pruned once the letters still owed outnumber the positions left).
+  within its bounds, pruned once the letters still owed outnumber the positions left);
+- ``classes``: the pattern's walk, each position accepting a set of letters;
+- ``length``: a walk to the longest depth asked, recording from the shortest;
+- ``contains``: a walk of every word, the letters still owed counted down;
+- ``weight``: a walk adding the letters' values, pruned once the sum passes the highest (values
+  of at least 0).
 
-:class:`TrieQueries` is the mixin that gives :class:`ArrayTrieLexicon` these four methods when
+:class:`TrieQueries` is the mixin that gives :class:`ArrayTrieLexicon` these methods when
 this module is compiled (it has no interpreted twin: without it the kinds are answered through
 the ``Lexicon`` protocol only). Nothing of any game is here.
 """
@@ -29,7 +34,7 @@ from lexibench.structures.backends.array_trie.nodes cimport (
     next_letter,
 )
 
-from lexibench.structures.backends.array_trie.walk import pattern_by_steps
+from lexibench.structures.backends.array_trie.walk import classes_by_steps, pattern_by_steps
 
 #: The longest pattern (letters and ``?``, stars collapsed) the NFA's 64-bit state holds.
 MAX_PATTERN = 63
@@ -222,6 +227,195 @@ def pattern_words(nodes, Py_ssize_t count, str pattern):
     return out
 
 
+def class_pattern_words(nodes, Py_ssize_t count, parts):
+    """Every word of the trie ``nodes`` that ``parts`` (per position the letters it accepts, a
+    string; None a star) match as a whole (the ``classes`` kind); None when they make more than
+    :data:`MAX_PATTERN` elements (the caller walks them another way)."""
+    cdef Nfa a
+    cdef Walk w
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef int i = 0
+    cdef list out = []
+    cdef bint after_star = False
+    for code in range(26):
+        a.accepts[code] = 0
+    a.star = 0
+    for part in parts:
+        if part is None:
+            if after_star:
+                continue
+            if i >= MAX_PATTERN:
+                return None
+            a.star |= (<uint64_t>1) << i
+            for code in range(26):
+                a.accepts[code] |= (<uint64_t>1) << i
+            after_star = True
+        else:
+            if i >= MAX_PATTERN:
+                return None
+            for ch in <str>part:
+                code = <unsigned int>ch - 97u
+                if code < 26:  # another character: accepts no stored letter
+                    a.accepts[code] |= (<uint64_t>1) << i
+            after_star = False
+        i += 1
+    a.last = i
+    if count == 0 or i == 0:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _pattern(&w, out, &a, 0, 0, _closed(&a, 1))
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- length --------------------------------------------------------------------------------
+
+
+cdef int _length(Walk *w, list out, Py_ssize_t shortest, Py_ssize_t longest, uint32_t node,
+                 Py_ssize_t depth) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code
+    if (mask & TERMINAL) and depth >= shortest:
+        _record(w, out, depth)
+    if depth >= longest:
+        return 0
+    _room(w, depth)
+    rest = mask & LETTERS
+    while rest:
+        code = next_letter(&rest, &bit)
+        w.word[depth] = <char>(97 + code)
+        _length(w, out, shortest, longest, child_by_bit(w.nodes, node, bit), depth + 1)
+    return 0
+
+
+def length_words(nodes, Py_ssize_t count, Py_ssize_t shortest, Py_ssize_t longest):
+    """Every word of the trie ``nodes`` of ``shortest`` to ``longest`` letters (the ``length``
+    kind)."""
+    cdef Walk w
+    cdef list out = []
+    if count == 0 or longest < shortest or longest < 1:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _length(&w, out, shortest, longest, 0, 0)
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- contains ------------------------------------------------------------------------------
+
+
+cdef int _contains(Walk *w, list out, int *owed, int total, uint32_t node,
+                   Py_ssize_t depth) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code, paid
+    if (mask & TERMINAL) and total == 0:
+        _record(w, out, depth)
+    _room(w, depth)
+    rest = mask & LETTERS
+    while rest:
+        code = next_letter(&rest, &bit)
+        w.word[depth] = <char>(97 + code)
+        paid = owed[code] > 0
+        owed[code] -= paid
+        _contains(w, out, owed, total - paid, child_by_bit(w.nodes, node, bit), depth + 1)
+        owed[code] += paid
+    return 0
+
+
+def containing_words(nodes, Py_ssize_t count, at_least):
+    """Every word of the trie ``nodes`` holding at least ``at_least[c]`` copies of each letter
+    ``c`` named (the ``contains`` kind)."""
+    cdef int owed[26]
+    cdef int total = 0
+    cdef unsigned int code
+    cdef Walk w
+    cdef list out = []
+    for code in range(26):
+        owed[code] = 0
+    for key, value in at_least.items():
+        if value <= 0:
+            continue
+        code = <unsigned int>(<Py_UCS4>key) - 97u if len(key) == 1 else 26
+        if code >= 26 or value > 1 << 20:  # no stored word has it, or so many
+            return out
+        owed[code] = value
+        total += value
+    if count == 0:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _contains(&w, out, owed, total, 0, 0)
+    finally:
+        free(w.word)
+    return out
+
+
+# ---- weight --------------------------------------------------------------------------------
+
+
+cdef struct Weights:
+    long long value[26]
+    long long lowest
+    long long highest
+    bint prune          # every value is at least 0: a sum past highest stays past it
+
+
+cdef int _weight(Walk *w, list out, const Weights *v, uint32_t node, Py_ssize_t depth,
+                 long long total) except -1:
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code
+    cdef long long after
+    if (mask & TERMINAL) and v.lowest <= total <= v.highest:
+        _record(w, out, depth)
+    _room(w, depth)
+    rest = mask & LETTERS
+    while rest:
+        code = next_letter(&rest, &bit)
+        after = total + v.value[code]
+        if v.prune and after > v.highest:
+            continue
+        w.word[depth] = <char>(97 + code)
+        _weight(w, out, v, child_by_bit(w.nodes, node, bit), depth + 1, after)
+    return 0
+
+
+def weighted_words(nodes, Py_ssize_t count, values, lowest, highest):
+    """Every word of the trie ``nodes`` whose letters' values (``values[c]``, 0 for a letter not
+    named) add up to ``lowest`` to ``highest`` (the ``weight`` kind)."""
+    cdef Weights v
+    cdef unsigned int code
+    cdef Walk w
+    cdef list out = []
+    cdef long long limit = 1LL << 40
+    for code in range(26):
+        v.value[code] = 0
+    v.prune = True
+    for key, value in values.items():
+        code = <unsigned int>(<Py_UCS4>key) - 97u if len(key) == 1 else 26
+        if code < 26:
+            v.value[code] = max(-limit, min(limit, value))
+            if value < 0:
+                v.prune = False
+    v.lowest = max(-limit, min(limit, lowest))
+    v.highest = max(-limit, min(limit, highest))
+    if count == 0 or v.highest < v.lowest:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _weight(&w, out, &v, 0, 0, 0)
+    finally:
+        free(w.word)
+    return out
+
+
 # ---- letterset -----------------------------------------------------------------------------
 
 
@@ -366,10 +560,12 @@ class TrieQueries:
 
     Cost: each query visits only the trie nodes its constraint lets through, one bit test, one
     popcount and one array read per step, no Python object per step: ``anagrams`` the prefixes
-    the tiles can spell (with two wildcards, every letter twice more), ``pattern_words`` the
-    prefixes some run of the pattern accepts (all of them under a leading ``*``),
-    ``letterset_words`` the prefixes over the allowed letters, ``positions_words`` the prefixes
-    that fit the first positions' letters and the counts.
+    the tiles can spell (with two wildcards, every letter twice more), ``pattern_words`` and
+    ``class_pattern_words`` the prefixes some run of the pattern accepts (all of them under a
+    leading ``*``), ``letterset_words`` the prefixes over the allowed letters,
+    ``positions_words`` the prefixes that fit the first positions' letters and the counts,
+    ``length_words`` the prefixes up to the longest length, ``containing_words`` every node,
+    ``weighted_words`` the prefixes whose values add up to at most the highest.
     """
 
     def anagrams(self, letters, blanks, min_length=1):
@@ -389,3 +585,21 @@ class TrieQueries:
     def positions_words(self, allowed, at_least, at_most):
         """The ``positions`` kind, walked in C."""
         return positions_words(self._node_array(), len(self), allowed, at_least, at_most)
+
+    def class_pattern_words(self, parts):
+        """The ``classes`` kind, walked in C (too many parts for the 64-bit state: in Python,
+        through the same trie's steps)."""
+        found = class_pattern_words(self._node_array(), len(self), parts)
+        return found if found is not None else classes_by_steps(self, parts)
+
+    def length_words(self, shortest, longest):
+        """The ``length`` kind, walked in C."""
+        return length_words(self._node_array(), len(self), max(shortest, 0), min(longest, 1 << 30))
+
+    def containing_words(self, at_least):
+        """The ``contains`` kind, walked in C."""
+        return containing_words(self._node_array(), len(self), at_least)
+
+    def weighted_words(self, values, lowest, highest):
+        """The ``weight`` kind, walked in C."""
+        return weighted_words(self._node_array(), len(self), values, lowest, highest)

@@ -132,6 +132,42 @@ class _Stepping(Protocol):
     def is_terminal(self, node: Any) -> bool: ...
 
 
+def classes_by_steps(trie: _Stepping, parts: Sequence[str | None]) -> list[str]:
+    """Every word of ``trie`` that ``parts`` (per position the letters it accepts; None a star)
+    match as a whole, walking it with ``child``: the compiled walk's NFA with the state in a
+    Python int, for patterns longer than its 64-bit state holds.
+
+    >>> from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon
+    >>> sorted(classes_by_steps(ArrayTrieLexicon(["ab", "bb", "abc"]), ["ab", "b", None]))
+    ['ab', 'abc', 'bb']
+    """
+    elements: list[str | None] = []
+    for part in parts:
+        if not (part is None and elements and elements[-1] is None):
+            elements.append(part)
+    star = sum(1 << i for i, e in enumerate(elements) if e is None)
+    accepts = {
+        letter: sum(1 << i for i, e in enumerate(elements) if e is None or letter in e)
+        for letter in "abcdefghijklmnopqrstuvwxyz"
+    }
+    last = len(elements)
+    found: list[str] = []
+    if len(trie) == 0 or not elements:
+        return found
+    stack = [("", trie.root(), 1 | (star & 1) << 1)]
+    while stack:
+        prefix, node, state = stack.pop()
+        if trie.is_terminal(node) and state >> last & 1:
+            found.append(prefix)
+        for letter, accepted in accepts.items():
+            moved = state & accepted
+            nxt = trie.child(node, letter) if moved else None
+            if nxt is not None:
+                after = (moved & ~star) << 1 | (moved & star)
+                stack.append((prefix + letter, nxt, after | (after & star) << 1))
+    return found
+
+
 def pattern_by_steps(trie: _Stepping, pattern: str) -> list[str]:
     """Every word of ``trie`` that ``pattern`` (``?`` one letter, ``*`` any letters) matches as
     a whole, walking it with ``child``: the compiled walk's NFA (a bit per pattern element) with
