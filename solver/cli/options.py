@@ -104,7 +104,9 @@ def add_option(
     if option.flag:
         kwargs["action"] = "store_true"
     else:
-        if option.repeat:
+        if option.repeat and not option.flags[0].startswith("-"):  # a positional's values
+            kwargs["nargs"] = "*" if option.optional else "+"
+        elif option.repeat:
             kwargs["action"] = "append"
             kwargs["default"] = []
         else:
@@ -119,7 +121,7 @@ def add_option(
             kwargs["choices"] = list(option.choices)
         if option.metavar is not None:
             kwargs["metavar"] = option.metavar
-    if option.optional:
+    if option.optional and not option.repeat:
         kwargs["nargs"] = "?"
     if option.required:
         kwargs["required"] = True

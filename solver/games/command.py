@@ -40,7 +40,8 @@ class Option:
     flag: bool = False
     """An on/off switch (no value)."""
     repeat: bool = False
-    """May be given several times: the value is the list of every one."""
+    """May be given several times: the value is the list of every one (a positional argument:
+    one or more values, or any number where it is ``optional``)."""
     metavar: str | None = None
     optional: bool = False
     """A positional argument that may be left out."""

@@ -45,6 +45,7 @@ GAMES: Mapping[str, Entry] = MappingProxyType(
         ),
         "letterboxed": Entry("lexibench.solver.games.letterboxed.game:GAME", ("letterboxed",)),
         "pattern": Entry("lexibench.solver.games.pattern.game:GAME", ("pattern",)),
+        "search": Entry("lexibench.solver.games.search.game:GAME", ("search",)),
         "spellingbee": Entry("lexibench.solver.games.spellingbee.game:GAME", ("spellingbee",)),
         "wordle": Entry("lexibench.solver.games.wordle.game:GAME", ("wordle",)),
     }

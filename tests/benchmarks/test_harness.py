@@ -56,7 +56,7 @@ def test_the_games_cases_come_from_the_registries() -> None:
     indexed = {(c.game, c.structure) for c in found if c.tier == "index"}
     assert indexed == {
         ("anagram", "alphagram-map"), ("pattern", "position-bitsets"),
-        ("wordle", "position-bitsets"),
+        ("search", "position-bitsets"), ("wordle", "position-bitsets"),
     }  # fmt: skip
     for name in game_names():
         played = game(name)

@@ -9,6 +9,7 @@ product over its letters of C(tiles of the letter, copies in the word), highest 
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -94,14 +95,21 @@ def draws(word: str) -> int:
     return ways
 
 
-def ordered(words: Iterable[str], order: str) -> list[str]:
-    """``words`` in ``order`` (see the module docstring), ties alphabetically."""
-    out = sorted(words)
-    if order == "probability":
-        out.sort(key=draws, reverse=True)  # stable: alphabetical among equals
-    elif order == "length":
-        out.sort(key=len, reverse=True)
-    return out
+def _by_draws(word: str) -> tuple[int, str]:
+    return (-draws(word), word)
+
+
+def _by_length(word: str) -> tuple[int, str]:
+    return (-len(word), word)
+
+
+def ordered(words: Iterable[str], order: str, limit: int | None = None) -> list[str]:
+    """``words`` in ``order`` (see the module docstring), ties alphabetically; the first
+    ``limit`` of them (None: all), picked without sorting the rest."""
+    key = {"probability": _by_draws, "length": _by_length}.get(order)
+    if limit is not None:
+        return heapq.nsmallest(limit, words, key=key) if limit else []
+    return sorted(words, key=key)
 
 
 @dataclass(frozen=True)
@@ -119,8 +127,7 @@ def answer(query: Query, found: Iterable[str]) -> tuple[str, ...]:
     """``found`` (distinct words meeting the conditions) of at least the query's shortest length,
     in its order, at most its limit."""
     shortest = query.min_length
-    words = ordered((w for w in found if len(w) >= shortest), query.order)
-    return tuple(words if query.limit is None else words[: query.limit])
+    return tuple(ordered((w for w in found if len(w) >= shortest), query.order, query.limit))
 
 
 def negated(condition: Condition) -> tuple[bool, Condition]:
