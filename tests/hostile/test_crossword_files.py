@@ -462,3 +462,51 @@ def test_every_crossword_reader_refuses_damage_in_one_line(name: str) -> None:
             message = str(exc)
             assert "\n" not in message
             assert "damaged.file" in message
+
+
+# A leave file's loops, compiled and interpreted ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["klv2", "klv"])
+def test_both_builds_of_the_leave_file_loops_answer_alike(name: str) -> None:
+    """The loops of a KLV file compiled (:mod:`.klv`) and interpreted, on the fuzzer's damaged
+    files (:func:`tests.hostile.fuzz.case`): the same table or the same one-line refusal (the
+    same problem, at the same byte). A table read is then looked up in C
+    (:meth:`~.movegen.LeaveValues.take_table`) as in Python: every leave and a few others."""
+    from lexibench.solver.games.crossword import leave_tables
+    from lexibench.solver.games.crossword.leave_tables import LeaveFileError
+    from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE, LeaveValues
+    from tests.hostile.fuzz import case
+
+    if leave_tables.COMPILED is None:
+        pytest.skip(str(leave_tables.LOADER_UNAVAILABLE))
+    version = leave_tables.KLV2 if name == "klv2" else leave_tables.KLV
+    chosen = leave_tables.SCANNER
+    accepted = 0
+    try:
+        for index in range(600):
+            data = case(name, index, 57)
+            found: list[LeaveTable | str] = []
+            for scanner in (leave_tables.COMPILED, leave_tables.INTERPRETED):
+                leave_tables.SCANNER = scanner
+                try:
+                    found.append(LeaveTable.from_bytes(data, "fuzzed", version))
+                except LeaveFileError as exc:
+                    found.append(str(exc))
+            assert found[0] == found[1], (index, found)
+            table = found[0]
+            if isinstance(table, str) or NATIVE_UNAVAILABLE is not None:
+                continue
+            accepted += 1
+            native = LeaveValues(table.value, None, True)
+            native.take_table(table.nodes, table.counts, table.millipoints)
+            asked = [*table.leaves(), b"", b"\x01", b"\x00\x00", b"\x05\x11", b"\x01\x02\x03"]
+            for tiles in asked:  # as they come (a damaged graph's may be out of order), sorted
+                rank = table.rank(tiles)
+                expected = 0 if rank is None else table.millipoints[rank]
+                assert native.millipoints(tiles) == expected, index
+                key = bytes(sorted(tiles))
+                assert native.millipoints(key) == round(table.value(key) * 1000), index
+    finally:
+        leave_tables.SCANNER = chosen
+    assert accepted  # some damage leaves a readable table

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from lexibench.solver.games.crossword.leave_tables import RESOLUTION
+from lexibench.solver.games.crossword.leave_tables import RESOLUTION, LeaveTable
 from lexibench.solver.games.crossword.moves import Move, Moves, to_move, unpack
 from lexibench.solver.games.crossword.position import Position, rack_text
 from lexibench.solver.games.tiles import text_tiles
@@ -159,14 +159,18 @@ class LeaveMemo:
 
     def for_native(self, generator: MoveGenerator) -> Any:
         """The values kept in C for ``generator`` (None at a tier that is not native), whole
-        millipoints as this memo's (:attr:`~.movegen.LeaveValues.exact`). Where C computes a
-        linear model's values itself (:attr:`~.movegen.LeaveValues.computed`), the new leaves
-        are valued there from then on (the same numbers), not in Python."""
+        millipoints as this memo's (:attr:`~.movegen.LeaveValues.exact`). Where C finds the
+        values itself (:attr:`~.movegen.LeaveValues.computed`: a linear model's, summed there,
+        or a :class:`~.leave_tables.LeaveTable`'s, looked up there in its arrays), the new
+        leaves are valued there from then on (the same numbers), not in Python."""
         if self.native is None:
             linear = getattr(self.leaves, "linear_form", None)  # a model C can sum itself
             self.native = generator.leave_values(
                 self.value, linear() if linear else None, thousandths=True
             )
+            if self.native is not None and isinstance(self.leaves, LeaveTable):
+                table = self.leaves
+                self.native.take_table(table.nodes, table.counts, table.millipoints)
             if self.native is not None and self.native.computed:
                 in_c = self.native.millipoints
                 self._ask = lambda key: in_c(key) / UNIT

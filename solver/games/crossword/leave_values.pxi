@@ -1,8 +1,9 @@
 # What keeping some tiles is worth (included by movegen.pyx): the C side of LeaveValues (its
 # attributes in movegen.pxd, its Python methods in movegen.pyx). A leave's value in millipoints
-# is computed here for a linear model (_linear_value), else asked of the Python callable once
-# (_ask_value) and kept in an open-addressing table keyed by the tiles (_table_slot,
-# _grow_table); _value_of is what the search asks.
+# is computed here for a linear model (_linear_value), looked up here in a leave table
+# (_table_value), else asked of the Python callable once (_ask_value) and kept in an
+# open-addressing table keyed by the tiles (_table_slot, _grow_table); _value_of is what the
+# search asks.
 
 
 cdef int64_t _linear_value(LeaveValues lv, const uint8_t *tiles, int length) noexcept:
@@ -45,6 +46,43 @@ cdef int64_t _linear_value(LeaveValues lv, const uint8_t *tiles, int length) noe
             error == 0 and fmod(whole, 2.0) != 0))):
         whole += 1
     return <int64_t>whole
+
+
+cdef int64_t _table_value(LeaveValues lv, const uint8_t *tiles, int length) except? -1:
+    """The leave table's value of ``tiles`` (sorted), in millipoints, found as
+    :meth:`LeaveTable.rank` finds it (MAGPIE's lookup of a KLV): the tiles walked from the
+    root, a sibling list each, counting the leaves that sort before (the word counts of the
+    nodes passed); 0 for the empty leave and a leave the table does not hold. The arcs and
+    the lists' ends were checked (take_table): a walk stays within the nodes."""
+    cdef const uint32_t *nodes = &lv.table_nodes[0]
+    cdef const uint32_t *counts = &lv.table_counts[0]
+    cdef uint32_t p, node
+    cdef int64_t rank = 0
+    cdef int k
+    if length == 0:
+        return 0
+    p = nodes[0] & ARC
+    for k in range(length):
+        if p == 0:
+            return 0
+        rank += counts[p]
+        node = nodes[p]
+        while node >> TILE_SHIFT != tiles[k]:
+            if node & IS_END:
+                return 0
+            p += 1
+            node = nodes[p]
+        rank -= counts[p]
+        if k == length - 1:
+            if node & ACCEPTS == 0:
+                return 0
+            break
+        if node & ACCEPTS:
+            rank += 1
+        p = node & ARC
+    if not 0 <= rank < lv.table_values.shape[0]:
+        raise ValueError("a leave ranked past the table's values: its counts are not its nodes'")
+    return lv.table_values[rank]
 
 
 cdef int _grow_table(LeaveValues lv, Py_ssize_t capacity) except -1:
@@ -97,6 +135,8 @@ cdef int64_t _value_of(LeaveValues lv, const uint8_t *tiles, int length) except?
         raise ValueError("LeaveValues holds no value function")
     if lv.linear:
         return _linear_value(lv, tiles, length)
+    if lv.table:
+        return _table_value(lv, tiles, length)
     if length > 12:
         return _ask_value(lv, tiles, length)
     for i in range(length):

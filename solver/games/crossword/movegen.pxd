@@ -118,6 +118,11 @@ cdef class LeaveValues:
     # a linear model (LeaveModel's form): the value computed here, not asked of Python
     cdef bint linear
     cdef bint thousandths  # the callable's values are whole thousandths (a leave table's)
+    # a leave table (LeaveTable's arrays, take_table): the value looked up here, not asked
+    cdef bint table
+    cdef const uint32_t[::1] table_nodes
+    cdef const uint32_t[::1] table_counts
+    cdef const int32_t[::1] table_values  # in millipoints, by rank
     cdef double weights[LINEAR_WEIGHTS]
     cdef int copies, q, u, last
     cdef uint32_t vowels

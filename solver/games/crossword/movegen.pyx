@@ -53,7 +53,9 @@ cdef class LeaveValues:
     """What keeping some tiles is worth, in millipoints (``round(1000 * value(tiles))``), for
     :meth:`NativeGenerator.top_equity`: ``value`` (a Python callable of the tiles, sorted, as
     bytes) is asked once per leave, the answer kept in an open-addressing table keyed by the
-    tiles (five bits each, up to 12 tiles; a longer leave is asked each time)."""
+    tiles (five bits each, up to 12 tiles; a longer leave is asked each time). A linear model's
+    values (``linear``) and a leave table's (:meth:`take_table`) are found here instead, with
+    no call into Python."""
 
     def __cinit__(self, *args):
         self.keys = NULL
@@ -61,6 +63,7 @@ cdef class LeaveValues:
         self.capacity = 0
         self.count = 0
         self.value = None
+        self.table = False
         _grow_table(self, 1024)
 
     def __dealloc__(self):
@@ -104,17 +107,44 @@ cdef class LeaveValues:
             return  # a sum might not fit the search's 32-bit millipoints: ask Python, which checks
         self.linear = True
 
+    def take_table(self, const uint32_t[::1] nodes, const uint32_t[::1] counts,
+                   const int32_t[::1] millipoints):
+        """From now on, find each leave's value here in a leave table, with no call into
+        Python: ``nodes`` its word graph (KWG nodes), ``counts`` each node's word count,
+        ``millipoints`` each leave's value by rank (a :class:`~.leave_tables.LeaveTable`'s
+        arrays, kept, never written). A leave's rank is found as :meth:`LeaveTable.rank` finds
+        it (MAGPIE's lookup), so that its value is :meth:`LeaveTable.value`'s in millipoints;
+        0 for the empty leave and a leave the table does not hold. ``value`` should be the
+        same table's (its values already asked stay kept). ValueError where the nodes do not
+        hold together (an arc past them, the last not ending its list, counts not one a
+        node); a leave whose rank falls outside the values (counts not the nodes' own) is a
+        ValueError when it is looked up. Linear in the nodes."""
+        cdef Py_ssize_t n = nodes.shape[0], i
+        if n < 1 or counts.shape[0] != n:
+            raise ValueError("a leave table's word counts: one for each of its nodes")
+        for i in range(n):
+            if nodes[i] & ARC >= <uint32_t>n:
+                raise ValueError(f"node {i} of the leave table points past its {n:,} nodes")
+        if n > 1 and nodes[n - 1] & IS_END == 0:
+            raise ValueError("the leave table's last node does not end its sibling list")
+        self.table_nodes = nodes
+        self.table_counts = counts
+        self.table_values = millipoints
+        self.table = True
+
     @property
     def exact(self):
         """Whether ``millipoints(tiles) / 1000`` is exactly ``value(tiles)`` (a whole number of
         thousandths): the values are the linear model's, computed here with no call into
-        Python, or ``value`` promised whole thousandths (``thousandths``)."""
-        return self.linear or self.thousandths
+        Python, or a leave table's found here, or ``value`` promised whole thousandths
+        (``thousandths``)."""
+        return self.linear or self.table or self.thousandths
 
     @property
     def computed(self):
-        """Whether the values are computed here (a linear model's), not asked of ``value``."""
-        return self.linear
+        """Whether the values are found here (a linear model's or a leave table's), not asked
+        of ``value``."""
+        return self.linear or self.table
 
     def millipoints(self, tiles):
         """The value of ``tiles`` (sorted tile numbers), in millipoints, as the search uses it."""
