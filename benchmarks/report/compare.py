@@ -75,6 +75,8 @@ SUITE_SETTINGS: Final[Mapping[str, tuple[str, ...]]] = {
     "crossword-movegen": ("seed", "puzzles", "scale"),
     "crossword-nodes": ("seed", "puzzles", "scale"),
     "crossword-peer": ("seed", "puzzles", "scale"),
+    "crossword-sim": ("seed", "puzzles", "scale"),
+    "crossword-sim-peer": ("seed", "puzzles", "scale"),
     "equity": ("seed", "equity_games", "scale"),
     "games": ("seed", "puzzles", "scale"),
     "load": (),
@@ -101,6 +103,9 @@ RECORD_WORK: Final = (
     "mode",
     "leaves",
     "players",
+    "candidates",
+    "plies",
+    "iterations",
 )
 #: The name of how a case was timed (not its work: its rounds).
 ROUNDS: Final = "rounds"

@@ -18,7 +18,11 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
 - **equity against greedy**: ``lexibench selfplay --leaves english --against greedy --games N``,
   one process, one round: the win rate and mean spread of lexibench's own leave model;
 - **beside MAGPIE**, where the user built it (opt-in): its move generation and its self-play
-  beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here).
+  beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here);
+- **simulation** (``lexibench sim``): seeded mid positions (0-2 blanks) simulated through each
+  generator that can, play-outs per second and per CPU-second (slow tiers capped openly), and
+  beside MAGPIE's simulation with the same settings (the cases of ``crossword_sim.py``, imported
+  here).
 
 Answers are checked after timing, against the game's brute-force reference on the same positions
 (every move, or the best one); self-play's rounds must play the same games.
@@ -61,6 +65,10 @@ from lexibench.benchmarks.processes import memory
 from lexibench.benchmarks.suites.crossword_peer import (  # noqa: F401 (this suite's cases)
     test_crossword_peer,
     test_crossword_selfplay_peer,
+)
+from lexibench.benchmarks.suites.crossword_sim import (  # noqa: F401 (this suite's cases)
+    test_crossword_sim,
+    test_crossword_sim_peer,
 )
 from lexibench.solver.games.crossword.equity import by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves

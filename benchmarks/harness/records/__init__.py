@@ -82,10 +82,12 @@ from lexibench.benchmarks.harness.records.suite_files import (
     SuiteFile,
 )
 from lexibench.benchmarks.harness.records.suite_records import (
+    AGREEMENT_Z,
     RECORDS,
     REFERENCE_ROW,
     REFERENCE_TIER,
     SUITES,
+    Agreement,
     BackendMeta,
     BenchRecord,
     BestRecord,
@@ -95,6 +97,8 @@ from lexibench.benchmarks.harness.records.suite_records import (
     CrosswordMovegenRecord,
     CrosswordNodesRecord,
     CrosswordPeerRecord,
+    CrosswordSimPeerRecord,
+    CrosswordSimRecord,
     EquityRecord,
     GameRecord,
     LoadRecord,
@@ -111,10 +115,14 @@ from lexibench.benchmarks.harness.records.suite_records import (
     SearchRecord,
     SearchRun,
     SelfPlayRecord,
+    SimCandidate,
+    SimResults,
     SolveInterpretedRecord,
     SolveRecord,
     Tier,
     WordListRef,
+    agreement,
+    separation,
 )
 from lexibench.benchmarks.harness.records.validation_messages import (
     WHAT,
@@ -127,6 +135,7 @@ from lexibench.solver.errors import InputError
 from lexibench.structures.files import MIB, input_format, read_input
 
 __all__ = [
+    "AGREEMENT_Z",
     "LONGEST_S",
     "MAX_BYTES",
     "ONE_RUN_HOURS",
@@ -139,6 +148,7 @@ __all__ = [
     "SHORTEST_S",
     "SUITES",
     "WHAT",
+    "Agreement",
     "BackendMeta",
     "Bench",
     "BenchRecord",
@@ -154,6 +164,8 @@ __all__ = [
     "CrosswordMovegenRecord",
     "CrosswordNodesRecord",
     "CrosswordPeerRecord",
+    "CrosswordSimPeerRecord",
+    "CrosswordSimRecord",
     "Engine",
     "EquityRecord",
     "FirstAnswer",
@@ -186,6 +198,8 @@ __all__ = [
     "Seconds",
     "SelfPlayRecord",
     "Share",
+    "SimCandidate",
+    "SimResults",
     "SolveInterpretedRecord",
     "SolveRecord",
     "StartupFile",
@@ -195,6 +209,7 @@ __all__ = [
     "SweepRow",
     "Tier",
     "WordListRef",
+    "agreement",
     "default_inputs",
     "encode",
     "load",
@@ -202,6 +217,7 @@ __all__ = [
     "parse_gzipped",
     "read",
     "schema_of",
+    "separation",
     "write_raw_file",
 ]
 

@@ -379,11 +379,128 @@ class ProveRecord(BoardsRecord, tag="lexibench-prove/1", kw_only=True):
     the same classes: the per-class side by side)."""
 
 
+class SimCandidate(Part):
+    """A candidate of a simulated position: its move (as ``lexibench sim`` writes it), static
+    equity, mean result, the mean's standard error, and its iterations."""
+
+    move: str
+    equity: float
+    mean: float
+    stderr: Annotated[float, Meta(ge=0)]
+    iterations: Count
+
+
+SimResults = tuple[tuple[SimCandidate, ...], ...]
+"""Each position's candidates, best mean first."""
+Rounds = Annotated[tuple[Seconds, ...], Meta(min_length=1)]
+"""Each round's seconds."""
+Agreement = Literal["agree", "differ", "unseparated"]
+"""Whether two simulations of a position name the same best candidate, where both separate it
+from their second (:func:`agreement`)."""
+
+
+def separation(ranked: tuple[SimCandidate, ...]) -> float:
+    """How many standard errors the best mean is above the second: their difference over
+    ``sqrt(se1**2 + se2**2)`` (the error of a difference of independent means, more than that
+    of candidates played from the same draws); 0 with one candidate, inf with no error."""
+    if len(ranked) < 2:
+        return 0.0
+    first, second = ranked[0], ranked[1]
+    error = (first.stderr**2 + second.stderr**2) ** 0.5
+    gap = first.mean - second.mean
+    return gap / error if error else (float("inf") if gap > 0 else 0.0)
+
+
+def agreement(
+    ours: tuple[SimCandidate, ...], theirs: tuple[SimCandidate, ...], z: float
+) -> Agreement:
+    """``agree`` or ``differ`` on the best candidate where both separate it from their second
+    by more than ``z`` standard errors (:func:`separation`), else ``unseparated``."""
+    if min(separation(ours), separation(theirs)) <= z:
+        return "unseparated"
+    return "agree" if ours[0].move == theirs[0].move else "differ"
+
+
+class CrosswordSimRecord(Record, tag="lexibench-crossword-sim/1", kw_only=True):
+    """``lexibench sim``'s simulation (:mod:`solver.games.crossword.sim`) of a workload's
+    positions through one generator (``backend``, ``variant``, ``tier``), the same settings on
+    each: ``units`` the play-outs of a round (a candidate's iteration: its move and the plies
+    after it), ``iterations`` each candidate's (fewer at a slow tier: ``cap`` says so)."""
+
+    suite = "crossword-sim"
+    unit = "play-out"
+    variant: str
+    """``words``, ``gaddag`` or ``word-map`` (the words' KWG, the moves spelled from its map)."""
+    tier: Tier
+    positions: str
+    blanks: tuple[Count, ...]
+    """Each position's blanks on the rack."""
+    candidates: Positive
+    plies: Positive
+    iterations: Positive
+    seed: Count
+    turns: Count
+    """Turns chosen in the plies of a round."""
+    cpu_seconds: Rounds
+    """Each round's CPU seconds (the process's, the simulations alone)."""
+    results: SimResults
+
+
+class CrosswordSimPeerRecord(Record, tag="lexibench-crossword-sim-peer/1", kw_only=True):
+    """A peer's simulation (MAGPIE's, where the user built it) of a :class:`CrosswordSimRecord`
+    case's positions with its settings, the same KWG and KLV2 leave table, from the KWG alone and
+    from its word map, each a whole process timed from outside beside one that only loads; a
+    round runs, in turn, lexibench's generator ``lexibench_variant`` on every position and the
+    peer's processes. ``units`` is the peer's play-outs of a process."""
+
+    suite = "crossword-sim-peer"
+    unit = "play-out"
+    positions: str
+    blanks: tuple[Count, ...]
+    candidates: Positive
+    plies: Positive
+    iterations: Positive
+    seed: Count
+    cpu_seconds: dict[PeerLexicon, Rounds]
+    """Each round's CPU seconds of the peer's process, by what it generated from."""
+    load_cpu_seconds: dict[PeerLexicon, tuple[Share, ...]]
+    """... of the same process given the positions but no simulation: loading alone."""
+    wall_seconds: dict[PeerLexicon, Rounds]
+    load_wall_seconds: dict[PeerLexicon, tuple[Share, ...]]
+    reported_seconds: dict[PeerLexicon, tuple[Share, ...]]
+    """Each round's sum of the peer's own times of its simulations (wall, to 10 ms each)."""
+    results: dict[PeerLexicon, SimResults]
+    lexibench_variant: str
+    lexibench_units: Positive
+    """lexibench's play-outs of a round."""
+    lexibench_cpu_seconds: Rounds
+    lexibench_wall_seconds: Rounds
+    lexibench_results: SimResults
+    agreement: dict[PeerLexicon, tuple[Agreement, ...]]
+    """By position, at more than :data:`AGREEMENT_Z` standard errors (:func:`agreement`)."""
+
+    def sim_cpu_seconds(self, lexicon: PeerLexicon) -> tuple[float, ...]:
+        """Each round's CPU seconds of the peer's simulations: its process less the loading
+        one's of the same round, where recorded (at least a nanosecond)."""
+        loads = self.load_cpu_seconds.get(lexicon, ())
+        return tuple(
+            max(cpu - (loads[i] if i < len(loads) else 0.0), 1e-9)
+            for i, cpu in enumerate(self.cpu_seconds[lexicon])
+        )
+
+
+#: How many standard errors apart a simulation's best two candidates must be for the case to
+#: compare the best candidate with the peer's.
+AGREEMENT_Z: Final = 3.0
+
+
 BenchRecord = (
     GameRecord
     | CrosswordLexiconRecord
     | CrosswordMovegenRecord
     | CrosswordPeerRecord
+    | CrosswordSimRecord
+    | CrosswordSimPeerRecord
     | CrosswordNodesRecord
     | SelfPlayRecord
     | EquityRecord

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num, table
-from lexibench.benchmarks.report.sections import Section, crossword, games, prove
+from lexibench.benchmarks.report.sections import Section, crossword, crossword_sim, games, prove
 from lexibench.solver.defaults import (
     DEFAULT_STRUCTURE,
     MANY_BOARDS_STRUCTURE,
@@ -112,7 +112,7 @@ def needs(results: Results, size: str) -> list[Need]:
         found.append(Need("many dense boards", measure, ranked))
     first = {r.backend: r.cached_cpu_ms for r in rows.first_answer_rows(results)}
     if first:
-        measure = "one board, whole process CPU, cached lexicon"
+        measure = "whole process CPU, cached lexicon"
         where = _backend_cells(solve_table, "first answer ms", first)
         ranked = _ranked(first, _ms, False, where=where)
         found.append(Need("one board from a cold start", measure, ranked))
@@ -223,7 +223,26 @@ def game_needs(results: Results) -> list[Need]:
         measure = f"mid positions, {blanks} blanks, ms/position"
         title = rows.title_of(crossword.GAME)
         found.append(Need("best move by equity", measure, ranked, title))
+    simulated = crossword_sim.headline(results)
+    if simulated:
+        speed = {row.label: row.per_s for row in simulated}
+        where = {
+            row.label: Where(
+                crossword_sim.HEADING + "\n",
+                "play-outs/s",
+                (("structure", row.structure), ("algorithm", row.algorithm), ("tier", row.tier)),
+            )
+            for row in simulated
+        }
+        ranked = _ranked(speed, _playouts_per_s, True, where=where)
+        first = simulated[0]
+        measure = f"{first.candidates} candidates x {first.plies} plies, play-outs/s"
+        found.append(Need("simulation", measure, ranked, rows.title_of(crossword.GAME)))
     return found
+
+
+def _playouts_per_s(v: float) -> str:
+    return f"{num(v)} play-outs/s"
 
 
 def _kind(game: str, row: rows.CaseRow) -> str:
@@ -328,6 +347,16 @@ def quick_run(results: Results) -> str | None:
     )
 
 
+def short_title(title: str) -> str:
+    """A game's title as the answer names it, without what it adds in parentheses (README.md,
+    which shows the answer, keeps to its size).
+
+    >>> short_title("Crossword game (Scrabble)"), short_title("Boggle")
+    ('Crossword game', 'Boggle')
+    """
+    return title.split(" (", 1)[0]
+
+
 def answer_lines(results: Results, size: str) -> list[str]:
     """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
     nothing is measured)."""
@@ -340,7 +369,7 @@ def answer_lines(results: Results, size: str) -> list[str]:
         runner = need.ranked[1] if len(need.ranked) > 1 else None
         body.append(
             [
-                need.game,
+                short_title(need.game),
                 need.need,
                 f"**{best.label}**: {best.text}",
                 f"{runner.label}: {runner.text}" if runner else "",

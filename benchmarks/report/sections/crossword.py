@@ -7,7 +7,8 @@ whole-process self-play), with the verdicts as ratios against the published figu
 (``benchmarks/data/crossword.toml``): Gordon's 5x size and 2x speed, the Go engine's 7.2x size and
 0.9x speed, Macondo's 118 us per position and 70 games/s (figures from other hardware; where
 MAGPIE ran beside lexibench, its figures measured here in their place: :mod:`.crossword_peer`,
-whose tables this section shows too).
+whose tables this section shows too); and the simulation (``lexibench sim``) through each
+generator, and beside MAGPIE's where it ran (:mod:`.crossword_sim`'s tables).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from lexibench.benchmarks.harness.records import (
     CrosswordMovegenRecord,
     CrosswordNodesRecord,
     CrosswordPeerRecord,
+    CrosswordSimPeerRecord,
+    CrosswordSimRecord,
     EquityRecord,
     Results,
     SelfPlayRecord,
 )
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
-from lexibench.benchmarks.report.sections import EMPTY, Section, crossword_peer
+from lexibench.benchmarks.report.sections import EMPTY, Section, crossword_peer, crossword_sim
 from lexibench.benchmarks.report.sections.crossword_peer import GENERATOR_NAMES
 
 GAME: Final = "crossword"
@@ -465,6 +468,8 @@ def render(results: Results) -> Section:
             CrosswordMovegenRecord,
             CrosswordNodesRecord,
             CrosswordPeerRecord,
+            CrosswordSimRecord,
+            CrosswordSimPeerRecord,
             SelfPlayRecord,
             EquityRecord,
         )
@@ -488,6 +493,7 @@ def render(results: Results) -> Section:
     lines += _native_table(results)
     lines += _nodes_table(results)
     lines += crossword_peer.render_lines(results)
+    lines += crossword_sim.render_lines(results)
     lines += _lexicon_table(results)
     lines += _selfplay_table(results)
     lines += _equity_table(results)
