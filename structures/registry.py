@@ -164,6 +164,7 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
             "lexibench.structures.backends.position_bitsets:PositionBitsets",
             None,
             answers=(
+                "anagram",
                 "pattern",
                 "positions",
                 "classes",

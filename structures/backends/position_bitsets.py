@@ -1,7 +1,7 @@
 """``position-bitsets``: per word length, a bit set of the words with each letter at each position
-(and with at least k copies of each letter), an index for the ``pattern``, ``positions``,
-``classes``, ``length``, ``contains``, ``hooks``, ``family`` and ``weight`` query kinds (the
-packed arrays crossword and Wordle solvers scan; a word search ANDs them)."""
+(and with at least k copies of each letter), an index for the ``anagram``, ``pattern``,
+``positions``, ``classes``, ``length``, ``contains``, ``hooks``, ``family`` and ``weight`` query
+kinds (the packed arrays crossword and Wordle solvers scan; a word search ANDs them)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import compress
 from typing import ClassVar
 
-from lexibench.structures.bit_slices import add, planes_of, within
+from lexibench.structures.bit_slices import add, planes_of, unary_total, within
 from lexibench.structures.queries import ALPHABET
 from lexibench.structures.word_checks import letters_only, unique_words
 
@@ -160,20 +160,24 @@ class PositionBitsets:
     counted, bit-sliced (:mod:`~lexibench.structures.bit_slices`: bit plane j of every word's
     count in one int).
 
-    Not a lexicon; it answers the ``pattern``, ``positions``, ``classes``, ``length``,
-    ``contains``, ``hooks``, ``family`` and ``weight`` kinds (:mod:`~lexibench.structures.queries`)
-    and says how many words a query of each would answer (:meth:`estimate`: the bits counted,
-    none listed). Only the letters a-z can be stored.
+    Not a lexicon; it answers the ``anagram``, ``pattern``, ``positions``, ``classes``,
+    ``length``, ``contains``, ``hooks``, ``family`` and ``weight`` kinds
+    (:mod:`~lexibench.structures.queries`) and says how many words a query of each would answer
+    (:meth:`estimate`: the bits counted, none listed). Only the letters a-z can be stored.
 
     Cost: :meth:`positions_words` ANDs one bit set per constrained position (the OR of the
     allowed letters' sets, or the complement of the others') and one per letter bound, each
     O(n_L / 64) machine words for the n_L words of that length, then lists the answer's bits:
-    O(n_L / 64 + answer). :meth:`pattern_words` and :meth:`class_pattern_words` without ``*`` are
-    one such query; with ``*`` one per word length the pattern can reach (the positions before
-    the first ``*`` counted from the left, those after the last from the right), and with more
-    than one ``*`` the parts between them are checked on the candidates with a regular
-    expression. :meth:`length_words` lists whole groups; :meth:`containing_words` ANDs one
-    count's bit set per letter and group; :meth:`hooked_words` and :meth:`family_words` compare
+    O(n_L / 64 + answer). :meth:`anagrams` keeps, per length up to the tiles', the words whose
+    letters beyond the tiles of each number no more than the blanks: the excess of each letter
+    read from its copies' bit sets and added in unary (at most blanks + 1 planes), whatever the
+    number of tiles (a rack of 15 with two blanks costs what one of 7 does).
+    :meth:`pattern_words` and :meth:`class_pattern_words` without ``*`` are one such query;
+    with ``*`` one per word length the pattern can reach (the positions before the first ``*``
+    counted from the left, those after the last from the right), and with more than one ``*``
+    the parts between them are checked on the candidates with a regular expression.
+    :meth:`length_words` lists whole groups; :meth:`containing_words` ANDs one count's bit set
+    per letter and group; :meth:`hooked_words` and :meth:`family_words` compare
     the bit-sliced counts with the bounds, a few big-integer operations per bit plane and group;
     :meth:`weighted_words` adds each position's values bit-sliced (per position an OR per letter
     and per bit of the values; the sums of the last weighting asked are kept), then compares.
@@ -192,6 +196,7 @@ class PositionBitsets:
     """
 
     ANSWERS: ClassVar[tuple[str, ...]] = (
+        "anagram",
         "pattern",
         "positions",
         "classes",
@@ -231,6 +236,7 @@ class PositionBitsets:
         listed (exact but for the parts between two stars of a class pattern, left unchecked);
         None for a kind it does not answer."""
         select = {
+            "anagram": self._anagram,
             "pattern": self._pattern,
             "classes": self._classes,
             "positions": self._positions_selection,
@@ -342,6 +348,31 @@ class PositionBitsets:
         """Every stored word ``parts`` (letters allowed per position, None a star) match as a
         whole (see the class docstring for the cost)."""
         return self._listed(self._classes(parts))
+
+    # ---- anagrams ---------------------------------------------------------------------------
+
+    def _anagram(self, letters: str, blanks: int, min_length: int = 1) -> Selection:
+        have = Counter(ch for ch in letters if ch in _CODES)
+        blanks = max(blanks, 0)
+        longest = sum(have.values()) + blanks
+        for length, group in self._groups.items():
+            if not max(min_length, 1) <= length <= longest:
+                continue
+            excess = []  # per letter, in unary: the words with at least t copies beyond the tiles
+            for code, ch in enumerate(ALPHABET):
+                copies = group.at_least[code]
+                excess.append(copies[have[ch] + 1 : have[ch] + blanks + 2])
+            if blanks == 0:
+                beyond = _union(steps[0] for steps in excess if steps)
+                yield group, group.every & ~beyond, None
+            else:
+                totals = unary_total(excess, blanks + 1, group.every)
+                yield group, group.every & ~totals[blanks + 1], None
+
+    def anagrams(self, letters: str, blanks: int, min_length: int = 1) -> list[str]:
+        """Every stored word ``letters`` and ``blanks`` wildcards can spell, of at least
+        ``min_length`` letters (see the class docstring for the cost)."""
+        return self._listed(self._anagram(letters, blanks, min_length))
 
     # ---- lengths, letters and values --------------------------------------------------------
 

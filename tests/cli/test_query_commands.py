@@ -143,7 +143,7 @@ def test_text_output(capfd: pytest.CaptureFixture[str], words: str) -> None:
     ("argv", "message"),
     [
         (["anagram", "ab1"], "rack 'ab1': '1' is neither a letter a-z nor ?"),
-        (["anagram", "abc", "--lexicon", "position-bitsets"], "cannot serve Anagrams (an index"),
+        (["anagram", "abc", "--lexicon", "letter-mask-map"], "cannot serve Anagrams (an index"),
         (["anagram", "abc", "--lexicon", "dict-trie", "--tier", "index"], "has no index tier"),
         (["anagram", "abc", "--lexicon", "alphagram-map", "--tier", "step"], "has no step tier"),
         (["pattern", ""], "pattern '': it is empty"),

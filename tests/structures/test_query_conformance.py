@@ -25,10 +25,10 @@ class TestAnsweringStructures(QueryConformance):
 
 
 def test_the_search_kinds_are_answered() -> None:
-    """Each kind a word search asks is answered by some structure of its own, and position-bitsets
-    answers every one but anagram."""
+    """Each kind is answered by some structure of its own, and position-bitsets answers every
+    one but letterset (a word search's every kind)."""
     answered = {kind for name in ANSWERING for kind in structures.backend_info(name).answers}
     assert answered == set(structures.QUERY_KINDS)
     assert set(structures.backend_info("position-bitsets").answers) == set(
         structures.QUERY_KINDS
-    ) - {"anagram", "letterset"}
+    ) - {"letterset"}
