@@ -269,7 +269,7 @@ def answers(structure: object) -> tuple[str, ...]:
 
     >>> from lexibench.structures.backends.alphagram_map import AlphagramMap
     >>> answers(AlphagramMap)
-    ('anagram',)
+    ('anagram', 'family')
     """
     cls = class_of(structure)
     return tuple(kind for kind, members in QUERY_MEMBERS.items() if class_has(cls, members))

@@ -229,7 +229,9 @@ def check(work: Path) -> None:
          "grader = compiled('lexibench.solver.games.wordle.grader').build(); "
          "print(grader, *structures.backend_info('array-trie').answers)"],
     )  # fmt: skip
-    if query.split() != ["cython", "anagram", "letterset", "pattern", "positions"]:
+    kinds = ["anagram", "letterset", "pattern", "positions"]
+    kinds += ["classes", "length", "contains", "weight"]  # the word search's
+    if query.split() != ["cython", *kinds]:  # the Wordle kernel's build, the walks' kinds
         raise CheckFailedError(f"the query builds are {query.strip()!r}")
     out = user(
         "lexibench anagram (array-trie's compiled walk)",

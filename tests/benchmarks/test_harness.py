@@ -55,7 +55,8 @@ def test_the_games_cases_come_from_the_registries() -> None:
     assert {c.game for c in found} == set(game_names())
     indexed = {(c.game, c.structure) for c in found if c.tier == "index"}
     assert indexed == {
-        ("anagram", "alphagram-map"), ("pattern", "position-bitsets"),
+        ("anagram", "alphagram-map"), ("anagram", "position-bitsets"),
+        ("pattern", "position-bitsets"),
         ("search", "position-bitsets"), ("wordle", "position-bitsets"),
     }  # fmt: skip
     for name in game_names():
