@@ -405,6 +405,10 @@ class QueryConformance:
             if estimate is not None:
                 guess = estimate(kind, *arguments)
                 assert guess is None or guess >= 0
+            outside = getattr(built, "outside", None)
+            if outside is not None:  # the words it does not answer, each once
+                rest = outside(kind, *arguments)
+                assert sorted(rest) == sorted(set(words) - set(got)), (kind, arguments)
         if "hooks" in self.kinds(structure):
             probe = data.draw(st.text(KIND_ALPHABET + "z", min_size=1, max_size=5), label="word")
             for word in [probe, *words[:5]]:

@@ -48,7 +48,7 @@ The kinds a word search combines (``lexibench search``) beside those, each as pl
 
 A structure may also say, cheaply, about how many words a query of a kind would answer
 (:class:`Estimating`): what a planner combining several queries asks to put the most selective
-first.
+first; and list the words a query does not answer (:class:`Complementing`).
 
 Answers are lists of distinct stored words in no particular order (callers sort). Queries never
 raise for an odd argument that is well typed: a letter no word has simply matches nothing.
@@ -246,6 +246,17 @@ class Estimating(Protocol):
         """About how many words the ``kind`` query with ``arguments`` (its method's, in order)
         would answer; None when this structure cannot say cheaply. An estimate, not an answer:
         a planner orders queries by it."""
+        ...
+
+
+@runtime_checkable
+class Complementing(Protocol):
+    """An optional companion of the kinds: the words a query does not answer, listed at the cost
+    of the query (a word search's negated condition)."""
+
+    def outside(self, kind: str, *arguments: object) -> list[str]:
+        """Every stored word the ``kind`` query with ``arguments`` does not answer (``kind`` one
+        this structure answers)."""
         ...
 
 

@@ -162,8 +162,9 @@ class PositionBitsets:
 
     Not a lexicon; it answers the ``anagram``, ``pattern``, ``positions``, ``classes``,
     ``length``, ``contains``, ``hooks``, ``family`` and ``weight`` kinds
-    (:mod:`~lexibench.structures.queries`) and says how many words a query of each would answer
-    (:meth:`estimate`: the bits counted, none listed). Only the letters a-z can be stored.
+    (:mod:`~lexibench.structures.queries`), says how many words a query of each would answer
+    (:meth:`estimate`: the bits counted, none listed) and which words it would not
+    (:meth:`outside`: the bits complemented). Only the letters a-z can be stored.
 
     Cost: :meth:`positions_words` ANDs one bit set per constrained position (the OR of the
     allowed letters' sets, or the complement of the others') and one per letter bound, each
@@ -231,10 +232,7 @@ class PositionBitsets:
                 found.extend(words if check is None else [w for w in words if check.fullmatch(w)])
         return found
 
-    def estimate(self, kind: str, *arguments: object) -> int | None:
-        """How many words the ``kind`` query with ``arguments`` answers: its bits counted, none
-        listed (exact but for the parts between two stars of a class pattern, left unchecked);
-        None for a kind it does not answer."""
+    def _selection(self, kind: str, arguments: tuple[object, ...]) -> Selection | None:
         select = {
             "anagram": self._anagram,
             "pattern": self._pattern,
@@ -246,9 +244,37 @@ class PositionBitsets:
             "family": self._family,
             "weight": self._weighted,
         }.get(kind)
-        if select is None:
+        return None if select is None else select(*arguments)  # type: ignore[operator]
+
+    def estimate(self, kind: str, *arguments: object) -> int | None:
+        """How many words the ``kind`` query with ``arguments`` answers: its bits counted, none
+        listed (exact but for the parts between two stars of a class pattern, placed by no
+        bit set); None for a kind it does not answer."""
+        selection = self._selection(kind, arguments)
+        if selection is None:
             return None
-        return sum(bits.bit_count() for _, bits, _ in select(*arguments))  # type: ignore[operator]
+        return sum(bits.bit_count() for _, bits, _ in selection)
+
+    def outside(self, kind: str, *arguments: object) -> list[str]:
+        """Every stored word the ``kind`` query with ``arguments`` does not answer: each group's
+        bits complemented (and the words of the groups the query cannot reach), O(n / 64 +
+        answer) as the query itself."""
+        selection = self._selection(kind, arguments)
+        if selection is None:
+            raise ValueError(f"position-bitsets answers no {kind!r} query")
+        found: list[str] = []
+        reached = set()
+        for group, bits, check in selection:
+            reached.add(len(group.words[0]))
+            rest = group.every & ~bits
+            if rest:
+                found.extend(group.members(rest))
+            if check is not None and bits:
+                found.extend(w for w in group.members(bits) if not check.fullmatch(w))
+        for length, group in self._groups.items():
+            if length not in reached:
+                found.extend(group.words)
+        return found
 
     def _contains_word(self, word: str) -> bool:
         group = self._groups.get(len(word))
@@ -313,12 +339,15 @@ class PositionBitsets:
         shortest = len(head) + len(tail) + sum(map(len, middle))
         check = None
         needed: dict[str, int] = {}
+        classes: list[list[int]] = []  # a part between stars: some letter of it is in the word
         if any(middle):  # parts between two stars: counted here, placed by a regex
             check = _regex(segments)
             for segment in segments:
                 for part in segment:
                     if len(part) == 1:
                         needed[part] = needed.get(part, 0) + 1
+            for segment in middle:
+                classes += [[_CODES[c] for c in p if c in _CODES] for p in segment if len(p) > 1]
         for length, group in self._groups.items():
             if length < shortest:
                 continue
@@ -328,6 +357,10 @@ class PositionBitsets:
             bits = self._positions(group, spots)
             if bits and needed:
                 bits = group.count_bounds(bits, needed, {})
+            at_least = group.at_least
+            for codes in classes:
+                if bits and len(codes) < len(ALPHABET):
+                    bits &= _union(at_least[c][1] for c in codes if len(at_least[c]) > 1)
             yield group, bits, check
 
     def _pattern(self, pattern: str) -> Selection:

@@ -38,7 +38,7 @@ def run(call: Call) -> Result:
     plan = resolve(GAME, request, 1, search_tiers(conditions, hooks), "the word search")
     cls = class_of(structure_class(plan.structure))
     searched = plan_search(cls, plan.structure, conditions, request.tier, hooks)
-    query = GAME.puzzle({**options, "min_length": plan.rules.min_length})
+    query = GAME.puzzle(options)  # the word list holds words of --min-length letters or more
     opened = call.open(plan)
     found = execute(opened.structure, searched, query)
     call.session.phase("search")

@@ -35,6 +35,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import filterfalse
+from operator import methodcaller
 from typing import Final
 
 from lexibench.structures.queries import ALPHABET
@@ -102,6 +104,13 @@ class Condition:
         """True when the condition holds for ``word`` (an intrinsic condition)."""
         raise NotImplementedError(f"{self.name} needs the word list")
 
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        """The words of ``words`` it holds for (``fails``: those it does not hold for), by
+        :meth:`holds`; a condition whose test runs in C (a regular expression, a prefix, a
+        length) keeps them without a Python call per word."""
+        holds = self.holds
+        return [w for w in words if holds(w) is not fails]
+
 
 @dataclass(frozen=True, kw_only=True)
 class Pattern(Condition):
@@ -140,6 +149,9 @@ class Pattern(Condition):
 
     def holds(self, word: str) -> bool:
         return self.regex.fullmatch(word) is not None
+
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        return list((filterfalse if fails else filter)(self.regex.fullmatch, words))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,6 +203,12 @@ class Length(Condition):
     def holds(self, word: str) -> bool:
         return self.span.holds(len(word))
 
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        low, high = self.span.bounds(1 << 30)
+        if fails:
+            return [w for w in words if not low <= len(w) <= high]
+        return [w for w in words if low <= len(w) <= high]
+
 
 @dataclass(frozen=True, kw_only=True)
 class Affix(Condition):
@@ -206,6 +224,10 @@ class Affix(Condition):
 
     def holds(self, word: str) -> bool:
         return word.startswith(self.letters) if self.front else word.endswith(self.letters)
+
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        test = methodcaller("startswith" if self.front else "endswith", self.letters)
+        return list((filterfalse if fails else filter)(test, words))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -256,6 +278,15 @@ class Points(Condition):
     def holds(self, word: str) -> bool:
         return self.span.holds(self.score(word))
 
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        low, high = self.span.bounds(1 << 30)
+        if max(self.values) < 256 and min(self.values) >= 0:  # each word's bytes made values
+            table = bytes(self.values[b - 97] if 97 <= b <= 122 else 0 for b in range(256))
+            scores = map(sum, (w.encode().translate(table) for w in words))
+            kept = zip(words, scores, strict=True)
+            return [w for w, n in kept if (low <= n <= high) is not fails]
+        return super().keep(words, fails)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Not(Condition):
@@ -269,3 +300,6 @@ class Not(Condition):
 
     def holds(self, word: str) -> bool:
         return not self.inner.holds(word)
+
+    def keep(self, words: list[str], fails: bool = False) -> list[str]:
+        return self.inner.keep(words, not fails)

@@ -112,7 +112,8 @@ class SearchGame(GameBase[Query, Answer]):
         return parse_query(text)
 
     def puzzle(self, options: Options) -> Query:
-        """The search ``lexibench search`` describes."""
+        """The search ``lexibench search`` describes (``min_length``: a bound beyond the word
+        list's, which ``--min-length`` sets; none by default)."""
         return parse_query(
             options["conditions"],
             options.get("min_length") or DEFAULT_MIN_LENGTH,

@@ -12,11 +12,15 @@ the kinds it answers. Without ``--lexicon``, :func:`chosen_structure` picks the 
 
 Decided per search (:func:`execute`), from the structure's own counts where it gives them
 (:class:`~lexibench.structures.Estimating`), else from the planner's model of an English list
-(:func:`~.asking.modelled`): the condition whose answer is estimated smallest leads (a negated
-range condition too, asked for the ranges outside it; when none can, every word leads, the
-``length`` kind from 0 up), and the others filter its candidates, the most selective first: a
-condition that follows from the word alone by its own test, hooks and anagram counts by the
-structure (a word's hooks from ``hook_letters`` or ``is_word``; an index's answer as a set).
+(:func:`~.asking.modelled`): the condition whose answer is estimated smallest leads. A negated
+range condition leads asked for the ranges outside it, any other negated condition as the words
+outside its answer (the structure's own list of them,
+:class:`~lexibench.structures.Complementing`, else every word but its answer); when none can,
+every word leads (the ``length`` kind from 0 up). The others filter its candidates, the most
+selective first: by the structure's own answer as a set where that is exact and smaller than the
+candidates (hooks and anagram counts beyond a few candidates too), else by the condition's own
+test of each word, or, for hooks and anagram counts through a lexicon's protocol, by ``is_word``
+and an anagram walk per word.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from lexibench.solver.games.search.asking import (
 from lexibench.solver.games.search.conditions import Condition, Family, Hooks
 from lexibench.solver.games.search.puzzle import Answer, Query, answer, negated
 from lexibench.solver.tiers import LEXICON, Need, Tier, TierTable, fastest
-from lexibench.structures.queries import QUERY_MEMBERS, UNBOUNDED
+from lexibench.structures.queries import QUERY_MEMBERS, UNBOUNDED, Complementing
 
 #: The structures a search runs on when none is named, the first whose own code answers every
 #: condition: array-trie's compiled walks load in milliseconds from the cache; position-bitsets
@@ -109,7 +113,9 @@ class SearchPlan:
 
     steps: tuple[Step, ...]
     every: Tier | None
-    """The tier every word is listed at (the ``length`` kind) when no condition can lead."""
+    """The tier every word is listed at (the ``length`` kind), for a search no condition of
+    which can lead, or led by the words a negated condition's answer leaves; None where the
+    structure cannot list them (an index without the kind)."""
     hooks: Tier | None
     """How each listed word's hooks are asked (``--json``): an index's ``hooks`` (``index``), a
     lexicon's ``is_word`` (``string``); None when they are not asked."""
@@ -132,11 +138,9 @@ def plan_search(
                 break
         else:
             raise _refusal(name, cls, condition.text, choices(inner), tier)
-    every = None
-    if not any(not s.negated or ranged(s.inner) is not None for s in steps):
-        every = kind_tier(cls, "length", tier)
-        if every is None:
-            raise _refusal(name, cls, "every word (no condition can lead)", ("length",), tier)
+    every = kind_tier(cls, "length", tier)
+    if every is None and not any(not s.negated or ranged(s.inner) is not None for s in steps):
+        raise _refusal(name, cls, "every word (no condition can lead)", ("length",), tier)
     listed = None
     if hooks:
         if structures.is_index(cls):
@@ -242,13 +246,36 @@ def _questions(step: Step) -> list[Question] | None:
 Keep = Callable[[list[str]], list[str]]
 
 
-def _filter(structure: Any, step: Step) -> Keep:
-    """What keeps the candidates ``step`` holds for."""
+def _filter(structure: Any, step: Step, answered: int) -> Keep:
+    """What keeps the candidates ``step`` holds for (``answered``: about how many words its
+    condition, without ``not:``, holds for): where the structure's own code answers it exactly,
+    its answer as a set once it is smaller than the candidates (or always, for hooks and anagram
+    counts beyond a few candidates); else the condition's own test of each word, or, for hooks
+    and anagram counts through a lexicon's protocol, ``is_word`` and an anagram walk per word."""
     inner, flip = step.inner, step.negated
-    if inner.intrinsic:
-        holds = inner.holds
-        return lambda words: [w for w in words if holds(w) is not flip]
     own = step.tier in (Tier.INDEX, Tier.NATIVE)
+    asked = question(inner, step.kind)
+    kept: set[str] | None = None
+
+    def members(words: list[str]) -> list[str] | None:
+        nonlocal kept
+        if not (own and asked.exact):
+            return None
+        if inner.intrinsic and answered >= len(words):
+            return None
+        if isinstance(inner, Hooks) and len(words) <= PER_WORD:
+            return None
+        if kept is None:
+            kept = set(ask(structure, step.tier, asked))
+        return [w for w in words if (w in kept) is not flip]
+
+    if inner.intrinsic:
+
+        def tested(words: list[str]) -> list[str]:
+            found = members(words)
+            return found if found is not None else inner.keep(words, flip)
+
+        return tested
     if isinstance(inner, Hooks):
         side = 0 if inner.front else 1
         span = inner.span
@@ -258,9 +285,9 @@ def _filter(structure: Any, step: Step) -> Keep:
             hook_letters = lambda word: walks.hook_letters(structure, word)  # noqa: E731
 
         def hooked(words: list[str]) -> list[str]:
-            if own and len(words) > PER_WORD:
-                kept = set(ask(structure, step.tier, question(inner, step.kind)))
-                return [w for w in words if (w in kept) is not flip]
+            found = members(words)
+            if found is not None:
+                return found
             return [w for w in words if span.holds(len(hook_letters(w)[side])) is not flip]
 
         return hooked
@@ -268,9 +295,9 @@ def _filter(structure: Any, step: Step) -> Keep:
         span = inner.span
 
         def families(words: list[str]) -> list[str]:
-            if own:
-                kept = set(ask(structure, step.tier, question(inner, step.kind)))
-                return [w for w in words if (w in kept) is not flip]
+            found = members(words)
+            if found is not None:
+                return found
             return [
                 w
                 for w in words
@@ -282,43 +309,58 @@ def _filter(structure: Any, step: Step) -> Keep:
     raise AssertionError(f"no filter for {inner.text}")  # pragma: no cover - every kind has one
 
 
+def _every(structure: Any, plan: SearchPlan) -> list[str]:
+    """Every word of the structure (the ``length`` kind from 0 up)."""
+    return ask(structure, plan.every or Tier.STRING, Question("length", (0, UNBOUNDED)))
+
+
 def execute(structure: Any, plan: SearchPlan, query: Query) -> Answer:
     """The words of ``structure`` meeting every condition of ``query``, asked as ``plan`` says
     (see the module docstring), in the query's order; each listed word's hooks where the plan
     asks them."""
-    leads: list[tuple[int, int, list[Question]]] = []
-    costs: list[int] = []
+    size = len(structure)
+    answered = [estimate(structure, s.tier, question(s.inner, s.kind)) for s in plan.steps]
+    costs = [size - n if s.negated else n for n, s in zip(answered, plan.steps, strict=True)]
+    leads: list[tuple[int, int, list[Question], bool]] = []
     for k, step in enumerate(plan.steps):
         asked = _questions(step)
         if asked is not None:
-            count = sum(estimate(structure, step.tier, q) for q in asked)
-            leads.append((count, k, asked))
-        else:
-            count = len(structure) - estimate(structure, step.tier, question(step.inner, step.kind))
-        costs.append(count)
+            if step.negated:  # the ranges outside it
+                costs[k] = sum(estimate(structure, step.tier, q) for q in asked)
+            leads.append((costs[k], k, asked, False))
+        elif plan.every is not None and step.tier in (Tier.INDEX, Tier.NATIVE):
+            whole = question(step.inner, step.kind)
+            if whole.exact:  # every word but its answer
+                leads.append((costs[k], k, [whole], True))
     if leads:
-        _, first, asked = min(leads)
+        _, first, asked, apart = min(leads)
         step = plan.steps[first]
         found: list[str] = []
-        for q in asked:
-            found.extend(ask(structure, step.tier, q))
-        if not all(q.exact for q in asked):
-            found = [w for w in found if step.inner.holds(w)]
+        if apart and isinstance(structure, Complementing):
+            found = structure.outside(asked[0].kind, *asked[0].arguments)
+        elif apart:
+            kept = set(ask(structure, step.tier, asked[0]))
+            found = [w for w in _every(structure, plan) if w not in kept]
+        else:
+            for q in asked:
+                found.extend(ask(structure, step.tier, q))
+        if not apart and not all(q.exact for q in asked):
+            found = step.inner.keep(found)
     else:
         first = -1
-        every = plan.every or Tier.STRING
-        found = ask(structure, every, Question("length", (0, UNBOUNDED)))
+        found = _every(structure, plan)
     for k in sorted(range(len(plan.steps)), key=costs.__getitem__):
         if k != first and found:
-            found = _filter(structure, plan.steps[k])(found)
-    count = sum(1 for w in found if len(w) >= query.min_length)
+            found = _filter(structure, plan.steps[k], answered[k])(found)
+    if query.min_length > 1:
+        found = [w for w in found if len(w) >= query.min_length]
     words = answer(query, found)
     hooks = None
     if plan.hooks is Tier.INDEX:
         hooks = tuple(structure.hook_letters(w) for w in words)
     elif plan.hooks is not None:
         hooks = tuple(walks.hook_letters(structure, w) for w in words)
-    return Answer(words, count, hooks)
+    return Answer(words, len(found), hooks)
 
 
 def kinds_asked(conditions: Sequence[Condition]) -> tuple[str, ...]:

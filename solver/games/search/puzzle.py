@@ -19,7 +19,7 @@ from typing import Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.search.conditions import Anagram, Condition, Not
 from lexibench.solver.games.search.grammar import parse_conditions
-from lexibench.solver.games.tiles import ENGLISH, WORD_RULES
+from lexibench.solver.games.tiles import ENGLISH
 
 #: The tiles the words are scored and drawn by: the crossword game's default rule set's.
 TILES: Final = ENGLISH
@@ -28,13 +28,15 @@ VALUES: Final = TILES.values[1:]
 #: Each letter a-z's tiles in the bag.
 BAG: Final = TILES.counts[1:]
 ORDERS: Final = ("alpha", "probability", "length")
-DEFAULT_MIN_LENGTH: Final = WORD_RULES.min_length
+#: No bound beyond the word list's own: its rules (the crossword game's, ``--min-length``) set
+#: the shortest word it holds.
+DEFAULT_MIN_LENGTH: Final = 1
 
 
 @dataclass(frozen=True)
 class Query:
-    """A word search: every word of at least ``min_length`` letters that meets every condition,
-    in ``order``, the first ``limit`` of them (None: all)."""
+    """A word search: every word of at least ``min_length`` letters (1: every word the list
+    holds) that meets every condition, in ``order``, the first ``limit`` of them (None: all)."""
 
     conditions: tuple[Condition, ...]
     min_length: int = DEFAULT_MIN_LENGTH

@@ -22,6 +22,7 @@ from lexibench.solver.games.search.reference import reference_answer
 from lexibench.solver.games.tiles import ENGLISH, WORD_RULES
 from lexibench.solver.tiers import Tier
 from lexibench.solver.wordlist import load_wordlist
+from lexibench.structures.queries import UNBOUNDED
 
 #: Searches of every kind, alone, combined and negated, classes and blanks included.
 SEARCHES = [
@@ -138,6 +139,11 @@ def test_combinations_agree_with_the_reference(texts: list[str], name: str) -> N
 
 def asked_first(monkeypatch: pytest.MonkeyPatch, name: str, texts: list[str]) -> Question:
     """The question the search of ``texts`` on ``name`` asks first (its lead)."""
+    return asked_all(monkeypatch, name, texts)[0]
+
+
+def asked_all(monkeypatch: pytest.MonkeyPatch, name: str, texts: list[str]) -> list[Question]:
+    """The questions the search of ``texts`` on ``name`` asks, in order."""
     asked: list[Question] = []
     real = planner.ask
 
@@ -150,7 +156,8 @@ def asked_first(monkeypatch: pytest.MonkeyPatch, name: str, texts: list[str]) ->
     query = parse_query(texts)
     plan = planner.plan_search(type(structure), name, query.conditions, Tier.AUTO)
     planner.execute(structure, plan, query)
-    return asked[0]
+    monkeypatch.undo()
+    return asked
 
 
 def test_the_most_selective_condition_leads_by_the_estimates(
@@ -169,8 +176,10 @@ def test_the_most_selective_condition_leads_by_the_estimates(
     assert asked_first(monkeypatch, "array-trie", ["length:3-", "anagram:tea?"]).kind == "anagram"
     negated = asked_first(monkeypatch, "position-bitsets", ["not:length:3-", "contains:e"])
     assert negated == Question("length", (0, 2))  # the range outside it
-    every = asked_first(monkeypatch, "array-trie", ["not:pattern:*s"])
-    assert every.kind == "length"  # every word, then the filter
+    apart = asked_all(monkeypatch, "array-trie", ["not:pattern:*s"])
+    assert apart == [Question("pattern", ("*s",)), Question("length", (0, UNBOUNDED))]
+    walked = asked_all(monkeypatch, "dict-trie", ["not:pattern:*s"])
+    assert walked == [Question("length", (0, UNBOUNDED))]  # every word, then the filter
 
 
 def test_the_structure_chosen_without_lexicon() -> None:

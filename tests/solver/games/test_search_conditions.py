@@ -260,3 +260,20 @@ def test_the_reference_answer_orders_limits_and_hooks() -> None:
     assert short.hooks == (("t", "s"), ("ce", "e"), ("", ""))
     by_draws = reference_answer(parse_query(["length:2"], order="probability"), [*SMALL, "ee"])
     assert by_draws.words == ("ee", "at")  # 66 ways, then 9 x 6
+
+
+INTRINSIC = st.sampled_from(
+    [
+        "pattern:c?t*", "pattern:*[!ae]", "prefix:ca", "suffix:s", "length:3-4", "length:5-",
+        "contains:aa", "points:5-", "points:-4", "anagram:tac", "subanagram:sact?",
+        "not:pattern:#@#", "not:not:suffix:t",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=INTRINSIC, words=st.lists(WORDS, max_size=30), fails=st.booleans())
+def test_keep_is_holds_over_a_list(text: str, words: list[str], fails: bool) -> None:
+    """Each condition's list filter (a test in C where it can) keeps what its test says."""
+    condition = parse_query([text]).conditions[0]
+    assert condition.keep(words, fails) == [w for w in words if condition.holds(w) is not fails]
