@@ -170,35 +170,13 @@ def classes_by_steps(trie: _Stepping, parts: Sequence[str | None]) -> list[str]:
 
 def pattern_by_steps(trie: _Stepping, pattern: str) -> list[str]:
     """Every word of ``trie`` that ``pattern`` (``?`` one letter, ``*`` any letters) matches as
-    a whole, walking it with ``child``: the compiled walk's NFA (a bit per pattern element) with
-    the state in a Python int, for patterns longer than its 64-bit state holds.
+    a whole: :func:`classes_by_steps` of its parts (``?`` every letter, ``*`` a star), for
+    patterns longer than the compiled walk's 64-bit state holds.
 
     >>> from lexibench.structures.backends.array_trie.lexicon import ArrayTrieLexicon
     >>> sorted(pattern_by_steps(ArrayTrieLexicon(["ab", "abc", "b"]), "a*"))
     ['ab', 'abc']
     """
-    elements: list[str] = []
-    for ch in pattern:
-        if not (ch == "*" and elements and elements[-1] == "*"):
-            elements.append(ch)
-    star = sum(1 << i for i, e in enumerate(elements) if e == "*")
-    accepts = {
-        letter: sum(1 << i for i, e in enumerate(elements) if e in ("*", "?", letter))
-        for letter in "abcdefghijklmnopqrstuvwxyz"
-    }
-    last = len(elements)
-    found: list[str] = []
-    if len(trie) == 0:
-        return found
-    stack = [("", trie.root(), 1 | (star & 1) << 1)]
-    while stack:
-        prefix, node, state = stack.pop()
-        if trie.is_terminal(node) and state >> last & 1:
-            found.append(prefix)
-        for letter, accepted in accepts.items():
-            moved = state & accepted
-            nxt = trie.child(node, letter) if moved else None
-            if nxt is not None:
-                after = (moved & ~star) << 1 | (moved & star)
-                stack.append((prefix + letter, nxt, after | (after & star) << 1))
-    return found
+    any_letter = "abcdefghijklmnopqrstuvwxyz"
+    parts = [None if ch == "*" else any_letter if ch == "?" else ch for ch in pattern]
+    return classes_by_steps(trie, parts)
