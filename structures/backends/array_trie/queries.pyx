@@ -180,16 +180,29 @@ cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t dep
     return 0
 
 
+cdef list _nfa_words(nodes, Py_ssize_t count, Nfa *a):
+    """Every word of the trie ``nodes`` the automaton ``a`` accepts (none for no element: no
+    word is empty)."""
+    cdef Walk w
+    cdef list out = []
+    if count == 0 or a.last == 0:
+        return out
+    _start(&w, nodes, 64)
+    try:
+        _pattern(&w, out, a, 0, 0, _closed(a, 1))
+    finally:
+        free(w.word)
+    return out
+
+
 def pattern_words(nodes, Py_ssize_t count, str pattern):
     """Every word of the trie ``nodes`` that ``pattern`` (``?`` one letter, ``*`` any letters)
     matches as a whole (the ``pattern`` kind); None when the pattern has more than
     :data:`MAX_PATTERN` elements (the caller walks it another way)."""
     cdef Nfa a
-    cdef Walk w
     cdef Py_UCS4 ch
     cdef unsigned int code
     cdef int i = 0
-    cdef list out = []
     cdef bint after_star = False
     for code in range(26):
         a.accepts[code] = 0
@@ -217,14 +230,7 @@ def pattern_words(nodes, Py_ssize_t count, str pattern):
             after_star = False
         i += 1
     a.last = i
-    if count == 0:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _pattern(&w, out, &a, 0, 0, _closed(&a, 1))
-    finally:
-        free(w.word)
-    return out
+    return _nfa_words(nodes, count, &a)
 
 
 def class_pattern_words(nodes, Py_ssize_t count, parts):
@@ -232,11 +238,9 @@ def class_pattern_words(nodes, Py_ssize_t count, parts):
     string; None a star) match as a whole (the ``classes`` kind); None when they make more than
     :data:`MAX_PATTERN` elements (the caller walks them another way)."""
     cdef Nfa a
-    cdef Walk w
     cdef Py_UCS4 ch
     cdef unsigned int code
     cdef int i = 0
-    cdef list out = []
     cdef bint after_star = False
     for code in range(26):
         a.accepts[code] = 0
@@ -261,14 +265,7 @@ def class_pattern_words(nodes, Py_ssize_t count, parts):
             after_star = False
         i += 1
     a.last = i
-    if count == 0 or i == 0:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _pattern(&w, out, &a, 0, 0, _closed(&a, 1))
-    finally:
-        free(w.word)
-    return out
+    return _nfa_words(nodes, count, &a)
 
 
 # ---- length --------------------------------------------------------------------------------
