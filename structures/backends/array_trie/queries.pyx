@@ -180,6 +180,21 @@ cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t dep
     return 0
 
 
+cdef inline void _empty(Nfa *a) noexcept:
+    """An automaton of no element yet."""
+    cdef int code
+    for code in range(26):
+        a.accepts[code] = 0
+    a.star = 0
+
+
+cdef inline void _any_letter(Nfa *a, int i) noexcept:
+    """Element ``i`` accepts every letter (a ``?``, or a star's loop)."""
+    cdef int code
+    for code in range(26):
+        a.accepts[code] |= (<uint64_t>1) << i
+
+
 cdef list _nfa_words(nodes, Py_ssize_t count, Nfa *a):
     """Every word of the trie ``nodes`` the automaton ``a`` accepts (none for no element: no
     word is empty)."""
@@ -204,9 +219,7 @@ def pattern_words(nodes, Py_ssize_t count, str pattern):
     cdef unsigned int code
     cdef int i = 0
     cdef bint after_star = False
-    for code in range(26):
-        a.accepts[code] = 0
-    a.star = 0
+    _empty(&a)
     for ch in pattern:
         if ch == u"*":
             if after_star:
@@ -214,15 +227,13 @@ def pattern_words(nodes, Py_ssize_t count, str pattern):
             if i >= MAX_PATTERN:
                 return None
             a.star |= (<uint64_t>1) << i
-            for code in range(26):
-                a.accepts[code] |= (<uint64_t>1) << i
+            _any_letter(&a, i)
             after_star = True
         else:
             if i >= MAX_PATTERN:
                 return None
             if ch == u"?":
-                for code in range(26):
-                    a.accepts[code] |= (<uint64_t>1) << i
+                _any_letter(&a, i)
             else:
                 code = <unsigned int>ch - 97u
                 if code < 26:  # another character: accepts no stored letter
@@ -242,9 +253,7 @@ def class_pattern_words(nodes, Py_ssize_t count, parts):
     cdef unsigned int code
     cdef int i = 0
     cdef bint after_star = False
-    for code in range(26):
-        a.accepts[code] = 0
-    a.star = 0
+    _empty(&a)
     for part in parts:
         if part is None:
             if after_star:
@@ -252,8 +261,7 @@ def class_pattern_words(nodes, Py_ssize_t count, parts):
             if i >= MAX_PATTERN:
                 return None
             a.star |= (<uint64_t>1) << i
-            for code in range(26):
-                a.accepts[code] |= (<uint64_t>1) << i
+            _any_letter(&a, i)
             after_star = True
         else:
             if i >= MAX_PATTERN:
