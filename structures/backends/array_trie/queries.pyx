@@ -38,6 +38,8 @@ from lexibench.structures.backends.array_trie.walk import classes_by_steps, patt
 
 #: The longest pattern (letters and ``?``, stars collapsed) the NFA's 64-bit state holds.
 MAX_PATTERN = 63
+#: The class of every letter (a ``?``).
+_EVERY = "abcdefghijklmnopqrstuvwxyz"
 
 
 cdef struct Walk:
@@ -76,6 +78,25 @@ cdef inline int _record(Walk *w, list out, Py_ssize_t length) except -1:
     return 0
 
 
+ctypedef int (*Visit)(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                      uint64_t state) except -1
+"""A kind's walk from ``node`` at ``depth``: ``how`` its constraint (the kind's own struct),
+``state`` what the path so far carries (an automaton's states, a count, a sum)."""
+
+
+cdef list _words(nodes, Py_ssize_t room, Visit visit, void *how, uint64_t state):
+    """Every word ``visit`` records, walking the trie ``nodes`` from its root (``room`` letters
+    held before the word buffer grows)."""
+    cdef Walk w
+    cdef list out = []
+    _start(&w, nodes, room)
+    try:
+        visit(&w, out, how, 0, 0, state)
+    finally:
+        free(w.word)
+    return out
+
+
 # ---- anagram -------------------------------------------------------------------------------
 
 
@@ -87,7 +108,9 @@ cdef struct Tiles:
     int most            # tiles in all: no word is longer
 
 
-cdef int _anagram(Walk *w, list out, Tiles *t, uint32_t node, int depth) except -1:
+cdef int _anagram(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                  uint64_t state) except -1:
+    cdef Tiles *t = <Tiles *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code
@@ -105,12 +128,12 @@ cdef int _anagram(Walk *w, list out, Tiles *t, uint32_t node, int depth) except 
             t.have[code] -= 1
             if t.have[code] == 0:
                 t.present &= ~bit
-            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1)
+            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1, 0)
             t.have[code] += 1
             t.present |= bit
         else:
             t.blanks -= 1
-            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1)
+            _anagram(w, out, t, child_by_bit(w.nodes, node, bit), depth + 1, 0)
             t.blanks += 1
     return 0
 
@@ -119,10 +142,8 @@ def anagrams(nodes, Py_ssize_t count, str letters, int blanks, int min_length):
     """Every word of the trie ``nodes`` that ``letters`` and ``blanks`` wildcards spell, of at
     least ``min_length`` letters (the ``anagram`` kind)."""
     cdef Tiles t
-    cdef Walk w
     cdef Py_UCS4 ch
     cdef unsigned int code
-    cdef list out = []
     for code in range(26):
         t.have[code] = 0
     t.present = 0
@@ -136,13 +157,8 @@ def anagrams(nodes, Py_ssize_t count, str letters, int blanks, int min_length):
             t.present |= 1u << code
             t.most += 1
     if count == 0 or t.most < t.min_length:
-        return out
-    _start(&w, nodes, t.most)
-    try:
-        _anagram(&w, out, &t, 0, 0)
-    finally:
-        free(w.word)
-    return out
+        return []
+    return _words(nodes, t.most, _anagram, &t, 0)
 
 
 # ---- pattern -------------------------------------------------------------------------------
@@ -159,8 +175,9 @@ cdef inline uint64_t _closed(const Nfa *a, uint64_t state) noexcept nogil:
     return state | ((state & a.star) << 1)
 
 
-cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t depth,
+cdef int _pattern(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
                   uint64_t state) except -1:
+    cdef const Nfa *a = <const Nfa *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef uint64_t moved, nxt
@@ -176,7 +193,7 @@ cdef int _pattern(Walk *w, list out, const Nfa *a, uint32_t node, Py_ssize_t dep
             continue
         nxt = _closed(a, ((moved & ~a.star) << 1) | (moved & a.star))
         w.word[depth] = <char>(97 + code)
-        _pattern(w, out, a, child_by_bit(w.nodes, node, bit), depth + 1, nxt)
+        _pattern(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, nxt)
     return 0
 
 
@@ -195,53 +212,14 @@ cdef inline void _any_letter(Nfa *a, int i) noexcept:
         a.accepts[code] |= (<uint64_t>1) << i
 
 
-cdef list _nfa_words(nodes, Py_ssize_t count, Nfa *a):
-    """Every word of the trie ``nodes`` the automaton ``a`` accepts (none for no element: no
-    word is empty)."""
-    cdef Walk w
-    cdef list out = []
-    if count == 0 or a.last == 0:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _pattern(&w, out, a, 0, 0, _closed(a, 1))
-    finally:
-        free(w.word)
-    return out
-
-
 def pattern_words(nodes, Py_ssize_t count, str pattern):
     """Every word of the trie ``nodes`` that ``pattern`` (``?`` one letter, ``*`` any letters)
-    matches as a whole (the ``pattern`` kind); None when the pattern has more than
-    :data:`MAX_PATTERN` elements (the caller walks it another way)."""
-    cdef Nfa a
-    cdef Py_UCS4 ch
-    cdef unsigned int code
-    cdef int i = 0
-    cdef bint after_star = False
-    _empty(&a)
-    for ch in pattern:
-        if ch == u"*":
-            if after_star:
-                continue
-            if i >= MAX_PATTERN:
-                return None
-            a.star |= (<uint64_t>1) << i
-            _any_letter(&a, i)
-            after_star = True
-        else:
-            if i >= MAX_PATTERN:
-                return None
-            if ch == u"?":
-                _any_letter(&a, i)
-            else:
-                code = <unsigned int>ch - 97u
-                if code < 26:  # another character: accepts no stored letter
-                    a.accepts[code] |= (<uint64_t>1) << i
-            after_star = False
-        i += 1
-    a.last = i
-    return _nfa_words(nodes, count, &a)
+    matches as a whole (the ``pattern`` kind): its classes' walk, ``?`` the class of every
+    letter; None when the pattern has more than :data:`MAX_PATTERN` elements (the caller walks
+    it another way)."""
+    return class_pattern_words(
+        nodes, count, [None if ch == u"*" else _EVERY if ch == u"?" else ch for ch in pattern]
+    )
 
 
 def class_pattern_words(nodes, Py_ssize_t count, parts):
@@ -273,50 +251,55 @@ def class_pattern_words(nodes, Py_ssize_t count, parts):
             after_star = False
         i += 1
     a.last = i
-    return _nfa_words(nodes, count, &a)
+    if count == 0 or a.last == 0:  # no element: no word is empty
+        return []
+    return _words(nodes, 64, _pattern, &a, _closed(&a, 1))
 
 
 # ---- length --------------------------------------------------------------------------------
 
 
-cdef int _length(Walk *w, list out, Py_ssize_t shortest, Py_ssize_t longest, uint32_t node,
-                 Py_ssize_t depth) except -1:
+cdef struct Lengths:
+    Py_ssize_t shortest
+    Py_ssize_t longest
+
+
+cdef int _length(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                 uint64_t state) except -1:
+    cdef const Lengths *n = <const Lengths *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code
-    if (mask & TERMINAL) and depth >= shortest:
+    if (mask & TERMINAL) and depth >= n.shortest:
         _record(w, out, depth)
-    if depth >= longest:
+    if depth >= n.longest:
         return 0
     _room(w, depth)
     rest = mask & LETTERS
     while rest:
         code = next_letter(&rest, &bit)
         w.word[depth] = <char>(97 + code)
-        _length(w, out, shortest, longest, child_by_bit(w.nodes, node, bit), depth + 1)
+        _length(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, 0)
     return 0
 
 
 def length_words(nodes, Py_ssize_t count, Py_ssize_t shortest, Py_ssize_t longest):
     """Every word of the trie ``nodes`` of ``shortest`` to ``longest`` letters (the ``length``
     kind)."""
-    cdef Walk w
-    cdef list out = []
+    cdef Lengths n
+    n.shortest = shortest
+    n.longest = longest
     if count == 0 or longest < shortest or longest < 1:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _length(&w, out, shortest, longest, 0, 0)
-    finally:
-        free(w.word)
-    return out
+        return []
+    return _words(nodes, 64, _length, &n, 0)
 
 
 # ---- contains ------------------------------------------------------------------------------
 
 
-cdef int _contains(Walk *w, list out, int *owed, int total, uint32_t node,
-                   Py_ssize_t depth) except -1:
+cdef int _contains(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                   uint64_t total) except -1:
+    cdef int *owed = <int *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code, paid
@@ -329,7 +312,7 @@ cdef int _contains(Walk *w, list out, int *owed, int total, uint32_t node,
         w.word[depth] = <char>(97 + code)
         paid = owed[code] > 0
         owed[code] -= paid
-        _contains(w, out, owed, total - paid, child_by_bit(w.nodes, node, bit), depth + 1)
+        _contains(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, total - paid)
         owed[code] += paid
     return 0
 
@@ -340,8 +323,6 @@ def containing_words(nodes, Py_ssize_t count, at_least):
     cdef int owed[26]
     cdef int total = 0
     cdef unsigned int code
-    cdef Walk w
-    cdef list out = []
     for code in range(26):
         owed[code] = 0
     for key, value in at_least.items():
@@ -349,17 +330,12 @@ def containing_words(nodes, Py_ssize_t count, at_least):
             continue
         code = <unsigned int>(<Py_UCS4>key) - 97u if len(key) == 1 else 26
         if code >= 26 or value > 1 << 20:  # no stored word has it, or so many
-            return out
+            return []
         owed[code] = value
         total += value
     if count == 0:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _contains(&w, out, owed, total, 0, 0)
-    finally:
-        free(w.word)
-    return out
+        return []
+    return _words(nodes, 64, _contains, owed, total)
 
 
 # ---- weight --------------------------------------------------------------------------------
@@ -372,8 +348,10 @@ cdef struct Weights:
     bint prune          # every value is at least 0: a sum past highest stays past it
 
 
-cdef int _weight(Walk *w, list out, const Weights *v, uint32_t node, Py_ssize_t depth,
-                 long long total) except -1:
+cdef int _weight(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                 uint64_t state) except -1:
+    cdef const Weights *v = <const Weights *>how
+    cdef long long total = <long long>state
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code
@@ -388,7 +366,7 @@ cdef int _weight(Walk *w, list out, const Weights *v, uint32_t node, Py_ssize_t 
         if v.prune and after > v.highest:
             continue
         w.word[depth] = <char>(97 + code)
-        _weight(w, out, v, child_by_bit(w.nodes, node, bit), depth + 1, after)
+        _weight(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, <uint64_t>after)
     return 0
 
 
@@ -397,8 +375,6 @@ def weighted_words(nodes, Py_ssize_t count, values, lowest, highest):
     named) add up to ``lowest`` to ``highest`` (the ``weight`` kind)."""
     cdef Weights v
     cdef unsigned int code
-    cdef Walk w
-    cdef list out = []
     cdef long long limit = 1LL << 40
     for code in range(26):
         v.value[code] = 0
@@ -412,60 +388,57 @@ def weighted_words(nodes, Py_ssize_t count, values, lowest, highest):
     v.lowest = max(-limit, min(limit, lowest))
     v.highest = max(-limit, min(limit, highest))
     if count == 0 or v.highest < v.lowest:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _weight(&w, out, &v, 0, 0, 0)
-    finally:
-        free(w.word)
-    return out
+        return []
+    return _words(nodes, 64, _weight, &v, 0)
 
 
 # ---- letterset -----------------------------------------------------------------------------
 
 
-cdef int _letterset(Walk *w, list out, uint32_t allowed, uint32_t need, int min_length,
-                    uint32_t node, Py_ssize_t depth, uint32_t seen) except -1:
+cdef struct Hive:
+    uint32_t allowed    # the letters a word may use
+    uint32_t need       # the letters it must use
+    int min_length
+
+
+cdef int _letterset(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                    uint64_t seen) except -1:
+    cdef const Hive *h = <const Hive *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code
-    if (mask & TERMINAL) and depth >= min_length and (seen & need) == need:
+    if (mask & TERMINAL) and depth >= h.min_length and (seen & h.need) == h.need:
         _record(w, out, depth)
     _room(w, depth)
-    rest = mask & allowed
+    rest = mask & h.allowed
     while rest:
         code = next_letter(&rest, &bit)
         w.word[depth] = <char>(97 + code)
-        _letterset(w, out, allowed, need, min_length, child_by_bit(w.nodes, node, bit),
-                   depth + 1, seen | bit)
+        _letterset(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, seen | bit)
     return 0
 
 
 def letterset_words(nodes, Py_ssize_t count, str letters, str required, int min_length):
     """Every word of the trie ``nodes`` made only of ``letters`` that contains every one of
     ``required``, of at least ``min_length`` letters (the ``letterset`` kind)."""
-    cdef uint32_t allowed = 0, need = 0
+    cdef Hive h
     cdef Py_UCS4 ch
     cdef unsigned int code
-    cdef Walk w
-    cdef list out = []
+    h.allowed = 0
+    h.need = 0
+    h.min_length = max(min_length, 1)
     for ch in letters:
         code = <unsigned int>ch - 97u
         if code < 26:
-            allowed |= 1u << code
+            h.allowed |= 1u << code
     for ch in required:
         code = <unsigned int>ch - 97u
         if code >= 26:  # no stored word has it
-            return out
-        need |= 1u << code
-    if count == 0 or need & ~allowed:
-        return out
-    _start(&w, nodes, 64)
-    try:
-        _letterset(&w, out, allowed, need, max(min_length, 1), 0, 0, 0)
-    finally:
-        free(w.word)
-    return out
+            return []
+        h.need |= 1u << code
+    if count == 0 or h.need & ~h.allowed:
+        return []
+    return _words(nodes, 64, _letterset, &h, 0)
 
 
 # ---- positions -----------------------------------------------------------------------------
@@ -480,7 +453,9 @@ cdef struct Bounds:
     int owed            # copies still needed to reach every low bound
 
 
-cdef int _positions(Walk *w, list out, Bounds *b, uint32_t node, int depth) except -1:
+cdef int _positions(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                    uint64_t state) except -1:
+    cdef Bounds *b = <Bounds *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
     cdef int code, owing
@@ -499,7 +474,7 @@ cdef int _positions(Walk *w, list out, Bounds *b, uint32_t node, int depth) exce
         b.counts[code] += 1
         b.owed -= owing
         w.word[depth] = <char>(97 + code)
-        _positions(w, out, b, child_by_bit(w.nodes, node, bit), depth + 1)
+        _positions(w, out, b, child_by_bit(w.nodes, node, bit), depth + 1, 0)
         b.counts[code] -= 1
         b.owed += owing
     return 0
@@ -509,11 +484,9 @@ def positions_words(nodes, Py_ssize_t count, allowed, at_least, at_most):
     """Every word of the trie ``nodes`` of ``len(allowed)`` letters with one of ``allowed[i]``
     at each position and within the letter bounds (the ``positions`` kind)."""
     cdef Bounds b
-    cdef Walk w
     cdef Py_UCS4 ch
     cdef unsigned int code
     cdef int i
-    cdef list out = []
     b.length = len(allowed)
     b.owed = 0
     for code in range(26):
@@ -525,7 +498,7 @@ def positions_words(nodes, Py_ssize_t count, allowed, at_least, at_most):
         if value <= 0:
             continue
         if code >= 26 or value > b.length:
-            return out
+            return []
         b.owed += value - b.low[code]
         b.low[code] = value
     for key, value in at_most.items():
@@ -533,10 +506,10 @@ def positions_words(nodes, Py_ssize_t count, allowed, at_least, at_most):
         if code >= 26:
             continue
         if value < b.low[code]:
-            return out
+            return []
         b.high[code] = min(b.high[code], value)
     if count == 0 or b.owed > b.length:
-        return out
+        return []
     b.allowed = <uint32_t *>malloc((b.length + 1) * sizeof(uint32_t))
     if b.allowed == NULL:
         raise MemoryError()
@@ -547,14 +520,9 @@ def positions_words(nodes, Py_ssize_t count, allowed, at_least, at_most):
                 code = <unsigned int>ch - 97u
                 if code < 26:
                     b.allowed[i] |= 1u << code
-        _start(&w, nodes, b.length)
-        try:
-            _positions(&w, out, &b, 0, 0)
-        finally:
-            free(w.word)
+        return _words(nodes, b.length, _positions, &b, 0)
     finally:
         free(b.allowed)
-    return out
 
 
 # ---- the mixin -----------------------------------------------------------------------------
