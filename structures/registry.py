@@ -51,7 +51,7 @@ from lexibench.structures.protocol import (
     class_has,
     native_unavailable,
 )
-from lexibench.structures.queries import Structure, answers, check_kinds
+from lexibench.structures.queries import QUERY_KINDS, Structure, answers, check_kinds
 
 ENTRY_POINT_GROUP = "lexibench.backends"
 #: The environment variable that leaves every plugin out when it is ``0``: the entry points are
@@ -163,17 +163,7 @@ BUILTIN: Mapping[str, Entry] = MappingProxyType(
         "position-bitsets": Entry(
             "lexibench.structures.backends.position_bitsets:PositionBitsets",
             None,
-            answers=(
-                "anagram",
-                "pattern",
-                "positions",
-                "classes",
-                "length",
-                "contains",
-                "hooks",
-                "family",
-                "weight",
-            ),
+            answers=tuple(kind for kind in QUERY_KINDS if kind != "letterset"),
         ),
         "prefix-set": Entry("lexibench.structures.backends.prefix_set:PrefixSetLexicon", None),
         "pyahocorasick": Entry(

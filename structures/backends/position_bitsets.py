@@ -15,7 +15,7 @@ from itertools import compress
 from typing import ClassVar
 
 from lexibench.structures.bit_slices import add, planes_of, unary_total, within
-from lexibench.structures.queries import ALPHABET
+from lexibench.structures.queries import ALPHABET, QUERY_KINDS
 from lexibench.structures.word_checks import letters_only, unique_words
 
 _CODES = {ch: k for k, ch in enumerate(ALPHABET)}
@@ -196,18 +196,8 @@ class PositionBitsets:
     (('s', 's'), ['cats', 'crate', 'scat', 'trace'])
     """
 
-    ANSWERS: ClassVar[tuple[str, ...]] = (
-        "anagram",
-        "pattern",
-        "positions",
-        "classes",
-        "length",
-        "contains",
-        "hooks",
-        "family",
-        "weight",
-    )
-    """The query kinds this index answers."""
+    ANSWERS: ClassVar[tuple[str, ...]] = tuple(kind for kind in QUERY_KINDS if kind != "letterset")
+    """The query kinds this index answers: every one but ``letterset`` (the letter-mask map's)."""
     LETTERS_ONLY: ClassVar[bool] = True
 
     def __init__(self, words: Iterable[str]) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lexibench.solver.tiers import Tier
+from lexibench.structures.class_automaton import ClassAutomaton, pattern_parts
 from lexibench.structures.queries import ALPHABET
 
 State = Any
@@ -57,30 +58,10 @@ def walk(lexicon: Any, tier: Tier, start: State, advance: Advance, accept: Accep
 
 
 def _nfa(parts: Sequence[str | None]) -> tuple[int, Advance, Accept]:
-    """The pattern's walk: a bit per part reached; a star loops on itself."""
-    elements: list[str | None] = []
-    for part in parts:
-        if not (part is None and elements and elements[-1] is None):
-            elements.append(part)
-    star = sum(1 << i for i, e in enumerate(elements) if e is None)
-    accepts = {
-        letter: sum(1 << i for i, e in enumerate(elements) if e is None or letter in e)
-        for letter in ALPHABET
-    }
-    last = 1 << len(elements)
-
-    def closed(state: int) -> int:
-        return state | (state & star) << 1
-
-    def advance(state: int, letter: str) -> int | None:
-        moved = state & accepts[letter]
-        return closed((moved & ~star) << 1 | (moved & star)) if moved else None
-
-    return closed(1), advance, lambda state: bool(elements) and bool(state & last)
-
-
-def _plain(pattern: str) -> list[str | None]:
-    return [None if ch == "*" else ALPHABET if ch == "?" else ch for ch in pattern]
+    """The pattern's walk: a bit per part reached (:class:`ClassAutomaton`)."""
+    automaton = ClassAutomaton(parts)
+    step = automaton.step
+    return automaton.start, lambda state, letter: step(state, letter) or None, automaton.accepts
 
 
 def _tiles(letters: str, blanks: int, min_length: int) -> tuple[State, Advance, Accept]:
@@ -106,7 +87,7 @@ def walked(lexicon: Any, tier: Tier, kind: str, *arguments: Any) -> list[str]:
     """The answer to a query of ``kind`` (its method's ``arguments``,
     :mod:`lexibench.structures.queries`) through ``lexicon``'s protocol at ``tier``."""
     if kind in ("pattern", "classes"):
-        parts = _plain(arguments[0]) if kind == "pattern" else list(arguments[0])
+        parts = pattern_parts(arguments[0]) if kind == "pattern" else list(arguments[0])
         return walk(lexicon, tier, *_nfa(parts))
     if kind == "anagram":
         return walk(lexicon, tier, *_tiles(*arguments))

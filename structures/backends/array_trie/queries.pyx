@@ -35,11 +35,10 @@ from lexibench.structures.backends.array_trie.nodes cimport (
 )
 
 from lexibench.structures.backends.array_trie.walk import classes_by_steps, pattern_by_steps
+from lexibench.structures.class_automaton import pattern_parts
 
 #: The longest pattern (letters and ``?``, stars collapsed) the NFA's 64-bit state holds.
 MAX_PATTERN = 63
-#: The class of every letter (a ``?``).
-_EVERY = "abcdefghijklmnopqrstuvwxyz"
 
 
 cdef struct Walk:
@@ -217,9 +216,7 @@ def pattern_words(nodes, Py_ssize_t count, str pattern):
     matches as a whole (the ``pattern`` kind): its classes' walk, ``?`` the class of every
     letter; None when the pattern has more than :data:`MAX_PATTERN` elements (the caller walks
     it another way)."""
-    return class_pattern_words(
-        nodes, count, [None if ch == u"*" else _EVERY if ch == u"?" else ch for ch in pattern]
-    )
+    return class_pattern_words(nodes, count, pattern_parts(pattern))
 
 
 def class_pattern_words(nodes, Py_ssize_t count, parts):

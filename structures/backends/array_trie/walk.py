@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from lexibench.structures.class_automaton import ClassAutomaton, pattern_parts
 from lexibench.structures.node_array import NodeArrayCore
+from lexibench.structures.queries import ALPHABET as _LETTERS
 from lexibench.structures.word_checks import MAX_STRING_LENGTH
 
 TERMINAL = 0x8000_0000
@@ -141,30 +143,21 @@ def classes_by_steps(trie: _Stepping, parts: Sequence[str | None]) -> list[str]:
     >>> sorted(classes_by_steps(ArrayTrieLexicon(["ab", "bb", "abc"]), ["ab", "b", None]))
     ['ab', 'abc', 'bb']
     """
-    elements: list[str | None] = []
-    for part in parts:
-        if not (part is None and elements and elements[-1] is None):
-            elements.append(part)
-    star = sum(1 << i for i, e in enumerate(elements) if e is None)
-    accepts = {
-        letter: sum(1 << i for i, e in enumerate(elements) if e is None or letter in e)
-        for letter in "abcdefghijklmnopqrstuvwxyz"
-    }
-    last = len(elements)
+    automaton = ClassAutomaton(parts)
+    step = automaton.step
     found: list[str] = []
-    if len(trie) == 0 or not elements:
+    if len(trie) == 0:
         return found
-    stack = [("", trie.root(), 1 | (star & 1) << 1)]
+    stack = [("", trie.root(), automaton.start)]
     while stack:
         prefix, node, state = stack.pop()
-        if trie.is_terminal(node) and state >> last & 1:
+        if trie.is_terminal(node) and automaton.accepts(state):
             found.append(prefix)
-        for letter, accepted in accepts.items():
-            moved = state & accepted
-            nxt = trie.child(node, letter) if moved else None
+        for letter in _LETTERS:
+            after = step(state, letter)
+            nxt = trie.child(node, letter) if after else None
             if nxt is not None:
-                after = (moved & ~star) << 1 | (moved & star)
-                stack.append((prefix + letter, nxt, after | (after & star) << 1))
+                stack.append((prefix + letter, nxt, after))
     return found
 
 
@@ -177,6 +170,4 @@ def pattern_by_steps(trie: _Stepping, pattern: str) -> list[str]:
     >>> sorted(pattern_by_steps(ArrayTrieLexicon(["ab", "abc", "b"]), "a*"))
     ['ab', 'abc']
     """
-    any_letter = "abcdefghijklmnopqrstuvwxyz"
-    parts = [None if ch == "*" else any_letter if ch == "?" else ch for ch in pattern]
-    return classes_by_steps(trie, parts)
+    return classes_by_steps(trie, pattern_parts(pattern))
