@@ -25,6 +25,12 @@ BLANK: Final = 0
 """The blank's tile; the letters A-Z are tiles 1-26."""
 LETTERS: Final = 26
 """The letters' tiles are 1 to this."""
+BLANK_TEXT: Final = "?"
+"""A blank, written as text (a rack, a leave, an anagram's tiles)."""
+#: The most tiles a rack of a word query holds: the longest word a 15x15 board takes.
+MAX_RACK: Final = 15
+#: The most blanks among them: each multiplies a walk's work about 26-fold (the game has two).
+MAX_RACK_BLANKS: Final = 4
 #: The words a game of lettered tiles plays: two letters or more; a Q is a tile of its own (no
 #: Qu tile supplies a "u").
 WORD_RULES: Final = WordRules(min_length=2, q_needs_u=False)
@@ -56,7 +62,7 @@ def tiles_text(tiles: Iterable[int]) -> str:
     >>> tiles_text([1, 5, 17, 0])
     'AEQ?'
     """
-    return "".join("?" if t == BLANK else chr(64 + t) for t in tiles)
+    return "".join(BLANK_TEXT if t == BLANK else chr(64 + t) for t in tiles)
 
 
 def text_tiles(text: str) -> bytes:
@@ -68,7 +74,7 @@ def text_tiles(text: str) -> bytes:
     """
     out = bytearray()
     for ch in text.strip():
-        if ch == "?":
+        if ch == BLANK_TEXT:
             out.append(BLANK)
         elif ch.isascii() and ch.isalpha():
             out.append(ord(ch.upper()) - 64)

@@ -22,15 +22,11 @@ from functools import cached_property
 from typing import Final
 
 from lexibench.solver.errors import InputError
+from lexibench.solver.games.tiles import BLANK_TEXT, MAX_RACK, MAX_RACK_BLANKS
 from lexibench.solver.word_rules import char_text, lower_ascii
 from lexibench.structures.queries import ALPHABET
 
-BLANK: Final = "?"
 DEFAULT_MIN_LENGTH: Final = 2
-#: The most tiles in a rack: the longest word a Scrabble board holds.
-MAX_TILES: Final = 15
-#: The most blanks: each multiplies the work about 26-fold (Scrabble has two).
-MAX_BLANKS: Final = 4
 
 
 @dataclass(frozen=True)
@@ -46,12 +42,12 @@ class Rack:
     @property
     def letters(self) -> str:
         """The real tiles (the rack without its blanks)."""
-        return self.tiles.replace(BLANK, "")
+        return self.tiles.replace(BLANK_TEXT, "")
 
     @property
     def blanks(self) -> int:
         """The number of blanks."""
-        return self.tiles.count(BLANK)
+        return self.tiles.count(BLANK_TEXT)
 
     @property
     def shortest(self) -> int:
@@ -68,15 +64,15 @@ def parse_rack(text: str, min_length: int = DEFAULT_MIN_LENGTH, full: bool = Fal
     """
     tiles = lower_ascii(text.strip())
     for ch in tiles:
-        if not ("a" <= ch <= "z" or ch == BLANK):
+        if not ("a" <= ch <= "z" or ch == BLANK_TEXT):
             raise InputError(
                 f"rack {text!r}: {char_text(ch)} is neither a letter a-z nor ? (a blank)"
             )
-    if len(tiles) > MAX_TILES:
-        raise InputError(f"rack {text!r}: {len(tiles)} tiles; the most is {MAX_TILES}")
-    if tiles.count(BLANK) > MAX_BLANKS:
+    if len(tiles) > MAX_RACK:
+        raise InputError(f"rack {text!r}: {len(tiles)} tiles; the most is {MAX_RACK}")
+    if tiles.count(BLANK_TEXT) > MAX_RACK_BLANKS:
         raise InputError(
-            f"rack {text!r}: {tiles.count(BLANK)} blanks; the most is {MAX_BLANKS} "
+            f"rack {text!r}: {tiles.count(BLANK_TEXT)} blanks; the most is {MAX_RACK_BLANKS} "
             "(each multiplies the work about 26-fold)"
         )
     if min_length < 1:

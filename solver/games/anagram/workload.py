@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from lexibench.solver.draws import below
-from lexibench.solver.games.anagram.puzzle import BLANK, Rack
+from lexibench.solver.games.anagram.puzzle import Rack
+from lexibench.solver.games.tiles import BLANK_TEXT
 
 #: The English Scrabble set's lettered tiles: letter -> count (98 tiles; the 2 blanks apart).
 BAG: Final = {
@@ -33,7 +34,7 @@ def random_racks(seed: int, count: int, blanks: int) -> list[Rack]:
     for _ in range(count):
         bag = list(tiles)
         drawn = [bag.pop(below(rng, len(bag))) for _ in range(RACK_SIZE - blanks)]
-        racks.append(Rack("".join(sorted(drawn)) + BLANK * blanks))
+        racks.append(Rack("".join(sorted(drawn)) + BLANK_TEXT * blanks))
     return racks
 
 

@@ -43,13 +43,8 @@ from lexibench.structures.queries import ALPHABET
 
 VOWELS: Final = "aeiou"
 CONSONANTS: Final = "".join(ch for ch in ALPHABET if ch not in VOWELS)
-BLANK: Final = "?"
 #: The most elements a pattern holds (its stars apart), letters a prefix, suffix or contains holds.
 MAX_LETTERS: Final = 64
-#: The most tiles of an anagram or subanagram (a crossword rack's most) and of them blanks (each
-#: multiplies a walk's work about 26-fold).
-MAX_TILES: Final = 15
-MAX_BLANKS: Final = 4
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ the argument, of the character at fault (``condition 'length:7-x', position 10: 
 Names are taken in any case, letters too; a run of stars is one star; every range condition takes a
 single number as well as ``A-B``, ``A-`` or ``-B``. Limits: a pattern, a prefix, a suffix or a
 contains of at most :data:`~.conditions.MAX_LETTERS` letters, an anagram of at most
-:data:`~.conditions.MAX_TILES` tiles and :data:`~.conditions.MAX_BLANKS` blanks, numbers of at most
+:data:`~..tiles.MAX_RACK` tiles and :data:`~..tiles.MAX_RACK_BLANKS` blanks, numbers of at most
 :data:`MAX_DIGITS` digits.
 """
 
@@ -17,11 +17,8 @@ from typing import Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.search.conditions import (
-    BLANK,
     CONSONANTS,
-    MAX_BLANKS,
     MAX_LETTERS,
-    MAX_TILES,
     VOWELS,
     Affix,
     Anagram,
@@ -35,6 +32,7 @@ from lexibench.solver.games.search.conditions import (
     Points,
     Span,
 )
+from lexibench.solver.games.tiles import BLANK_TEXT, MAX_RACK, MAX_RACK_BLANKS
 from lexibench.solver.word_rules import char_text
 from lexibench.structures.queries import ALPHABET
 
@@ -117,10 +115,10 @@ class _Reader:
         while not self.done():
             ch = self.peek()
             letter = self.letter(ch)
-            if letter is None and not (blanks and ch == BLANK):
+            if letter is None and not (blanks and ch == BLANK_TEXT):
                 allowed = "a letter a-z or ? (a blank)" if blanks else "a letter a-z"
                 raise self.fail(f"{char_text(ch)} is not {allowed}")
-            out.append(letter or BLANK)
+            out.append(letter or BLANK_TEXT)
             self.take()
         return "".join(out)
 
@@ -254,13 +252,14 @@ def _read(whole: str, start: int, values: Sequence[int]) -> Condition:
         return Pattern(f"pattern:{''.join(map(_shown, parts))}", parts=parts)
     if name in ("anagram", "subanagram"):
         tiles = reader.letters("tiles (letters a-z, ? for a blank)", blanks=True)
-        blanks = tiles.count(BLANK)
-        if len(tiles) > MAX_TILES:
-            raise _fail(whole, colon + 2 + MAX_TILES, f"more than {MAX_TILES} tiles")
-        if blanks > MAX_BLANKS:
-            at = [i for i, ch in enumerate(whole) if ch == BLANK and i > colon][MAX_BLANKS]
-            raise _fail(whole, at + 1, f"more than {MAX_BLANKS} blanks (each multiplies the work)")
-        letters = "".join(sorted(tiles.replace(BLANK, "")))
+        blanks = tiles.count(BLANK_TEXT)
+        if len(tiles) > MAX_RACK:
+            raise _fail(whole, colon + 2 + MAX_RACK, f"more than {MAX_RACK} tiles")
+        if blanks > MAX_RACK_BLANKS:
+            blank_at = [i for i, ch in enumerate(whole) if ch == BLANK_TEXT and i > colon]
+            at = blank_at[MAX_RACK_BLANKS] + 1
+            raise _fail(whole, at, f"more than {MAX_RACK_BLANKS} blanks (each multiplies the work)")
+        letters = "".join(sorted(tiles.replace(BLANK_TEXT, "")))
         return Anagram(f"{name}:{tiles}", letters=letters, blanks=blanks, full=name == "anagram")
     if name == "length":
         return _range(reader, name, Length)
