@@ -20,7 +20,7 @@ from typing import Any, Final, cast
 from lexibench import structures
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.workloads import Cap, is_slow
-from lexibench.solver.games.protocol import Game, Workload
+from lexibench.solver.games.protocol import Game, Workload, workload_tiers
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList, load_wordlist
@@ -113,8 +113,9 @@ def count_of(settings: Settings, workload: Workload[Any]) -> int:
 
 def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
     """Every case: each game's workloads x structures (lexicons and indexes) x variants x the
-    tiers the game offers each structure (a structure it cannot serve at all, such as an index
-    for a game of prefixes, offers none)."""
+    tiers the workload offers each structure (the game's, unless the workload declares its own:
+    :func:`~lexibench.solver.games.protocol.workload_tiers`; a structure it cannot serve at all,
+    such as an index for a game of prefixes, offers none)."""
     found = []
     for name in chosen_games(settings):
         played = game(name)
@@ -123,7 +124,7 @@ def cases(settings: Settings, names: Sequence[str]) -> list[GameCase]:
             cls = structures.class_of(structures.structure_class(structure))
             for variant in played.variants:
                 for workload in chosen_workloads(settings, name):
-                    for tier in offered(played.tiers, cls):
+                    for tier in offered(workload_tiers(played, workload), cls):
                         found.append(GameCase(name, workload.name, structure, variant, tier))
     return found
 

@@ -127,7 +127,7 @@ def headline(results: Results) -> str:
         f"Measured with {words.name if words else '?'} ({words.words if words else 0:,} words), "
         f"{when}; the tables and plots behind it: [results/report.md](results/report.md)."
     )
-    lines = answer.answer_lines(results, size)
+    lines = answer.answer_lines(results, size, compact=True)
     lines = [line.replace("## ", "### ", 1) if line.startswith("## ") else line for line in lines]
     return "\n".join([*lines, source]).rstrip()
 

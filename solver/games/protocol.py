@@ -51,6 +51,10 @@ class Workload(Generic[P]):
     generate: Callable[[int, int, Sequence[str]], list[P]]
     """``(seed, count, words) -> puzzles``: the same arguments give the same puzzles anywhere
     (``words``: the run's normalized word list, for workloads drawn from it)."""
+    tiers: TierTable | None = None
+    """The tiers its puzzles offer a structure where they differ from the game's (a word
+    search's workload of one condition kind, which the structures answering that kind serve):
+    :func:`workload_tiers`."""
 
 
 @dataclass(frozen=True)
@@ -175,3 +179,9 @@ class Game(Protocol[P, A]):
     def to_text(self, puzzle: P, answer: A, context: Context = ...) -> str:
         """The answer as text for a reader."""
         ...
+
+
+def workload_tiers(game: Game[Any, Any], workload: Workload[Any]) -> TierTable:
+    """The tiers ``workload``'s puzzles offer a structure: its own where it declares them, else
+    the game's."""
+    return workload.tiers if workload.tiers is not None else game.tiers

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, BuildRecord, Results
 from lexibench.benchmarks.report import rows
-from lexibench.benchmarks.report.formatting import num, table
+from lexibench.benchmarks.report.formatting import compact_table, num, table
 from lexibench.benchmarks.report.sections import Section, crossword, crossword_sim, games, prove
 from lexibench.solver.defaults import (
     DEFAULT_STRUCTURE,
@@ -357,9 +357,10 @@ def short_title(title: str) -> str:
     return title.split(" (", 1)[0]
 
 
-def answer_lines(results: Results, size: str) -> list[str]:
+def answer_lines(results: Results, size: str, compact: bool = False) -> list[str]:
     """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
-    nothing is measured)."""
+    nothing is measured); ``compact``: its table without the padding that lines up its columns
+    (the README's)."""
     found = needs(results, size) + game_needs(results)
     if not found:
         return []
@@ -384,7 +385,9 @@ def answer_lines(results: Results, size: str) -> list[str]:
         "The answer depends on the game: for each game and need, the structure that measured "
         "best, with its figure, and the runner-up." + (f" {quick}" if quick else ""),
         "",
-        table(["game", "if you need", "use", "runner-up", "measured as"], body),
+        (compact_table if compact else table)(
+            ["game", "if you need", "use", "runner-up", "measured as"], body
+        ),
         "",
     ]
     lines += defaults_line(results, size)

@@ -38,7 +38,12 @@ from lexibench.solver.games.search.puzzle import (
     Query,
     parse_query,
 )
-from lexibench.solver.games.search.workload import WORKLOAD_KINDS, combined, single
+from lexibench.solver.games.search.workload import (
+    WORKLOAD_KINDS,
+    combined,
+    kind_workloads,
+    single,
+)
 from lexibench.solver.games.tiles import WORD_RULES
 from lexibench.solver.tiers import Tier, TierTable
 from lexibench.solver.word_rules import WordRules
@@ -122,10 +127,14 @@ class SearchGame(GameBase[Query, Answer]):
         )
 
     def workloads(self) -> tuple[Workload[Query], ...]:
-        """One condition a search, then two to four."""
+        """Two to four conditions a search, one of mixed kinds, then one workload per condition
+        kind, on the structures answering that kind (:func:`.workload.kind_workloads`)."""
+        from lexibench.solver.games.search.planner import kind_tiers
+
         return (
             Workload("combined", "2-4 conditions met by a word of the list", 50, 10, combined),
             Workload("single", "one condition met by a word of the list", 50, 10, single),
+            *kind_workloads(kind_tiers),
         )
 
     def bind(

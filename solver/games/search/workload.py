@@ -1,22 +1,27 @@
-"""Seeded word searches made from real words of the list, of the kinds every structure serving
-the search's benchmark answers (:data:`WORKLOAD_KINDS`: patterns with and without classes,
-prefixes and suffixes, lengths, letters contained, points; each may be negated): one condition a
-search, and two to four together. The same seed and word list give the same searches on any
-machine (randomness comes only from :meth:`random.Random.random`). Hooks, anagram counts and
-anagrams are left out: the structures answering those kinds are checked on them by the tests.
+"""Seeded word searches made from real words of the list: one condition a search (mixed kinds),
+two to four together, and a workload per condition kind (:data:`KIND_WORKLOADS`: patterns with
+classes and plain ones, prefixes and suffixes, anagrams with blanks, subanagrams of 15 tiles,
+lengths, letters contained, hooks, anagram counts, points, negated conditions), each asking that
+kind's structures (:func:`kind_tiers`). The same seed and word list give the same searches on
+any machine (randomness comes only from :meth:`random.Random.random`).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from lexibench.solver.draws import below
+from lexibench.solver.games.protocol import Workload
 from lexibench.solver.games.search.conditions import CONSONANTS, VOWELS
 from lexibench.solver.games.search.puzzle import Query, parse_query, points
+from lexibench.solver.tiers import TierTable
+from lexibench.structures.queries import ALPHABET
 
-#: The kinds the workloads ask (each of their conditions asks one of these, or a filter).
+#: The kinds the mixed workloads ask (each of their conditions asks one of these, or a filter).
 WORKLOAD_KINDS: Final = ("pattern", "classes", "length", "contains", "weight")
 
 
@@ -89,3 +94,203 @@ single = _searches(lambda rng, word: [_condition(rng, word)])
 
 combined = _searches(lambda rng, word: [_condition(rng, word) for _ in range(2 + below(rng, 3))])
 """Two to four conditions a search, all met by one word of the list."""
+
+
+# ---- a workload per condition kind ---------------------------------------------------------
+
+
+def _hidden(rng: random.Random, word: str, hide: Callable[[str], str]) -> str:
+    """``word`` with one to three of its letters hidden by ``hide``."""
+    out = list(word)
+    for _ in range(1 + below(rng, 3)):
+        at = below(rng, len(out))
+        out[at] = hide(out[at])
+    return "".join(out)
+
+
+def _with_classes(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A pattern of the word with a class (@, #, or [..]) in it, its tail a star one time in
+    two."""
+    text = _pattern(rng, word)
+    if not any(ch in text for ch in "@#["):
+        text = _class(text[0]) + text[1:]
+    return ["pattern:" + text]
+
+
+def _plain_pattern(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """The word with letters behind ``?``, its tail a star one time in two."""
+    text = _hidden(rng, word, lambda ch: "?")
+    if below(rng, 2):
+        text = text[: 2 + below(rng, len(text) - 2)] + "*"
+    return ["pattern:" + text]
+
+
+def _affix(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """The word's first, or last, two or three letters."""
+    n = 2 + below(rng, 2)
+    return [f"prefix:{word[:n]}" if below(rng, 2) else f"suffix:{word[-n:]}"]
+
+
+def _anagram(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """The tiles of a word of 7 letters or fewer, two of them made blanks."""
+    tiles = list(word[:7])
+    for at in sorted({below(rng, len(tiles)) for _ in range(2)}):
+        tiles[at] = "?"
+    while tiles.count("?") < 2:
+        tiles.append("?")
+    return ["anagram:" + "".join(sorted(tiles))]
+
+
+def _subanagram(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """Fifteen tiles: the word's letters (13 at most), letters of other words to 13, two
+    blanks."""
+    tiles = list(word[:13])
+    while len(tiles) < 13:
+        other = words[below(rng, len(words))]
+        tiles.append(other[below(rng, len(other))])
+    return ["subanagram:" + "".join(sorted(tiles)) + "??"]
+
+
+def _length(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A range of lengths holding the word's: closed, or open at one end."""
+    n, roll = len(word), below(rng, 3)
+    if roll == 0:
+        return [f"length:{n}-"]
+    if roll == 1:
+        return [f"length:-{n}"]
+    return [f"length:{max(2, n - below(rng, 2))}-{n + below(rng, 2)}"]
+
+
+def _contains(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """One to three of the word's letters."""
+    return ["contains:" + "".join(word[below(rng, len(word))] for _ in range(1 + below(rng, 3)))]
+
+
+def _hooks(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A range of front (or back) hook counts holding the word's."""
+    known = _word_set(words)
+    front = below(rng, 2) == 1
+    count = sum((ch + word if front else word + ch) in known for ch in ALPHABET)
+    side = "fronthooks" if front else "backhooks"
+    return [f"{side}:{max(0, count - below(rng, 2))}-{count + below(rng, 2)}"]
+
+
+def _family(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A range of anagram counts holding the word's (the words of its letters, itself
+    included)."""
+    count = _alphagrams(words)["".join(sorted(word))]
+    return [f"anagrams:{max(1, count - below(rng, 2))}-{count + below(rng, 2)}"]
+
+
+def _points(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A range of points holding the word's."""
+    score = points(word)
+    return [f"points:{max(0, score - below(rng, 3))}-{score + below(rng, 3)}"]
+
+
+def _negated(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+    """A negated condition: a broad answer, the words outside another condition's (the word's
+    own last letter as a suffix, a rare letter, the lengths above the word's, a first or last
+    letter)."""
+    roll, letter = below(rng, 4), "qjxzvkw"[below(rng, 7)]
+    if roll == 0:
+        return [f"not:pattern:*{word[-1]}"]
+    if roll == 1:
+        return [f"not:contains:{letter}" if letter not in word else f"not:length:{len(word) + 1}-"]
+    if roll == 2:
+        return [f"not:length:{len(word) + 1}-"]
+    return [f"not:prefix:{letter}" if not word.startswith(letter) else f"not:suffix:{letter}"]
+
+
+_known: dict[int, tuple[Sequence[str], frozenset[str], Counter[str]]] = {}
+
+
+def _index(words: Sequence[str]) -> tuple[frozenset[str], Counter[str]]:
+    """The words as a set and their alphagrams counted, made once per word list."""
+    held = _known.get(id(words))
+    if held is None or held[0] is not words:
+        held = (words, frozenset(words), Counter("".join(sorted(w)) for w in words))
+        _known.clear()
+        _known[id(words)] = held
+    return held[1], held[2]
+
+
+def _word_set(words: Sequence[str]) -> frozenset[str]:
+    return _index(words)[0]
+
+
+def _alphagrams(words: Sequence[str]) -> Counter[str]:
+    return _index(words)[1]
+
+
+def _of_kind(
+    make: Callable[[random.Random, str, Sequence[str]], list[str]],
+) -> Callable[[int, int, Sequence[str]], list[Query]]:
+    def generate(seed: int, count: int, words: Sequence[str]) -> list[Query]:
+        rng = random.Random(f"search:{make.__name__}:{seed}")
+        pool = _pool(words)
+        return [parse_query(make(rng, pool[below(rng, len(pool))], words)) for _ in range(count)]
+
+    return generate
+
+
+@dataclass(frozen=True)
+class KindWorkload:
+    """A workload of one condition kind: its name (the report's row), what its searches are,
+    the kinds that answer them (each entry a kind, or kinds either of which answers) and how to
+    draw one."""
+
+    name: str
+    description: str
+    kinds: tuple[str | tuple[str, ...], ...]
+    make: Callable[[random.Random, str, Sequence[str]], list[str]]
+
+
+_PATTERN = ("pattern", "classes")
+_CLASSES = ("classes", "pattern")
+
+#: A workload per condition kind, in the report's order.
+KIND_WORKLOADS: Final = (
+    KindWorkload(
+        "pattern with classes", "a pattern of a word with @, # or [..] (a star one time in two)",
+        (_CLASSES,), _with_classes,
+    ),
+    KindWorkload(
+        "plain pattern", "a word with 1-3 letters behind ? (a star one time in two)",
+        (_PATTERN,), _plain_pattern,
+    ),
+    KindWorkload("prefix or suffix", "a word's first or last 2-3 letters", (_PATTERN,), _affix),
+    KindWorkload(
+        "anagram with blanks", "the tiles of a word of up to 7 letters, 2 of them blanks",
+        ("anagram",), _anagram,
+    ),
+    KindWorkload(
+        "subanagram of 15 tiles", "13 letters (a word's, then others') and 2 blanks",
+        ("anagram",), _subanagram,
+    ),
+    KindWorkload(
+        "length", "a range holding a word's length, one time in three open above (7-), one "
+        "below", ("length",), _length,
+    ),
+    KindWorkload("contains", "1-3 letters of a word", ("contains",), _contains),
+    KindWorkload("hooks", "a range of front or back hooks holding a word's", ("hooks",), _hooks),
+    KindWorkload(
+        "anagram count", "a range of anagram counts holding a word's", ("family",), _family
+    ),
+    KindWorkload("points", "a range of points holding a word's", ("weight",), _points),
+    KindWorkload(
+        "negated", "not: a suffix, a rare letter, a length range or a first or last letter",
+        (_PATTERN, "length", "contains"), _negated,
+    ),
+)  # fmt: skip
+
+
+def kind_workloads(
+    tiers: Callable[[Sequence[str | tuple[str, ...]]], TierTable],
+) -> list[Workload[Query]]:
+    """:data:`KIND_WORKLOADS` as workloads (30 searches a round at the full scale, 5 at the
+    quick one), each offered on the tiers ``tiers`` gives its kinds."""
+    return [
+        Workload(w.name, w.description, 30, 5, _of_kind(w.make), tiers(w.kinds))
+        for w in KIND_WORKLOADS
+    ]

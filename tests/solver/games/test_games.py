@@ -14,6 +14,7 @@ import pytest
 
 from lexibench import structures
 from lexibench.solver.games.command import JSON, LexiconOptions, TierOption
+from lexibench.solver.games.protocol import Workload, workload_tiers
 from lexibench.solver.games.query import QueryGame
 from lexibench.solver.games.registry import GAMES, command_games, game, game_names
 from lexibench.solver.tiers import Tier, offered
@@ -24,8 +25,11 @@ from tests.commands import run
 #: "linear": the unsorted list) is built from, capped openly.
 WORDS = 3000
 WORDS_LINEAR = 300
-#: Puzzles per workload: a quick run's count, at most this many.
+#: Puzzles per workload: a quick run's count, at most this many; of a workload declaring tiers
+#: of its own (a word search's of one condition kind, whose every kind the conformance tests of
+#: tests/structures check on every structure), the first only.
 PER_WORKLOAD = 5
+PER_KIND_WORKLOAD = 1
 
 
 @cache
@@ -39,30 +43,41 @@ def vocabulary(name: str, capped: bool = False) -> tuple[str, ...]:
     return tuple(sorted(random.Random(6).sample(sample, WORDS_LINEAR)) if capped else sample)
 
 
+def _count(workload: Workload[Any]) -> int:
+    return min(workload.quick, PER_WORKLOAD if workload.tiers is None else PER_KIND_WORKLOAD)
+
+
 @cache
-def puzzles(name: str) -> tuple[Any, ...]:
-    """Every workload's first puzzles (a quick run's count, at most :data:`PER_WORKLOAD` each),
-    drawn from the full vocabulary."""
+def workload_puzzles(name: str) -> tuple[tuple[Workload[Any], tuple[Any, ...]], ...]:
+    """Each workload with its first puzzles (a quick run's count, at most
+    :data:`PER_WORKLOAD`, or :data:`PER_KIND_WORKLOAD`), drawn from the full vocabulary."""
     words = vocabulary(name)
     return tuple(
-        puzzle
+        (workload, tuple(workload.generate(2026, _count(workload), words)))
         for workload in game(name).workloads()
-        for puzzle in workload.generate(2026, min(workload.quick, PER_WORKLOAD), words)
     )
 
 
+def puzzles(name: str) -> tuple[Any, ...]:
+    """Every workload's first puzzles (:func:`workload_puzzles`), in one tuple."""
+    return tuple(puzzle for _, drawn in workload_puzzles(name) for puzzle in drawn)
+
+
 @cache
-def expected(name: str, capped: bool = False) -> tuple[Any, ...]:
-    """The reference's answers over the vocabulary (``capped``: the capped one), by key."""
+def expected(name: str, workload: str, capped: bool = False) -> tuple[Any, ...]:
+    """The reference's answers to ``workload``'s puzzles over the vocabulary (``capped``: the
+    capped one), by key."""
     played = game(name)
     solve = played.reference(vocabulary(name, capped))
-    return tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
+    drawn = {w.name: p for w, p in workload_puzzles(name)}[workload]
+    return tuple(played.key(solve(puzzle)) for puzzle in drawn)
 
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_tier_of_every_structure_agrees_with_the_reference(name: str, structure: str) -> None:
-    """Each structure, lexicon or index, on the tiers the game offers on it: a lexicon at least
-    the string tier; an index the index tier exactly when it answers the game's query kind."""
+    """Each structure, lexicon or index, on the tiers each workload offers it (the game's, or the
+    workload's own): a lexicon at least the string tier; an index the index tier exactly when it
+    answers one of the game's query kinds (or the workload's)."""
     played = game(name)
     capped = structures.backend_info(structure).cost == "linear"
     for variant in played.variants:
@@ -72,18 +87,21 @@ def test_every_tier_of_every_structure_agrees_with_the_reference(name: str, stru
         except structures.UnstorableWordError:
             assert variant != "words", f"{structure} cannot store {name}'s words"
             continue  # a variant's strings (a separator) this structure cannot hold
-        tiers = offered(played.tiers, built)
-        assert tiers == offered(played.tiers, type(built)), "the class says what an instance does"
-        if structures.is_lexicon(built):
-            assert Tier.STRING in tiers
-            assert Tier.INDEX not in tiers
-        else:
-            answers_it = bool(set(played.queries) & set(structures.answers(built)))
-            assert tiers == ((Tier.INDEX,) if answers_it else ())
-        for tier in tiers:
-            solve = played.solver(built, tier, variant)
-            got = tuple(played.key(solve(puzzle)) for puzzle in puzzles(name))
-            assert got == expected(name, capped), f"{name}: {structure} ({variant}, {tier})"
+        for workload, drawn in workload_puzzles(name):
+            table = workload_tiers(played, workload)
+            tiers = offered(table, built)
+            assert tiers == offered(table, type(built)), "the class says what an instance does"
+            if structures.is_lexicon(built):
+                assert Tier.STRING in tiers
+                assert Tier.INDEX not in tiers
+            elif workload.tiers is None:
+                answers_it = bool(set(played.queries) & set(structures.answers(built)))
+                assert tiers == ((Tier.INDEX,) if answers_it else ())
+            for tier in tiers:
+                solve = played.solver(built, tier, variant)
+                got = tuple(played.key(solve(puzzle)) for puzzle in drawn)
+                where = f"{name} {workload.name}: {structure} ({variant}, {tier})"
+                assert got == expected(name, workload.name, capped), where
 
 
 def test_every_index_serves_some_game() -> None:
