@@ -127,14 +127,16 @@ class SearchGame(GameBase[Query, Answer]):
         )
 
     def workloads(self) -> tuple[Workload[Query], ...]:
-        """Two to four conditions a search, one of mixed kinds, then one workload per condition
-        kind, on the structures answering that kind (:func:`.workload.kind_workloads`)."""
+        """Two to four conditions a search, and one of mixed kinds, on every structure and
+        tier; then one workload per condition kind, on the structures whose own code answers
+        that kind (the index and native tiers: through the protocol, a kind is the search's own
+        walk, which the mixed workloads time; :func:`.workload.kind_workloads`)."""
         from lexibench.solver.games.search.planner import kind_tiers
 
         return (
             Workload("combined", "2-4 conditions met by a word of the list", 50, 10, combined),
             Workload("single", "one condition met by a word of the list", 50, 10, single),
-            *kind_workloads(kind_tiers),
+            *kind_workloads(lambda kinds: kind_tiers(kinds, protocol=False)),
         )
 
     def bind(

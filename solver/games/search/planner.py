@@ -152,10 +152,11 @@ def plan_search(
     return SearchPlan(tuple(steps), every, listed)
 
 
-def kind_tiers(wanted: Sequence[Sequence[str] | str]) -> TierTable:
+def kind_tiers(wanted: Sequence[Sequence[str] | str], protocol: bool = True) -> TierTable:
     """The tiers of a search asking, for each entry of ``wanted``, one of its kinds (a kind, or
     kinds either of which answers): index on an index answering one of each, native on a
-    lexicon whose compiled code does, string and step on any lexicon."""
+    lexicon whose compiled code does, string and step on any lexicon (not with ``protocol``
+    False: only the structures whose own code answers)."""
     sets = [(kinds,) if isinstance(kinds, str) else tuple(kinds) for kinds in wanted]
 
     def missing(cls: type) -> str | None:
@@ -171,11 +172,14 @@ def kind_tiers(wanted: Sequence[Sequence[str] | str]) -> TierTable:
         return structures.native_unavailable(cls) or f"{_kinds_text(cls)}; not {gap}"
 
     covers = Need(lambda cls: missing(cls) is None, why)
+    own = ((Tier.INDEX, Need(structures.is_index) & covers), (Tier.NATIVE, LEXICON & covers))
+    if not protocol:
+        return own
     return (
-        (Tier.INDEX, Need(structures.is_index) & covers),
+        own[0],
         (Tier.STRING, LEXICON),
         (Tier.STEP, LEXICON & Need(structures.can_step, "it cannot step")),
-        (Tier.NATIVE, LEXICON & covers),
+        own[1],
     )
 
 
