@@ -238,6 +238,19 @@ def ranking(
     return solve
 
 
+def top_by_score(generator: MoveGenerator, position: Position, top: int) -> list[Move]:
+    """The ``top`` placements of highest score, in the moves' order
+    (``generator(position).sorted()[:top]``): at the native tier the recorder of the top by
+    equity with every leave worth nothing and no exchange (:meth:`~.solve.MoveGenerator.top_raw`:
+    best-first, without making every move), elsewhere from every move."""
+    if top < 1:
+        raise ValueError("top is at least 1")
+    rack = position.rack_counts()
+    found = generator.top_raw(position.rules, position.board, rack, top, None, False)
+    moves = Moves(position, found[0]) if found is not None else generator(position)
+    return moves.sorted()[:top]
+
+
 def top_by_equity(
     generator: MoveGenerator,
     position: Position,

@@ -22,6 +22,7 @@ from lexibench.solver.games.crossword.equity import (
     order,
     pass_move,
     top_by_equity,
+    top_by_score,
 )
 from lexibench.solver.games.crossword.leave_model import default
 from lexibench.solver.games.crossword.leave_tables import LeaveTable
@@ -110,6 +111,32 @@ def test_the_best_turns_are_every_moves_best(variant: str, leaves: str, top: int
     for i, position in enumerate(_positions()):
         found = top_by_equity(generator, position, LEAVES[leaves], top)
         assert found == _expected(generator, position, LEAVES[leaves], top), f"position {i}"
+
+
+@pytest.mark.parametrize("variant", ["words", "gaddag", "map"])
+@pytest.mark.parametrize("top", [1, 3, 25])
+def test_the_top_by_score_are_every_moves_first(variant: str, top: int) -> None:
+    """The top-by-score recorder (the heap with no leave and no exchange) keeps the first of
+    every move in the moves' order, ties included, and makes fewer moves than every one."""
+    generator = _generators()[variant]
+    walked = _generators()["gaddag" if variant == "gaddag" else "words"]
+    made = every = 0
+    for i, position in enumerate(_positions()):
+        found = top_by_score(generator, position, top)
+        made += generator.generated
+        assert found == walked(position).sorted()[:top], f"position {i}"
+        every += walked.generated
+    assert made < every
+
+
+def test_the_top_by_score_at_a_tier_without_the_recorder_is_every_moves_first() -> None:
+    lexicon = structures.build_lexicon("dict-trie", list(sample_words()))
+    stepped, walked = MoveGenerator(lexicon, Tier.STEP, "words"), _generators()["words"]
+    for i, position in enumerate(_positions()[:6]):
+        expected = walked(position).sorted()[:5]
+        assert top_by_score(stepped, position, 5) == expected, f"position {i}"
+    with pytest.raises(ValueError, match="at least 1"):
+        top_by_score(walked, _positions()[0], 0)
 
 
 @pytest.mark.parametrize("variant", ["gaddag", "map"])
