@@ -1,7 +1,10 @@
-"""Running ``lexibench`` commands in the test process, for the CLI tests."""
+"""Running ``lexibench`` commands in the test process, for the CLI tests, and shell lines in a
+process of their own, for the tests of the docs."""
 
 from __future__ import annotations
 
+import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -22,3 +25,21 @@ def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         status = int(exc.code or 0)
     out, err = capfd.readouterr()
     return status, out, err
+
+
+def shell(
+    line: str, cwd: Path, env: Mapping[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """``bash -c LINE`` in ``cwd`` with ``env``: its exit status and its output (stdout and
+    stderr together), no input, stopped after ``timeout`` seconds."""
+    return subprocess.run(
+        ["bash", "-c", line],
+        cwd=cwd,
+        env=dict(env),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

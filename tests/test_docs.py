@@ -40,7 +40,6 @@ import linecache
 import os
 import re
 import shlex
-import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -49,7 +48,7 @@ from typing import Final
 
 import pytest
 
-from tests.commands import ROOT
+from tests.commands import ROOT, shell
 
 #: The READMEs whose examples are run, relative to the repository's root.
 READMES: Final = (
@@ -259,17 +258,7 @@ def test_console_block(block: Block, shims: Path, tmp_path: Path) -> None:
     commands = read_commands(block)
     assert commands, f"{block.id}: a console block without a command"
     for command in commands:
-        done = subprocess.run(
-            ["bash", "-c", prefix + command.line],
-            cwd=tmp_path,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=_COMMAND_TIMEOUT,
-            check=False,
-        )
+        done = shell(prefix + command.line, tmp_path, env, _COMMAND_TIMEOUT)
         shown = "\n".join(command.expected)
         assert done.returncode == command.status, (
             f"{block.id}: `{command.line}` exited {done.returncode}, not {command.status}:\n"

@@ -36,6 +36,7 @@ from lexibench import structures
 from lexibench.structures.errors import UnknownBackendError
 from lexibench.structures.registry import BUILTIN, PLUGINS_ENV
 from tests.commands import ROOT
+from tests.commands import shell as bash_line
 from tests.plugin import install_plugin
 from tests.test_docs import Block, matches, read_blocks, read_commands
 
@@ -132,17 +133,7 @@ def shell(scratch: Path, command: str, **env: str) -> subprocess.CompletedProces
         if name not in env:
             environment.pop(name, None)
     activate = shlex.quote(str(scratch / "checkout" / ".venv" / "bin" / "activate"))
-    return subprocess.run(
-        ["bash", "-c", f"source {activate} && {command}"],
-        cwd=scratch / "checkout",
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        timeout=_TIMEOUT,
-        check=False,
-    )
+    return bash_line(f"source {activate} && {command}", scratch / "checkout", environment, _TIMEOUT)
 
 
 def test_the_section_shows_a_whole_plugin() -> None:
