@@ -157,9 +157,10 @@ class SearchGame(GameBase[Query, Answer]):
 
     def reference(self, words: Sequence[str]) -> Solver[Query, Answer]:
         """Every word tested against every condition (:mod:`.reference`)."""
-        from lexibench.solver.games.search.reference import reference_answer
+        from lexibench.solver.games.search.reference import WordList, reference_answer
 
-        return lambda query: reference_answer(query, words)
+        listed = WordList(words)  # the list's set and families made once, not per search
+        return lambda query: reference_answer(query, listed)
 
     def key(self, answer: Answer) -> Hashable:
         """The words listed and their count."""

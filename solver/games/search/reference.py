@@ -21,14 +21,18 @@ class WordList:
         self.words = sorted(set(words))
         self.members = frozenset(self.words)
         self.families = Counter("".join(sorted(w)) for w in self.words)
+        self._hooks: dict[str, tuple[str, str]] = {}
 
     def hooks(self, word: str) -> tuple[str, str]:
-        """The letters x with xW, and with Wx, a word of the list."""
-        members = self.members
-        return (
-            "".join(x for x in ALPHABET if x + word in members),
-            "".join(x for x in ALPHABET if word + x in members),
-        )
+        """The letters x with xW, and with Wx, a word of the list (each word's found once)."""
+        found = self._hooks.get(word)
+        if found is None:
+            members = self.members
+            found = self._hooks[word] = (
+                "".join(x for x in ALPHABET if x + word in members),
+                "".join(x for x in ALPHABET if word + x in members),
+            )
+        return found
 
     def test(self, condition: Condition) -> Callable[[str], bool]:
         """Whether ``condition`` holds for a word of the list."""
@@ -51,9 +55,10 @@ def reference_words(conditions: Sequence[Condition], words: Iterable[str]) -> li
     return [word for word in listed.words if all(test(word) for test in tests)]
 
 
-def reference_answer(query: Query, words: Sequence[str]) -> Answer:
-    """The answer to ``query`` from ``words`` alone, each listed word's hooks included."""
-    listed = WordList(words)
+def reference_answer(query: Query, words: Sequence[str] | WordList) -> Answer:
+    """The answer to ``query`` from ``words`` alone (a :class:`WordList` made of them, for a
+    caller asking again), each listed word's hooks included."""
+    listed = words if isinstance(words, WordList) else WordList(words)
     tests = [listed.test(condition) for condition in query.conditions]
     found = [w for w in listed.words if len(w) >= query.min_length and all(t(w) for t in tests)]
     chosen = answer(query, found)
