@@ -421,7 +421,20 @@ def agreement(
     return "agree" if ours[0].move == theirs[0].move else "differ"
 
 
-class CrosswordSimRecord(Record, tag="lexibench-crossword-sim/1", kw_only=True):
+class SimCaseRecord(Record, kw_only=True):
+    """What a simulation case and its peer's share: the positions (a workload's, each with its
+    blanks) and the settings, the same on both sides."""
+
+    positions: str
+    blanks: tuple[Count, ...]
+    """Each position's blanks on the rack."""
+    candidates: Positive
+    plies: Positive
+    iterations: Positive
+    seed: Count
+
+
+class CrosswordSimRecord(SimCaseRecord, tag="lexibench-crossword-sim/1", kw_only=True):
     """``lexibench sim``'s simulation (:mod:`solver.games.crossword.sim`) of a workload's
     positions through one generator (``backend``, ``variant``, ``tier``), the same settings on
     each: ``units`` the play-outs of a round (a candidate's iteration: its move and the plies
@@ -432,13 +445,6 @@ class CrosswordSimRecord(Record, tag="lexibench-crossword-sim/1", kw_only=True):
     variant: str
     """``words``, ``gaddag`` or ``word-map`` (the words' KWG, the moves spelled from its map)."""
     tier: Tier
-    positions: str
-    blanks: tuple[Count, ...]
-    """Each position's blanks on the rack."""
-    candidates: Positive
-    plies: Positive
-    iterations: Positive
-    seed: Count
     turns: Count
     """Turns chosen in the plies of a round."""
     cpu_seconds: Rounds
@@ -446,7 +452,7 @@ class CrosswordSimRecord(Record, tag="lexibench-crossword-sim/1", kw_only=True):
     results: SimResults
 
 
-class CrosswordSimPeerRecord(Record, tag="lexibench-crossword-sim-peer/1", kw_only=True):
+class CrosswordSimPeerRecord(SimCaseRecord, tag="lexibench-crossword-sim-peer/1", kw_only=True):
     """A peer's simulation (MAGPIE's, where the user built it) of a :class:`CrosswordSimRecord`
     case's positions with its settings, the same KWG and KLV2 leave table, from the KWG alone and
     from its word map, each a whole process timed from outside beside one that only loads; a
@@ -455,12 +461,6 @@ class CrosswordSimPeerRecord(Record, tag="lexibench-crossword-sim-peer/1", kw_on
 
     suite = "crossword-sim-peer"
     unit = "play-out"
-    positions: str
-    blanks: tuple[Count, ...]
-    candidates: Positive
-    plies: Positive
-    iterations: Positive
-    seed: Count
     cpu_seconds: dict[PeerLexicon, Rounds]
     """Each round's CPU seconds of the peer's process, by what it generated from."""
     load_cpu_seconds: dict[PeerLexicon, tuple[Share, ...]]
