@@ -16,7 +16,9 @@ for each word found.
 - ``length``: a walk to the longest depth asked, recording from the shortest;
 - ``contains``: a walk of every word, the letters still owed counted down;
 - ``weight``: a walk adding the letters' values, pruned once the sum passes the highest (values
-  of at least 0).
+  of at least 0);
+- ``hooks``: a walk of every word, each word's back hooks its node's children that end a word,
+  its front hooks found by stepping the word from each of the root's children.
 
 :class:`TrieQueries` is the mixin that gives :class:`ArrayTrieLexicon` these methods when
 this module is compiled (it has no interpreted twin: without it the kinds are answered through
@@ -29,13 +31,16 @@ from libc.stdlib cimport free, malloc, realloc
 
 from lexibench.structures.backends.array_trie.nodes cimport (
     LETTERS,
+    NONE,
     TERMINAL,
     child_by_bit,
     next_letter,
+    step,
 )
 
 from lexibench.structures.backends.array_trie.walk import classes_by_steps, pattern_by_steps
 from lexibench.structures.class_automaton import pattern_parts
+from lexibench.structures.queries import ALPHABET as _EVERY
 
 #: The longest pattern (letters and ``?``, stars collapsed) the NFA's 64-bit state holds.
 MAX_PATTERN = 63
@@ -389,6 +394,72 @@ def weighted_words(nodes, Py_ssize_t count, values, lowest, highest):
     return _words(nodes, 64, _weight, &v, 0)
 
 
+# ---- hooks ---------------------------------------------------------------------------------
+
+
+cdef struct Hooks:
+    bint front          # count front hooks (else back hooks)
+    int fewest
+    int most
+
+
+cdef int _front_hooks(Walk *w, Py_ssize_t length) noexcept:
+    """The letters x with x + the path's word stored: from each child of the root, the word's
+    letters stepped."""
+    cdef uint32_t rest = w.nodes[0] & LETTERS, bit, node
+    cdef int count = 0
+    cdef Py_ssize_t i
+    while rest:
+        next_letter(&rest, &bit)
+        node = child_by_bit(w.nodes, 0, bit)
+        for i in range(length):
+            node = step(w.nodes, node, <unsigned int>(w.word[i] - 97))
+            if node == NONE:
+                break
+        else:
+            count += (w.nodes[2 * node] & TERMINAL) != 0
+    return count
+
+
+cdef int _hooks(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
+                uint64_t state) except -1:
+    cdef const Hooks *h = <const Hooks *>how
+    cdef uint32_t mask = w.nodes[2 * node]
+    cdef uint32_t rest, bit
+    cdef int code, count
+    if mask & TERMINAL and depth:
+        if h.front:
+            count = _front_hooks(w, depth)
+        else:
+            count = 0
+            rest = mask & LETTERS
+            while rest:
+                next_letter(&rest, &bit)
+                count += (w.nodes[2 * child_by_bit(w.nodes, node, bit)] & TERMINAL) != 0
+        if h.fewest <= count <= h.most:
+            _record(w, out, depth)
+    _room(w, depth)
+    rest = mask & LETTERS
+    while rest:
+        code = next_letter(&rest, &bit)
+        w.word[depth] = <char>(97 + code)
+        _hooks(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, 0)
+    return 0
+
+
+def hooked_words(nodes, Py_ssize_t count, bint front, fewest, most):
+    """Every word of the trie ``nodes`` with ``fewest`` to ``most`` front hooks (``front``), or
+    back hooks: letters x with x + the word (the word + x) a word of the trie (the ``hooks``
+    kind)."""
+    cdef Hooks h
+    h.front = front
+    h.fewest = max(0, min(fewest, 27))
+    h.most = max(-1, min(most, 26))
+    if count == 0 or h.most < h.fewest:
+        return []
+    return _words(nodes, 64, _hooks, &h, 0)
+
+
 # ---- letterset -----------------------------------------------------------------------------
 
 
@@ -535,7 +606,9 @@ class TrieQueries:
     leading ``*``), ``letterset_words`` the prefixes over the allowed letters,
     ``positions_words`` the prefixes that fit the first positions' letters and the counts,
     ``length_words`` the prefixes up to the longest length, ``containing_words`` every node,
-    ``weighted_words`` the prefixes whose values add up to at most the highest.
+    ``weighted_words`` the prefixes whose values add up to at most the highest,
+    ``hooked_words`` every node and, for front hooks, each word stepped again from each of the
+    root's children (26 walks of the word's length a word); ``hook_letters`` 52 ``is_word``.
     """
 
     def anagrams(self, letters, blanks, min_length=1):
@@ -573,3 +646,16 @@ class TrieQueries:
     def weighted_words(self, values, lowest, highest):
         """The ``weight`` kind, walked in C."""
         return weighted_words(self._node_array(), len(self), values, lowest, highest)
+
+    def hooked_words(self, front, fewest, most):
+        """The ``hooks`` kind, walked in C (each word's front hooks stepped from the root's
+        children, its back hooks its node's children that end a word)."""
+        return hooked_words(self._node_array(), len(self), front, fewest, most)
+
+    def hook_letters(self, word):
+        """The front and back hooks of ``word``: a look-up of each letter before and after it."""
+        is_word = self.is_word
+        return (
+            "".join(x for x in _EVERY if is_word(x + word)),
+            "".join(x for x in _EVERY if is_word(word + x)),
+        )
