@@ -88,6 +88,19 @@ ctypedef int (*Visit)(Walk *w, list out, void *how, uint32_t node, Py_ssize_t de
 ``state`` what the path so far carries (an automaton's states, a count, a sum)."""
 
 
+cdef int _into_children(Walk *w, list out, Visit visit, void *how, uint32_t node,
+                        Py_ssize_t depth, uint64_t state) except -1:
+    """``visit`` each child of ``node`` with the same ``state``, its letter put at ``depth``."""
+    cdef uint32_t rest = w.nodes[2 * node] & LETTERS, bit
+    cdef int code
+    _room(w, depth)
+    while rest:
+        code = next_letter(&rest, &bit)
+        w.word[depth] = <char>(97 + code)
+        visit(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, state)
+    return 0
+
+
 cdef list _words(nodes, Py_ssize_t room, Visit visit, void *how, uint64_t state):
     """Every word ``visit`` records, walking the trie ``nodes`` from its root (``room`` letters
     held before the word buffer grows)."""
@@ -269,20 +282,11 @@ cdef struct Lengths:
 cdef int _length(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
                  uint64_t state) except -1:
     cdef const Lengths *n = <const Lengths *>how
-    cdef uint32_t mask = w.nodes[2 * node]
-    cdef uint32_t rest, bit
-    cdef int code
-    if (mask & TERMINAL) and depth >= n.shortest:
+    if (w.nodes[2 * node] & TERMINAL) and depth >= n.shortest:
         _record(w, out, depth)
     if depth >= n.longest:
         return 0
-    _room(w, depth)
-    rest = mask & LETTERS
-    while rest:
-        code = next_letter(&rest, &bit)
-        w.word[depth] = <char>(97 + code)
-        _length(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, 0)
-    return 0
+    return _into_children(w, out, _length, how, node, depth, 0)
 
 
 def length_words(nodes, Py_ssize_t count, Py_ssize_t shortest, Py_ssize_t longest):
@@ -426,7 +430,7 @@ cdef int _hooks(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
     cdef const Hooks *h = <const Hooks *>how
     cdef uint32_t mask = w.nodes[2 * node]
     cdef uint32_t rest, bit
-    cdef int code, count
+    cdef int count
     if mask & TERMINAL and depth:
         if h.front:
             count = _front_hooks(w, depth)
@@ -438,12 +442,7 @@ cdef int _hooks(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
                 count += (w.nodes[2 * child_by_bit(w.nodes, node, bit)] & TERMINAL) != 0
         if h.fewest <= count <= h.most:
             _record(w, out, depth)
-    _room(w, depth)
-    rest = mask & LETTERS
-    while rest:
-        code = next_letter(&rest, &bit)
-        w.word[depth] = <char>(97 + code)
-        _hooks(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, 0)
+    return _into_children(w, out, _hooks, how, node, depth, 0)
     return 0
 
 
