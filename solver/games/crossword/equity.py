@@ -51,7 +51,7 @@ def bag_size(position: Position) -> int:
     the game is over), that player holds a full rack of the unseen tiles (a rack is refilled
     while the bag has tiles), so the bag is the unseen tiles less a rack, or none: an exchange
     then needs 14 unseen tiles in English, as MAGPIE counts it, not 7."""
-    on_board = sum(1 for tile in position.board if tile)
+    on_board = len(position.board) - position.board.count(0)
     unseen = sum(position.rules.counts) - on_board - len(position.rack)
     other = len(position.other_rack) if position.other_rack else position.rules.rack_size
     return max(unseen - other, 0)
@@ -204,20 +204,20 @@ def best_turn(
     if chosen is None:
         return None
     record, equity, passing, exchange, returned = chosen
-    turns = [Move(0, "", "", rack_text(position.rack), (), "pass", passing / UNIT)]
-    if record:
-        assert equity is not None  # a placement has its equity
+    # the first in order(): the highest equity; on a tie a placement (its score is at least the
+    # others' 0, and placements come first), then an exchange before the pass
+    others = passing if exchange is None else max(passing, exchange)
+    if record and equity is not None and equity >= others:
         placed = to_move(unpack(record)[0], position.rack)
-        turns.append(placed._replace(equity=equity / UNIT))
-    if exchange is not None and returned is not None:
+        return placed._replace(equity=equity / UNIT)
+    if exchange is not None and returned is not None and exchange >= passing:
         kept = bytearray(sorted(position.rack))
         for tile in returned:
             kept.remove(tile)
-        turns.append(
-            Move(0, "", "", rack_text(bytes(kept)), (), "exchange", exchange / UNIT,
-                 rack_text(returned))
-        )  # fmt: skip
-    return min(turns, key=order)
+        return Move(
+            0, "", "", rack_text(bytes(kept)), (), "exchange", exchange / UNIT, rack_text(returned)
+        )
+    return Move(0, "", "", rack_text(position.rack), (), "pass", passing / UNIT)
 
 
 def ranking(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Final
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet, load_rules
@@ -82,7 +83,13 @@ def rack_text(rack: bytes) -> str:
     >>> rack_text(bytes([0, 5, 1]))
     'AE?'
     """
-    return "".join(chr(64 + t) for t in sorted(rack) if t) + "?" * rack.count(0)
+    ordered = bytes(sorted(rack))
+    blanks = ordered.count(0)
+    return ordered[blanks:].translate(_RACK_LETTERS).decode("latin-1") + "?" * blanks
+
+
+#: Tile numbers 1-26 to the letters A-Z (a byte per tile).
+_RACK_LETTERS: Final = bytes.maketrans(bytes(range(1, 27)), b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def _row_text(tiles: bytes) -> str:
