@@ -47,11 +47,11 @@ VARIANTS: Final = {algorithm: variant for variant, algorithm in ALGORITHMS.items
 
 _NATIVE = compiled("lexibench.solver.games.crossword.movegen")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
+"""Why the native generator cannot run here (not compiled), or None."""
 NativeTurn = tuple[bytes, int | None, int, int | None, bytes | None]
 """The turn chosen in C (:meth:`MoveGenerator.best_turn_raw`): the best placement's record
 (``b""``: none) and equity, the pass's equity, the best exchange's equity (None: none) and the
 tiles it returns, equities in millipoints."""
-"""Why the native generator cannot run here (not compiled), or None."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 LeaveValues: type[native.LeaveValues] = _NATIVE.get("LeaveValues")
 
