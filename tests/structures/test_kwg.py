@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from lexibench import structures
 from lexibench.structures.backends.kwg import build as python_build
+from lexibench.structures.backends.kwg import layout
 from lexibench.structures.backends.kwg.lexicon import KwgLexicon, _tiles, build_kwg, native_build
 from lexibench.structures.backends.kwg.walk import (
     ACCEPTS,
@@ -129,6 +130,19 @@ def test_the_compiled_builder_gives_the_python_builders_array(words: list[str]) 
     assert python_build.build_nodes(tiles) == compiled
     assert sorted(enumerate_strings(compiled, 0)) == sorted(set(words))
     assert sorted(enumerate_strings(compiled, 1)) == sorted(gaddag_strings(set(words)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.binary(min_size=1, max_size=6).map(lambda b: bytes(x % 27 for x in b)), max_size=60)
+)
+def test_the_compiled_dawg_of_tile_strings_is_the_python_builders(strings: list[bytes]) -> None:
+    """A leave table's graph (tiles 0-26, the blank 0 a tile like another, no GADDAG): the
+    interface's builder (compiled where built) lays out build.py's array."""
+    chosen = sorted(set(strings))
+    assert layout.dawg_nodes(chosen) == python_build.dawg_nodes(chosen)
+    if native_build() == "cython":
+        assert layout.dawg_nodes is not python_build.dawg_nodes
 
 
 def test_the_compiled_builder_gives_the_python_builders_array_on_real_words() -> None:

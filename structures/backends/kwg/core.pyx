@@ -300,6 +300,52 @@ cdef int layout(States *st, uint32_t dawg_root, uint32_t gaddag_root, object out
     return 0
 
 
+cdef int type_dawg(States *st, list strings, Py_ssize_t max_length, uint32_t *root) except -1:
+    """Type ``strings`` (sorted, distinct ``bytes``, none longer than ``max_length``) into
+    ``st``, their DAWG's first state in ``root``: each copied to a record of its own, then
+    :func:`type_strings` in their order."""
+    cdef Py_ssize_t n = len(strings), i, stride = max_length if max_length else 1
+    cdef bytes string
+    cdef uint8_t *blob = <uint8_t *>PyMem_Malloc((n if n else 1) * stride)
+    cdef uint32_t *lengths = <uint32_t *>PyMem_Malloc((n if n else 1) * sizeof(uint32_t))
+    cdef uint32_t *order = <uint32_t *>PyMem_Malloc((n if n else 1) * sizeof(uint32_t))
+    try:
+        if blob == NULL or lengths == NULL or order == NULL:
+            raise MemoryError()
+        for i in range(n):
+            string = strings[i]
+            memcpy(blob + i * stride, <const uint8_t *>string, len(string))
+            lengths[i] = <uint32_t>len(string)
+            order[i] = <uint32_t>i
+        type_strings(st, blob, stride, lengths, order, NULL, n, <int>max_length, root)
+    finally:
+        PyMem_Free(blob)
+        PyMem_Free(lengths)
+        PyMem_Free(order)
+    return 0
+
+
+def dawg_nodes(list strings):
+    """A node array whose node 0 points at the DAWG of ``strings`` (sorted, distinct ``bytes``,
+    each a non-empty string of tiles 0-26, tile 0 a tile like any other: no GADDAG) and node 1
+    at nothing, as ``build.py``'s ``dawg_nodes`` lays it out. Returns an ``array('I')``."""
+    cdef Py_ssize_t max_length = 0
+    cdef bytes string
+    cdef States st
+    cdef uint32_t root = 0
+    for string in strings:
+        if len(string) > max_length:
+            max_length = len(string)
+    states_init(&st)
+    try:
+        type_dawg(&st, strings, max_length, &root)
+        out = array("I")
+        layout(&st, root, 0, out)
+        return out
+    finally:
+        states_free(&st)
+
+
 def build_nodes(list words):
     """The KWG of ``words``: distinct, sorted ``bytes``, each a non-empty string of tiles 1-26
     (see ``build.py``). Returns an ``array('I')``."""
@@ -323,18 +369,7 @@ def build_nodes(list words):
     stride = max_length if max_length else 1
     states_init(&st)
     try:
-        # the words, one per record of `stride` bytes, already in order
-        blob = <uint8_t *>PyMem_Malloc((n if n else 1) * stride)
-        lengths = <uint32_t *>PyMem_Malloc((n if n else 1) * sizeof(uint32_t))
-        order = <uint32_t *>PyMem_Malloc((n if n else 1) * sizeof(uint32_t))
-        if blob == NULL or lengths == NULL or order == NULL:
-            raise MemoryError()
-        for i in range(n):
-            word = words[i]
-            memcpy(blob + i * stride, <const uint8_t *>word, len(word))
-            lengths[i] = <uint32_t>len(word)
-            order[i] = <uint32_t>i
-        type_strings(&st, blob, stride, lengths, order, NULL, n, <int>max_length, &dawg_root)
+        type_dawg(&st, words, max_length, &dawg_root)
         # the GADDAG strings: each word reversed; rev(p) + separator for each new proper prefix
         records = 0
         previous = b""
@@ -349,9 +384,6 @@ def build_nodes(list words):
             first_new = min(common, len(previous) - 1) + 1 if len(previous) else 1
             records += 1 + max(0, len(word) - first_new)
             previous = word
-        PyMem_Free(blob)
-        PyMem_Free(lengths)
-        PyMem_Free(order)
         blob = <uint8_t *>PyMem_Malloc((records if records else 1) * stride)
         lengths = <uint32_t *>PyMem_Malloc((records if records else 1) * sizeof(uint32_t))
         order = <uint32_t *>PyMem_Malloc((records if records else 1) * sizeof(uint32_t))

@@ -11,13 +11,21 @@ The KWG node layout (described in :mod:`structures.backends.kwg.lexicon`)::
 
 and :func:`dawg_nodes`, which lays out such an array over any sorted tile strings (a crossword
 engine's leave table holds its leaves so). The constants are defined once, in the interpreted core
-(:mod:`structures.backends.kwg.walk`), and mirrored in C by ``nodes.pxd``; the builder is
-:mod:`structures.backends.kwg.build`'s.
+(:mod:`structures.backends.kwg.walk`), and mirrored in C by ``nodes.pxd``; the builder is the
+compiled core's where it is built, else :mod:`structures.backends.kwg.build`'s (the same array).
 """
 
 from __future__ import annotations
 
-from lexibench.structures.backends.kwg.build import dawg_nodes
+from typing import TYPE_CHECKING
+
 from lexibench.structures.backends.kwg.walk import ACCEPTS, ARC, IS_END, MAX_NODES, TILE_SHIFT
+from lexibench.structures.builds import compiled
+
+_NATIVE = compiled("lexibench.structures.backends.kwg.core")
+if TYPE_CHECKING or _NATIVE.missing is not None:
+    from lexibench.structures.backends.kwg.build import dawg_nodes
+else:
+    dawg_nodes = _NATIVE.module.dawg_nodes
 
 __all__ = ["ACCEPTS", "ARC", "IS_END", "MAX_NODES", "TILE_SHIFT", "dawg_nodes"]
