@@ -127,17 +127,24 @@ class SearchGame(GameBase[Query, Answer]):
         )
 
     def workloads(self) -> tuple[Workload[Query], ...]:
-        """Two to four conditions a search, and one of mixed kinds, on every structure and
-        tier; then one workload per condition kind, on the structures whose own code answers
-        that kind (the index and native tiers: through the protocol, a kind is the search's own
-        walk, which the mixed workloads time; :func:`.workload.kind_workloads`)."""
+        """Two to four conditions a search, on every structure and tier; one condition of mixed
+        kinds, then one workload per condition kind, on the structures whose own code answers
+        them (the index and native tiers: through the protocol, a kind is the search's own
+        walk, which the combined workload times on every lexicon;
+        :func:`.workload.kind_workloads`)."""
         from lexibench.solver.games.search.planner import kind_tiers
+
+        def own(kinds: Sequence[str | tuple[str, ...]]) -> TierTable:
+            return kind_tiers(kinds, protocol=False)
 
         return (
             Workload("combined", "2-4 conditions met by a word of the list", 50, 10, combined),
-            Workload("single", "one condition met by a word of the list", 50, 10, single),
-            *kind_workloads(lambda kinds: kind_tiers(kinds, protocol=False)),
-        )
+            Workload(
+                "single", "one condition met by a word of the list", 50, 10, single,
+                own(WORKLOAD_KINDS),
+            ),
+            *kind_workloads(own),
+        )  # fmt: skip
 
     def bind(
         self, structure: Structure, tier: Tier, variant: str, options: Options
