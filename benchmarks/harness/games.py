@@ -20,7 +20,7 @@ from typing import Any, Final, cast
 from lexibench import structures
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.workloads import Cap, is_slow
-from lexibench.solver.games.protocol import Game, Workload, workload_tiers
+from lexibench.solver.games.protocol import Game, Workload, plural, workload_tiers
 from lexibench.solver.games.registry import game, game_names
 from lexibench.solver.tiers import Tier, offered
 from lexibench.solver.wordlist import WordList, load_wordlist
@@ -241,7 +241,9 @@ def cap(settings: Settings, case: GameCase, built: Structure | None) -> Cap:
             f"not run: the first {unit} alone needs {queries:,} queries, each a scan of every "
             f"word (about {estimate:,.0f} s)",
         )
-    return Cap(1, f"first 1 of the {count} {unit}s, 1 round (a scan of every word per query)")
+    return Cap(
+        1, f"first 1 of the {count} {plural(unit)}, 1 round (a scan of every word per query)"
+    )
 
 
 def budget_cap(
@@ -279,15 +281,16 @@ def budget_cap(
                 )
             return Cap(
                 done - 1,
-                f"first {done - 1} of the {len(chosen)} {unit}s, 1 round (the next took over "
-                f"{first_s:g} s, the {settings.scale} scale's limit)",
+                f"first {done - 1} of the {len(chosen)} {plural(unit)}, 1 round (the next took "
+                f"over {first_s:g} s, the {settings.scale} scale's limit)",
             )
         if overran or spent > budget:
             unit = game(case.game).unit
             which = f"all {done}" if done == len(chosen) else f"first {done} of the {len(chosen)}"
             return Cap(
                 done,
-                f"{which} {unit}s, 1 round (a round of all of them would take over {budget:g} s)",
+                f"{which} {plural(unit)}, 1 round (a round of all of them would take over "
+                f"{budget:g} s)",
             )
     return Cap(len(chosen), round_s=spent)
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from lexibench.benchmarks.harness.records import Results
 from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import num
+from lexibench.solver.games.protocol import plural
 
 
 def _label(row: rows.CaseRow) -> str:
@@ -44,7 +45,7 @@ def ranking_lines(results: Results, backends: Sequence[str]) -> list[str]:
                     lines.append(f"{where}: {row.note or 'not run'}")
                     continue
                 if row not in ran:
-                    ran_on = row.note or f"first {row.units} of the {full} {unit}s"
+                    ran_on = row.note or f"first {row.units} of the {full} {plural(unit)}"
                     lines.append(
                         f"{where}: {num(row.value.median)} ms per {unit}, not ranked (on its "
                         f"{ran_on})"

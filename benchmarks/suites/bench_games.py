@@ -35,6 +35,7 @@ from lexibench.benchmarks.harness.records import REFERENCE_ROW, GameRecord
 from lexibench.benchmarks.harness.references import game_answers
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import group_name, time_case
+from lexibench.solver.games.protocol import plural
 from lexibench.solver.games.registry import game as game_of
 from lexibench.solver.tiers import Tier
 from lexibench.structures import Structure
@@ -120,7 +121,7 @@ def test_game_solver(benchmark: Any, case: GameCase, settings: Settings) -> None
     note = None
     if reference:
         if len(puzzles) > REFERENCE_PUZZLES:
-            note = f"first {REFERENCE_PUZZLES} of the {len(puzzles)} {played.unit}s, 1 round"
+            note = f"first {REFERENCE_PUZZLES} of the {len(puzzles)} {plural(played.unit)}, 1 round"
         puzzles = puzzles[:REFERENCE_PUZZLES]
         solve = played.reference(words)
     else:  # a baseline answers with the score

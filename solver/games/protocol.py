@@ -185,3 +185,12 @@ def workload_tiers(game: Game[Any, Any], workload: Workload[Any]) -> TierTable:
     """The tiers ``workload``'s puzzles offer a structure: its own where it declares them, else
     the game's."""
     return workload.tiers if workload.tiers is not None else game.tiers
+
+
+def plural(unit: str) -> str:
+    """The plural of a game's unit (:attr:`Game.unit`), for counts and rates.
+
+    >>> plural("board"), plural("search"), plural("box")
+    ('boards', 'searches', 'boxes')
+    """
+    return unit + ("es" if unit.endswith(("s", "sh", "ch", "x", "z")) else "s")

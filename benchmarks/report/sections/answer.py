@@ -20,6 +20,7 @@ from lexibench.solver.defaults import (
     MANY_UNITS,
     ONE_BOARD_STRUCTURE,
 )
+from lexibench.solver.games.protocol import plural
 
 
 @dataclass(frozen=True)
@@ -207,10 +208,12 @@ def game_needs(results: Results) -> list[Need]:
             where = {n: _game_cell(game, workload, unit, r) for n, r in best.items()}
 
             def per_s(v: float, unit: str = unit) -> str:
-                return f"{v:,.0f} {unit}s/s"
+                return f"{v:,.0f} {plural(unit)}/s"
 
             ranked = _ranked(speed, per_s, True, labels, where)
-            found.append(Need(workload, f"{unit}s/s, fastest tier", ranked, rows.title_of(game)))
+            found.append(
+                Need(workload, f"{plural(unit)}/s, fastest tier", ranked, rows.title_of(game))
+            )
     turns = crossword.best_turn_times(results)
     blanks = max(turns, default=None)  # the most blanks: where the generators differ most
     if blanks is not None:
@@ -258,9 +261,9 @@ def _game_cell(game: str, workload: str, unit: str, row: rows.CaseRow) -> Where:
     if game == crossword.GAME:
         algorithm = crossword.ALGORITHM.get(row.variant, row.variant)
         by_algorithm = (("structure", row.backend), ("algorithm", algorithm), ("tier", row.tier))
-        return Where(f"Every structure: {workload}\n", f"{unit}s/s", by_algorithm)
+        return Where(f"Every structure: {workload}\n", f"{plural(unit)}/s", by_algorithm)
     cells = (("structure", row.backend), ("tier", games.kind(row)))
-    return Where(f"{rows.title_of(game)}: {workload}\n", f"{unit}s/s", cells)
+    return Where(f"{rows.title_of(game)}: {workload}\n", f"{plural(unit)}/s", cells)
 
 
 def pareto(results: Results, size: str) -> list[str]:

@@ -33,6 +33,7 @@ from lexibench.benchmarks.report import rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
 from lexibench.benchmarks.report.sections import EMPTY, Section, crossword_peer, crossword_sim
 from lexibench.benchmarks.report.sections.crossword_peer import GENERATOR_NAMES
+from lexibench.solver.games.protocol import plural
 
 GAME: Final = "crossword"
 ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag", "word-map": "word map"}
@@ -70,7 +71,7 @@ def _moves_table(results: Results) -> list[str]:
                     f"{v.median / fastest:,.2f}" if v and fastest and r.units == full else "",
                 ]
             )
-        headers = ["structure", "algorithm", "tier", f"ms/{unit}", "min-max", f"{unit}s/s"]
+        headers = ["structure", "algorithm", "tier", f"ms/{unit}", "min-max", f"{plural(unit)}/s"]
         headers += ["moves/s", "vs fastest"]
         lines += [f"### Every structure: {workload}", "", table(headers, body)]
         lines += [*footnotes(note_lines), ""]

@@ -13,6 +13,7 @@ from lexibench.benchmarks.harness.records import REFERENCE_TIER, Results
 from lexibench.benchmarks.report import plots, rows
 from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread, table
 from lexibench.benchmarks.report.sections import EMPTY, Section
+from lexibench.solver.games.protocol import plural
 
 #: Games whose tables another section renders (Boggle's, :mod:`.solve`; the crossword game's,
 #: :mod:`.crossword`, with its moves per second).
@@ -40,7 +41,7 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
     filtered = filter_row.value.median if filter_row and filter_row.value else None
     # a structure may have a capped row and full ones (its tiers): each row its own note
     markers, lines = notes([(_label(r), r.note) for r in table_rows])
-    headers = ["structure", "tier", f"ms/{unit}", "min-max", f"{unit}s/s", "vs fastest"]
+    headers = ["structure", "tier", f"ms/{unit}", "min-max", f"{plural(unit)}/s", "vs fastest"]
     headers += ["x the filter's speed", "score"]
     body = []
     for r in table_rows:
@@ -61,8 +62,8 @@ def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list
         lines += [""] if lines else []
         lines.append(
             f"x the filter's speed: the filter was timed on its first {filter_row.units} "
-            f"{unit}s, the rows on all {full} (a capped row on its first few): a ratio of means "
-            f"over different {unit}s, to read for its order of magnitude."
+            f"{plural(unit)}, the rows on all {full} (a capped row on its first few): a ratio of "
+            f"means over different {plural(unit)}, to read for its order of magnitude."
         )
     return table(headers, body), lines
 
@@ -78,7 +79,7 @@ def render(results: Results) -> Section:
         title = rows.title_of(game)
         lines += [f"## {title}", ""]
         lines += [
-            f"Every structure and tier the game offers on its seeded {unit}s, beside its "
+            f"Every structure and tier the game offers on its seeded {plural(unit)}, beside its "
             "brute-force filter over the word list (the reference every answer is checked "
             "against) and its baselines. `vs fastest`: the time over the fastest structure's, "
             f"among the rows that ran every {unit} (a capped row ran its first few: not "
