@@ -7,6 +7,8 @@ section without any code here: the table's rows are what the records hold.
 
 from __future__ import annotations
 
+import re
+
 from matplotlib.figure import Figure
 
 from lexibench.benchmarks.harness.records import REFERENCE_TIER, Results
@@ -28,6 +30,16 @@ def kind(row: rows.CaseRow) -> str:
 def _label(row: rows.CaseRow) -> str:
     """The row as a footnote names it: its structure and tier."""
     return f"{row.backend} ({kind(row)})"
+
+
+def _slug(name: str) -> str:
+    """``name`` as a file name's part: runs of anything but a-z and 0-9 made one ``-`` (a plot's
+    link holds no space).
+
+    >>> _slug("pattern with classes")
+    'pattern-with-classes'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def workload_table(unit: str, table_rows: list[rows.CaseRow]) -> tuple[str, list[str]]:
@@ -89,7 +101,7 @@ def render(results: Results) -> Section:
         ]
         for workload, table_rows in rows.game_rows(results, game).items():
             body, notes_lines = workload_table(unit, table_rows)
-            name = f"game-{game}-{workload}.png"
+            name = f"game-{game}-{_slug(workload)}.png"
             images[name] = plots.game_figure(f"{title}: {workload}", unit, table_rows)
             lines += [
                 f"### {title}: {workload}",

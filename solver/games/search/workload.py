@@ -288,9 +288,10 @@ KIND_WORKLOADS: Final = (
 def kind_workloads(
     tiers: Callable[[Sequence[str | tuple[str, ...]]], TierTable],
 ) -> list[Workload[Query]]:
-    """:data:`KIND_WORKLOADS` as workloads (30 searches a round at the full scale, 5 at the
-    quick one), each offered on the tiers ``tiers`` gives its kinds."""
+    """:data:`KIND_WORKLOADS` as workloads (20 searches a round at the full scale, so that a
+    broad kind's round fits the games suite's budget on its fastest structures; 5 at the quick
+    one), each offered on the tiers ``tiers`` gives its kinds."""
     return [
-        Workload(w.name, w.description, 30, 5, _of_kind(w.make), tiers(w.kinds))
+        Workload(w.name, w.description, 20, 5, _of_kind(w.make), tiers(w.kinds))
         for w in KIND_WORKLOADS
     ]
