@@ -230,7 +230,7 @@ def check(work: Path) -> None:
          "print(grader, *structures.backend_info('array-trie').answers)"],
     )  # fmt: skip
     kinds = ["anagram", "letterset", "pattern", "positions"]
-    kinds += ["classes", "length", "contains", "weight"]  # the word search's
+    kinds += ["classes", "length", "contains", "hooks", "weight"]  # the word search's
     if query.split() != ["cython", *kinds]:  # the Wordle kernel's build, the walks' kinds
         raise CheckFailedError(f"the query builds are {query.strip()!r}")
     out = user(

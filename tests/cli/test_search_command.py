@@ -92,7 +92,7 @@ def test_nothing_found_prints_nothing(capfd: pytest.CaptureFixture[str]) -> None
         (["pattern:c?t", "--lexicon", "alphagram-map"], "lexicon alphagram-map: cannot serve the "
          "word search (it answers anagram, family; not pattern or classes)"),
         (["anagram:cat", "--lexicon", "alphagram-map", "--json"], "not hooks"),
-        (["fronthooks:1-", "--lexicon", "array-trie", "--tier", "native"], "lexicon array-trie: "
+        (["anagrams:2-", "--lexicon", "array-trie", "--tier", "native"], "lexicon array-trie: "
          "has no native tier"),
         (["length:3", "--lexicon", "dict-trie", "--tier", "index"], "has no index tier"),
         (["length:3", "--sort", "random"], "invalid choice: 'random'"),
