@@ -363,7 +363,7 @@ def short_title(title: str) -> str:
 def answer_lines(results: Results, size: str, compact: bool = False) -> list[str]:
     """The Markdown lines of the section, Boggle's needs for ``size`` boards first (empty when
     nothing is measured); ``compact``: its table without the padding that lines up its columns
-    (the README's)."""
+    and without "fastest tier" after a measure (the README's: each choice names its tier)."""
     found = needs(results, size) + game_needs(results)
     if not found:
         return []
@@ -377,7 +377,8 @@ def answer_lines(results: Results, size: str, compact: bool = False) -> list[str
                 need.need,
                 f"**{best.label}**: {best.text}",
                 f"{runner.label}: {runner.text}" if runner else "",
-                need.measure,
+                # the README's: each choice names its tier already
+                need.measure.removesuffix(", fastest tier") if compact else need.measure,
             ]
         )
     front = pareto(results, size)
