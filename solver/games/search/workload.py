@@ -9,17 +9,17 @@ any machine (randomness comes only from :meth:`random.Random.random`).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from lexibench.solver.draws import below
 from lexibench.solver.games.protocol import Workload
 from lexibench.solver.games.search.conditions import CONSONANTS, VOWELS
 from lexibench.solver.games.search.puzzle import Query, parse_query, points
+from lexibench.solver.games.search.reference import WordList
 from lexibench.solver.tiers import TierTable
-from lexibench.structures.queries import ALPHABET
 
 #: The kinds the mixed workloads ask (each of their conditions asks one of these, or a filter).
 WORKLOAD_KINDS: Final = ("pattern", "classes", "length", "contains", "weight")
@@ -108,7 +108,7 @@ def _hidden(rng: random.Random, word: str, hide: Callable[[str], str]) -> str:
     return "".join(out)
 
 
-def _with_classes(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _with_classes(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A pattern of the word with a class (@, #, or [..]) in it, its tail a star one time in
     two."""
     text = _pattern(rng, word)
@@ -117,7 +117,7 @@ def _with_classes(rng: random.Random, word: str, words: Sequence[str]) -> list[s
     return ["pattern:" + text]
 
 
-def _plain_pattern(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _plain_pattern(rng: random.Random, word: str, source: _Source) -> list[str]:
     """The word with letters behind ``?``, its tail a star one time in two."""
     text = _hidden(rng, word, lambda ch: "?")
     if below(rng, 2):
@@ -125,13 +125,13 @@ def _plain_pattern(rng: random.Random, word: str, words: Sequence[str]) -> list[
     return ["pattern:" + text]
 
 
-def _affix(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _affix(rng: random.Random, word: str, source: _Source) -> list[str]:
     """The word's first, or last, two or three letters."""
     n = 2 + below(rng, 2)
     return [f"prefix:{word[:n]}" if below(rng, 2) else f"suffix:{word[-n:]}"]
 
 
-def _anagram(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _anagram(rng: random.Random, word: str, source: _Source) -> list[str]:
     """The tiles of a word of 7 letters or fewer, two of them made blanks."""
     tiles = list(word[:7])
     for at in sorted({below(rng, len(tiles)) for _ in range(2)}):
@@ -141,17 +141,18 @@ def _anagram(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
     return ["anagram:" + "".join(sorted(tiles))]
 
 
-def _subanagram(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _subanagram(rng: random.Random, word: str, source: _Source) -> list[str]:
     """Fifteen tiles: the word's letters (13 at most), letters of other words to 13, two
     blanks."""
     tiles = list(word[:13])
+    words = source.words
     while len(tiles) < 13:
         other = words[below(rng, len(words))]
         tiles.append(other[below(rng, len(other))])
     return ["subanagram:" + "".join(sorted(tiles)) + "??"]
 
 
-def _length(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _length(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A range of lengths holding the word's: closed, or open at one end."""
     n, roll = len(word), below(rng, 3)
     if roll == 0:
@@ -161,34 +162,33 @@ def _length(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
     return [f"length:{max(2, n - below(rng, 2))}-{n + below(rng, 2)}"]
 
 
-def _contains(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _contains(rng: random.Random, word: str, source: _Source) -> list[str]:
     """One to three of the word's letters."""
     return ["contains:" + "".join(word[below(rng, len(word))] for _ in range(1 + below(rng, 3)))]
 
 
-def _hooks(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _hooks(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A range of front (or back) hook counts holding the word's."""
-    known = _word_set(words)
     front = below(rng, 2) == 1
-    count = sum((ch + word if front else word + ch) in known for ch in ALPHABET)
+    count = len(source.listed.hooks(word)[0 if front else 1])
     side = "fronthooks" if front else "backhooks"
     return [f"{side}:{max(0, count - below(rng, 2))}-{count + below(rng, 2)}"]
 
 
-def _family(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _family(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A range of anagram counts holding the word's (the words of its letters, itself
     included)."""
-    count = _alphagrams(words)["".join(sorted(word))]
+    count = source.listed.families["".join(sorted(word))]
     return [f"anagrams:{max(1, count - below(rng, 2))}-{count + below(rng, 2)}"]
 
 
-def _points(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _points(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A range of points holding the word's."""
     score = points(word)
     return [f"points:{max(0, score - below(rng, 3))}-{score + below(rng, 3)}"]
 
 
-def _negated(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
+def _negated(rng: random.Random, word: str, source: _Source) -> list[str]:
     """A negated condition: a broad answer, the words outside another condition's (the word's
     own last letter as a suffix, a rare letter, the lengths above the word's, a first or last
     letter)."""
@@ -202,34 +202,25 @@ def _negated(rng: random.Random, word: str, words: Sequence[str]) -> list[str]:
     return [f"not:prefix:{letter}" if not word.startswith(letter) else f"not:suffix:{letter}"]
 
 
-_known: dict[int, tuple[Sequence[str], frozenset[str], Counter[str]]] = {}
+class _Source:
+    """The word list a workload draws from, and the reference's view of it (its set, for hooks,
+    and its families, for anagram counts), made on first use, once per :func:`_of_kind` call."""
 
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = words
 
-def _index(words: Sequence[str]) -> tuple[frozenset[str], Counter[str]]:
-    """The words as a set and their alphagrams counted, made once per word list."""
-    held = _known.get(id(words))
-    if held is None or held[0] is not words:
-        held = (words, frozenset(words), Counter("".join(sorted(w)) for w in words))
-        _known.clear()
-        _known[id(words)] = held
-    return held[1], held[2]
-
-
-def _word_set(words: Sequence[str]) -> frozenset[str]:
-    return _index(words)[0]
-
-
-def _alphagrams(words: Sequence[str]) -> Counter[str]:
-    return _index(words)[1]
+    @cached_property
+    def listed(self) -> WordList:
+        return WordList(self.words)
 
 
 def _of_kind(
-    make: Callable[[random.Random, str, Sequence[str]], list[str]],
+    make: Callable[[random.Random, str, _Source], list[str]],
 ) -> Callable[[int, int, Sequence[str]], list[Query]]:
     def generate(seed: int, count: int, words: Sequence[str]) -> list[Query]:
         rng = random.Random(f"search:{make.__name__}:{seed}")
-        pool = _pool(words)
-        return [parse_query(make(rng, pool[below(rng, len(pool))], words)) for _ in range(count)]
+        pool, source = _pool(words), _Source(words)
+        return [parse_query(make(rng, pool[below(rng, len(pool))], source)) for _ in range(count)]
 
     return generate
 
@@ -243,7 +234,7 @@ class KindWorkload:
     name: str
     description: str
     kinds: tuple[str | tuple[str, ...], ...]
-    make: Callable[[random.Random, str, Sequence[str]], list[str]]
+    make: Callable[[random.Random, str, _Source], list[str]]
 
 
 _PATTERN = ("pattern", "classes")

@@ -12,7 +12,6 @@ from typing import Any, Protocol
 
 from lexibench.structures.class_automaton import ClassAutomaton, pattern_parts
 from lexibench.structures.node_array import NodeArrayCore
-from lexibench.structures.queries import ALPHABET as _LETTERS
 from lexibench.structures.word_checks import MAX_STRING_LENGTH
 
 TERMINAL = 0x8000_0000
@@ -153,7 +152,7 @@ def classes_by_steps(trie: _Stepping, parts: Sequence[str | None]) -> list[str]:
         prefix, node, state = stack.pop()
         if trie.is_terminal(node) and automaton.accepts(state):
             found.append(prefix)
-        for letter in _LETTERS:
+        for letter in automaton.letters:  # a-z, in order
             after = step(state, letter)
             nxt = trie.child(node, letter) if after else None
             if nxt is not None:
