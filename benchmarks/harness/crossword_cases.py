@@ -20,7 +20,7 @@ from typing import Any, Final
 from lexibench import structures
 from lexibench.benchmarks.harness import games
 from lexibench.benchmarks.harness.recording import library_version, wordlist_ref
-from lexibench.benchmarks.harness.records import WordListRef
+from lexibench.benchmarks.harness.records import PeerSelfPlay, SelfPlayRecord, WordListRef
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.games.crossword.equity import LeaveMemo, Leaves, top_by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
@@ -62,6 +62,44 @@ def kwg_fields(settings: Settings) -> tuple[str, str | None, WordListRef]:
     """The first fields of a record of ``kwg`` over the game's words: the backend, its
     library's version and the word list."""
     return "kwg", library_version("kwg"), wordlist_ref(words(settings))
+
+
+def magpie_fields(settings: Settings) -> tuple[str, str | None, WordListRef]:
+    """The first fields of a record of MAGPIE beside lexibench over the game's words: the peer,
+    its version (of the checkout ``LEXIBENCH_MAGPIE`` names) and the word list."""
+    from lexibench.benchmarks.peers import magpie
+
+    return magpie.NAME, magpie.version(magpie.folder()), wordlist_ref(words(settings))
+
+
+def selfplay_record(
+    settings: Settings,
+    games_count: int,
+    outputs: Sequence[dict[str, Any]],
+    cpu_seconds: float,
+    *,
+    variant: str,
+    players: str,
+    peer: PeerSelfPlay | None = None,
+) -> SelfPlayRecord:
+    """The record of ``games_count`` games of self-play whose processes printed ``outputs``
+    (``lexibench selfplay --json``), once every round is checked to have played the same games."""
+    first = outputs[0]
+    same = ("games", "moves_played", "moves_generated")
+    assert all(o[k] == first[k] for o in outputs for k in same), "the rounds played other games"
+    assert first["games"] == games_count, f"{first['games']} games played, not {games_count}"
+    return SelfPlayRecord(
+        *kwg_fields(settings),
+        games_count,
+        variant=variant,
+        tier="native",
+        seed=settings.seed,
+        moves_played=first["moves_played"],
+        moves_generated=first["moves_generated"],
+        cpu_seconds=cpu_seconds,
+        players=players,
+        peer=peer,
+    )
 
 
 _KWG: dict[tuple[str, str], structures.Lexicon] = {}

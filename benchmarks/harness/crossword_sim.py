@@ -16,11 +16,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Final
+from typing import Final, TypedDict
 
 from lexibench import structures
 from lexibench.benchmarks.harness import crossword_cases as cases
-from lexibench.benchmarks.harness.crossword_cases import WORD_MAP
+from lexibench.benchmarks.harness.crossword_cases import HEADLINE, WORD_MAP
 from lexibench.benchmarks.harness.records import SimCandidate, SimResults
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.games.crossword.leave_tables import LeaveTable
@@ -74,6 +74,31 @@ def positions(settings: Settings) -> tuple[Position, ...]:
 
 
 @cache
+class Case(TypedDict):
+    """The fields a simulation record and its peer's share (``SimCaseRecord``'s)."""
+
+    positions: str
+    blanks: tuple[int, ...]
+    candidates: int
+    plies: int
+    iterations: int
+    seed: int
+
+
+def case(settings: Settings, chosen: Sequence[Position], iterations: int) -> Case:
+    """The :class:`Case` of simulating ``chosen`` (:func:`positions`) ``iterations`` times a
+    candidate."""
+    blanks = tuple(p.rack.count(0) for p in chosen)
+    return Case(
+        positions=HEADLINE,
+        blanks=blanks,
+        candidates=CANDIDATES,
+        plies=PLIES,
+        iterations=iterations,
+        seed=settings.seed,
+    )
+
+
 def leaves() -> LeaveTable:
     """lexibench's leave model as the KLV2 table a peer reads, read back."""
     return LeaveTable.from_bytes(cases.leave_table(), "lexibench's leave model (KLV2)")

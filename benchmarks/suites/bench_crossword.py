@@ -338,26 +338,11 @@ def test_crossword_selfplay(
     options += ["--leaves", "english"] if equity else []
     benchmark.group = f"crossword selfplay, {players}, {games_count} games"
     cpu, outputs = _selfplay(benchmark, settings, games_count, options, SELFPLAY_ROUNDS)
-    first = outputs[0]
-    assert all(
-        (o["moves_played"], o["moves_generated"])
-        == (first["moves_played"], first["moves_generated"])
-        for o in outputs
+    cpu_seconds = sorted(cpu)[len(cpu) // 2]
+    kept = cases.selfplay_record(
+        settings, games_count, outputs, cpu_seconds, variant=variant, players=players
     )
-    record(
-        benchmark,
-        SelfPlayRecord(
-            *cases.kwg_fields(settings),
-            games_count,
-            variant=variant,
-            tier="native",
-            seed=settings.seed,
-            moves_played=first["moves_played"],
-            moves_generated=first["moves_generated"],
-            cpu_seconds=sorted(cpu)[len(cpu) // 2],
-            players=players,
-        ),
-    )
+    record(benchmark, kept)
 
 
 #: Games of the equity player against the greedy one at the quick scale.

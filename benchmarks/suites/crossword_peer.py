@@ -41,7 +41,7 @@ from lexibench.benchmarks.harness.crossword_cases import (
     VS_MATT,
     WORD_MAP,
 )
-from lexibench.benchmarks.harness.recording import not_run, record, wordlist_ref
+from lexibench.benchmarks.harness.recording import not_run, record
 from lexibench.benchmarks.harness.records import (
     CrosswordPeerRecord,
     PeerLexicon,
@@ -140,9 +140,7 @@ def test_crossword_peer(
     record(
         benchmark,
         CrosswordPeerRecord(
-            magpie.NAME,
-            magpie.version(magpie.folder()),
-            wordlist_ref(cases.words(settings)),
+            *cases.magpie_fields(settings),
             len(positions),
             lexicon=lexicon,
             positions=name,
@@ -275,35 +273,28 @@ def test_crossword_selfplay_peer(
         ours = cases.Process(cases.selfplay_command(settings, games_count, options), env)
         rounds = _Alternating(ours, data, games_count, settings.seed)
         benchmark.pedantic(rounds, rounds=PEER_SELFPLAY_ROUNDS, iterations=1, warmup_rounds=0)
-    first = ours.outputs[0]
-    assert all(o["games"] == games_count for o in ours.outputs)
-    assert all(o["moves_played"] == first["moves_played"] for o in ours.outputs)
     theirs = [run for runs in rounds.theirs.values() for run in runs]
     assert all(run.games == games_count for run in theirs), "MAGPIE played other games"
     assert len({run.turns for run in theirs}) == 1, "MAGPIE's rounds played different games"
-    record(
-        benchmark,
-        SelfPlayRecord(
-            *cases.kwg_fields(settings),
-            games_count,
-            variant=WORD_MAP,
-            tier="native",
-            seed=settings.seed,
-            moves_played=first["moves_played"],
-            moves_generated=first["moves_generated"],
-            cpu_seconds=median(ours.cpu),
-            players="equity",
-            peer=PeerSelfPlay(
-                magpie.NAME,
-                magpie.version(data.root),
-                theirs[0].turns,
-                {lex: tuple(r.cpu_seconds for r in runs) for lex, runs in rounds.theirs.items()},
-                {lex: tuple(r.wall_seconds for r in runs) for lex, runs in rounds.theirs.items()},
-                tuple(ours.cpu),
-                tuple(o["seconds"] for o in ours.outputs),
-            ),
-        ),
+    peer = PeerSelfPlay(
+        magpie.NAME,
+        magpie.version(data.root),
+        theirs[0].turns,
+        {lex: tuple(r.cpu_seconds for r in runs) for lex, runs in rounds.theirs.items()},
+        {lex: tuple(r.wall_seconds for r in runs) for lex, runs in rounds.theirs.items()},
+        tuple(ours.cpu),
+        tuple(o["seconds"] for o in ours.outputs),
     )
+    kept = cases.selfplay_record(
+        settings,
+        games_count,
+        ours.outputs,
+        median(ours.cpu),
+        variant=WORD_MAP,
+        players="equity",
+        peer=peer,
+    )
+    record(benchmark, kept)
 
 
 class _Alternating:

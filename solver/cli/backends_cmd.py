@@ -15,12 +15,8 @@ from lexibench.solver.cli.table import text_table
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
-    parser.add_argument(
-        "--verbose",
-        action="store_true",
-        help="the whole table: availability, file format, source and each problem in full "
-        "(wider than a terminal)",
-    )
+    whole = "the whole table: availability, file format, source and each problem in full"
+    parser.add_argument("--verbose", action="store_true", help=f"{whole} (wider than a terminal)")
     parser.set_defaults(run=run)
 
 

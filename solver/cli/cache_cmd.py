@@ -18,18 +18,11 @@ from lexibench.solver.errors import InputError
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    parser.add_argument(
-        "--clear",
-        action="store_true",
-        help="delete the entries the filters select (every entry, with no filter)",
-    )
+    clear = "delete the entries the filters select (every entry, with no filter)"
+    parser.add_argument("--clear", action="store_true", help=clear)
     parser.add_argument("--backend", metavar="ID", help="only entries of this backend")
-    parser.add_argument(
-        "--wordlist",
-        metavar="PATH|NAME",
-        help="only entries built from this word list (its name or path as given, or the start "
-        "of its SHA-256)",
-    )
+    source = "this word list (its name or path as given, or the start of its SHA-256)"
+    parser.add_argument("--wordlist", metavar="PATH|NAME", help=f"only entries built from {source}")
     parser.add_argument(
         "--older-than",
         type=checked(values.positive_number),

@@ -8,19 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.commands import process
+
 
 def lexibench(
     *argv: str, stdin: str | None = None, timeout: float = 60, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """``python -m lexibench ARGV``, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "lexibench", *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        cwd=cwd,
+    return process(
+        [sys.executable, "-m", "lexibench", *argv], timeout=timeout, cwd=cwd, stdin=stdin
     )
 
 

@@ -162,8 +162,10 @@ def _by_steps(
     """The same search through the step protocol, run by the interpreter: the reference."""
     from lexibench.solver.games.boggle.solve import interpreted_search
 
-    loops = interpreted_search()
-    return loops.by_steps(cells, nbrs, 0, lex.child, lex.is_terminal, 2, all_paths)
+    found: dict[str, list[tuple[int, ...]]] = interpreted_search().by_steps(
+        cells, nbrs, 0, lex.child, lex.is_terminal, 2, all_paths
+    )
+    return found
 
 
 @given(

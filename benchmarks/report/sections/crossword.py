@@ -23,8 +23,6 @@ from lexibench.benchmarks.harness.records import (
     CrosswordMovegenRecord,
     CrosswordNodesRecord,
     CrosswordPeerRecord,
-    CrosswordSimPeerRecord,
-    CrosswordSimRecord,
     EquityRecord,
     Results,
     SelfPlayRecord,
@@ -36,7 +34,7 @@ from lexibench.benchmarks.report.sections.crossword_peer import GENERATOR_NAMES
 from lexibench.solver.games.protocol import plural
 
 GAME: Final = "crossword"
-ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag", "word-map": "word map"}
+ALGORITHM: Final = crossword_sim.ALGORITHM
 MIB: Final = 2**20
 
 
@@ -469,8 +467,7 @@ def render(results: Results) -> Section:
             CrosswordMovegenRecord,
             CrosswordNodesRecord,
             CrosswordPeerRecord,
-            CrosswordSimRecord,
-            CrosswordSimPeerRecord,
+            *crossword_sim.RECORDS,
             SelfPlayRecord,
             EquityRecord,
         )

@@ -33,6 +33,8 @@ from lexibench.benchmarks.report.formatting import footnotes, notes, num, spread
 HEADING: Final = "Simulation"
 #: Each algorithm as the tables name it (the records' ``variant``).
 ALGORITHM: Final = {"words": "dawg", "gaddag": "gaddag", "word-map": "word map"}
+#: The records this section reads.
+RECORDS: Final = (CrosswordSimRecord, CrosswordSimPeerRecord)
 #: What MAGPIE simulated from, as the tables name it.
 PEER_LEXICONS: Final[dict[str, str]] = {"kwg": "KWG", "wmp": "word map"}
 

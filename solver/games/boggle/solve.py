@@ -26,11 +26,11 @@ which the install compiles with mypyc.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any, Protocol
+from types import ModuleType
+from typing import TypedDict, Unpack
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.boggle import search
@@ -62,41 +62,10 @@ def _resolved(cls: type, tier: Tier) -> Tier:
     return resolve_tier(TIERS, cls, tier, cls.__name__, "Boggle")
 
 
-class SearchLoops(Protocol):
-    """What :func:`find_words` needs of :mod:`solver.games.boggle.search`: its two search functions
-    (and
-    ``build``, which says how it runs)."""
-
-    def build(self) -> str:
-        """See :func:`solver.games.boggle.search.build`."""
-        ...
-
-    def by_strings(
-        self,
-        cells: tuple[str, ...],
-        nbrs: search.Neighbours,
-        has_prefix: Callable[[str], object],
-        is_word: Callable[[str], object],
-        min_length: int,
-        all_paths: bool,
-        max_paths: int = 0,
-    ) -> search.Found:
-        """See :func:`solver.games.boggle.search.by_strings`."""
-        ...
-
-    def by_steps(
-        self,
-        cells: tuple[str, ...],
-        nbrs: search.Neighbours,
-        root: object,
-        child: Callable[[Any, str], Any],
-        is_terminal: Callable[[Any], object],
-        min_length: int,
-        all_paths: bool,
-        max_paths: int = 0,
-    ) -> search.Found:
-        """See :func:`solver.games.boggle.search.by_steps`."""
-        ...
+#: What :func:`find_words` runs: :mod:`solver.games.boggle.search` as installed (compiled), or
+#: its source run by the interpreter (:func:`interpreted_search`); both have ``by_strings``,
+#: ``by_steps`` and ``build``.
+SearchLoops = ModuleType
 
 
 def _search_source() -> FilePath:
@@ -114,8 +83,7 @@ def interpreted_search() -> SearchLoops:
         raise InputError(f"{source}: cannot be loaded")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    loops: SearchLoops = module
-    return loops
+    return module
 
 
 def find_words(
@@ -161,7 +129,7 @@ def words_on(
         if tier is Tier.STEP:
             # STEP is chosen only for a SteppingLexicon (can_step in tiers)
             stepping: SteppingLexicon = lexicon  # type: ignore[assignment]
-            return loops.by_steps(
+            stepped: search.Found = loops.by_steps(
                 board.cells,
                 nbrs,
                 stepping.root(),
@@ -171,7 +139,8 @@ def words_on(
                 all_paths,
                 max_paths,
             )
-        return loops.by_strings(
+            return stepped
+        found: search.Found = loops.by_strings(
             board.cells,
             nbrs,
             lexicon.has_prefix,
@@ -180,6 +149,7 @@ def words_on(
             all_paths,
             max_paths,
         )
+        return found
     except TooManyPathsError:
         raise InputError(
             f"board {board.text()}: more than {max_paths:,} paths with --all-paths "
@@ -244,16 +214,18 @@ class Solution:
         return cls(board, tuple(words))
 
 
-def solve(
-    board: Board,
-    lexicon: Lexicon,
-    *,
-    min_length: int = DEFAULT_MIN_LENGTH,
-    tier: Tier | str = Tier.AUTO,
-    all_paths: bool = False,
-    max_paths: int = DEFAULT_MAX_PATHS,
-) -> Solution:
-    """Solve ``board``: :func:`find_words`, scored and ordered.
+class SolveOptions(TypedDict, total=False):
+    """:func:`solve`'s options: :func:`find_words`' own, with its defaults."""
+
+    min_length: int
+    tier: Tier | str
+    all_paths: bool
+    max_paths: int
+
+
+def solve(board: Board, lexicon: Lexicon, **options: Unpack[SolveOptions]) -> Solution:
+    """Solve ``board``: :func:`find_words` with ``options`` (``min_length``, ``tier``,
+    ``all_paths``, ``max_paths``), scored and ordered.
 
     >>> from lexibench.solver.games.boggle.board import parse_board
     >>> from lexibench.structures import build_lexicon
@@ -262,7 +234,4 @@ def solve(
     >>> solution.count, solution.score, [w.word for w in solution.words]
     (5, 5, ['east', 'eat', 'sat', 'seat', 'tea'])
     """
-    found = find_words(
-        board, lexicon, min_length=min_length, tier=tier, all_paths=all_paths, max_paths=max_paths
-    )
-    return Solution.of(board, found)
+    return Solution.of(board, find_words(board, lexicon, **options))

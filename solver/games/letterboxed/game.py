@@ -21,14 +21,13 @@ from lexibench.solver.games.letterboxed.puzzle import (
     TIERS,
     TITLE,
     WORD_RULES,
+    Answer,
+    Box,
 )
 from lexibench.solver.games.protocol import NO_CONTEXT, Context, Game, Solver, Workload
 from lexibench.solver.tiers import Tier
 from lexibench.solver.word_rules import WordRules
 from lexibench.structures import Lexicon, Structure
-
-Box = Any  # lexibench.solver.games.letterboxed.puzzle.Box, imported on use
-Answer = Any  # lexibench.solver.games.letterboxed.puzzle.Answer
 
 
 def _boxes(seed: int, count: int, _words: Sequence[str]) -> list[Box]:

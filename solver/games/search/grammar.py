@@ -16,20 +16,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from lexibench.solver.errors import InputError
+from lexibench.solver.games.search import conditions
 from lexibench.solver.games.search.conditions import (
     CONSONANTS,
     MAX_LETTERS,
     VOWELS,
-    Affix,
-    Anagram,
     Condition,
-    Contains,
-    Family,
-    Hooks,
-    Length,
-    Not,
-    Pattern,
-    Points,
     Span,
 )
 from lexibench.solver.games.tiles import BLANK_TEXT, MAX_RACK, MAX_RACK_BLANKS
@@ -246,10 +238,10 @@ def _read(whole: str, start: int, values: Sequence[int]) -> Condition:
         )  # fmt: skip
     reader = _Reader(whole, colon + 1)
     if name == "not":
-        return Not(f"not:{(inner := _read(whole, colon + 1, values)).text}", inner=inner)
+        return conditions.Not(f"not:{(inner := _read(whole, colon + 1, values)).text}", inner=inner)
     if name == "pattern":
         parts = reader.pattern()
-        return Pattern(f"pattern:{''.join(map(_shown, parts))}", parts=parts)
+        return conditions.Pattern(f"pattern:{''.join(map(_shown, parts))}", parts=parts)
     if name in ("anagram", "subanagram"):
         tiles = reader.letters("tiles (letters a-z, ? for a blank)", blanks=True)
         blanks = tiles.count(BLANK_TEXT)
@@ -260,25 +252,27 @@ def _read(whole: str, start: int, values: Sequence[int]) -> Condition:
             at = blank_at[MAX_RACK_BLANKS] + 1
             raise _fail(whole, at, f"more than {MAX_RACK_BLANKS} blanks (each multiplies the work)")
         letters = "".join(sorted(tiles.replace(BLANK_TEXT, "")))
-        return Anagram(f"{name}:{tiles}", letters=letters, blanks=blanks, full=name == "anagram")
+        return conditions.Anagram(
+            f"{name}:{tiles}", letters=letters, blanks=blanks, full=name == "anagram"
+        )
     if name == "length":
-        return _range(reader, name, Length)
+        return _range(reader, name, conditions.Length)
     if name in ("prefix", "suffix"):
         letters = reader.letters("letters a-z")
         if len(letters) > MAX_LETTERS:
             raise _fail(whole, colon + 2 + MAX_LETTERS, f"more than {MAX_LETTERS} letters")
-        return Affix(f"{name}:{letters}", letters=letters, front=name == "prefix")
+        return conditions.Affix(f"{name}:{letters}", letters=letters, front=name == "prefix")
     if name == "contains":
         letters = reader.letters("letters a-z")
         if len(letters) > MAX_LETTERS:
             raise _fail(whole, colon + 2 + MAX_LETTERS, f"more than {MAX_LETTERS} letters")
         counts = tuple(sorted(Counter(letters).items()))
-        return Contains(f"contains:{letters}", counts=counts)
+        return conditions.Contains(f"contains:{letters}", counts=counts)
     if name in ("fronthooks", "backhooks"):
-        return _range(reader, name, Hooks, front=name == "fronthooks")
+        return _range(reader, name, conditions.Hooks, front=name == "fronthooks")
     if name == "anagrams":
-        return _range(reader, name, Family)
-    return _range(reader, name, Points, values=tuple(values))
+        return _range(reader, name, conditions.Family)
+    return _range(reader, name, conditions.Points, values=tuple(values))
 
 
 def parse_condition(text: str, values: Sequence[int] = (0,) * 26) -> Condition:

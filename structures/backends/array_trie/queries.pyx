@@ -89,15 +89,19 @@ ctypedef int (*Visit)(Walk *w, list out, void *how, uint32_t node, Py_ssize_t de
 
 
 cdef int _into_children(Walk *w, list out, Visit visit, void *how, uint32_t node,
-                        Py_ssize_t depth, uint64_t state) except -1:
-    """``visit`` each child of ``node`` with the same ``state``, its letter put at ``depth``."""
-    cdef uint32_t rest = w.nodes[2 * node] & LETTERS, bit
+                        Py_ssize_t depth, uint64_t state, uint32_t letters=LETTERS,
+                        bint marked=False) except -1:
+    """``visit`` each child of ``node`` whose letter is among ``letters`` (a mask), with
+    ``state`` (the child's letter bit added to it when ``marked``), its letter put at
+    ``depth``."""
+    cdef uint32_t rest = w.nodes[2 * node] & letters, bit
     cdef int code
     _room(w, depth)
     while rest:
         code = next_letter(&rest, &bit)
         w.word[depth] = <char>(97 + code)
-        visit(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, state)
+        visit(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1,
+              state | bit if marked else state)
     return 0
 
 
@@ -443,7 +447,6 @@ cdef int _hooks(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
         if h.fewest <= count <= h.most:
             _record(w, out, depth)
     return _into_children(w, out, _hooks, how, node, depth, 0)
-    return 0
 
 
 def hooked_words(nodes, Py_ssize_t count, bint front, fewest, most):
@@ -471,18 +474,9 @@ cdef struct Hive:
 cdef int _letterset(Walk *w, list out, void *how, uint32_t node, Py_ssize_t depth,
                     uint64_t seen) except -1:
     cdef const Hive *h = <const Hive *>how
-    cdef uint32_t mask = w.nodes[2 * node]
-    cdef uint32_t rest, bit
-    cdef int code
-    if (mask & TERMINAL) and depth >= h.min_length and (seen & h.need) == h.need:
+    if (w.nodes[2 * node] & TERMINAL) and depth >= h.min_length and (seen & h.need) == h.need:
         _record(w, out, depth)
-    _room(w, depth)
-    rest = mask & h.allowed
-    while rest:
-        code = next_letter(&rest, &bit)
-        w.word[depth] = <char>(97 + code)
-        _letterset(w, out, how, child_by_bit(w.nodes, node, bit), depth + 1, seen | bit)
-    return 0
+    return _into_children(w, out, _letterset, how, node, depth, seen, h.allowed, True)
 
 
 def letterset_words(nodes, Py_ssize_t count, str letters, str required, int min_length):
