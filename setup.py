@@ -29,7 +29,9 @@ it reads). :mod:`structures.builds` compares them with the files on disk, so a f
 the install is caught by content, whatever the files' modification times (a wheel unpacks them in
 any order).
 
-Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
+Compiler flags: ``-O3`` (``-O0`` with ``LEXIBENCH_UNOPTIMIZED=1``: a quicker build whose code
+runs slower, for checking the packaging, as the wheel check does, never for measuring) and nothing
+tied to a CPU, so the wheel runs on any x86-64 machine; the
 array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
 see ``search.c``). The modules of :data:`PROFILED` are built profile-guided where the compiler is
 GCC 10 or newer: instrumented, trained on their own work, rebuilt from the counts
@@ -76,6 +78,9 @@ PROFILED = profiled_modules()
 #: Set to a non-empty value, every module is built plain: no training run (a quicker build, as
 #: the wheel check's; the dev install builds profile-guided).
 NO_PROFILE = "LEXIBENCH_NO_PROFILE"
+#: Set to a non-empty value, every module is compiled without optimisation (``-O0``, mypyc's
+#: level 0) and built plain: the build takes a fraction of the time, the code runs slower.
+UNOPTIMIZED = "LEXIBENCH_UNOPTIMIZED"
 #: The longest a training run may take (seconds; about ten here): a longer one is stopped, and
 #: the module stays built plain.
 TRAINING_TIMEOUT = 600
@@ -129,19 +134,20 @@ def generated_extensions() -> list[Any]:
 
     stage()
     listed = compiled_modules()
+    level = "0" if os.environ.get(UNOPTIMIZED) else "3"
     native = [
         Extension(
             module(source),
             [staged(f) for f in (source, *built_from) if f.endswith((".pyx", ".c"))],
             depends=[staged(f) for f in built_from if not f.endswith(".c")],
             include_dirs=sorted({str(Path(staged(f)).parent) for f in built_from}),
-            extra_compile_args=["-O3"],
+            extra_compile_args=[f"-O{level}"],
         )
         for source, built_from in listed.items()
         if source.endswith(".pyx")
     ]
     mypyc = [staged(source) for source in listed if source.endswith(".py")]
-    loops = mypycify(mypyc, opt_level="3", group_name=MYPYC_GROUP)
+    loops = mypycify(mypyc, opt_level=level, group_name=MYPYC_GROUP)
     return list(loops) + list(cythonize(native, quiet=True))  # type: ignore[no-untyped-call]
 
 
@@ -198,11 +204,8 @@ class BuildExt(build_ext):
         the compiler is not GCC 10 or newer, the training fails, writes no counts or outlasts
         :data:`TRAINING_TIMEOUT`, or a compile fails, the plain build stays and the build says
         why and goes on."""
-        unsupported = (
-            f"{NO_PROFILE} is set"
-            if os.environ.get(NO_PROFILE)
-            else _profile_unsupported(self.compiler)
-        )
+        chosen = [name for name in (NO_PROFILE, UNOPTIMIZED) if os.environ.get(name)]
+        unsupported = f"{chosen[0]} is set" if chosen else _profile_unsupported(self.compiler)
         if unsupported is not None:
             print(f"{ext.name}: built plain, not profile-guided ({unsupported})")
             return

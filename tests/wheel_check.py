@@ -10,8 +10,10 @@ step, at the first failure.
 
 One build serves both distributions: the wheel is built from the source distribution, as
 ``python -m build`` does and as ``pip install lexibench-*.tar.gz`` would, so installing it is
-installing the source distribution. The throwaway environment has no pip of its own (the running
-one installs into it) and compiles no bytecode ahead of use.
+installing the source distribution. It is built plain and unoptimised (``LEXIBENCH_NO_PROFILE``,
+``LEXIBENCH_UNOPTIMIZED``: ``-O0``): what is checked is what ships, that it builds and that it
+runs, not how fast. The throwaway environment has no pip of its own (the running one installs
+into it) and compiles no bytecode ahead of use.
 
     python -m tests.wheel_check [--keep DIR]
 """
@@ -89,6 +91,7 @@ def check(work: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["LEXIBENCH_CACHE_DIR"] = str(work / "cache")
     env["LEXIBENCH_NO_PROFILE"] = "1"  # the wheel built plain (see PROFILED)
+    env["LEXIBENCH_UNOPTIMIZED"] = "1"  # and at -O0: what is checked is the packaging
     env.pop("LEXIBENCH_NO_COMPILE", None)
     dist = work / "dist"
     step(
