@@ -126,10 +126,9 @@ class Answer:
 
 
 def answer(query: Query, found: Iterable[str]) -> tuple[str, ...]:
-    """``found`` (distinct words meeting the conditions) of at least the query's shortest length,
-    in its order, at most its limit."""
-    shortest = query.min_length
-    return tuple(ordered((w for w in found if len(w) >= shortest), query.order, query.limit))
+    """``found`` (distinct words meeting the conditions, none shorter than the query's shortest
+    length) in the query's order, at most its limit."""
+    return tuple(ordered(found, query.order, query.limit))
 
 
 def negated(condition: Condition) -> tuple[bool, Condition]:
