@@ -47,11 +47,16 @@ class _Group:
     """The words, last first: in the order of ``bin()``'s digits."""
 
     def members(self, bits: int) -> list[str]:
-        """The words whose bits are set in ``bits``: O(group size / 64 + answer); a dense answer
+        """The words whose bits are set in ``bits``: O(group size / 64 + answer); one run of
+        bits (a prefix's words, the words being sorted) is a slice of the words, a dense answer
         is read by ``compress`` over the bits' digits (the top bit, the last word, first), a
         sparse one by finding each 1."""
-        if bits == self.every:
-            return list(self.words)
+        if bits == self.every or not bits:
+            return list(self.words) if bits else []
+        low = (bits & -bits).bit_length() - 1
+        high = bits.bit_length()
+        if bits == (1 << high) - (1 << low):
+            return list(self.words[low:high])
         text = bin(bits)
         if 16 * bits.bit_count() > len(self.words):
             digits = text[2:].zfill(len(self.words)).encode().translate(_SELECTORS)

@@ -218,3 +218,20 @@ def test_positions_edge_cases(name: str) -> None:
     assert index.positions_words(every, {"e": 1}, {"e": 0}) == []  # bounds that cross
     assert index.positions_words(["", *every[1:]], {}, {}) == []  # nothing allowed somewhere
     assert index.positions_words(every[:4], {}, {}) == []  # no word of that length
+
+
+# ---- position-bitsets' reading of a bit set ----------------------------------------------------
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=300), st.integers(0, 300), st.integers(0, 300))
+def test_a_bit_set_is_read_as_its_words(kept: list[bool], start: int, stop: int) -> None:
+    """position-bitsets lists the words of a bit set by each of its ways (the whole group, one
+    run of bits, a dense or a sparse set) as the bits say, in the group's order."""
+    from lexibench.structures.backends.position_bitsets import _group
+
+    words = sorted({f"w{j:03d}" for j in range(len(kept))})
+    group = _group(words)
+    bits = sum(1 << j for j, keep in enumerate(kept) if keep)
+    run = sum(1 << j for j in range(min(start, stop), min(max(start, stop), len(words))))
+    for chosen in (bits, run, group.every, 0):
+        assert group.members(chosen) == [w for j, w in enumerate(words) if chosen >> j & 1]
