@@ -33,14 +33,29 @@ LONGEST_FIRST = (
 )
 
 
+#: The folders whose modules the processes the tests start import.
+SOURCES = ("lexibench", "structures", "solver", "benchmarks", "tests", "tools")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Under ``pytest -n``, each worker is sent one more test as it finishes one (xdist's
     ``--maxschedchunk=1``, unless given): by default the first worker is sent the first quarter
     of its share at once, all of :data:`LONGEST_FIRST` with it, and ran them one after another
     while the other workers ran the short tests (``make test``: 550 s of tests, 137% CPU on 2
-    cores)."""
+    cores).
+
+    Before any test, in the main process, the checkout's modules are compiled to bytecode where
+    it is missing or stale, as installing a wheel does: under ``PYTHONDONTWRITEBYTECODE`` (set on
+    this machine and in CI) an editable install never writes it, and each of the hundreds of
+    processes the tests start compiled every module it imported (a ``lexibench solve`` on the tiny
+    list: 139 ms from a fresh clone, 93 ms with the bytecode)."""
     if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk") is None:
         config.option.maxschedchunk = 1
+    if not hasattr(config, "workerinput"):  # the main process, not an xdist worker
+        import compileall
+
+        for folder in SOURCES:
+            compileall.compile_dir(WORDLISTS.parent / folder, quiet=1, workers=0)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
