@@ -2,6 +2,8 @@
 # installing only what they need: the `bench` extra for the benchmarks, `dev` (bench + test and
 # lint tools) for the checks.
 PYTHON ?= python3
+# An unoptimised build (setup.py) is for the wheel check alone, which asks for it itself.
+unexport LEXIBENCH_UNOPTIMIZED
 VENV := .venv
 BIN := $(VENV)/bin
 

@@ -29,12 +29,13 @@ it reads). :mod:`structures.builds` compares them with the files on disk, so a f
 the install is caught by content, whatever the files' modification times (a wheel unpacks them in
 any order).
 
-Compiler flags: ``-O3`` (``-O0`` with ``LEXIBENCH_UNOPTIMIZED=1``: a quicker build whose code
-runs slower, for checking the packaging, as the wheel check does, never for measuring) and nothing
-tied to a CPU, so the wheel runs on any x86-64 machine; the
-array trie's search picks a build for the CPU it runs on by itself (function multiversioning:
-see ``search.c``). The modules of :data:`PROFILED` are built profile-guided where the compiler is
-GCC 10 or newer: instrumented, trained on their own work, rebuilt from the counts
+Compiler flags: ``-O3`` and nothing tied to a CPU, so the wheel runs on any x86-64 machine; the
+array trie's search picks a build for the CPU it runs on by itself (function multiversioning: see
+``search.c``). ``LEXIBENCH_UNOPTIMIZED=1`` builds at ``-O0`` (mypyc's level 0, which also turns its
+C asserts on): a build in a fraction of the time whose code runs slower, for the wheel check, which
+checks the packaging; the Makefile never passes it on, so ``make bench`` and ``make test`` install
+optimised builds. The modules of :data:`PROFILED` are built profile-guided where the compiler is GCC
+10 or newer: instrumented, trained on their own work, rebuilt from the counts
 (:meth:`BuildExt.profile_guided`).
 """
 

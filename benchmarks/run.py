@@ -227,13 +227,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _compile_bytecode() -> None:
-    """Compile the package's modules to bytecode where it is missing or stale, as installing a
-    wheel does: the processes timed from outside (self-play, start-up, the CLI's whole runs)
-    then load it, as a user's do, instead of compiling their modules at every start (an
-    editable install under ``PYTHONDONTWRITEBYTECODE``, set on some machines, never writes
-    it)."""
+def compile_bytecode(*more: Path) -> None:
+    """Compile the package's modules (and those below the folders ``more``) to bytecode where it
+    is missing or stale, as installing a wheel does: the processes timed from outside (self-play,
+    start-up, the CLI's whole runs) then load it, as a user's do, instead of compiling their
+    modules at every start (an editable install under ``PYTHONDONTWRITEBYTECODE``, set on some
+    machines, never writes it). Timestamped bytecode, whatever ``SOURCE_DATE_EPOCH`` says, so that
+    a second call finds it current; one process (a pool costs more than the compile)."""
     import compileall
+    import py_compile
 
     import lexibench
 
@@ -241,8 +243,10 @@ def _compile_bytecode() -> None:
     for name in ("solver", "structures", "benchmarks"):
         module = importlib.import_module(f"lexibench.{name}")
         folders.update(Path(p).resolve() for p in module.__path__)
+    folders.update(folder.resolve() for folder in more)
+    timestamp = py_compile.PycInvalidationMode.TIMESTAMP
     for folder in sorted(folders):
-        compileall.compile_dir(folder, quiet=1, workers=1)
+        compileall.compile_dir(folder, quiet=1, workers=1, invalidation_mode=timestamp)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -285,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     startup_runs = 1 if args.quick else args.startup_runs
     extra = [*(QUICK_PYTEST if args.quick else FULL_PYTEST), *extra]
     print(f"== solver search: {build}; word list {settings.wordlist}", flush=True)
-    _compile_bytecode()
+    compile_bytecode()
     staging = results / ".staging"
     shutil.rmtree(staging, ignore_errors=True)
     measures, alone = _measures(args, settings, staging, suites, memory_runs, startup_runs)

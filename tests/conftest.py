@@ -33,10 +33,6 @@ LONGEST_FIRST = (
 )
 
 
-#: The folders whose modules the processes the tests start import.
-SOURCES = ("lexibench", "structures", "solver", "benchmarks", "tests", "tools")
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Under ``pytest -n``, each worker is sent one more test as it finishes one (xdist's
     ``--maxschedchunk=1``, unless given): by default the first worker is sent the first quarter
@@ -52,10 +48,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk") is None:
         config.option.maxschedchunk = 1
     if not hasattr(config, "workerinput"):  # the main process, not an xdist worker
-        import compileall
+        from lexibench.benchmarks.run import compile_bytecode
 
-        for folder in SOURCES:
-            compileall.compile_dir(WORDLISTS.parent / folder, quiet=1, workers=0)
+        compile_bytecode(WORDLISTS.parent / "tests", WORDLISTS.parent / "tools")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

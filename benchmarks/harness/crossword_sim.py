@@ -73,7 +73,6 @@ def positions(settings: Settings) -> tuple[Position, ...]:
     )
 
 
-@cache
 class Case(TypedDict):
     """The fields a simulation record and its peer's share (``SimCaseRecord``'s)."""
 
@@ -99,6 +98,7 @@ def case(settings: Settings, chosen: Sequence[Position], iterations: int) -> Cas
     )
 
 
+@cache
 def leaves() -> LeaveTable:
     """lexibench's leave model as the KLV2 table a peer reads, read back."""
     return LeaveTable.from_bytes(cases.leave_table(), "lexibench's leave model (KLV2)")

@@ -281,3 +281,18 @@ def test_only_a_run_into_the_published_results_refreshes_the_readme() -> None:
     assert run.default_readme(Path("results")) == "README.md"
     for elsewhere in (run.QUICK_RESULTS, run.BACKEND_RESULTS, Path("/tmp/experiment")):
         assert run.default_readme(elsewhere) == ""
+
+
+def test_the_simulation_cases_share_one_leave_table_and_build_their_shared_fields() -> None:
+    """The simulation suites read lexibench's leave model once a process (a table read again per
+    position would be timed, and each simulation would start with its memo empty), and a case's
+    fields are a fresh dict each time."""
+    from lexibench.benchmarks.harness import crossword_sim
+
+    assert hasattr(crossword_sim.leaves, "cache_info"), "the leave table is read at every call"
+    settings = Settings()
+    chosen = crossword_sim.positions(settings)
+    one = crossword_sim.case(settings, chosen, 7)
+    assert one == crossword_sim.case(settings, chosen, 7)
+    assert one is not crossword_sim.case(settings, chosen, 7)
+    assert (one["positions"], one["iterations"], len(one["blanks"])) == ("mid", 7, len(chosen))

@@ -218,14 +218,20 @@ class SolveOptions(TypedDict, total=False):
     """:func:`solve`'s options: :func:`find_words`' own, with its defaults."""
 
     min_length: int
+    """The shortest word kept (:data:`DEFAULT_MIN_LENGTH`)."""
     tier: Tier | str
+    """How the lexicon is asked (``auto``: the fastest it offers)."""
     all_paths: bool
+    """Every path of each word, not only the first (False)."""
     max_paths: int
+    """With ``all_paths``, the most paths kept before the board is refused
+    (:data:`DEFAULT_MAX_PATHS`)."""
 
 
 def solve(board: Board, lexicon: Lexicon, **options: Unpack[SolveOptions]) -> Solution:
-    """Solve ``board``: :func:`find_words` with ``options`` (``min_length``, ``tier``,
-    ``all_paths``, ``max_paths``), scored and ordered.
+    """Solve ``board``: :func:`find_words` with ``options`` (:class:`SolveOptions`:
+    ``min_length`` 3, ``tier`` ``auto``, ``all_paths`` False, ``max_paths`` 100,000 unless
+    given), scored and ordered.
 
     >>> from lexibench.solver.games.boggle.board import parse_board
     >>> from lexibench.structures import build_lexicon

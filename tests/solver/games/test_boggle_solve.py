@@ -205,3 +205,23 @@ def test_solver_matches_brute_force(case: tuple[Board, list[str]]) -> None:
     assert filter_words(board, sorted(set(vocab))) == {
         w: p[:1] for w, p in sorted(expected.items())
     }
+
+
+def test_solve_states_the_defaults_of_its_options() -> None:
+    """``solve`` passes its options to ``find_words``; its docstring names their defaults, which
+    are find_words' own."""
+    import inspect
+
+    from lexibench.solver.games.boggle.rules import DEFAULT_MAX_PATHS
+    from lexibench.solver.word_rules import DEFAULT_MIN_LENGTH
+
+    defaults = {k: p.default for k, p in inspect.signature(find_words).parameters.items()}
+    assert (defaults["min_length"], defaults["max_paths"]) == (
+        DEFAULT_MIN_LENGTH,
+        DEFAULT_MAX_PATHS,
+    )
+    assert (defaults["tier"], defaults["all_paths"]) == ("auto", False)
+    text = " ".join((solve.__doc__ or "").split())
+    assert f"``min_length`` {DEFAULT_MIN_LENGTH}," in text
+    assert f"``max_paths`` {DEFAULT_MAX_PATHS:,} unless given" in text
+    assert "``tier`` ``auto``, ``all_paths`` False," in text
