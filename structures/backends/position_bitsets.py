@@ -284,6 +284,8 @@ class PositionBitsets:
         """The group's words with one of ``allowed[i]`` at every position ``i``."""
         bits = group.every
         for i, letters in enumerate(allowed):
+            if letters is ALPHABET:  # a ? or a star's square: any letter
+                continue
             codes = {_CODES[ch] for ch in letters if ch in _CODES}
             if len(codes) == len(ALPHABET):
                 continue
