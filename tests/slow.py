@@ -23,15 +23,24 @@ SLOW: Final[dict[str, tuple[str, ...]]] = {
         "test_the_board_budget_does_not_depend_on_which_sizes_ran",
     ),
     "tests/benchmarks/test_html_report.py": (
+        "test_a_kept_run_reads_as_a_results_folder",
+        "test_a_table_sorts_and_filters",
         "test_a_whole_run_is_on_the_history_page_it_publishes",
+        "test_every_page_loads_and_draws_its_plots",
         "test_every_plot_has_its_twin",
+        "test_every_twin_is_a_valid_plotly_figure",
+        "test_links_between_pages_resolve",
+        "test_log_axes_label_each_decade_and_no_minor_tick",
         "test_pages_and_assets",
+        "test_the_committed_report_loads_and_draws_its_plots",
+        "test_the_history_draws_a_trend",
         "test_the_html_report_is_deterministic",
     ),
     "tests/benchmarks/test_plots.py": (
         "test_many_series_are_split_into_panels_each_series_its_own_colour_and_marker",
         "test_the_committed_run_plots_read",
     ),
+    "tests/benchmarks/test_ranking.py": ("test_tables_rank_only_the_rows_that_ran_every_puzzle",),
     "tests/benchmarks/test_tables.py": (
         "test_a_failure_at_any_point_leaves_everything_as_it_was",
         "test_a_file_size_limit_is_one_line_and_changes_nothing",
@@ -40,6 +49,7 @@ SLOW: Final[dict[str, tuple[str, ...]]] = {
         "test_regenerating_the_committed_results_changes_no_byte",
         "test_tables_are_deterministic",
         "test_tables_command",
+        "test_the_best_board_search_is_reported",
         "test_tiers_published_figures_and_pitfalls_are_reported",
         "test_written_files_get_the_usual_modes_and_a_symlink_is_written_through",
     ),
@@ -118,6 +128,10 @@ SLOW: Final[dict[str, tuple[str, ...]]] = {
         "test_a_leaves_value_is_its_features_weights_summed_in_order",
         "test_the_command_lists_by_equity",
         "test_the_model_is_written_as_a_table_the_engines_load",
+    ),
+    "tests/solver/games/test_crossword_sim.py": (
+        "test_the_command_prints_each_candidate_and_its_json",
+        "test_the_same_seed_gives_the_same_numbers_on_every_structure_and_tier",
     ),
     "tests/solver/games/test_search.py": (
         "test_every_structure_and_tier_agrees_with_the_reference",
