@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import compress
 from typing import ClassVar
 
@@ -51,11 +51,11 @@ class _Group:
         bits (a prefix's words, the words being sorted) is a slice of the words, a dense answer
         is read by ``compress`` over the bits' digits (the top bit, the last word, first), a
         sparse one by finding each 1."""
-        if bits == self.every or not bits:
-            return list(self.words) if bits else []
+        if not bits:
+            return []
         low = (bits & -bits).bit_length() - 1
         high = bits.bit_length()
-        if bits == (1 << high) - (1 << low):
+        if bits == (1 << high) - (1 << low):  # the whole group among them
             return list(self.words[low:high])
         text = bin(bits)
         if 16 * bits.bit_count() > len(self.words):
@@ -110,6 +110,13 @@ class _Group:
             ]
             total = add(total, planes)
         return total
+
+
+@lru_cache(maxsize=1024)
+def _codes(letters: str) -> frozenset[int]:
+    """The codes (0 for a) of the letters a-z among ``letters``, once per string (a pattern asks
+    the same classes, ``?`` most of all, at every position of every length)."""
+    return frozenset(_CODES[ch] for ch in letters if ch in _CODES)
 
 
 def _union(bit_sets: Iterable[int]) -> int:
@@ -284,9 +291,7 @@ class PositionBitsets:
         """The group's words with one of ``allowed[i]`` at every position ``i``."""
         bits = group.every
         for i, letters in enumerate(allowed):
-            if letters is ALPHABET:  # a ? or a star's square: any letter
-                continue
-            codes = {_CODES[ch] for ch in letters if ch in _CODES}
+            codes = _codes(letters)
             if len(codes) == len(ALPHABET):
                 continue
             at = group.at[i]
