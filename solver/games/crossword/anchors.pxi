@@ -146,11 +146,16 @@ cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier,
 cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, int k, int *lms,
                       int *wms, uint8_t *crossed, int last) noexcept:
     """Bound one span (``span_first`` to ``last``) by the blanks it uses, into
-    ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to the slots."""
+    ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to the slots. A span
+    through no board tile, collected, is bounded by the best leave of the parts that may
+    spell a word alone (``word_leave``), and left out where none may."""
     cdef int effective[MAX_RACK]
     cdef int i, j, m, b, letters
-    cdef int64_t score = <int64_t>main * multiplier + cross, bound
-    cdef int64_t placed = 0, best = -(1LL << 62)
+    cdef int64_t score = <int64_t>main * multiplier + cross, bound, none = -(1LL << 62)
+    cdef int64_t placed = 0, best = none
+    cdef const int64_t *leaves = &g.tables.best_leave[k][0]
+    if g.collecting and k == last - g.span_first + 1:
+        leaves = &g.tables.word_leave[k][0]
     cdef Slot *grown
     cdef int64_t *ranked
     for i in range(k):
@@ -168,7 +173,7 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
         placed += <int64_t>effective[i] * g.tables.values_desc[i]
     for b in range(k - letters, (k if k < g.tables.blanks_held else g.tables.blanks_held) + 1):
         # here letters == k - b
-        bound = (score + placed) * 1000 + g.tables.best_leave[k][g.tables.blanks_held - b]
+        bound = (score + placed) * 1000 + leaves[g.tables.blanks_held - b]
         if bound > g.span_best[b]:
             g.span_best[b] = bound
         if bound > best:
@@ -176,8 +181,10 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
         if letters > 0:
             letters -= 1
             placed -= <int64_t>effective[letters] * g.tables.values_desc[letters]
-    if not g.collecting or last == g.span_first:  # no word of one letter
-        return
+    if not g.collecting or last == g.span_first or best < none // 2:
+        return  # no word of one letter, nor of no part
+    if g.by_equity and g.heap_n == g.top and best < g.heap[0]:
+        return  # below the line already (the pass and the exchanges are in the heap)
     if g.nslots == FOUND:  # never (see FOUND): refused rather than mis-ordered
         g.failed = True
         return

@@ -16,7 +16,7 @@ is another module's interface."""
 cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
-from lexibench.structures.backends.kwg.wordmap cimport WordMap
+from lexibench.structures.backends.kwg.wordmap cimport Group, WordMap
 
 
 cdef enum:
@@ -42,17 +42,16 @@ cdef struct Sub:
     uint64_t lo, hi  # its letters, as a word map keys them (no blanks)
     int tiles, blanks, kept  # its tiles, the blanks among them, the kept part's index
     int values[MAX_RACK]  # its letters' values, largest first
+    # alone (a span through no board tile): whether its tiles may spell a word, and where
+    bint alive  # a word of its letters (no blank), or one blank completes one; two: always
+    const Group *group  # the word map's words of its letters (no blank), or NULL
+    uint32_t letters  # one blank: the letters it may stand for (a superset)
 
 
 cdef struct Slot:
     # a span a move may cover: squares first..last of a lane, from an anchor
     int64_t bound
     int down, base, anchor, first, last, tiles
-
-
-cdef struct Choice:
-    int64_t bound
-    int sub
 
 
 cdef struct Lane:
@@ -87,7 +86,7 @@ cdef struct Rules:
 
 
 cdef struct RackTables:
-    # a call's rack and what its parts are worth, made by the call's setup (_top_equity) and
+    # a call's rack and what its parts are worth, made by the call's setup (_rack_tables) and
     # only read by its search (the parts put in order as the word map's search starts:
     # _order_subs)
     int full[27]  # the rack (NativeGenerator.rack: as the walk places it)
@@ -98,15 +97,37 @@ cdef struct RackTables:
     int place[27]
     int distinct[27]
     int ndistinct
+    int by_value[27]  # its distinct letters (no blank), by value, highest first
+    int nletters
+    uint64_t letters_lo, letters_hi  # its letters (no blanks), as a word map keys them
     const int32_t *leave_mp  # the leave of each kept part, in millipoints (leave_buf's)
     int32_t *leave_buf
     int leave_room, leave_size
     int64_t best_leave[MAX_RACK + 1][MAX_RACK + 1]  # [tiles played][blanks kept]
+    # ... of the parts played that may spell a word alone (Sub.alive): a span through no board
+    # tile is bounded by these (the word map's search)
+    int64_t word_leave[MAX_RACK + 1][MAX_RACK + 1]
     # the word map's search: each part of the rack a move may place (_add_sub)
     Sub *subs
     Sub *spare  # as many: where the parts are put in order (_order_subs)
     int sub_room, nsubs
     int sub_start[MAX_RACK + 2]  # the parts of k tiles: subs[sub_start[k]:sub_start[k+1]]
+    # the exchanges: the best one's equity (-2^62: none) and the part of the rack it keeps
+    int64_t exchange_worth
+    int exchange_kept
+
+
+cdef struct Keeping:
+    # the part of the rack being kept, as _keep_from enumerates them (rack_tables.pxi)
+    uint8_t kept[MAX_RACK]  # its tiles, in order
+    int count[27]  # its copies of each tile
+    bint exchanging  # the bag allows an exchange
+    # a leave table's arrays, walked a tile at a time (table), else each part's value asked
+    bint table
+    const uint32_t *nodes
+    const uint32_t *counts
+    const int32_t *values
+    Py_ssize_t nvalues
 
 
 @cython.final
@@ -172,8 +193,7 @@ cdef class NativeGenerator:
     cdef Slot *slots
     cdef int64_t *ranked  # the best-first heap's keys of the slots (see _by_word_map)
     cdef Py_ssize_t slot_room, nslots
-    # ... the slot being spelled: the parts that may fill it, the tiles left, its free squares
-    cdef Choice *choices  # as many as the parts (RackTables.sub_room)
+    # ... the slot being spelled: the tiles left, its free squares
     cdef int real_left[27]
     cdef int blank_left[27]
     cdef int free_pos[MAX_SIDE]

@@ -19,9 +19,10 @@ This file holds the Python-facing classes (their C attributes, the constants and
 ``movegen.pxd``'s) and what each call runs (:func:`_top_equity`); the search is in the files it
 includes, one concern each, as module-level functions of the generator (``NativeGenerator g``,
 called directly): ``leave_values.pxi`` (LeaveValues' C side), ``board.pxi`` (a call's board:
-lanes, anchors, cross-sets), ``anchors.pxi`` (the anchors' bounds, best-first), ``walks.pxi``
-(the walks through the DAWG and the GADDAG), ``spelling.pxi`` (the word map's search),
-``recorders.pxi`` (records, the best-first heap, equity, the best turn).
+lanes, anchors, cross-sets), ``rack_tables.pxi`` (a call's rack: what keeping each part is
+worth, the parts a move may place), ``anchors.pxi`` (the anchors' bounds, best-first),
+``walks.pxi`` (the walks through the DAWG and the GADDAG), ``spelling.pxi`` (the word map's
+search), ``recorders.pxi`` (records, the best-first heap, equity, the best turn).
 """
 
 cimport cython
@@ -45,6 +46,7 @@ include "leave_values.pxi"
 include "board.pxi"
 include "anchors.pxi"
 include "walks.pxi"
+include "rack_tables.pxi"
 include "spelling.pxi"
 include "recorders.pxi"
 
@@ -172,7 +174,6 @@ cdef class NativeGenerator:
         self.tables.leave_room = 0
         self.tables.subs = NULL
         self.tables.spare = NULL
-        self.choices = NULL
         self.tables.sub_room = 0
         self.slots = NULL
         self.ranked = NULL
@@ -188,7 +189,6 @@ cdef class NativeGenerator:
         free(self.tables.leave_buf)
         free(self.tables.subs)
         free(self.tables.spare)
-        free(self.choices)
         free(self.slots)
         free(self.ranked)
         free(self.rec_equity)
@@ -357,11 +357,8 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
     ``top`` equities with the pass and the exchanges in it, then the search, walked from the
     anchors (:func:`_by_anchors`) or spelled from ``wordmap`` (:func:`_by_word_map`):
     ``(records, best_exchange)``, the exchange's part of the rack in ``exchange_index``."""
-    cdef int i, d, count = 0, t, size, index, rest, played, length, u, blanks
-    cdef int64_t worth, best_exchange = -(1LL << 62)
-    cdef int best_index = -1
+    cdef int i, size
     cdef int32_t *grown
-    cdef uint8_t kept[MAX_RACK]
     g.tables.total = 0
     g.tables.ndistinct = 0
     size = 1
@@ -391,57 +388,19 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
         raise MemoryError()
     g.top = top
     g.heap_n = 0
-    # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
-    # its value, the best of each count played, and the exchanges and the pass
     g.tables.blanks_held = g.rack[0]
     g.tables.letters_held = g.tables.total - g.tables.blanks_held
     if wordmap is not None and size > g.tables.sub_room:
         free(g.tables.subs)
         free(g.tables.spare)
-        free(g.choices)
         g.tables.subs = <Sub *>malloc(size * sizeof(Sub))
         g.tables.spare = <Sub *>malloc(size * sizeof(Sub))
-        g.choices = <Choice *>malloc(size * sizeof(Choice))
-        g.tables.sub_room = (size if g.tables.subs != NULL and g.tables.spare != NULL
-                             and g.choices != NULL else 0)
+        g.tables.sub_room = size if g.tables.subs != NULL and g.tables.spare != NULL else 0
         if g.tables.sub_room == 0:
             raise MemoryError()
-    g.tables.nsubs = 0
-    for i in range(g.tables.total + 1):
-        for u in range(g.tables.blanks_held + 1):
-            g.tables.best_leave[i][u] = -(1LL << 62)
-    for index in range(size):
-        rest = index
-        length = 0
-        for i in range(g.tables.ndistinct):
-            t = g.tables.distinct[i]
-            for d in range((rest % (g.rack[t] + 1))):
-                kept[length] = t
-                length += 1
-            rest //= g.rack[t] + 1
-        worth = _value_of(leaves, kept, length) if leaves is not None else 0
-        g.tables.leave_buf[index] = <int32_t>worth
-        played = g.tables.total - length
-        blanks = index % (g.rack[0] + 1) if g.rack[0] else 0  # blanks kept
-        if worth > g.tables.best_leave[played][blanks]:
-            g.tables.best_leave[played][blanks] = worth
-        if wordmap is not None and played:
-            _add_sub(g, index, worth, played, g.rack[0] - blanks)
-        if played == 0:
-            _keep(g, worth)  # the pass
-        elif exchanging:
-            _keep(g, worth)
-            if worth > best_exchange or (
-                    worth == best_exchange and _exchange_first(g, index, best_index)):
-                best_exchange = worth
-                best_index = index
-    # the rack's letters' values, largest first
-    count = 0
-    for t in range(1, 27):
-        for i in range(g.rack[t]):
-            g.tables.values_desc[count] = g.rules.values[t]
-            count += 1
-    qsort(g.tables.values_desc, count, sizeof(int), _descending_int)
+    # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
+    # its value, the best of each count played, and the exchanges and the pass
+    _rack_tables(g, leaves, wordmap, exchanging)
     _start(g, &board[0], gaddag)
     g.best_only = False
     g.by_equity = not everything
@@ -458,10 +417,6 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
     if g.by_equity:
         _drop_below(g)
     found = g.out[:g.out_size] if g.out_size else b""
-    g.exchange_index = best_index
-    return found, (best_exchange if exchanging and g.tables.total > 0 else None)
+    g.exchange_index = g.tables.exchange_kept
+    return found, (g.tables.exchange_worth if exchanging and g.tables.total > 0 else None)
 
-
-cdef int _descending_int(const void *a, const void *b) noexcept nogil:
-    cdef int x = (<const int *>a)[0], y = (<const int *>b)[0]
-    return (x < y) - (x > y)

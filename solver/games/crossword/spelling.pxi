@@ -11,40 +11,44 @@ cdef int64_t LOWEST = -(1LL << 42)
 cdef int64_t HIGHEST = 1LL << 42
 
 
-cdef void _add_sub(NativeGenerator g, int kept, int64_t leave, int tiles, int blanks) noexcept:
-    """Note the part of the rack that keeps the part ``kept`` (its mixed-radix index):
-    ``tiles`` tiles, ``blanks`` of them blanks, keeping ``leave``."""
+cdef bint _add_sub(NativeGenerator g, WordMap wordmap, const Keeping *k, int kept,
+                   int64_t leave, int tiles, int blanks, uint64_t lo, uint64_t hi) noexcept:
+    """Note the part of the rack a move places when it keeps the part ``kept`` (its
+    mixed-radix index; its tiles counted in ``k.count``): ``tiles`` tiles, ``blanks`` of them
+    blanks, its letters ``lo``/``hi``, keeping ``leave``; and whether its tiles alone may
+    spell a word of ``wordmap`` (``Sub.alive``), which it returns: asked once a call here,
+    not at every span through no board tile."""
     cdef Sub *sub = &g.tables.subs[g.tables.nsubs]
-    cdef int i, t, n, c, count = 0, j, v
-    cdef int rest = kept
+    cdef int i, t, c, count = 0
     sub.leave = leave
-    sub.lo = 0
-    sub.hi = 0
+    sub.lo = lo
+    sub.hi = hi
     sub.tiles = tiles
     sub.blanks = blanks
     sub.kept = kept
-    for i in range(g.tables.ndistinct):
-        t = g.tables.distinct[i]
-        n = g.rack[t] - rest % (g.rack[t] + 1)  # the tiles of t it places
-        rest //= g.rack[t] + 1
-        if t == 0:
-            continue
-        for c in range(n):
-            add_letter(&sub.lo, &sub.hi, t)
-            v = g.rules.values[t]
-            j = count
-            while j > 0 and sub.values[j - 1] < v:
-                sub.values[j] = sub.values[j - 1]
-                j -= 1
-            sub.values[j] = v
+    for i in range(g.tables.nletters):  # its letters' values, largest first
+        t = g.tables.by_value[i]
+        for c in range(g.rack[t] - k.count[t]):
+            sub.values[count] = g.rules.values[t]
             count += 1
+    sub.group = NULL
+    sub.letters = 0
+    if blanks == 0:
+        sub.group = find_group(wordmap, sub.lo, sub.hi)
+        sub.alive = sub.group != NULL
+    elif blanks == 1:
+        sub.letters = completing(wordmap, sub.lo, sub.hi) & g.rules.letters
+        sub.alive = sub.letters != 0
+    else:
+        sub.alive = tiles > 1
     g.tables.nsubs += 1
+    return sub.alive
 
 
 cdef void _order_subs(NativeGenerator g) noexcept:
     """Put the parts of the rack in order: by their tiles, fewest first (those of k from
-    ``sub_start[k]``), then by leave, highest first, then as made (by the kept part's
-    index): counted into place by tiles, then each count's few sorted by insertion."""
+    ``sub_start[k]``), then by leave, highest first, then by the kept part's index: counted
+    into place by tiles, then each count's few sorted by insertion."""
     cdef int i, j, k
     cdef int at[MAX_RACK + 2]
     cdef Sub moving
@@ -55,7 +59,7 @@ cdef void _order_subs(NativeGenerator g) noexcept:
     for k in range(MAX_RACK + 1):
         g.tables.sub_start[k + 1] += g.tables.sub_start[k]
     memcpy(at, g.tables.sub_start, sizeof(at))
-    for i in range(g.tables.nsubs):  # made in the kept part's order: it stays within a count
+    for i in range(g.tables.nsubs):
         k = g.tables.subs[i].tiles
         g.tables.spare[at[k]] = g.tables.subs[i]
         at[k] += 1
@@ -64,14 +68,19 @@ cdef void _order_subs(NativeGenerator g) noexcept:
     g.tables.spare = swap
     for k in range(MAX_RACK + 1):
         for i in range(g.tables.sub_start[k] + 1, g.tables.sub_start[k + 1]):
-            if g.tables.subs[i].leave <= g.tables.subs[i - 1].leave:
+            if not _sub_before(&g.tables.subs[i], &g.tables.subs[i - 1]):
                 continue
             moving = g.tables.subs[i]
             j = i
-            while j > g.tables.sub_start[k] and g.tables.subs[j - 1].leave < moving.leave:
+            while j > g.tables.sub_start[k] and _sub_before(&moving, &g.tables.subs[j - 1]):
                 g.tables.subs[j] = g.tables.subs[j - 1]
                 j -= 1
             g.tables.subs[j] = moving
+
+
+cdef inline bint _sub_before(const Sub *a, const Sub *b) noexcept nogil:
+    """The parts' order within a count of tiles: by leave, highest first, then kept index."""
+    return a.leave > b.leave or (a.leave == b.leave and a.kept < b.kept)
 
 
 cdef void _by_word_map(NativeGenerator g) noexcept:
@@ -127,16 +136,17 @@ cdef void _by_word_map(NativeGenerator g) noexcept:
 
 cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
     """The moves over ``slot``: each part of the rack of as many tiles as it has free
-    squares, bounded with its own letters and leave, searched in descending bound
-    (:func:`_spell`)."""
+    squares, bounded with its own letters and leave, spelled (:func:`_spell`) where that
+    bound reaches the line, in the parts' order (by leave, highest first): not sorted by
+    bound, which cost more than the few spellings it spared."""
     cdef Lane *L
-    cdef int pos, i, j, m, k = slot.tiles, main = 0, multiplier = 1, cross = 0, count = 0
+    cdef int pos, i, j, m, k = slot.tiles, main = 0, multiplier = 1, cross = 0
     cdef int effective[MAX_SIDE]
     cdef uint64_t lo = 0, hi = 0
     cdef uint8_t tile
     cdef int64_t base, placed, bound, line, most, none = -(1LL << 62)
     cdef Sub *sub
-    cdef Choice choice
+    cdef bint alone
     g.down = slot.down
     L = g.lane_arrays = &g.dirs[slot.down]
     g.n = L.n
@@ -176,47 +186,39 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
     for i in range(k if k < g.tables.letters_held else g.tables.letters_held):
         most += <int64_t>effective[i] * g.tables.values_desc[i]
     most = (base + most) * 1000
+    alone = g.nfree == slot.last - slot.first + 1  # through no board tile
     for j in range(g.tables.sub_start[k], g.tables.sub_start[k + 1]):
         sub = &g.tables.subs[j]
         if most + sub.leave < line:
             break
+        if alone and not sub.alive:
+            continue  # spells no word (asked once a call: _add_sub)
         placed = 0
         for i in range(k - sub.blanks):
             placed += <int64_t>effective[i] * sub.values[i]
         bound = (base + placed) * 1000 + sub.leave
         if bound < line:
             continue  # below the line already: never spelled
-        g.choices[count].bound = bound
-        g.choices[count].sub = j
-        count += 1
-    if g.by_equity and count > 48:
-        qsort(g.choices, count, sizeof(Choice), _descending_choice)
-    elif g.by_equity:  # few: an insertion sort, no calls
-        for j in range(1, count):
-            choice = g.choices[j]
-            i = j
-            while i > 0 and _before(&choice, &g.choices[i - 1]):
-                g.choices[i] = g.choices[i - 1]
-                i -= 1
-            g.choices[i] = choice
-    for j in range(count):
-        if (g.by_equity and g.heap_n == g.top
-                and g.choices[j].bound < g.heap[0]):
-            break
-        _spell(g, &g.tables.subs[g.choices[j].sub], lo, hi, main)
+        _spell(g, sub, lo, hi, main, alone)
+        if g.by_equity and g.heap_n == g.top:
+            line = g.heap[0]  # (raised by the moves it found)
 
 
-cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, int main) noexcept:
+cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, int main,
+                 bint alone) noexcept:
     """The moves placing ``sub`` on the current slot (its board letters ``lo``/``hi``,
-    worth ``main``): the word map's words of those letters and the sub's, each blank
-    standing for each letter that completes one."""
+    worth ``main``; ``alone``: none, the map already asked by :func:`_add_sub`): the word
+    map's words of those letters and the sub's, each blank standing for each letter that
+    completes one."""
     cdef int i, t, rest = sub.kept
-    cdef const Group *group = NULL
-    cdef uint32_t letters = 0
+    cdef const Group *group = sub.group
+    cdef uint32_t letters = sub.letters
     if not add_sets(&lo, &hi, sub.lo, sub.hi):
         return  # a letter past 15: no word has it
     # most parts spell nothing: ask the map before setting the rack up
-    if sub.blanks == 0:
+    if alone:
+        pass
+    elif sub.blanks == 0:
         group = find_group(g.wordmap, lo, hi)
         if group == NULL:
             return
@@ -336,15 +338,3 @@ cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
         keys[i] = keys[child]
         i = child
     keys[i] = moving
-
-
-cdef inline bint _before(const Choice *x, const Choice *y) noexcept nogil:
-    return x.bound > y.bound or (x.bound == y.bound and x.sub < y.sub)
-
-
-cdef int _descending_choice(const void *a, const void *b) noexcept nogil:
-    cdef const Choice *x = <const Choice *>a
-    cdef const Choice *y = <const Choice *>b
-    if x.bound != y.bound:
-        return -1 if x.bound > y.bound else 1
-    return x.sub - y.sub
