@@ -123,11 +123,14 @@ cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier,
     cdef Lane *L = g.lane_arrays
     cdef int base = g.base, n = g.n, pos = anchor, i, cross = 0
     cdef uint8_t tile
+    g.span_blocks = 0
     while pos < n:
         i = base + pos
         tile = L.cells[i]
         if tile:
             main += 0 if tile & BLANK else g.rules.values[tile]
+            if not L.cells[i - 1]:  # (pos > anchor: the anchor's square is empty)
+                g.span_blocks += 1
         else:
             if k == g.tables.total or L.xset[i] == 0:
                 break
@@ -146,9 +149,10 @@ cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier,
 cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, int k, int *lms,
                       int *wms, uint8_t *crossed, int last) noexcept:
     """Bound one span (``span_first`` to ``last``) by the blanks it uses, into
-    ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to the slots. A span
-    through no board tile, collected, is bounded by the best leave of the parts that may
-    spell a word alone (``word_leave``), and left out where none may."""
+    ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to its slot (the
+    anchor's of as many tiles through the same runs of board tiles, ``span_blocks``). A
+    span through no board tile, collected, is bounded by the best leave of the parts that
+    may spell a word alone (``word_leave``), and left out where none may."""
     cdef int effective[MAX_RACK]
     cdef int i, j, m, b, letters
     cdef int64_t score = <int64_t>main * multiplier + cross, bound, none = -(1LL << 62)
@@ -157,6 +161,7 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
     if g.collecting and k == last - g.span_first + 1:
         leaves = &g.tables.word_leave[k][0]
     cdef Slot *grown
+    cdef Slot *slot
     cdef int64_t *ranked
     for i in range(k):
         m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
@@ -185,6 +190,14 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
         return  # no word of one letter, nor of no part
     if g.by_equity and g.heap_n == g.top and best < g.heap[0]:
         return  # below the line already (the pass and the exchanges are in the heap)
+    if g.slot_stamp[k][g.span_blocks] == g.anchor_stamp:  # the anchor's slot: one more span
+        slot = &g.slots[g.slot_of[k][g.span_blocks]]
+        if best > slot.bound:
+            slot.bound = best
+        slot.first[slot.spans] = g.span_first
+        slot.last[slot.spans] = last
+        slot.spans += 1
+        return
     if g.nslots == FOUND:  # never (see FOUND): refused rather than mis-ordered
         g.failed = True
         return
@@ -200,13 +213,18 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
             return
         g.ranked = ranked
         g.slot_room = max(256, 2 * g.slot_room)
-    g.slots[g.nslots].bound = best
-    g.slots[g.nslots].down = g.down
-    g.slots[g.nslots].base = g.base
-    g.slots[g.nslots].anchor = g.anchor_pos
-    g.slots[g.nslots].first = g.span_first
-    g.slots[g.nslots].last = last
-    g.slots[g.nslots].tiles = k
+    slot = &g.slots[g.nslots]
+    slot.bound = best
+    slot.down = g.down
+    slot.base = g.base
+    slot.anchor = g.anchor_pos
+    slot.tiles = k
+    slot.blocks = g.span_blocks
+    slot.first[0] = g.span_first
+    slot.last[0] = last
+    slot.spans = 1
+    g.slot_stamp[k][g.span_blocks] = g.anchor_stamp
+    g.slot_of[k][g.span_blocks] = g.nslots
     g.nslots += 1
 
 

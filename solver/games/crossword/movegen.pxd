@@ -49,9 +49,15 @@ cdef struct Sub:
 
 
 cdef struct Slot:
-    # a span a move may cover: squares first..last of a lane, from an anchor
-    int64_t bound
-    int down, base, anchor, first, last, tiles
+    # the spans from one anchor that place as many tiles through the same board tiles (MAGPIE's
+    # word-map anchors): span s covers squares first[s]..last[s] of the lane; the moves of all
+    # of them are spelled from the same words (one look-up a part of the rack, not one a span)
+    int64_t bound  # the best of its spans' bounds
+    int down, base, anchor, tiles
+    int blocks  # the runs of board tiles the spans cross right of the anchor
+    int spans
+    int first[MAX_RACK + 1]
+    int last[MAX_RACK + 1]
 
 
 cdef struct Lane:
@@ -188,15 +194,25 @@ cdef class NativeGenerator:
     cdef int64_t span_best[MAX_RACK + 1]
     cdef int64_t gate[GATES]  # the anchor being searched: Anchor.gate
     cdef int span_first
+    cdef int span_blocks  # the runs of board tiles the span being bounded crosses (_shadow_right)
+    # the slots of the anchor being bounded, by tiles and runs crossed (a slot's index where
+    # its stamp is the anchor's, anchor_stamp)
+    cdef int slot_of[MAX_RACK + 1][MAX_SIDE]
+    cdef int slot_stamp[MAX_RACK + 1][MAX_SIDE]
+    cdef int anchor_stamp
     # the word map's search: the spans a move may cover, and the best-first heap of them
     cdef bint collecting
     cdef Slot *slots
     cdef int64_t *ranked  # the best-first heap's keys of the slots (see _by_word_map)
     cdef Py_ssize_t slot_room, nslots
-    # ... the slot being spelled: the tiles left, its free squares
+    # ... the slot being spelled: the tiles left; each span's free squares and their word
+    # multiplier; the span being placed (first, last, free_pos, free_multiplier)
+    cdef const Slot *slot
     cdef int real_left[27]
     cdef int blank_left[27]
-    cdef int free_pos[MAX_SIDE]
+    cdef int span_free[MAX_RACK + 1][MAX_SIDE]
+    cdef int span_multiplier[MAX_RACK + 1]
+    cdef int *free_pos
     cdef int nfree, first, last, free_multiplier
     cdef const uint8_t *spelled
     # by equity: the best ``top`` equities found (a min-heap: heap[0] the line)

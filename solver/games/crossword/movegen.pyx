@@ -182,6 +182,8 @@ cdef class NativeGenerator:
         self.left_limit = -1
         self.rec_equity = NULL
         self.rec_room = 0
+        self.anchor_stamp = 0
+        memset(self.slot_stamp, 0, sizeof(self.slot_stamp))
 
     def __dealloc__(self):
         free(self.out)

@@ -108,6 +108,7 @@ cdef void _by_word_map(NativeGenerator g) noexcept:
             for pos in range(g.n):
                 if L.anchor[g.base + pos]:
                     g.anchor_pos = pos
+                    _next_anchor(g)
                     _shadow(g, pos, &anchor)
     g.collecting = False
     if g.failed:
@@ -134,59 +135,81 @@ cdef void _by_word_map(NativeGenerator g) noexcept:
         _expand(g, &g.slots[i])
 
 
+cdef inline void _next_anchor(NativeGenerator g) noexcept:
+    """A new anchor's spans: none of its slots made yet (a new stamp)."""
+    if g.anchor_stamp >= 1 << 30:
+        memset(g.slot_stamp, 0, sizeof(g.slot_stamp))
+        g.anchor_stamp = 0
+    g.anchor_stamp += 1
+
+
 cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
-    """The moves over ``slot``: each part of the rack of as many tiles as it has free
-    squares, bounded with its own letters and leave, spelled (:func:`_spell`) where that
-    bound reaches the line, in the parts' order (by leave, highest first): not sorted by
-    bound, which cost more than the few spellings it spared."""
+    """The moves over ``slot``'s spans: each part of the rack of as many tiles as they have
+    free squares, bounded with its own letters and leave (on the best of the spans' squares,
+    the effective multipliers paired by rank), spelled (:func:`_spell`) where that bound
+    reaches the line, in the parts' order (by leave, highest first): not sorted by bound,
+    which cost more than the few spellings it spared. The spans cross the same board tiles,
+    so a part's words are looked up once for all of them."""
     cdef Lane *L
-    cdef int pos, i, j, m, k = slot.tiles, main = 0, multiplier = 1, cross = 0
+    cdef int pos, i, j, m, s, k = slot.tiles, main = 0, multiplier, cross
     cdef int effective[MAX_SIDE]
+    cdef int best[MAX_SIDE]
     cdef uint64_t lo = 0, hi = 0
     cdef uint8_t tile
-    cdef int64_t base, placed, bound, line, most, none = -(1LL << 62)
+    cdef int64_t base = -(1LL << 62), placed, bound, line, most, none = -(1LL << 62)
     cdef Sub *sub
-    cdef bint alone
+    cdef bint alone = slot.blocks == 0
     g.down = slot.down
     L = g.lane_arrays = &g.dirs[slot.down]
     g.n = L.n
     g.base = slot.base
     g.anchor_pos = slot.anchor
-    g.first = slot.first
-    g.last = slot.last
-    g.nfree = 0
-    for pos in range(slot.first, slot.last + 1):
-        i = slot.base + pos
-        tile = L.cells[i]
+    g.slot = slot
+    # the board's letters: the same runs in every span
+    for pos in range(slot.first[0], slot.last[0] + 1):
+        tile = L.cells[slot.base + pos]
         if tile:
             if letter_count(lo, hi, tile & 0x7F) == 15:
                 return  # no word repeats a letter 16 times
             add_letter(&lo, &hi, tile & 0x7F)
             main += 0 if tile & BLANK else g.rules.values[tile]
-        else:
-            g.free_pos[g.nfree] = pos
-            g.nfree += 1
-            multiplier *= L.wm[i]
-            if L.xhas[i]:
-                cross += L.xscore[i] * L.wm[i]
-    g.free_multiplier = multiplier
-    for j in range(g.nfree):
-        i = slot.base + g.free_pos[j]
-        m = L.lm[i] * (multiplier + (L.wm[i] if L.xhas[i] else 0))
-        pos = j
-        while pos > 0 and effective[pos - 1] < m:
-            effective[pos] = effective[pos - 1]
-            pos -= 1
-        effective[pos] = m
-    base = <int64_t>main * multiplier + cross + (g.rules.bingo if k == g.rules.rack_size else 0)
+            alone = False
+    for j in range(k):
+        best[j] = 0
+    for s in range(slot.spans):
+        multiplier = 1
+        cross = 0
+        g.nfree = 0
+        for pos in range(slot.first[s], slot.last[s] + 1):
+            i = slot.base + pos
+            if not L.cells[i]:
+                g.span_free[s][g.nfree] = pos
+                g.nfree += 1
+                multiplier *= L.wm[i]
+                if L.xhas[i]:
+                    cross += L.xscore[i] * L.wm[i]
+        g.span_multiplier[s] = multiplier
+        for j in range(k):
+            i = slot.base + g.span_free[s][j]
+            m = L.lm[i] * (multiplier + (L.wm[i] if L.xhas[i] else 0))
+            pos = j
+            while pos > 0 and effective[pos - 1] < m:
+                effective[pos] = effective[pos - 1]
+                pos -= 1
+            effective[pos] = m
+        for j in range(k):  # each rank's best (pairs each span's by rank: at least as much)
+            if effective[j] > best[j]:
+                best[j] = effective[j]
+        if <int64_t>main * multiplier + cross > base:
+            base = <int64_t>main * multiplier + cross
+    base += g.rules.bingo if k == g.rules.rack_size else 0
     line = g.heap[0] if g.by_equity and g.heap_n == g.top else none
     # no part places more than the rack's best letters on the best squares: with the parts
     # by leave, highest first, the rest are below the line once that bound is
     most = 0
     for i in range(k if k < g.tables.letters_held else g.tables.letters_held):
-        most += <int64_t>effective[i] * g.tables.values_desc[i]
+        most += <int64_t>best[i] * g.tables.values_desc[i]
     most = (base + most) * 1000
-    alone = g.nfree == slot.last - slot.first + 1  # through no board tile
     for j in range(g.tables.sub_start[k], g.tables.sub_start[k + 1]):
         sub = &g.tables.subs[j]
         if most + sub.leave < line:
@@ -195,7 +218,7 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
             continue  # spells no word (asked once a call: _add_sub)
         placed = 0
         for i in range(k - sub.blanks):
-            placed += <int64_t>effective[i] * sub.values[i]
+            placed += <int64_t>best[i] * sub.values[i]
         bound = (base + placed) * 1000 + sub.leave
         if bound < line:
             continue  # below the line already: never spelled
@@ -243,10 +266,16 @@ cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, in
 
 
 cdef void _words(NativeGenerator g, const Group *group, int main) noexcept:
-    """Place each word of ``group`` (:func:`_place`)."""
-    cdef int w, length = g.last - g.first + 1
+    """Place each word of ``group`` on each span of the slot (:func:`_place`)."""
+    cdef const Slot *slot = g.slot
+    cdef int w, s, length = slot.last[0] - slot.first[0] + 1
     for w in range(group.count):
-        _place(g, g.wordmap.words + group.start + w * length, main)
+        for s in range(slot.spans):
+            g.first = slot.first[s]
+            g.last = slot.last[s]
+            g.free_pos = g.span_free[s]
+            g.free_multiplier = g.span_multiplier[s]
+            _place(g, g.wordmap.words + group.start + w * length, main)
 
 
 cdef void _blank_letters(NativeGenerator g, uint64_t lo, uint64_t hi, int blanks, int smallest,
