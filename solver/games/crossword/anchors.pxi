@@ -132,7 +132,7 @@ cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier,
             if not L.cells[i - 1]:  # (pos > anchor: the anchor's square is empty)
                 g.span_blocks += 1
         else:
-            if k == g.tables.total or L.xset[i] == 0:
+            if k == g.tables.total or (L.xset[i] & L.xext[i]) == 0:
                 break
             lms[k] = L.lm[i]
             wms[k] = L.wm[i]

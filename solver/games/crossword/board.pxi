@@ -109,6 +109,53 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty) noexcept
                 if col_changed[pos] if d == 0 else row_changed[pos]:
                     g.xkept[d][i] = _cross_set(g, before, nb, after, na)
                 L.xset[i] = g.xkept[d][i] & g.usable
+    for d in range(2):
+        _extensions(g, &g.dirs[d])
+
+
+cdef void _extensions(NativeGenerator g, Lane *L) noexcept:
+    """Each empty square's extension set (``xext``): the letters that a tile placed there may
+    be, given the run of tiles after it along the lane (every letter where there is none):
+    those that may precede the run in a word (MAGPIE's left extension set). Read through the
+    GADDAG, where the array holds one: the run backwards from its root, then the list there
+    holds them (and the separator); every letter otherwise. The bounds
+    (:func:`_shadow_right`) stop a span at a square where none of the rack's tiles fits.
+    (The letters that may follow a run are in no one list of the GADDAG: a walk a letter,
+    tried, cost more than the spans it spared.)"""
+    cdef const uint32_t *nodes = g.lexicon.nodes
+    cdef int lane, pos, start, m, i, n = L.n, base
+    cdef uint32_t lst, j, v, before
+    for i in range(L.lanes * n):
+        L.xext[i] = 0xFFFFFFFFu
+    if not g.lexicon.has_gaddag:
+        return
+    for lane in range(L.lanes):
+        base = lane * n
+        pos = 0
+        while pos < n:
+            if not L.cells[base + pos]:
+                pos += 1
+                continue
+            start = pos
+            while pos < n and L.cells[base + pos]:
+                pos += 1
+            if start == 0:
+                continue  # no square before it
+            # the run is start..pos - 1, read backwards from the GADDAG's root
+            lst = nodes[1] & ARC
+            m = pos - 1
+            while m >= start and lst:
+                j = find(nodes, lst, L.cells[base + m] & 0x7F)
+                lst = nodes[j] & ARC if j else 0
+                m -= 1
+            before = 0
+            while lst:
+                v = nodes[lst]
+                before |= 1u << (v >> TILE_SHIFT)
+                if v & IS_END:
+                    break
+                lst += 1
+            L.xext[base + start - 1] = before & ~1u  # (bit 0: the separator)
 
 
 cdef uint32_t _cross_set(NativeGenerator g, const uint8_t *before, int nb, const uint8_t *after,

@@ -64,6 +64,7 @@ cdef struct Lane:
     # one direction's arrays, lane-major (lane * n + pos)
     uint8_t cells[MAX_SQUARES]
     uint32_t xset[MAX_SQUARES]
+    uint32_t xext[MAX_SQUARES]  # the letters that may precede the run after it (_extensions)
     int xscore[MAX_SQUARES]
     uint8_t xhas[MAX_SQUARES]
     uint8_t anchor[MAX_SQUARES]
