@@ -109,11 +109,11 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty) noexcept
                 if col_changed[pos] if d == 0 else row_changed[pos]:
                     g.xkept[d][i] = _cross_set(g, before, nb, after, na)
                 L.xset[i] = g.xkept[d][i] & g.usable
-    for d in range(2):
-        _extensions(g, &g.dirs[d])
+    _extensions(g, &g.dirs[0], row_changed)
+    _extensions(g, &g.dirs[1], col_changed)
 
 
-cdef void _extensions(NativeGenerator g, Lane *L) noexcept:
+cdef void _extensions(NativeGenerator g, Lane *L, const uint8_t *changed) noexcept:
     """Each empty square's extension set (``xext``): the letters that a tile placed there may
     be, given the run of tiles after it along the lane (every letter where there is none):
     those that may precede the run in a word (MAGPIE's left extension set). Read through the
@@ -121,16 +121,19 @@ cdef void _extensions(NativeGenerator g, Lane *L) noexcept:
     holds them (and the separator); every letter otherwise. The bounds
     (:func:`_shadow_right`) stop a span at a square where none of the rack's tiles fits.
     (The letters that may follow a run are in no one list of the GADDAG: a walk a letter,
-    tried, cost more than the spans it spared.)"""
+    tried, cost more than the spans it spared.) Only the lanes ``changed`` (since the last
+    call) are read again: a lane's sets depend on its own tiles alone."""
     cdef const uint32_t *nodes = g.lexicon.nodes
     cdef int lane, pos, start, m, i, n = L.n, base
     cdef uint32_t lst, j, v, before
-    for i in range(L.lanes * n):
-        L.xext[i] = 0xFFFFFFFFu
-    if not g.lexicon.has_gaddag:
-        return
     for lane in range(L.lanes):
+        if not changed[lane]:
+            continue
         base = lane * n
+        for i in range(base, base + n):
+            L.xext[i] = 0xFFFFFFFFu
+        if not g.lexicon.has_gaddag:
+            continue
         pos = 0
         while pos < n:
             if not L.cells[base + pos]:

@@ -40,6 +40,7 @@ cdef struct Sub:
     # a part of the rack a move may place (the word map's search)
     int64_t leave  # the value of the tiles it keeps, in millipoints
     uint64_t lo, hi  # its letters, as a word map keys them (no blanks)
+    uint64_t hash  # their mix()
     int tiles, blanks, kept  # its tiles, the blanks among them, the kept part's index
     int values[MAX_RACK]  # its letters' values, largest first
     # alone (a span through no board tile): whether its tiles may spell a word, and where

@@ -38,8 +38,13 @@ from lexibench.structures.backends.kwg.wordmap cimport (
     add_letter,
     add_sets,
     completing,
+    completing_hashed,
     find_group,
+    find_group_hashed,
     letter_count,
+    mix,
+    prefetch_blanks,
+    prefetch_group,
 )
 
 include "leave_values.pxi"

@@ -53,6 +53,8 @@ cdef int _rack_tables(NativeGenerator g, LeaveValues leaves, WordMap wordmap,
     g.tables.nsubs = 0
     _keep_from(g, leaves, wordmap, &keeping, 0, 0, 0, 0, 0,
                keeping.nodes[0] & ARC if keeping.table else 0, 0, True, 0)
+    if wordmap is not None:
+        _alive_subs(g, wordmap)
     return 0
 
 
@@ -121,11 +123,9 @@ cdef int _kept_part(NativeGenerator g, LeaveValues leaves, WordMap wordmap, Keep
     g.tables.leave_buf[index] = <int32_t>worth
     if worth > g.tables.best_leave[played][blanks]:
         g.tables.best_leave[played][blanks] = worth
-    if (wordmap is not None and played
-            and _add_sub(g, wordmap, k, index, worth, played, g.tables.blanks_held - blanks,
-                         g.tables.letters_lo - lo, g.tables.letters_hi - hi)
-            and worth > g.tables.word_leave[played][blanks]):
-        g.tables.word_leave[played][blanks] = worth
+    if wordmap is not None and played:
+        _add_sub(g, k, index, worth, played, g.tables.blanks_held - blanks,
+                 g.tables.letters_lo - lo, g.tables.letters_hi - hi)
     if played == 0:
         _keep(g, worth)  # the pass
     elif k.exchanging:

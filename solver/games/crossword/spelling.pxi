@@ -11,13 +11,12 @@ cdef int64_t LOWEST = -(1LL << 42)
 cdef int64_t HIGHEST = 1LL << 42
 
 
-cdef bint _add_sub(NativeGenerator g, WordMap wordmap, const Keeping *k, int kept,
-                   int64_t leave, int tiles, int blanks, uint64_t lo, uint64_t hi) noexcept:
+cdef void _add_sub(NativeGenerator g, const Keeping *k, int kept, int64_t leave, int tiles,
+                   int blanks, uint64_t lo, uint64_t hi) noexcept:
     """Note the part of the rack a move places when it keeps the part ``kept`` (its
     mixed-radix index; its tiles counted in ``k.count``): ``tiles`` tiles, ``blanks`` of them
-    blanks, its letters ``lo``/``hi``, keeping ``leave``; and whether its tiles alone may
-    spell a word of ``wordmap`` (``Sub.alive``), which it returns: asked once a call here,
-    not at every span through no board tile."""
+    blanks, its letters ``lo``/``hi``, keeping ``leave``. Whether its tiles alone may spell a
+    word is asked later, of all the parts at once (:func:`_alive_subs`)."""
     cdef Sub *sub = &g.tables.subs[g.tables.nsubs]
     cdef int i, t, c, count = 0
     sub.leave = leave
@@ -31,18 +30,41 @@ cdef bint _add_sub(NativeGenerator g, WordMap wordmap, const Keeping *k, int kep
         for c in range(g.rack[t] - k.count[t]):
             sub.values[count] = g.rules.values[t]
             count += 1
-    sub.group = NULL
-    sub.letters = 0
-    if blanks == 0:
-        sub.group = find_group(wordmap, sub.lo, sub.hi)
-        sub.alive = sub.group != NULL
-    elif blanks == 1:
-        sub.letters = completing(wordmap, sub.lo, sub.hi) & g.rules.letters
-        sub.alive = sub.letters != 0
-    else:
-        sub.alive = tiles > 1
     g.tables.nsubs += 1
-    return sub.alive
+
+
+cdef void _alive_subs(NativeGenerator g, WordMap wordmap) noexcept:
+    """Whether each part of the rack may spell a word of ``wordmap`` alone (``Sub.alive``,
+    with its group or the letters a blank may be), and the best leave of those of each count
+    played (``word_leave``): asked once a call here, not at every span through no board tile.
+    The look-ups are batched: each part's is prefetched first, so they wait on memory
+    together."""
+    cdef Sub *sub
+    cdef int i
+    cdef uint64_t h
+    for i in range(g.tables.nsubs):
+        sub = &g.tables.subs[i]
+        h = mix(sub.lo, sub.hi)
+        sub.hash = h
+        if sub.blanks == 0:
+            prefetch_group(wordmap, h)
+        elif sub.blanks == 1:
+            prefetch_blanks(wordmap, h)
+    for i in range(g.tables.nsubs):
+        sub = &g.tables.subs[i]
+        sub.group = NULL
+        sub.letters = 0
+        if sub.blanks == 0:
+            sub.group = find_group_hashed(wordmap, sub.lo, sub.hi, sub.hash)
+            sub.alive = sub.group != NULL
+        elif sub.blanks == 1:
+            sub.letters = completing_hashed(wordmap, sub.hash) & g.rules.letters
+            sub.alive = sub.letters != 0
+        else:
+            sub.alive = sub.tiles > 1
+        if sub.alive and sub.leave > g.tables.word_leave[sub.tiles][
+                g.tables.blanks_held - sub.blanks]:
+            g.tables.word_leave[sub.tiles][g.tables.blanks_held - sub.blanks] = sub.leave
 
 
 cdef void _order_subs(NativeGenerator g) noexcept:
@@ -215,7 +237,7 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
         if most + sub.leave < line:
             break
         if alone and not sub.alive:
-            continue  # spells no word (asked once a call: _add_sub)
+            continue  # spells no word (asked once a call: _alive_subs)
         placed = 0
         for i in range(k - sub.blanks):
             placed += <int64_t>best[i] * sub.values[i]
@@ -230,7 +252,7 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
 cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, int main,
                  bint alone) noexcept:
     """The moves placing ``sub`` on the current slot (its board letters ``lo``/``hi``,
-    worth ``main``; ``alone``: none, the map already asked by :func:`_add_sub`): the word
+    worth ``main``; ``alone``: none, the map already asked by :func:`_alive_subs`): the word
     map's words of those letters and the sub's, each blank standing for each letter that
     completes one."""
     cdef int i, t, rest = sub.kept

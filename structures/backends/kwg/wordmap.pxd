@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The word map's C-level interface (:mod:`structures.backends.kwg.wordmap`), part of the
 backend's C interface (structures/README.md, "A backend's interface"), for compiled modules that
-cimport it: its tables, the key of a multiset of letters, and the two look-ups."""
+cimport it: its tables, the key of a multiset of letters, the two look-ups and their prefetches."""
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -86,11 +86,41 @@ cdef inline bint may_hold(const uint64_t *bits, uint64_t mask, uint64_t h) noexc
     return (bits[(h >> 32) & mask] & want) == want
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define LEXIBENCH_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define LEXIBENCH_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void prefetch "LEXIBENCH_PREFETCH"(const void *address) nogil
+
+
+cdef inline void prefetch_group(WordMap wordmap, uint64_t h) noexcept nogil:
+    """Start loading what :func:`find_group_hashed` of a multiset of hash ``h`` reads (its
+    filter's word and its home slot), so that a batch of look-ups waits on memory once, not
+    once each."""
+    prefetch(&wordmap.group_bits[(h >> 32) & wordmap.group_bits_mask])
+    prefetch(&wordmap.groups[<Py_ssize_t>h & wordmap.group_mask])
+
+
+cdef inline void prefetch_blanks(WordMap wordmap, uint64_t h) noexcept nogil:
+    """Start loading what :func:`completing_hashed` of a multiset of hash ``h`` reads."""
+    prefetch(&wordmap.blank_bits[(h >> 32) & wordmap.blank_bits_mask])
+    prefetch(&wordmap.blanks[<Py_ssize_t>h & wordmap.blank_mask])
+
+
 cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
     """The group of the multiset ``lo``/``hi``, or NULL."""
+    return find_group_hashed(wordmap, lo, hi, mix(lo, hi))
+
+
+cdef inline const Group *find_group_hashed(WordMap wordmap, uint64_t lo, uint64_t hi,
+                                           uint64_t h) noexcept:
+    """:func:`find_group` of a multiset whose :func:`mix` is ``h``."""
     cdef Py_ssize_t mask = wordmap.group_mask
     cdef const Group *groups = wordmap.groups
-    cdef uint64_t h = mix(lo, hi)
     cdef Py_ssize_t slot = <Py_ssize_t>h & mask
     if not may_hold(wordmap.group_bits, wordmap.group_bits_mask, h):
         return NULL
@@ -104,7 +134,11 @@ cdef inline const Group *find_group(WordMap wordmap, uint64_t lo, uint64_t hi) n
 cdef inline uint32_t completing(WordMap wordmap, uint64_t lo, uint64_t hi) noexcept:
     """A superset of the tiles that, added to the multiset ``lo``/``hi``, make a group (two
     hashes sharing a tag and a run of slots may add some; never one short)."""
-    cdef uint64_t h = mix(lo, hi)
+    return completing_hashed(wordmap, mix(lo, hi))
+
+
+cdef inline uint32_t completing_hashed(WordMap wordmap, uint64_t h) noexcept:
+    """:func:`completing` of a multiset whose :func:`mix` is ``h``."""
     cdef uint64_t tag = h >> TAG_SHIFT
     cdef Py_ssize_t mask = wordmap.blank_mask
     cdef const uint64_t *blanks = wordmap.blanks
