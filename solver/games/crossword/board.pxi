@@ -1,12 +1,14 @@
 # The board's preparation for a call (included by movegen.pyx): the rack's usable tiles and each
 # direction's lanes (_start, _prepare): cells, multipliers, anchors, cross-scores and cross-sets
-# (_cross_set: through the DAWG or the GADDAG), the cross-sets kept from call to call where the
-# lines they depend on did not change.
+# (_cross_set: through the DAWG or the GADDAG), and for the bounds the extension sets
+# (_extensions); both kept from call to call where the lines they depend on did not change.
 
 
-cdef void _start(NativeGenerator g, const uint8_t *board, bint gaddag) noexcept:
+cdef void _start(NativeGenerator g, const uint8_t *board, bint gaddag,
+                 bint bounding) noexcept:
     """Set a call up, the rack already in ``rack``: the tiles it can place, the board's
-    lanes (:func:`_prepare`), no move yet."""
+    lanes (:func:`_prepare`; with their extension sets where the call bounds its spans,
+    ``bounding``), no move yet."""
     cdef int i
     cdef bint empty = True
     for i in range(g.rules.rows * g.rules.cols):
@@ -21,13 +23,14 @@ cdef void _start(NativeGenerator g, const uint8_t *board, bint gaddag) noexcept:
             if g.rack[i]:
                 g.usable |= 1u << i
         g.usable &= g.rules.letters
-    _prepare(g, board, empty)
+    _prepare(g, board, empty, bounding)
     g.out_size = 0
     g.generated = 0
     g.failed = False
 
 
-cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty) noexcept:
+cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
+                   bint bounding) noexcept:
     cdef int d, lane, pos, i, square, lanes, n, o, lo, hi, k, score, other_lanes
     cdef Lane *L
     cdef Lane *other
@@ -109,6 +112,13 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty) noexcept
                 if col_changed[pos] if d == 0 else row_changed[pos]:
                     g.xkept[d][i] = _cross_set(g, before, nb, after, na)
                 L.xset[i] = g.xkept[d][i] & g.usable
+    if not bounding:  # (none read: those kept go stale)
+        g.xext_valid = False
+        return
+    if not g.xext_valid:
+        memset(row_changed, 1, MAX_SIDE)
+        memset(col_changed, 1, MAX_SIDE)
+        g.xext_valid = True
     _extensions(g, &g.dirs[0], row_changed)
     _extensions(g, &g.dirs[1], col_changed)
 

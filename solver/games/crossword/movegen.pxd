@@ -184,6 +184,7 @@ cdef class NativeGenerator:
     cdef uint8_t seen[MAX_SQUARES]
     cdef bint seen_valid
     cdef uint32_t xkept[2][MAX_SQUARES]
+    cdef bint xext_valid  # the lanes' extension sets were made at the last call (bounding)
     # where the search is: the lane, the anchor
     cdef Lane *lane_arrays
     cdef int down, base, anchor_pos, n

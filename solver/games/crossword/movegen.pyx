@@ -188,6 +188,7 @@ cdef class NativeGenerator:
         self.rec_equity = NULL
         self.rec_room = 0
         self.anchor_stamp = 0
+        self.xext_valid = False
         memset(self.slot_stamp, 0, sizeof(self.slot_stamp))
 
     def __dealloc__(self):
@@ -237,7 +238,7 @@ cdef class NativeGenerator:
         _check(self, board, None)
         for i in range(27):
             self.rack[i] = rack[i]
-        _start(self, &board[0], gaddag)
+        _start(self, &board[0], gaddag, False)
         self.best_only = best
         self.by_equity = False
         self.have_best = False
@@ -408,7 +409,7 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
     # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
     # its value, the best of each count played, and the exchanges and the pass
     _rack_tables(g, leaves, wordmap, exchanging)
-    _start(g, &board[0], gaddag)
+    _start(g, &board[0], gaddag, True)
     g.best_only = False
     g.by_equity = not everything
     if wordmap is not None:
