@@ -119,10 +119,14 @@ cdef void _shadow(NativeGenerator g, int anchor, Anchor *out) noexcept:
 
 cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier, int k, int *lms,
                         int *wms, uint8_t *crossed) noexcept:
-    """Bound the spans from ``anchor`` rightwards, ``k`` tiles placed before it."""
+    """Bound the spans from ``anchor`` rightwards, ``k`` tiles placed before it. The placed
+    squares' effective multipliers are kept in order as the span grows (one inserted a
+    square; all made again where a square multiplies the word, which changes them all)."""
     cdef Lane *L = g.lane_arrays
     cdef int base = g.base, n = g.n, pos = anchor, i, cross = 0
+    cdef int effective[MAX_RACK]
     cdef uint8_t tile
+    _effective(effective, k, multiplier, lms, wms, crossed)
     g.span_blocks = 0
     while pos < n:
         i = base + pos
@@ -139,22 +143,44 @@ cdef void _shadow_right(NativeGenerator g, int anchor, int main, int multiplier,
             crossed[k] = L.xhas[i]
             if L.xhas[i]:
                 cross += L.xscore[i] * L.wm[i]
-            multiplier *= L.wm[i]
             k += 1
+            if L.wm[i] == 1:
+                _insert(effective, k - 1, L.lm[i] * (multiplier + (1 if L.xhas[i] else 0)))
+            else:
+                multiplier *= L.wm[i]
+                _effective(effective, k, multiplier, lms, wms, crossed)
         if pos + 1 == n or L.cells[i + 1] == 0:
-            _span_bound(g, main, multiplier, cross, k, lms, wms, crossed, pos)
+            _span_bound(g, main, multiplier, cross, k, effective, pos)
         pos += 1
 
 
-cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, int k, int *lms,
-                      int *wms, uint8_t *crossed, int last) noexcept:
+cdef inline void _insert(int *effective, int count, int m) noexcept:
+    """Insert ``m`` into the ``count`` effective multipliers, largest first."""
+    cdef int j = count
+    while j > 0 and effective[j - 1] < m:
+        effective[j] = effective[j - 1]
+        j -= 1
+    effective[j] = m
+
+
+cdef inline void _effective(int *effective, int k, int multiplier, const int *lms,
+                            const int *wms, const uint8_t *crossed) noexcept:
+    """The effective multipliers of ``k`` placed squares, largest first: a square's letter
+    multiplier times the word's multiplier, plus its own word multiplier where it makes a
+    cross-word too (its tile then counts in both)."""
+    cdef int i
+    for i in range(k):
+        _insert(effective, i, lms[i] * (multiplier + (wms[i] if crossed[i] else 0)))
+
+
+cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, int k,
+                      const int *effective, int last) noexcept:
     """Bound one span (``span_first`` to ``last``) by the blanks it uses, into
     ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to its slot (the
     anchor's of as many tiles through the same runs of board tiles, ``span_blocks``). A
     span through no board tile, collected, is bounded by the best leave of the parts that
     may spell a word alone (``word_leave``), and left out where none may."""
-    cdef int effective[MAX_RACK]
-    cdef int i, j, m, b, letters
+    cdef int i, b, letters
     cdef int64_t score = <int64_t>main * multiplier + cross, bound, none = -(1LL << 62)
     cdef int64_t placed = 0, best = none
     cdef const int64_t *leaves = &g.tables.best_leave[k][0]
@@ -163,13 +189,6 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
     cdef Slot *grown
     cdef Slot *slot
     cdef int64_t *ranked
-    for i in range(k):
-        m = lms[i] * (multiplier + (wms[i] if crossed[i] else 0))
-        j = i
-        while j > 0 and effective[j - 1] < m:
-            effective[j] = effective[j - 1]
-            j -= 1
-        effective[j] = m
     if k == g.rules.rack_size:
         score += g.rules.bingo
     # b blanks: the k - b best letters on the k - b best squares

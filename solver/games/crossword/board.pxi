@@ -184,7 +184,7 @@ cdef uint32_t _cross_set(NativeGenerator g, const uint8_t *before, int nb, const
     cdef const uint8_t *first = after if back else before
     cdef const uint8_t *second = before if back else after
     cdef int nfirst = na if back else nb, nsecond = nb if back else na, m
-    cdef uint32_t lst = nodes[1 if back else 0] & ARC, j, k, tile, found = 0
+    cdef uint32_t lst = nodes[1 if back else 0] & ARC, j, k, v, tile, found = 0
     for m in range(nfirst):
         j = find(nodes, lst, first[nfirst - 1 - m] if back else first[m])
         if j == 0:
@@ -193,6 +193,15 @@ cdef uint32_t _cross_set(NativeGenerator g, const uint8_t *before, int nb, const
     if lst == 0:
         return 0
     j = lst
+    if nsecond == 0:  # (one part: the list's accepting tiles, read without a branch a tile)
+        while True:
+            v = nodes[j]
+            tile = v >> TILE_SHIFT
+            if tile < 32:
+                found |= <uint32_t>((v & ACCEPTS) != 0) << tile
+            if v & IS_END:
+                return found & g.rules.letters
+            j += 1
     while True:
         tile = nodes[j] >> TILE_SHIFT
         if tile and (g.rules.letters >> tile) & 1:
