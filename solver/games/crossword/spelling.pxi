@@ -382,8 +382,8 @@ cdef void _sift_down(int64_t *keys, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
         child = 2 * i + 1
         if child >= n:
             break
-        if child + 1 < n and keys[child + 1] > keys[child]:
-            child += 1
+        if child + 1 < n:
+            child += keys[child + 1] > keys[child]  # (no branch on the comparison)
         if keys[child] <= moving:
             break
         keys[i] = keys[child]
