@@ -238,7 +238,6 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
     slot.base = g.base
     slot.anchor = g.anchor_pos
     slot.tiles = k
-    slot.blocks = g.span_blocks
     slot.first[0] = g.span_first
     slot.last[0] = last
     slot.spans = 1

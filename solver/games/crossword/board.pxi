@@ -164,7 +164,8 @@ cdef void _extensions(NativeGenerator g, Lane *L, const uint8_t *changed) noexce
             before = 0
             while lst:
                 v = nodes[lst]
-                before |= 1u << (v >> TILE_SHIFT)
+                # (& 31: a tile past 31, in no rule set, may only widen the set, never wrongly)
+                before |= 1u << ((v >> TILE_SHIFT) & 31)
                 if v & IS_END:
                     break
                 lst += 1

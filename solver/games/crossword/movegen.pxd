@@ -55,7 +55,6 @@ cdef struct Slot:
     # of them are spelled from the same words (one look-up a part of the rack, not one a span)
     int64_t bound  # the best of its spans' bounds
     int down, base, anchor, tiles
-    int blocks  # the runs of board tiles the spans cross right of the anchor
     int spans
     int first[MAX_RACK + 1]
     int last[MAX_RACK + 1]

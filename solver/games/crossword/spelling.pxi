@@ -180,7 +180,7 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
     cdef uint8_t tile
     cdef int64_t base = -(1LL << 62), placed, bound, line, most, none = -(1LL << 62)
     cdef Sub *sub
-    cdef bint alone = slot.blocks == 0
+    cdef bint alone = True  # through no board tile (the same in every span of the slot)
     g.down = slot.down
     L = g.lane_arrays = &g.dirs[slot.down]
     g.n = L.n
@@ -262,7 +262,7 @@ cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, in
         return  # a letter past 15: no word has it
     # most parts spell nothing: ask the map before setting the rack up
     if alone:
-        pass
+        pass  # (asked already: _alive_subs)
     elif sub.blanks == 0:
         group = find_group(g.wordmap, lo, hi)
         if group == NULL:
