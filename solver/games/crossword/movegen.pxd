@@ -29,6 +29,17 @@ cdef enum:
     GATES = 4  # an anchor's bounds by blanks used: 0, 1, 2, 3 or more
     FOUND = 1 << 20  # the slots' heap keys: a bound times this, plus the order found, reversed
     # (a call finds fewer: at most 2 x 441 anchors, each with at most 16 x 21 spans)
+    # a turn played by NativeGenerator.play, as its log writes it (movegen.PLAYED's layout):
+    # the player, its kind, the count of tiles held before it (an exchange: returned), its
+    # score, the value of the tiles kept (millipoints), those tiles, a placement's record
+    PLAYED = 68
+    PLAYED_SCORE = 4
+    PLAYED_KEPT = 8
+    PLAYED_HELD = 16
+    PLAYED_RECORD = 32
+    PLAYED_PLACE = 0
+    PLAYED_PASS = 1
+    PLAYED_EXCHANGE = 2
 
 
 cdef struct Anchor:
@@ -58,6 +69,19 @@ cdef struct Slot:
     int spans
     int first[MAX_RACK + 1]
     int last[MAX_RACK + 1]
+
+
+cdef struct Game:
+    # a game as NativeGenerator.play plays it: the board (the caller's buffer), each player's
+    # rack (27 counts), their scores, the bag (drawn from its end), the scoreless turns in a
+    # row, the player on turn, whether it is over
+    uint8_t *board
+    int racks[2][27]
+    int64_t scores[2]
+    uint8_t *bag
+    Py_ssize_t bag_n
+    int zeros, player
+    bint over
 
 
 cdef struct Lane:
@@ -219,7 +243,7 @@ cdef class NativeGenerator:
     cdef const uint8_t *spelled
     # by equity: the best ``top`` equities found (a min-heap: heap[0] the line)
     cdef int64_t *heap
-    cdef int heap_n
+    cdef int heap_n, heap_room
     # the records: the best one (best_only), or every one written, in a buffer
     cdef bint have_best
     cdef int best_score
@@ -233,3 +257,6 @@ cdef class NativeGenerator:
     cdef int64_t *rec_equity
     cdef Py_ssize_t rec_room
     cdef int exchange_index  # the part of the rack the best exchange keeps (_top_equity)
+    # the turns NativeGenerator.play played (PLAYED bytes each)
+    cdef uint8_t *log
+    cdef Py_ssize_t log_size, log_room

@@ -47,6 +47,20 @@ class NativeGenerator:
         wordmap: WordMap | None = None,
     ) -> tuple[bytes, int | None, int, int | None, bytes | None]: ...
     def every_move_by_map(self, board: bytes, rack: Sequence[int], wordmap: WordMap) -> bytes: ...
+    def play(
+        self,
+        board: bytearray,
+        racks: tuple[list[int], list[int]],
+        scores: list[int],
+        bag: list[int],
+        zeros: int,
+        player: int,
+        turns: int,
+        gaddag: bool,
+        leaves: tuple[LeaveValues, LeaveValues],
+        max_zeros: int,
+        wordmap: WordMap | None = None,
+    ) -> tuple[bytes, int, int, bool]: ...
 
 class LeaveValues:
     def __init__(

@@ -22,7 +22,8 @@ called directly): ``leave_values.pxi`` (LeaveValues' C side), ``board.pxi`` (a c
 lanes, anchors, cross-sets), ``rack_tables.pxi`` (a call's rack: what keeping each part is
 worth, the parts a move may place), ``anchors.pxi`` (the anchors' bounds, best-first),
 ``walks.pxi`` (the walks through the DAWG and the GADDAG), ``spelling.pxi`` (the word map's
-search), ``recorders.pxi`` (records, the best-first heap, equity, the best turn).
+search), ``recorders.pxi`` (records, the best-first heap, equity, the best turn), ``turns.pxi``
+(whole turns chosen and played: :meth:`NativeGenerator.play`).
 """
 
 cimport cython
@@ -54,6 +55,7 @@ include "walks.pxi"
 include "rack_tables.pxi"
 include "spelling.pxi"
 include "recorders.pxi"
+include "turns.pxi"
 
 
 cdef class LeaveValues:
@@ -175,6 +177,10 @@ cdef class NativeGenerator:
         self.out = NULL
         self.out_room = 0
         self.heap = NULL
+        self.heap_room = 0
+        self.log = NULL
+        self.log_size = 0
+        self.log_room = 0
         self.tables.leave_buf = NULL
         self.tables.leave_room = 0
         self.tables.subs = NULL
@@ -194,6 +200,7 @@ cdef class NativeGenerator:
     def __dealloc__(self):
         free(self.out)
         free(self.heap)
+        free(self.log)
         free(self.tables.leave_buf)
         free(self.tables.subs)
         free(self.tables.spare)
@@ -301,7 +308,7 @@ cdef class NativeGenerator:
         Found as :meth:`top_equity` finds the top turn; the leaves' values must be whole
         thousandths (``leaves`` None, the bag being empty, or :attr:`LeaveValues.exact`), so
         that these equities order the turns exactly as the points do."""
-        cdef Py_ssize_t i, count, best = -1
+        cdef Py_ssize_t i, best
         cdef uint8_t out[MAX_RACK]
         cdef int n
         if leaves is not None and not (leaves.linear or leaves.thousandths):
@@ -311,17 +318,73 @@ cdef class NativeGenerator:
         if exchange is not None:
             n = _returned(self, self.exchange_index, out)
             returned = bytes([out[i] for i in range(n)])
-        count = self.out_size // RECORD
-        for i in range(count):
-            if best < 0 or self.rec_equity[i] > self.rec_equity[best] or (
-                    self.rec_equity[i] == self.rec_equity[best]
-                    and _better(<uint8_t *>self.out + i * RECORD,
-                                <uint8_t *>self.out + best * RECORD)):
-                best = i
+        best = _best_record(self)
         if best < 0:
             return b"", None, self.tables.leave_buf[self.tables.leave_size - 1], exchange, returned
         return (self.out[best * RECORD:(best + 1) * RECORD], self.rec_equity[best],
                 self.tables.leave_buf[self.tables.leave_size - 1], exchange, returned)
+
+    def play(self, uint8_t[::1] board, racks, scores, bag, int zeros, int player, int turns,
+             bint gaddag, leaves, int max_zeros, WordMap wordmap=None):
+        """Play up to ``turns`` turns of a game here (see ``turns.pxi``), each the player's
+        choice by equity as :meth:`best_turn` finds it: the board (written in place), the two
+        racks (27 counts each, written back), the scores and the bag (a list of tiles, drawn
+        from its end; shortened) as self-play keeps them; ``zeros`` the scoreless turns in a
+        row, ``player`` the one on turn, ``leaves`` each player's :class:`LeaveValues` (whole
+        thousandths), valued while the bag holds tiles; ``max_zeros`` scoreless turns end
+        the game. Stops when the game is over, or when an exchange is chosen, which the
+        caller plays (its bag is shuffled in Python) before it calls again.
+
+        Returns ``(log, player, zeros, over)``: every turn as :data:`PLAYED` bytes (see
+        ``movegen.pyi``), an exchange chosen last, then the player on turn, the scoreless
+        turns and whether the game is over. ``generated``: the moves found, summed."""
+        cdef Game game
+        cdef Py_ssize_t n = len(bag), i, k
+        cdef int t, held
+        cdef LeaveValues first, second
+        cdef bytearray tiles
+        _check(self, board, wordmap)
+        first, second = leaves
+        for lv in (first, second):
+            if lv is None or not (lv.linear or lv.table or lv.thousandths):
+                raise ValueError("play needs leaves of whole thousandths (LeaveValues.exact)")
+        if not (0 <= player <= 1 and zeros >= 0 and turns >= 0 and max_zeros >= 1):
+            raise ValueError("play: a player 0 or 1, and counts of turns that are not negative")
+        for k in range(2):
+            held = 0
+            for t in range(27):
+                game.racks[k][t] = racks[k][t]
+                if game.racks[k][t] < 0:
+                    raise ValueError("a rack holds no negative count")
+                held += game.racks[k][t]
+            if held > MAX_RACK:
+                raise ValueError(f"a rack holds at most {MAX_RACK} tiles")
+        tiles = bytearray(bag)  # each a tile 0-255, or a ValueError
+        for i in range(n):
+            if tiles[i] > 26:
+                raise ValueError("the bag holds tiles 0-26")
+        game.board = &board[0]
+        game.bag = <uint8_t *>tiles if n else NULL
+        game.bag_n = n
+        game.scores[0] = scores[0]
+        game.scores[1] = scores[1]
+        game.zeros = zeros
+        game.player = player
+        game.over = False
+        self.log_size = 0
+        self.busy = True
+        try:
+            _play_turns(self, &game, turns, gaddag, first, second, max_zeros, wordmap)
+        finally:
+            self.busy = False
+            for k in range(2):
+                for t in range(27):
+                    racks[k][t] = game.racks[k][t]
+            scores[0] = game.scores[0]
+            scores[1] = game.scores[1]
+            del bag[game.bag_n:]
+        return ((<char *>self.log)[:self.log_size] if self.log_size else b"", game.player,
+                game.zeros, game.over)
 
     def every_move_by_map(self, const uint8_t[::1] board, rack, WordMap wordmap):
         """The records of every legal move, as :meth:`generate` lists them (in another order),
@@ -360,11 +423,26 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
                         LeaveValues leaves, bint exchanging, WordMap wordmap, bint everything):
     """What :meth:`NativeGenerator.top_equity`, :meth:`NativeGenerator.best_turn` and
     :meth:`NativeGenerator.every_move_by_map` (``everything``: every move, none left out by
-    equity) run: the rack's tables (``RackTables``: the value of each part of the rack it can
-    keep, the best leave of each count played, the parts a move may place), the heap of the
-    ``top`` equities with the pass and the exchanges in it, then the search, walked from the
-    anchors (:func:`_by_anchors`) or spelled from ``wordmap`` (:func:`_by_word_map`):
-    ``(records, best_exchange)``, the exchange's part of the rack in ``exchange_index``."""
+    equity) run: :func:`_equity_search` on the Python rack, ``(records, best_exchange)``."""
+    cdef int held[27]
+    cdef int i
+    for i in range(27):
+        held[i] = rack[i]
+    _equity_search(g, &board[0], held, gaddag, top, leaves, exchanging, wordmap, everything)
+    found = g.out[:g.out_size] if g.out_size else b""
+    return found, (g.tables.exchange_worth if exchanging and g.tables.total > 0 else None)
+
+
+cdef int _equity_search(NativeGenerator g, const uint8_t *board, const int *rack, bint gaddag,
+                        int top, LeaveValues leaves, bint exchanging, WordMap wordmap,
+                        bint everything) except -1:
+    """The search by equity of ``board`` with ``rack`` (27 counts): the rack's tables
+    (``RackTables``: the value of each part of the rack it can keep, the best leave of each
+    count played, the parts a move may place), the heap of the ``top`` equities with the pass
+    and the exchanges in it, then the search, walked from the anchors (:func:`_by_anchors`) or
+    spelled from ``wordmap`` (:func:`_by_word_map`). The records stay in ``out`` (their
+    equities in ``rec_equity``), the best exchange's equity in ``tables.exchange_worth`` and
+    its part of the rack in ``exchange_index``."""
     cdef int i, size
     cdef int32_t *grown
     g.tables.total = 0
@@ -390,10 +468,12 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
         g.tables.leave_room = size
     g.tables.leave_mp = g.tables.leave_buf
     g.tables.leave_size = size  # the last: every tile kept (the pass)
-    free(g.heap)
-    g.heap = <int64_t *>malloc(top * sizeof(int64_t))
-    if g.heap == NULL:
-        raise MemoryError()
+    if top > g.heap_room:
+        free(g.heap)
+        g.heap = <int64_t *>malloc(top * sizeof(int64_t))
+        g.heap_room = top if g.heap != NULL else 0
+        if g.heap == NULL:
+            raise MemoryError()
     g.top = top
     g.heap_n = 0
     g.tables.blanks_held = g.rack[0]
@@ -409,7 +489,7 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
     # every part of the rack it can keep (a mixed-radix index over its distinct tiles):
     # its value, the best of each count played, and the exchanges and the pass
     _rack_tables(g, leaves, wordmap, exchanging)
-    _start(g, &board[0], gaddag, True)
+    _start(g, board, gaddag, True)
     g.best_only = False
     g.by_equity = not everything
     if wordmap is not None:
@@ -424,7 +504,17 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
         raise MemoryError()
     if g.by_equity:
         _drop_below(g)
-    found = g.out[:g.out_size] if g.out_size else b""
     g.exchange_index = g.tables.exchange_kept
-    return found, (g.tables.exchange_worth if exchanging and g.tables.total > 0 else None)
+    return 0
 
+
+cdef Py_ssize_t _best_record(NativeGenerator g) noexcept:
+    """After a search by equity: the index of the record first by equity (then score,
+    coordinate and word, the moves' order), -1 where there is none."""
+    cdef Py_ssize_t i, best = -1, count = g.out_size // RECORD
+    for i in range(count):
+        if best < 0 or g.rec_equity[i] > g.rec_equity[best] or (
+                g.rec_equity[i] == g.rec_equity[best]
+                and _better(<uint8_t *>g.out + i * RECORD, <uint8_t *>g.out + best * RECORD)):
+            best = i
+    return best

@@ -27,13 +27,14 @@ from typing import Any, Final
 from lexibench.solver.errors import InputError
 from lexibench.solver.execution import Stop
 from lexibench.solver.games.call import Call, Report
+from lexibench.solver.games.crossword import turn_loop
 from lexibench.solver.games.crossword.gcg_write import (
     Event,
     RecordFolder,
     check_folder,
     record_text,
 )
-from lexibench.solver.games.crossword.moves import RawMove
+from lexibench.solver.games.crossword.moves import RawMove, unpack
 from lexibench.solver.games.crossword.players import (
     Action,
     Chooser,
@@ -171,6 +172,10 @@ def play(
         draw(rack, bag, rules.rack_size)
     board = bytearray(rules.squares)
     result = GameResult()
+    in_c = None if keep_turns or watch is not None else turn_loop.in_c(*choosers)
+    if in_c is not None:  # every turn chosen and played in C: the same game
+        state = turn_loop.State(board, racks, result.scores, bag)
+        return _played_in_c(rules, state, in_c, rng, result, record)
     scores = result.scores
     zeros = 0
     player = 0
@@ -228,6 +233,53 @@ def play(
         if zeros >= MAX_ZEROS:
             return _stuck(rules, racks, result, record)
         player = 1 - player
+
+
+def _played_in_c(
+    rules: RuleSet,
+    state: turn_loop.State,
+    in_c: tuple[Any, tuple[Any, Any]],
+    rng: random.Random,
+    result: GameResult,
+    record: bool,
+) -> GameResult:
+    """:func:`play`'s game with every turn chosen and played in C (:mod:`.turn_loop`) but the
+    exchanges, played here as :func:`play` plays them."""
+    generator, leaves = in_c
+    racks = state.racks
+    while True:
+        turns = turn_loop.play(generator, rules, state, leaves, turn_loop.WHOLE_GAME, MAX_ZEROS)
+        result.generated += generator.generated
+        for turn in turns:
+            if turn.kind == turn_loop.PLACE:
+                result.played += 1
+            if record and turn.kind != turn_loop.EXCHANGE:
+                move = unpack(turn.record)[0] if turn.kind == turn_loop.PLACE else None
+                result.events.append(_turn(turn.player, turn.held, move))
+        if not turns or turns[-1].kind != turn_loop.EXCHANGE:
+            break
+        player = state.player
+        swap = turns[-1].exchange()
+        if record:
+            result.events.append(_turn(player, _held(racks[player]), swap))
+        exchange(racks[player], state.bag, swap.returned, rng)
+        result.exchanges += 1
+        result.exchanged[player] += 1
+        state.zeros += 1
+        if state.zeros >= MAX_ZEROS:
+            return _stuck(rules, racks, result, record)
+        state.player = 1 - player
+    if record and state.over:  # the end's points (C counted them in the scores)
+        last = turns[-1] if turns else None
+        if last is not None and last.kind == turn_loop.PLACE and not any(racks[last.player]):
+            other = racks[1 - last.player]
+            worth = 2 * rack_value(rules, other)
+            result.events.append(Event(last.player, "out", _held(other), worth))
+        else:
+            for k in (0, 1):
+                worth = -rack_value(rules, racks[k])
+                result.events.append(Event(k, "stuck", _held(racks[k]), worth))
+    return result
 
 
 def place(board: bytearray, rack: list[int], move: RawMove, cols: int) -> None:

@@ -40,7 +40,14 @@ from statistics import NormalDist
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.crossword.equity import LeaveMemo, Leaves, order, top_by_equity
+from lexibench.solver.games.crossword import turn_loop
+from lexibench.solver.games.crossword.equity import (
+    UNIT,
+    LeaveMemo,
+    Leaves,
+    order,
+    top_by_equity,
+)
 from lexibench.solver.games.crossword.moves import Move, parse_coord
 from lexibench.solver.games.crossword.players import Action, EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position
@@ -161,6 +168,8 @@ class _Game:
     shuffle: str
     """The seed of an exchange's shuffle of the bag (made only where one is played)."""
     over: bool = False
+    player: int = 0
+    """The player on turn, where C plays the plies (:mod:`.turn_loop`)."""
     _random: random.Random | None = None
 
     def copy(self) -> _Game:
@@ -275,6 +284,7 @@ def simulate(
     sim = Simulation(position, settings, [Candidate(move) for move in first])
     player = EquityPlayer(generator, leaves)
     player.memo = memo  # one memo of the leaves for the candidates and the plies
+    in_c = turn_loop.in_c(player, player)  # the plies played in C, where the tier can
     hidden = unseen(position, settings.known_rack)
     mine = position.rack_counts()
     known = [0] * 27
@@ -302,7 +312,12 @@ def simulate(
         for candidate in sim.candidates:
             if candidate.dropped:
                 continue
-            candidate.add(_play_out(base.copy(), candidate.move, player, sim, spread_before))
+            game = base.copy()
+            if in_c is None:
+                result = _play_out(game, candidate.move, player, sim, spread_before)
+            else:
+                result = _played_in_c(game, candidate.move, in_c, memo, sim, spread_before)
+            candidate.add(result)
         sim.iterations += 1
         progress(sim.iterations)
         if z is not None and sim.iterations % STOP_EVERY == 0:
@@ -334,6 +349,37 @@ def _play_out(
         if ply >= plies - 2:
             worth = memo.value(kept)
             leftover += worth if on_turn == 0 else -worth
+    return game.scores[0] - game.scores[1] - spread_before + leftover
+
+
+def _played_in_c(
+    game: _Game,
+    move: Move,
+    in_c: tuple[Any, tuple[Any, Any]],
+    memo: LeaveMemo,
+    sim: Simulation,
+    spread_before: int,
+) -> float:
+    """:func:`_play_out` with the plies chosen and played in C (:mod:`.turn_loop`) but an
+    exchange, played here: the same result."""
+    generator, leaves = in_c
+    rules = game.rules
+    plies = sim.settings.plies
+    kept = game.turn(0, _action(move))
+    leftover = memo.value(kept) if plies == 1 else 0.0
+    game.player = 1  # the other player replies first
+    ply = 0
+    while ply < plies and not game.over:
+        for turn in turn_loop.play(generator, rules, game, leaves, plies - ply, MAX_ZEROS):
+            sim.turns += 1
+            if turn.kind == turn_loop.EXCHANGE:
+                worth = memo.value(game.turn(turn.player, turn.exchange()))
+                game.player = 1 - turn.player
+            else:
+                worth = turn.kept / UNIT
+            if ply >= plies - 2:
+                leftover += worth if turn.player == 0 else -worth
+            ply += 1
     return game.scores[0] - game.scores[1] - spread_before + leftover
 
 

@@ -156,6 +156,12 @@ class _Native:
         )
         return found, bound.generated
 
+    def play(self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int) -> Any:
+        return bound.play(
+            game.board, game.racks, game.scores, game.bag, game.zeros, game.player, turns,
+            self.gaddag, leaves, max_zeros, self.word_map,
+        )  # fmt: skip
+
 
 class _Protocol:
     """The string and step tiers: the generator of :mod:`.search` asking the lexicon."""
@@ -184,6 +190,9 @@ class _Protocol:
         self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
     ) -> tuple[NativeTurn | None, int]:
         return None, 0  # the caller chooses from every move
+
+    def play(self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int) -> Any:
+        return None  # the caller plays each turn
 
 
 def _engine(
@@ -251,6 +260,11 @@ class MoveGenerator:
         """``"dawg"`` or ``"gaddag"``."""
         return ALGORITHMS[self.variant]
 
+    @property
+    def plays_turns(self) -> bool:
+        """Whether :meth:`play_raw` plays turns here (the native tier)."""
+        return isinstance(self._engine, _Native)
+
     def _for(self, rules: RuleSet) -> Any:
         if rules is self._last[0]:  # turn after turn the same rules: no hash of them
             return self._last[1]
@@ -309,6 +323,20 @@ class MoveGenerator:
             self._for(rules), board, rack, leaves, exchanging
         )
         return found
+
+    def play_raw(
+        self, rules: RuleSet, game: Any, turns: int, leaves: Any, max_zeros: int
+    ) -> tuple[bytes, int, int, bool] | None:
+        """Up to ``turns`` turns of ``game`` (a :class:`~.turn_loop.State`) played in C, each
+        the player's choice by equity (:meth:`~.movegen.NativeGenerator.play`, which says
+        where it stops), ``leaves`` the two players' values in C (:meth:`leave_values`, whole
+        thousandths): the turns' log, the player on turn, the scoreless turns and whether the
+        game is over (the board, racks, scores and bag updated in place). ``generated``: the
+        moves found, summed. None at a tier that is not native (:attr:`plays_turns`)."""
+        found = self._engine.play(self._for(rules), game, turns, leaves, max_zeros)
+        if found is not None:
+            self.generated = self._for(rules).generated
+        return found  # type: ignore[no-any-return]
 
     def leave_values(
         self, value: Callable[[bytes], float], linear: Any = None, thousandths: bool = False

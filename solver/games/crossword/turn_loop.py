@@ -1,0 +1,117 @@
+"""Turns played in C: self-play's games and a simulation's plies, where both players choose by
+equity at the native tier (:meth:`~.movegen.NativeGenerator.play`).
+
+The turns are those the Python loops play (:func:`.selfplay.play`, :mod:`.sim`) through
+:class:`~.players.EquityPlayer`: the same choice (the best placement; the best exchange where it
+is worth more; the pass where it is worth more than either), the same draws from the end of the
+bag, the same end of the game. C stops when it chooses an exchange: the caller plays it
+(:func:`.selfplay.exchange`, whose shuffle of the bag is Python's random, the same at every
+tier) and calls again. What this module adds is the state C plays, the reading of the turns'
+log (:class:`Played`), and which players can be played in C (:func:`in_c`).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
+
+from lexibench.solver.games.crossword.players import EquityPlayer, Exchange
+
+if TYPE_CHECKING:
+    from lexibench.solver.games.crossword.players import Chooser
+    from lexibench.solver.games.crossword.rules import RuleSet
+    from lexibench.solver.games.crossword.solve import MoveGenerator
+
+#: A turn of the log C writes: the player, the kind, the count of tiles (held before the turn;
+#: an exchange's returned), the score, the value of the tiles kept in millipoints, those tiles,
+#: a placement's native record (:data:`~.moves.RECORD`). ``movegen.pxd``'s ``PLAYED``.
+PLAYED: Final = struct.Struct("<BBBxiq16s36s")
+#: The kinds of turn.
+PLACE: Final = 0
+PASS: Final = 1
+EXCHANGE: Final = 2
+#: As many turns as a game may last (C stops at its end).
+WHOLE_GAME: Final = 1 << 30
+
+
+class Played(NamedTuple):
+    """A turn C chose (and played, but for an exchange)."""
+
+    player: int
+    kind: int
+    """:data:`PLACE`, :data:`PASS` or :data:`EXCHANGE` (chosen, not played)."""
+    length: int
+    score: int
+    kept: int
+    """The value of the tiles the player kept, in millipoints (0 for an exchange)."""
+    tiles: bytes
+    record: bytes
+    """A placement's native record."""
+
+    @property
+    def held(self) -> bytes:
+        """The player's tiles before the turn (tile order, the blank first); for an exchange,
+        the tiles it returns, as a rack is written."""
+        return self.tiles[: self.length]
+
+    def exchange(self) -> Exchange:
+        """An exchange's :class:`~.players.Exchange`."""
+        returned = self.held
+        return Exchange(tuple(returned.count(t) for t in range(27)))
+
+
+class Game(Protocol):
+    """What C plays: :class:`State`'s fields (the simulation's game has them too)."""
+
+    board: bytearray
+    racks: tuple[list[int], list[int]]
+    scores: list[int]
+    bag: list[int]
+    zeros: int
+    player: int
+    over: bool
+
+
+@dataclass
+class State:
+    """A game as C plays it: the board (written in place), each player's rack (27 counts),
+    the scores, the bag (drawn from its end), the scoreless turns in a row, the player on turn,
+    whether it is over."""
+
+    board: bytearray
+    racks: tuple[list[int], list[int]]
+    scores: list[int]
+    bag: list[int]
+    zeros: int = 0
+    player: int = 0
+    over: bool = False
+
+
+def in_c(first: Chooser, second: Chooser) -> tuple[MoveGenerator, tuple[Any, Any]] | None:
+    """The generator and each player's leave values in C, where both players choose by equity
+    through one generator that plays turns (the native tier); else None."""
+    if not (isinstance(first, EquityPlayer) and isinstance(second, EquityPlayer)):
+        return None
+    generator = first.generator
+    if second.generator is not generator or not generator.plays_turns:
+        return None
+    leaves = (first.memo.for_native(generator), second.memo.for_native(generator))
+    return generator, leaves
+
+
+def play(
+    generator: MoveGenerator,
+    rules: RuleSet,
+    state: Game,
+    leaves: tuple[Any, Any],
+    turns: int,
+    max_zeros: int,
+) -> list[Played]:
+    """Up to ``turns`` turns of ``state`` played in C (:meth:`~.solve.MoveGenerator.play_raw`):
+    the turns, an exchange last where one was chosen (not played). ``state`` is updated."""
+    found = generator.play_raw(rules, state, turns, leaves, max_zeros)
+    if found is None:
+        raise ValueError("play: this generator does not play turns (see in_c)")
+    log, state.player, state.zeros, state.over = found
+    return [Played(*fields) for fields in PLAYED.iter_unpack(log)]

@@ -1,0 +1,149 @@
+# The turn loop (included by movegen.pyx): whole turns chosen and played here, one after another,
+# as self-play plays a game and a simulation its plies (NativeGenerator.play). Each turn is the
+# player's choice by equity as EquityPlayer makes it from best_turn's answer (_choose): the best
+# placement; the best exchange where it is worth more; the pass where it is worth more than
+# either. A placement is put on the board and the rack drawn up from the end of the bag
+# (_lay); the game ends as selfplay.play ends it (_after). An exchange is chosen here but
+# played by the caller, whose bag is shuffled by Python's random (the same draws at every tier).
+
+
+cdef int _choose(NativeGenerator g, const uint8_t *board, const int *rack, bint gaddag,
+                 LeaveValues leaves, int bag, WordMap wordmap, uint8_t *entry) except -1:
+    """Choose the turn of ``rack`` on ``board`` (``bag`` tiles in the bag; ``leaves`` valued
+    only while it holds some) and write it in ``entry`` (see :data:`PLAYED`): its kind, and a
+    placement's score and record or an exchange's tiles returned (held's place)."""
+    cdef bint exchanging = bag >= g.rules.rack_size, have = False
+    cdef Py_ssize_t best
+    cdef int64_t worth = 0, passing
+    cdef int kind = PLAYED_PASS
+    _equity_search(g, board, rack, gaddag, 1, leaves if bag > 0 else None, exchanging,
+                   wordmap, False)
+    best = _best_record(g)
+    passing = g.tables.leave_buf[g.tables.leave_size - 1]
+    if best >= 0:
+        kind, worth, have = PLAYED_PLACE, g.rec_equity[best], True
+    if exchanging and g.tables.total > 0 and (not have or g.tables.exchange_worth > worth):
+        kind, worth, have = PLAYED_EXCHANGE, g.tables.exchange_worth, True
+    if not have or passing > worth:
+        kind = PLAYED_PASS
+    entry[1] = kind
+    if kind == PLAYED_PLACE:
+        memcpy(entry + PLAYED_RECORD, g.out + best * RECORD, RECORD)
+        _put(entry + PLAYED_SCORE, _record_score(entry + PLAYED_RECORD), 4)
+    elif kind == PLAYED_EXCHANGE:
+        entry[2] = _returned(g, g.exchange_index, entry + PLAYED_HELD)
+    return 0
+
+
+cdef inline int _record_score(const uint8_t *rec) noexcept:
+    return <int32_t>(rec[0] | (rec[1] << 8) | (rec[2] << 16) | (<uint32_t>rec[3] << 24))
+
+
+cdef inline void _put(uint8_t *out, int64_t value, int size) noexcept:
+    """``value`` as ``size`` bytes, little-endian."""
+    cdef int k
+    for k in range(size):
+        out[k] = (<uint64_t>value >> (8 * k)) & 0xFF
+
+
+cdef int _held(const int *rack, uint8_t *out) noexcept:
+    """The rack's tiles in tile order (the blank, 0, first): their count."""
+    cdef int t, k, n = 0
+    for t in range(27):
+        for k in range(rack[t]):
+            out[n] = t
+            n += 1
+    return n
+
+
+cdef int _lay(NativeGenerator g, uint8_t *board, int *rack, const uint8_t *rec) noexcept:
+    """Put the tiles placement ``rec`` places on ``board``, from ``rack``: its score."""
+    cdef int down = rec[4], row = rec[5], col = rec[6], k, tile
+    cdef uint32_t mask = rec[8] | (rec[9] << 8) | (rec[10] << 16) | (<uint32_t>rec[11] << 24)
+    for k in range(rec[7]):
+        if mask >> k & 1:
+            tile = rec[12 + k]
+            board[(row + k) * g.rules.cols + col if down else row * g.rules.cols + col + k] = tile
+            rack[0 if tile & BLANK else tile] -= 1
+    return _record_score(rec)
+
+
+cdef int _rack_points(NativeGenerator g, const int *rack) noexcept:
+    cdef int t, points = 0
+    for t in range(27):
+        points += g.rules.values[t] * rack[t]
+    return points
+
+
+cdef int _after(NativeGenerator g, int (*racks)[27], int64_t *scores, int player, int zeros,
+                int max_zeros, uint8_t *bag, Py_ssize_t *bag_n, bint placed) noexcept:
+    """After ``player``'s turn (``zeros`` the scoreless turns since, it included): after a
+    placement (``placed``) the rack drawn up from the end of the bag and the game over where
+    the player went out (twice the other's rack to them); then, after ``max_zeros`` scoreless
+    turns, each loses its own rack. 1 where the game is over."""
+    cdef int held = 0, t, k
+    if placed:
+        for t in range(27):
+            held += racks[player][t]
+        while held < g.rules.rack_size and bag_n[0] > 0:
+            bag_n[0] -= 1
+            racks[player][bag[bag_n[0]]] += 1
+            held += 1
+        if held == 0:
+            scores[player] += 2 * _rack_points(g, racks[1 - player])
+            return 1
+    if zeros >= max_zeros:
+        for k in range(2):
+            scores[k] -= _rack_points(g, racks[k])
+        return 1
+    return 0
+
+
+cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, LeaveValues first,
+                     LeaveValues second, int max_zeros, WordMap wordmap) except -1:
+    """Play up to ``turns`` turns of ``game``, ``first``'s leaves those of player 0 and
+    ``second``'s of player 1, each turn's entry appended to the log (``log``, ``log_size``):
+    until the game is over, or an exchange is chosen (its entry the last; not played: the
+    player is still on turn), or ``turns`` are played. The moves found, summed, in
+    ``generated``."""
+    cdef uint8_t *entry
+    cdef uint8_t *grown
+    cdef uint8_t kept[MAX_RACK]
+    cdef int played, score, n
+    cdef Py_ssize_t generated = 0
+    cdef LeaveValues leaves
+    for played in range(turns):
+        if game.over:
+            break
+        if g.log_size + PLAYED > g.log_room:
+            grown = <uint8_t *>realloc(g.log, max(64 * PLAYED, 2 * g.log_room))
+            if grown == NULL:
+                raise MemoryError()
+            g.log = grown
+            g.log_room = max(64 * PLAYED, 2 * g.log_room)
+        entry = g.log + g.log_size
+        memset(entry, 0, PLAYED)
+        g.log_size += PLAYED
+        leaves = first if game.player == 0 else second
+        entry[0] = game.player
+        entry[2] = _held(game.racks[game.player], entry + PLAYED_HELD)
+        _choose(g, game.board, game.racks[game.player], gaddag, leaves, game.bag_n, wordmap,
+                entry)
+        generated += g.generated
+        if entry[1] == PLAYED_EXCHANGE:
+            break
+        score = 0
+        if entry[1] == PLAYED_PLACE:
+            score = _lay(g, game.board, game.racks[game.player], entry + PLAYED_RECORD)
+            game.scores[game.player] += score
+            game.zeros = 0 if score else game.zeros + 1
+        else:
+            game.zeros += 1
+        n = _held(game.racks[game.player], kept)
+        if leaves is not None:
+            _put(entry + PLAYED_KEPT, _value_of(leaves, kept, n), 8)
+        game.over = _after(g, game.racks, game.scores, game.player, game.zeros, max_zeros,
+                           game.bag, &game.bag_n, entry[1] == PLAYED_PLACE)
+        game.player = 1 - game.player
+    g.generated = generated
+    return 0
