@@ -401,6 +401,8 @@ class QueryConformance:
             got = method(*arguments)
             assert len(got) == len(set(got)), (kind, arguments)
             assert sorted(got) == reference_query(kind, words, *arguments), (kind, arguments)
+            if structures.alphabetical(built):  # it says so: its answers come sorted
+                assert got == sorted(got), (kind, arguments)
             estimate = getattr(built, "estimate", None)
             if estimate is not None:
                 guess = estimate(kind, *arguments)
@@ -409,6 +411,8 @@ class QueryConformance:
             if outside is not None:  # the words it does not answer, each once
                 rest = outside(kind, *arguments)
                 assert sorted(rest) == sorted(set(words) - set(got)), (kind, arguments)
+                if structures.alphabetical(built):
+                    assert rest == sorted(rest), (kind, arguments)
         if "hooks" in self.kinds(structure):
             probe = data.draw(st.text(KIND_ALPHABET + "z", min_size=1, max_size=5), label="word")
             for word in [probe, *words[:5]]:

@@ -50,8 +50,11 @@ A structure may also say, cheaply, about how many words a query of a kind would 
 (:class:`Estimating`): what a planner combining several queries asks to put the most selective
 first; and list the words a query does not answer (:class:`Complementing`).
 
-Answers are lists of distinct stored words in no particular order (callers sort). Queries never
-raise for an odd argument that is well typed: a letter no word has simply matches nothing.
+Answers are lists of distinct stored words in no particular order (callers sort), unless the
+structure's class says ``ALPHABETICAL = True`` (:func:`alphabetical`): then every answer of its
+own, and :meth:`Complementing.outside`'s, lists the words in alphabetical order (code point
+order, as ``sorted`` puts them), which a caller need not sort again. Queries never raise for an
+odd argument that is well typed: a letter no word has simply matches nothing.
 """
 
 from __future__ import annotations
@@ -272,6 +275,12 @@ def is_lexicon(structure: object) -> bool:
     :class:`~lexibench.structures.protocol.Lexicon`: every registered structure that is not an
     index (some backends bind ``is_word`` per instance, so the class alone cannot show it)."""
     return not is_index(structure)
+
+
+def alphabetical(structure: object) -> bool:
+    """True when ``structure`` (an instance, or a class) lists every answer of its own in
+    alphabetical order: its class says ``ALPHABETICAL = True``."""
+    return getattr(class_of(structure), "ALPHABETICAL", False) is True
 
 
 def answers(structure: object) -> tuple[str, ...]:

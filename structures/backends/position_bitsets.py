@@ -15,8 +15,16 @@ from itertools import compress
 from typing import ClassVar
 
 from lexibench.structures.bit_slices import add, planes_of, unary_total, within
+from lexibench.structures.builds import compiled
 from lexibench.structures.queries import ALPHABET, QUERY_KINDS
 from lexibench.structures.word_checks import letters_only, unique_words
+
+#: The listing of an answer in the words' order, in C (None where it is not compiled: each
+#: length's words are then listed and sorted).
+_IN_ORDER = compiled("lexibench.structures.backends.bitset_order").get("in_order")
+#: An answer of fewer words is listed by length and sorted; of more, read in order (a pass over
+#: every word, which costs what sorting about this many does).
+SPARSE = 2048
 
 _CODES = {ch: k for k, ch in enumerate(ALPHABET)}
 #: bytes.translate tables: the letter k as b"1", every other byte as b"0"
@@ -194,10 +202,14 @@ class PositionBitsets:
     the bit-sliced counts with the bounds, a few big-integer operations per bit plane and group;
     :meth:`weighted_words` adds each position's values bit-sliced (per position an OR per letter
     and per bit of the values; the sums of the last weighting asked are kept), then compares.
-    Build O(total letters) in C-level passes (a ``bytes.translate`` per position and letter);
-    the hooks and the anagram counts, when first asked, a set look-up per word and a sort of each
-    word's letters. Memory 26 bits per stored letter, about 7 MB for web2, and a few bits per
-    word for the counts.
+    Every answer is listed in alphabetical order (``ALPHABETICAL``): one of :data:`SPARSE` words
+    or more is read in order in one pass over every word in C (each length's bits, the words
+    of that length counted as the pass meets them: ``bitset_order.in_order``), a smaller one is
+    listed by length and sorted. Build O(total letters) in C-level passes (a
+    ``bytes.translate`` per position and letter) after one sort of the words; the hooks and the
+    anagram counts, when first asked, a set look-up per word and a sort of each word's letters.
+    Memory 26 bits per stored letter, about 7 MB for web2, and a few bits per word for the
+    counts.
 
     >>> index = PositionBitsets(["crane", "crate", "trace", "cat", "cats", "scat"])
     >>> sorted(index.pattern_words("cra?e")), sorted(index.pattern_words("*e"))
@@ -212,14 +224,23 @@ class PositionBitsets:
     """The query kinds this index answers: every one but ``letterset`` (the letter-mask map's)."""
     LETTERS_ONLY: ClassVar[bool] = True
 
+    ALPHABETICAL: ClassVar[bool] = True
+    """Its answers (and :meth:`outside`'s) list the words in alphabetical order."""
+
     def __init__(self, words: Iterable[str]) -> None:
         by_length: dict[int, list[str]] = {}
         unique = unique_words(words, "position-bitsets")
         for word in unique:
-            by_length.setdefault(len(letters_only(word, "position-bitsets")), []).append(word)
+            letters_only(word, "position-bitsets")
+        unique.sort()  # each length's words then come sorted, and the lengths list in order
+        for word in unique:
+            by_length.setdefault(len(word), []).append(word)
         self._groups = {length: _group(group) for length, group in sorted(by_length.items())}
         self._count = len(unique)
         self._kept_sums: tuple[tuple[int, ...], dict[int, list[int]]] | None = None
+        # every word in order and its length: a broad answer read in order (_IN_ORDER)
+        self._words = unique
+        self._lengths = bytes(map(len, unique)) if max(by_length, default=0) < 256 else None
 
     def __len__(self) -> int:
         return self._count
@@ -227,11 +248,31 @@ class PositionBitsets:
     # ---- reading the bits -------------------------------------------------------------------
 
     def _listed(self, selection: Selection) -> list[str]:
-        found: list[str] = []
-        for group, bits, check in selection:
-            if bits:
-                words = group.members(bits)
-                found.extend(words if check is None else [w for w in words if check.fullmatch(w)])
+        """The words of ``selection``, in alphabetical order."""
+        chosen = [(group, bits, check) for group, bits, check in selection if bits]
+        if all(check is None for _, _, check in chosen):
+            found = self._in_order([(group, bits) for group, bits, _ in chosen])
+            if found is not None:
+                return found
+        found = []
+        for group, bits, check in chosen:
+            words = group.members(bits)
+            found.extend(words if check is None else [w for w in words if check.fullmatch(w)])
+        found.sort()
+        return found
+
+    def _in_order(self, chosen: Sequence[tuple[_Group, int]]) -> list[str] | None:
+        """The words of the groups' bits, read in order in one pass over every word
+        (``_IN_ORDER``); None for an answer of fewer than :data:`SPARSE` words, which sorting
+        lists faster, or where that pass is not compiled."""
+        if _IN_ORDER is None or self._lengths is None:
+            return None
+        if sum(bits.bit_count() for _, bits in chosen) < SPARSE:
+            return None
+        masks: list[bytes | None] = [None] * 256
+        for group, bits in chosen:
+            masks[len(group.words[0])] = bits.to_bytes((len(group.words) + 7) // 8, "little")
+        found: list[str] = _IN_ORDER(masks, self._lengths, self._words)
         return found
 
     def _selection(self, kind: str, arguments: tuple[object, ...]) -> Selection | None:
@@ -264,18 +305,27 @@ class PositionBitsets:
         selection = self._selection(kind, arguments)
         if selection is None:
             raise ValueError(f"position-bitsets answers no {kind!r} query")
+        chosen = {len(group.words[0]): (group, bits, check) for group, bits, check in selection}
+        if all(check is None for _, _, check in chosen.values()):
+            rest = [
+                (group, group.every & ~chosen[length][1] if length in chosen else group.every)
+                for length, group in self._groups.items()
+            ]
+            ordered = self._in_order(rest)
+            if ordered is not None:
+                return ordered
         found: list[str] = []
-        reached = set()
-        for group, bits, check in selection:
-            reached.add(len(group.words[0]))
-            rest = group.every & ~bits
-            if rest:
-                found.extend(group.members(rest))
+        for length, group in self._groups.items():
+            if length not in chosen:
+                found.extend(group.words)
+                continue
+            _, bits, check = chosen[length]
+            rest_bits = group.every & ~bits
+            if rest_bits:
+                found.extend(group.members(rest_bits))
             if check is not None and bits:
                 found.extend(w for w in group.members(bits) if not check.fullmatch(w))
-        for length, group in self._groups.items():
-            if length not in reached:
-                found.extend(group.words)
+        found.sort()
         return found
 
     def _contains_word(self, word: str) -> bool:

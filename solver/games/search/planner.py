@@ -50,6 +50,8 @@ from lexibench.structures.queries import QUERY_MEMBERS, UNBOUNDED, Complementing
 #: answers hooks and anagram counts too, its bit sets rebuilt from the words on load. Where none
 #: does, the first that is available (array-trie), hooks and anagram counts through its protocol.
 PREFERRED: Final = ("array-trie", "position-bitsets")
+#: The tiers at which a structure answers with its own code (whose order it may declare).
+_OWN: Final = (Tier.INDEX, Tier.NATIVE)
 #: Below this many candidates a hooks filter asks an index each word's hooks; above, its whole
 #: answer once, as a set.
 PER_WORD: Final = 64
@@ -336,29 +338,36 @@ def execute(structure: Any, plan: SearchPlan, query: Query) -> Answer:
             whole = question(step.inner, step.kind)
             if whole.exact:  # every word but its answer
                 leads.append((costs[k], k, [whole], True))
+    # the lead's words come in alphabetical order where one answer of the structure's own gives
+    # them all and it lists its answers so (the filters keep their order): no sort at the end
+    listed = structures.alphabetical(structure)
     if leads:
         _, first, asked, apart = min(leads)
         step = plan.steps[first]
         found: list[str] = []
         if apart and isinstance(structure, Complementing):
             found = structure.outside(asked[0].kind, *asked[0].arguments)
+            in_order = listed
         elif apart:
             kept = set(ask(structure, step.tier, asked[0]))
             found = [w for w in _every(structure, plan) if w not in kept]
+            in_order = listed and plan.every in _OWN
         else:
             for q in asked:
                 found.extend(ask(structure, step.tier, q))
+            in_order = listed and len(asked) == 1 and step.tier in _OWN
         if not apart and not all(q.exact for q in asked):
             found = step.inner.keep(found)
     else:
         first = -1
         found = _every(structure, plan)
+        in_order = listed and plan.every in _OWN
     for k in sorted(range(len(plan.steps)), key=costs.__getitem__):
         if k != first and found:
             found = _filter(structure, plan.steps[k], answered[k])(found)
     if query.min_length > 1:
         found = [w for w in found if len(w) >= query.min_length]
-    words = answer(query, found)
+    words = answer(query, found, in_order)
     hooks = None
     if plan.hooks is Tier.INDEX:
         hooks = tuple(structure.hook_letters(w) for w in words)

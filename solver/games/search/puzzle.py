@@ -125,9 +125,12 @@ class Answer:
     hooks: tuple[tuple[str, str], ...] | None = None
 
 
-def answer(query: Query, found: Iterable[str]) -> tuple[str, ...]:
+def answer(query: Query, found: Iterable[str], alphabetical: bool = False) -> tuple[str, ...]:
     """``found`` (distinct words meeting the conditions, none shorter than the query's shortest
-    length) in the query's order, at most its limit."""
+    length) in the query's order, at most its limit; ``alphabetical``: ``found`` is a list in
+    alphabetical order already, which the default order keeps as it is."""
+    if alphabetical and query.order == "alpha" and isinstance(found, list):
+        return tuple(found if query.limit is None else found[: query.limit])
     return tuple(ordered(found, query.order, query.limit))
 
 

@@ -135,6 +135,9 @@ class ArrayTrieLexicon(_Core, _Queries):
     """:meth:`from_bytes` checks all its queries assume (see :mod:`lexibench.structures.saved`)."""
     NATIVE_UNAVAILABLE: ClassVar[str | None] = NATIVE_UNAVAILABLE
     LETTERS_ONLY: ClassVar[bool] = True
+    ALPHABETICAL: ClassVar[bool] = True
+    """Its compiled query walks list the words in alphabetical order: depth first, a node's
+    word before its children's, the children in letter order."""
     """Why the native tier is missing (None when it is there): see the module docstring."""
 
     def __init__(self, words: Iterable[str] = ()) -> None:
