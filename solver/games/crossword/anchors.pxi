@@ -177,11 +177,13 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
                       const int *effective, int last) noexcept:
     """Bound one span (``span_first`` to ``last``) by the blanks it uses, into
     ``span_best`` (see :func:`_shadow`); when ``collecting``, add it to its slot (the
-    anchor's of as many tiles through the same runs of board tiles, ``span_blocks``). A
+    anchor's of as many tiles through the same runs of board tiles, ``span_blocks``), whose
+    points and effective multipliers, rank by rank, are the best of its spans'. A
     span through no board tile, collected, is bounded by the best leave of the parts that
     may spell a word alone (``word_leave``), and left out where none may."""
     cdef int i, b, letters
-    cdef int64_t score = <int64_t>main * multiplier + cross, bound, none = -(1LL << 62)
+    cdef int64_t points = <int64_t>main * multiplier + cross
+    cdef int64_t score = points, bound, none = -(1LL << 62)
     cdef int64_t placed = 0, best = none
     cdef const int64_t *leaves = &g.tables.best_leave[k][0]
     if g.collecting and k == last - g.span_first + 1:
@@ -213,6 +215,11 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
         slot = &g.slots[g.slot_of[k][g.span_blocks]]
         if best > slot.bound:
             slot.bound = best
+        if points > slot.points:
+            slot.points = points
+        for i in range(k):
+            if effective[i] > slot.effective[i]:
+                slot.effective[i] = effective[i]
         slot.first[slot.spans] = g.span_first
         slot.last[slot.spans] = last
         slot.spans += 1
@@ -241,6 +248,8 @@ cdef void _span_bound(NativeGenerator g, int main, int multiplier, int cross, in
     slot.first[0] = g.span_first
     slot.last[0] = last
     slot.spans = 1
+    slot.points = points
+    memcpy(slot.effective, effective, k * sizeof(int))
     g.slot_stamp[k][g.span_blocks] = g.anchor_stamp
     g.slot_of[k][g.span_blocks] = g.nslots
     g.nslots += 1

@@ -69,6 +69,11 @@ cdef struct Slot:
     int spans
     int first[MAX_RACK + 1]
     int last[MAX_RACK + 1]
+    # what bounds a part of the rack on it, the best of its spans' (as _span_bound found them):
+    # the board's letters times the word multiplier plus the cross-words' board points (no
+    # bingo), and the placed squares' effective multipliers, largest first, rank by rank
+    int64_t points
+    int effective[MAX_RACK]
 
 
 cdef struct Game:
@@ -240,6 +245,7 @@ cdef class NativeGenerator:
     cdef int span_multiplier[MAX_RACK + 1]
     cdef int *free_pos
     cdef int nfree, first, last, free_multiplier
+    cdef bint spans_ready  # span_free and span_multiplier hold the slot's (_free_squares)
     cdef const uint8_t *spelled
     # by equity: the best ``top`` equities found (a min-heap: heap[0] the line)
     cdef int64_t *heap

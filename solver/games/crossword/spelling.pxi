@@ -168,17 +168,18 @@ cdef inline void _next_anchor(NativeGenerator g) noexcept:
 cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
     """The moves over ``slot``'s spans: each part of the rack of as many tiles as they have
     free squares, bounded with its own letters and leave (on the best of the spans' squares,
-    the effective multipliers paired by rank), spelled (:func:`_spell`) where that bound
-    reaches the line, in the parts' order (by leave, highest first): not sorted by bound,
-    which cost more than the few spellings it spared. The spans cross the same board tiles,
-    so a part's words are looked up once for all of them."""
+    the effective multipliers paired by rank, as the slot keeps them from the spans'
+    bounds), spelled (:func:`_spell`) where that bound reaches the line, in the parts' order
+    (by leave, highest first): not sorted by bound, which cost more than the few spellings
+    it spared. The spans cross the same board tiles, so a part's words are looked up once for
+    all of them; the spans' free squares are listed only once a word is found
+    (:func:`_free_squares`)."""
     cdef Lane *L
-    cdef int pos, i, j, m, s, k = slot.tiles, main = 0, multiplier, cross
-    cdef int effective[MAX_SIDE]
-    cdef int best[MAX_SIDE]
+    cdef int pos, i, j, k = slot.tiles, main = 0
+    cdef const int *best = slot.effective
     cdef uint64_t lo = 0, hi = 0
     cdef uint8_t tile
-    cdef int64_t base = -(1LL << 62), placed, bound, line, most, none = -(1LL << 62)
+    cdef int64_t base, placed, bound, line, most, none = -(1LL << 62)
     cdef Sub *sub
     cdef bint alone = True  # through no board tile (the same in every span of the slot)
     g.down = slot.down
@@ -187,6 +188,8 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
     g.base = slot.base
     g.anchor_pos = slot.anchor
     g.slot = slot
+    g.nfree = k
+    g.spans_ready = False
     # the board's letters: the same runs in every span
     for pos in range(slot.first[0], slot.last[0] + 1):
         tile = L.cells[slot.base + pos]
@@ -196,35 +199,7 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
             add_letter(&lo, &hi, tile & 0x7F)
             main += 0 if tile & BLANK else g.rules.values[tile]
             alone = False
-    for j in range(k):
-        best[j] = 0
-    for s in range(slot.spans):
-        multiplier = 1
-        cross = 0
-        g.nfree = 0
-        for pos in range(slot.first[s], slot.last[s] + 1):
-            i = slot.base + pos
-            if not L.cells[i]:
-                g.span_free[s][g.nfree] = pos
-                g.nfree += 1
-                multiplier *= L.wm[i]
-                if L.xhas[i]:
-                    cross += L.xscore[i] * L.wm[i]
-        g.span_multiplier[s] = multiplier
-        for j in range(k):
-            i = slot.base + g.span_free[s][j]
-            m = L.lm[i] * (multiplier + (L.wm[i] if L.xhas[i] else 0))
-            pos = j
-            while pos > 0 and effective[pos - 1] < m:
-                effective[pos] = effective[pos - 1]
-                pos -= 1
-            effective[pos] = m
-        for j in range(k):  # each rank's best (pairs each span's by rank: at least as much)
-            if effective[j] > best[j]:
-                best[j] = effective[j]
-        if <int64_t>main * multiplier + cross > base:
-            base = <int64_t>main * multiplier + cross
-    base += g.rules.bingo if k == g.rules.rack_size else 0
+    base = slot.points + (g.rules.bingo if k == g.rules.rack_size else 0)
     line = g.heap[0] if g.by_equity and g.heap_n == g.top else none
     # no part places more than the rack's best letters on the best squares: with the parts
     # by leave, highest first, the rest are below the line once that bound is
@@ -247,6 +222,24 @@ cdef void _expand(NativeGenerator g, const Slot *slot) noexcept:
         _spell(g, sub, lo, hi, main, alone)
         if g.by_equity and g.heap_n == g.top:
             line = g.heap[0]  # (raised by the moves it found)
+
+
+cdef void _free_squares(NativeGenerator g, const Slot *slot) noexcept:
+    """List each span's free squares and the product of their word multipliers, where a
+    word of the slot is first placed."""
+    cdef Lane *L = g.lane_arrays
+    cdef int s, pos, i, free, multiplier
+    for s in range(slot.spans):
+        multiplier = 1
+        free = 0
+        for pos in range(slot.first[s], slot.last[s] + 1):
+            i = slot.base + pos
+            if not L.cells[i]:
+                g.span_free[s][free] = pos
+                free += 1
+                multiplier *= L.wm[i]
+        g.span_multiplier[s] = multiplier
+    g.spans_ready = True
 
 
 cdef void _spell(NativeGenerator g, const Sub *sub, uint64_t lo, uint64_t hi, int main,
@@ -291,6 +284,8 @@ cdef void _words(NativeGenerator g, const Group *group, int main) noexcept:
     """Place each word of ``group`` on each span of the slot (:func:`_place`)."""
     cdef const Slot *slot = g.slot
     cdef int w, s, length = slot.last[0] - slot.first[0] + 1
+    if not g.spans_ready:
+        _free_squares(g, slot)
     for w in range(group.count):
         for s in range(slot.spans):
             g.first = slot.first[s]
