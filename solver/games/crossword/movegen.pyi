@@ -60,6 +60,7 @@ class NativeGenerator:
         leaves: tuple[LeaveValues, LeaveValues],
         max_zeros: int,
         wordmap: WordMap | None = None,
+        given: bytes | None = None,
     ) -> tuple[bytes, int, int, bool]: ...
 
 class LeaveValues:

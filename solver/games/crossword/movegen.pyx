@@ -325,7 +325,7 @@ cdef class NativeGenerator:
                 self.tables.leave_buf[self.tables.leave_size - 1], exchange, returned)
 
     def play(self, uint8_t[::1] board, racks, scores, bag, int zeros, int player, int turns,
-             bint gaddag, leaves, int max_zeros, WordMap wordmap=None):
+             bint gaddag, leaves, int max_zeros, WordMap wordmap=None, bytes given=None):
         """Play up to ``turns`` turns of a game here (see ``turns.pxi``), each the player's
         choice by equity as :meth:`best_turn` finds it: the board (written in place), the two
         racks (27 counts each, written back), the scores and the bag (a list of tiles, drawn
@@ -333,7 +333,9 @@ cdef class NativeGenerator:
         row, ``player`` the one on turn, ``leaves`` each player's :class:`LeaveValues` (whole
         thousandths), valued while the bag holds tiles; ``max_zeros`` scoreless turns end
         the game. Stops when the game is over, or when an exchange is chosen, which the
-        caller plays (its bag is shuffled in Python) before it calls again.
+        caller plays (its bag is shuffled in Python) before it calls again. ``given``: the
+        first turn's placement, given (a record of :meth:`generate`'s; ValueError where it is
+        no move of that rack on that board, before anything is played), not chosen.
 
         Returns ``(log, player, zeros, over)``: every turn as :data:`PLAYED` bytes (see
         ``movegen.pyi``), an exchange chosen last, then the player on turn, the scoreless
@@ -371,10 +373,15 @@ cdef class NativeGenerator:
         game.zeros = zeros
         game.player = player
         game.over = False
+        if given is not None:
+            if len(given) != RECORD:
+                raise ValueError(f"a placement is one record of {RECORD} bytes")
+            _check_given(self, &game, <const uint8_t *>given)
         self.log_size = 0
         self.busy = True
         try:
-            _play_turns(self, &game, turns, gaddag, first, second, max_zeros, wordmap)
+            _play_turns(self, &game, turns, gaddag, first, second, max_zeros, wordmap,
+                        NULL if given is None else <const uint8_t *>given)
         finally:
             self.busy = False
             for k in range(2):

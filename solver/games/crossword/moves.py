@@ -151,6 +151,17 @@ def unpack(data: bytes) -> list[RawMove]:
     return out
 
 
+def pack(raw: RawMove) -> bytes:
+    """A raw move as a native :data:`RECORD` (:func:`unpack`'s inverse).
+
+    >>> unpack(pack((12, True, 7, 3, "CaT", 0b101))) == [(12, True, 7, 3, "CaT", 0b101)]
+    True
+    """
+    score, down, row, col, word, placed = raw
+    tiles = bytes(ord(ch) - 64 if ch.isupper() else 0x80 | (ord(ch) - 96) for ch in word)
+    return RECORD.pack(score, down, row, col, len(word), placed, tiles)
+
+
 class Moves:
     """A position's moves as a generator found them: a list of raw moves, or native records
     (unpacked on first read). ``len()`` is their number; :meth:`sorted` the :class:`Move`

@@ -48,7 +48,7 @@ from lexibench.solver.games.crossword.equity import (
     order,
     top_by_equity,
 )
-from lexibench.solver.games.crossword.moves import Move, parse_coord
+from lexibench.solver.games.crossword.moves import Move, pack, parse_coord
 from lexibench.solver.games.crossword.players import Action, EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
@@ -285,6 +285,8 @@ def simulate(
     player = EquityPlayer(generator, leaves)
     player.memo = memo  # one memo of the leaves for the candidates and the plies
     in_c = turn_loop.in_c(player, player)  # the plies played in C, where the tier can
+    actions = [_action(c.move) for c in sim.candidates]
+    records = [pack(a) if isinstance(a, tuple) else None for a in actions]  # placements
     hidden = unseen(position, settings.known_rack)
     mine = position.rack_counts()
     known = [0] * 27
@@ -309,14 +311,14 @@ def simulate(
             draw(other, bag, rules.rack_size)
         base = _Game(rules, bytearray(position.board), (mine, other), scores, bag,
                      position.zeros, f"sim:{settings.seed}:{i}:x")  # fmt: skip
-        for candidate in sim.candidates:
+        for k, candidate in enumerate(sim.candidates):
             if candidate.dropped:
                 continue
             game = base.copy()
             if in_c is None:
-                result = _play_out(game, candidate.move, player, sim, spread_before)
+                result = _play_out(game, actions[k], player, sim, spread_before)
             else:
-                result = _played_in_c(game, candidate.move, in_c, memo, sim, spread_before)
+                result = _played_in_c(game, actions[k], records[k], in_c, memo, sim, spread_before)
             candidate.add(result)
         sim.iterations += 1
         progress(sim.iterations)
@@ -328,16 +330,17 @@ def simulate(
 
 def _play_out(
     game: _Game,
-    move: Move,
+    action: Action,
     player: EquityPlayer,
     sim: Simulation,
     spread_before: int,
 ) -> float:
-    """One candidate's result, played out from ``game`` (see the module docstring)."""
+    """One candidate's result (``action``, its turn), played out from ``game`` (see the
+    module docstring)."""
     rules = game.rules
     plies = sim.settings.plies
     memo = player.memo
-    kept = game.turn(0, _action(move))
+    kept = game.turn(0, action)
     leftover = memo.value(kept) if plies == 1 else 0.0
     for ply in range(plies):
         if game.over:
@@ -354,23 +357,33 @@ def _play_out(
 
 def _played_in_c(
     game: _Game,
-    move: Move,
+    action: Action,
+    record: bytes | None,
     in_c: tuple[Any, tuple[Any, Any]],
     memo: LeaveMemo,
     sim: Simulation,
     spread_before: int,
 ) -> float:
-    """:func:`_play_out` with the plies chosen and played in C (:mod:`.turn_loop`) but an
-    exchange, played here: the same result."""
+    """:func:`_play_out` played in C (:mod:`.turn_loop`): the candidate's placement
+    (``record``) and the plies, but an exchange or the pass (of the candidate or a ply),
+    played here: the same result."""
     generator, leaves = in_c
     rules = game.rules
     plies = sim.settings.plies
-    kept = game.turn(0, _action(move))
-    leftover = memo.value(kept) if plies == 1 else 0.0
-    game.player = 1  # the other player replies first
-    ply = 0
+    leftover = 0.0
+    ply = -1  # the candidate's turn, then the plies from 0
+    if record is None:  # an exchange or the pass
+        kept = game.turn(0, action)
+        leftover = memo.value(kept) if plies == 1 else 0.0
+        ply = 0
+    game.player = 0 if ply < 0 else 1  # the other player replies first
     while ply < plies and not game.over:
-        for turn in turn_loop.play(generator, rules, game, leaves, plies - ply, MAX_ZEROS):
+        given = record if ply < 0 else None
+        for turn in turn_loop.play(generator, rules, game, leaves, plies - ply, MAX_ZEROS, given):
+            if ply < 0:
+                leftover = turn.kept / UNIT if plies == 1 else 0.0
+                ply = 0
+                continue
             sim.turns += 1
             if turn.kind == turn_loop.EXCHANGE:
                 worth = memo.value(game.turn(turn.player, turn.exchange()))

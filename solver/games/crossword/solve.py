@@ -156,10 +156,12 @@ class _Native:
         )
         return found, bound.generated
 
-    def play(self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int) -> Any:
+    def play(
+        self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int, given: Any
+    ) -> Any:
         return bound.play(
             game.board, game.racks, game.scores, game.bag, game.zeros, game.player, turns,
-            self.gaddag, leaves, max_zeros, self.word_map,
+            self.gaddag, leaves, max_zeros, self.word_map, given,
         )  # fmt: skip
 
 
@@ -191,7 +193,9 @@ class _Protocol:
     ) -> tuple[NativeTurn | None, int]:
         return None, 0  # the caller chooses from every move
 
-    def play(self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int) -> Any:
+    def play(
+        self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int, given: Any
+    ) -> Any:
         return None  # the caller plays each turn
 
 
@@ -325,15 +329,22 @@ class MoveGenerator:
         return found
 
     def play_raw(
-        self, rules: RuleSet, game: Any, turns: int, leaves: Any, max_zeros: int
+        self,
+        rules: RuleSet,
+        game: Any,
+        turns: int,
+        leaves: Any,
+        max_zeros: int,
+        given: bytes | None = None,
     ) -> tuple[bytes, int, int, bool] | None:
         """Up to ``turns`` turns of ``game`` (a :class:`~.turn_loop.State`) played in C, each
         the player's choice by equity (:meth:`~.movegen.NativeGenerator.play`, which says
         where it stops), ``leaves`` the two players' values in C (:meth:`leave_values`, whole
-        thousandths): the turns' log, the player on turn, the scoreless turns and whether the
-        game is over (the board, racks, scores and bag updated in place). ``generated``: the
-        moves found, summed. None at a tier that is not native (:attr:`plays_turns`)."""
-        found = self._engine.play(self._for(rules), game, turns, leaves, max_zeros)
+        thousandths), the first ``given`` where it is a placement's record (:func:`.moves.pack`)
+        rather than chosen: the turns' log, the player on turn, the scoreless turns and whether
+        the game is over (the board, racks, scores and bag updated in place). ``generated``:
+        the moves found, summed. None at a tier that is not native (:attr:`plays_turns`)."""
+        found = self._engine.play(self._for(rules), game, turns, leaves, max_zeros, given)
         if found is not None:
             self.generated = self._for(rules).generated
         return found  # type: ignore[no-any-return]

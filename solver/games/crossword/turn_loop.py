@@ -107,10 +107,12 @@ def play(
     leaves: tuple[Any, Any],
     turns: int,
     max_zeros: int,
+    given: bytes | None = None,
 ) -> list[Played]:
-    """Up to ``turns`` turns of ``state`` played in C (:meth:`~.solve.MoveGenerator.play_raw`):
-    the turns, an exchange last where one was chosen (not played). ``state`` is updated."""
-    found = generator.play_raw(rules, state, turns, leaves, max_zeros)
+    """Up to ``turns`` turns of ``state`` played in C (:meth:`~.solve.MoveGenerator.play_raw`),
+    the first ``given`` where it is a placement's record (:func:`.moves.pack`): the turns, an
+    exchange last where one was chosen (not played). ``state`` is updated."""
+    found = generator.play_raw(rules, state, turns, leaves, max_zeros, given)
     if found is None:
         raise ValueError("play: this generator does not play turns (see in_c)")
     log, state.player, state.zeros, state.over = found

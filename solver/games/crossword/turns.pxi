@@ -99,15 +99,61 @@ cdef int _after(NativeGenerator g, int (*racks)[27], int64_t *scores, int player
     return 0
 
 
+cdef int _check_given(NativeGenerator g, const Game *game, const uint8_t *rec) except -1:
+    """Refuse a placement (a native record) that does not fit ``game``: off the board, a tile
+    on a square that holds one or a square skipped that holds none, a tile not on the player's
+    rack, a tile that is none."""
+    cdef int down = rec[4], row = rec[5], col = rec[6], length = rec[7], k, t, square
+    cdef uint32_t mask = rec[8] | (rec[9] << 8) | (rec[10] << 16) | (<uint32_t>rec[11] << 24)
+    cdef int left[27]
+    if down > 1 or not 1 <= length <= MAX_SIDE or mask == 0 or mask >> length:
+        raise ValueError("a placement that is no move")
+    if row >= g.rules.rows or col >= g.rules.cols or (
+            row + length > g.rules.rows if down else col + length > g.rules.cols):
+        raise ValueError("a placement off the board")
+    memcpy(left, game.racks[game.player], sizeof(left))
+    for k in range(length):
+        t = rec[12 + k]
+        if not 1 <= (t & 0x7F) <= 26:
+            raise ValueError("a placement of a tile that is none")
+        square = (row + k) * g.rules.cols + col if down else row * g.rules.cols + col + k
+        if (mask >> k) & 1:
+            if game.board[square]:
+                raise ValueError("a placement on a square that holds a tile")
+            left[0 if t & BLANK else t] -= 1
+            if left[0 if t & BLANK else t] < 0:
+                raise ValueError("a placement of a tile the rack lacks")
+        elif game.board[square] != t:
+            raise ValueError("a placement through a square that does not hold its tile")
+    return 0
+
+
+cdef uint8_t *_log_entry(NativeGenerator g) except NULL:
+    """A new entry at the end of the log, zeroed."""
+    cdef uint8_t *grown
+    cdef uint8_t *entry
+    if g.log_size + PLAYED > g.log_room:
+        grown = <uint8_t *>realloc(g.log, max(64 * PLAYED, 2 * g.log_room))
+        if grown == NULL:
+            raise MemoryError()
+        g.log = grown
+        g.log_room = max(64 * PLAYED, 2 * g.log_room)
+    entry = g.log + g.log_size
+    memset(entry, 0, PLAYED)
+    g.log_size += PLAYED
+    return entry
+
+
 cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, LeaveValues first,
-                     LeaveValues second, int max_zeros, WordMap wordmap) except -1:
+                     LeaveValues second, int max_zeros, WordMap wordmap,
+                     const uint8_t *given) except -1:
     """Play up to ``turns`` turns of ``game``, ``first``'s leaves those of player 0 and
     ``second``'s of player 1, each turn's entry appended to the log (``log``, ``log_size``):
     until the game is over, or an exchange is chosen (its entry the last; not played: the
-    player is still on turn), or ``turns`` are played. The moves found, summed, in
-    ``generated``."""
+    player is still on turn), or ``turns`` are played; the first of them ``given`` where it is
+    not NULL (a placement's record, checked by :func:`_check_given`), not chosen. The moves
+    found, summed, in ``generated``."""
     cdef uint8_t *entry
-    cdef uint8_t *grown
     cdef uint8_t kept[MAX_RACK]
     cdef int played, score, n
     cdef Py_ssize_t generated = 0
@@ -115,21 +161,18 @@ cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, Leav
     for played in range(turns):
         if game.over:
             break
-        if g.log_size + PLAYED > g.log_room:
-            grown = <uint8_t *>realloc(g.log, max(64 * PLAYED, 2 * g.log_room))
-            if grown == NULL:
-                raise MemoryError()
-            g.log = grown
-            g.log_room = max(64 * PLAYED, 2 * g.log_room)
-        entry = g.log + g.log_size
-        memset(entry, 0, PLAYED)
-        g.log_size += PLAYED
+        entry = _log_entry(g)
         leaves = first if game.player == 0 else second
         entry[0] = game.player
         entry[2] = _held(game.racks[game.player], entry + PLAYED_HELD)
-        _choose(g, game.board, game.racks[game.player], gaddag, leaves, game.bag_n, wordmap,
-                entry)
-        generated += g.generated
+        if played == 0 and given != NULL:
+            entry[1] = PLAYED_PLACE
+            memcpy(entry + PLAYED_RECORD, given, RECORD)
+            _put(entry + PLAYED_SCORE, _record_score(given), 4)
+        else:
+            _choose(g, game.board, game.racks[game.player], gaddag, leaves, game.bag_n,
+                    wordmap, entry)
+            generated += g.generated
         if entry[1] == PLAYED_EXCHANGE:
             break
         score = 0

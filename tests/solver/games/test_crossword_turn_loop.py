@@ -145,6 +145,44 @@ def test_bad_input_is_refused_with_nothing_changed() -> None:
     _refused(generator, state, leaves, "does not match the rule set")
 
 
+def test_a_given_first_placement_is_played_then_the_choices() -> None:
+    """The first turn given (a placement's record) is played as given, the next chosen; a
+    record that is no move of that rack on that board is refused, nothing played."""
+    from lexibench.solver.games.crossword.moves import pack, unpack
+
+    generator = _generator("words", False)
+    player = EquityPlayer(generator, default())
+    in_c = turn_loop.in_c(player, player)
+    assert in_c is not None
+    seed = next(
+        seed
+        for seed in range(50)
+        if turn_loop.play(generator, RULES, _state(seed), in_c[1], 1, MAX_ZEROS)[0].kind
+        == turn_loop.PLACE
+    )
+    chosen = turn_loop.play(generator, RULES, _state(seed), in_c[1], 1, MAX_ZEROS)[0]
+    move = unpack(chosen.record)[0]
+    other = (move[0] + 1, *move[1:])  # another score: played as given all the same
+    state = _state(seed)
+    turns = turn_loop.play(generator, RULES, state, in_c[1], 2, MAX_ZEROS, pack(other))
+    assert unpack(turns[0].record)[0] == other
+    assert turns[0].score == move[0] + 1
+    assert turns[1].player == 1
+    assert state.scores[0] == move[0] + 1
+    score, down, row, col, word, placed = move
+    bad = [
+        (score, down, row + 14, col, word, placed),  # off the board
+        (score, down, row, col, word, 0),  # no tile placed
+        (score, down, row, col, "Q" * len(word), placed),  # tiles the rack lacks
+    ]
+    for record in [*map(pack, bad), b"short"]:
+        state = _state(seed)
+        before = (bytes(state.board), [list(r) for r in state.racks], list(state.bag))
+        with pytest.raises(ValueError, match="placement"):
+            turn_loop.play(generator, RULES, state, in_c[1], 2, MAX_ZEROS, record)
+        assert (bytes(state.board), [list(r) for r in state.racks], list(state.bag)) == before
+
+
 def test_in_c_only_for_two_equity_players_of_one_native_generator() -> None:
     native = _generator("words", False)
     other = _generator("gaddag", False)
