@@ -26,7 +26,9 @@ dropped once its mean plus ``z`` standard errors is below the best one's mean le
 own (``z`` the normal quantile of P): it is beyond reach.
 
 Costs: an iteration is ``candidates x (plies + 1)`` turns, each one best turn by equity
-(:func:`~.equity.best_turn`; at the native tier found in C without making every move).
+(:func:`~.equity.best_turn`; at the native tier found in C without making every move, and a
+candidate's play-out, its placement and the plies after it, played in C in one call:
+:mod:`.turn_loop`). The bag's shuffle, Python's ``random``, is the same at every tier.
 """
 
 from __future__ import annotations
