@@ -312,15 +312,18 @@ def _pooled(
     :data:`BATCHES_PER_WORKER` batches per worker in flight."""
     import multiprocessing
 
-    from lexibench.solver.pool import run_pool
+    from lexibench.solver.pool import run_pool, signals_held
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     if fork:
         _worker.update(job=job, state=job.open() if state is None else state)
     context = multiprocessing.get_context("fork" if fork else "spawn")
-    turns = _Turns(context)
-    if stop is not None:
-        stop.share(context)
+    # the shared values' memory is registered for clean-up as it is made: a signal's exception
+    # in the middle would leave a half-made registration that fails, loudly, at exit
+    with signals_held():
+        turns = _Turns(context)
+        if stop is not None:
+            stop.share(context)
     yield from run_pool(
         context,
         jobs,

@@ -126,7 +126,7 @@ def run_pool(
     workers: list[_Worker] = []
     finished = False
     try:
-        with _signals_held():  # a worker starts with them blocked (see worker_signals)
+        with signals_held():  # a worker starts with them blocked (see worker_signals)
             for _ in range(jobs):
                 workers.append(_start(context, workers, init, init_args, task))
         yield from _dispatch(workers, batches, in_flight)
@@ -205,7 +205,7 @@ def _dispatch(
 def _stop(workers: list[_Worker], finished: bool) -> None:
     """Stop every worker: at the end of the work by closing its socket, otherwise by SIGTERM;
     kill those alive after :data:`GRACE` seconds. Signals wait until this is done."""
-    with _signals_held():
+    with signals_held():
         if not finished:
             for worker in workers:
                 with contextlib.suppress(OSError):  # ended already
@@ -222,7 +222,7 @@ def _stop(workers: list[_Worker], finished: bool) -> None:
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
+def signals_held() -> Iterator[None]:
     """SIGINT and SIGTERM (and SIGALRM, by which the command line delivers an interruption put
     off) wait (blocked) in this process within the block, and are delivered, if they came, when
     it ends."""
