@@ -135,10 +135,9 @@ def _union(bit_sets: Iterable[int]) -> int:
 
 
 def _group(words: list[str]) -> _Group:
-    """The bit sets of ``words``, all of one length: each position's column of letters as bytes,
-    translated to a string of 0s and 1s per letter, read as a binary number (no Python loop per
-    word and letter)."""
-    words.sort()
+    """The bit sets of ``words``, all of one length and sorted: each position's column of
+    letters as bytes, translated to a string of 0s and 1s per letter, read as a binary number
+    (no Python loop per word and letter)."""
     length = len(words[0])
     at = []
     for i in range(length):

@@ -320,9 +320,9 @@ cdef class NativeGenerator:
             returned = bytes([out[i] for i in range(n)])
         best = _best_record(self)
         if best < 0:
-            return b"", None, self.tables.leave_buf[self.tables.leave_size - 1], exchange, returned
+            return b"", None, _pass_worth(self), exchange, returned
         return (self.out[best * RECORD:(best + 1) * RECORD], self.rec_equity[best],
-                self.tables.leave_buf[self.tables.leave_size - 1], exchange, returned)
+                _pass_worth(self), exchange, returned)
 
     def play(self, uint8_t[::1] board, racks, scores, bag, int zeros, int player, int turns,
              bint gaddag, leaves, int max_zeros, WordMap wordmap=None, bytes given=None):
@@ -348,7 +348,7 @@ cdef class NativeGenerator:
         _check(self, board, wordmap)
         first, second = leaves
         for lv in (first, second):
-            if lv is None or not (lv.linear or lv.table or lv.thousandths):
+            if lv is None or not lv.exact:
                 raise ValueError("play needs leaves of whole thousandths (LeaveValues.exact)")
         if not (0 <= player <= 1 and zeros >= 0 and turns >= 0 and max_zeros >= 1):
             raise ValueError("play: a player 0 or 1, and counts of turns that are not negative")

@@ -2,7 +2,8 @@
 # output buffer, or kept as the best one (_record: the moves' order is _better's); by equity, the
 # best-first heap of the top equities (_keep), each record's equity (_note_equity), and once the
 # search is over the records below the final line dropped (_drop_below); the exchanges of the
-# best turn (_returned, _exchange_first).
+# best turn (_returned, _exchange_first); a record's fields read back (_record_score,
+# _record_mask, _record_square).
 
 
 cdef void _record(NativeGenerator g, int first, int last, int main, int multiplier, int cross,
@@ -92,6 +93,11 @@ cdef int _note_equity(NativeGenerator g, Py_ssize_t index, int64_t equity) noexc
         g.rec_room = max(256, 2 * g.rec_room)
     g.rec_equity[index] = equity
     return 0
+
+
+cdef inline int64_t _pass_worth(NativeGenerator g) noexcept:
+    """After a search by equity: the pass's equity, the value of keeping every tile."""
+    return g.tables.leave_buf[g.tables.leave_size - 1]
 
 
 cdef void _drop_below(NativeGenerator g) noexcept:
@@ -207,12 +213,28 @@ cdef int _compare_text(const char *a, int na, const char *b, int nb) noexcept:
     return -1 if na < nb else (1 if na > nb else 0)
 
 
+cdef inline int32_t _record_score(const uint8_t *rec) noexcept:
+    """A record's score (its first four bytes, little-endian)."""
+    return <int32_t>(rec[0] | (rec[1] << 8) | (rec[2] << 16) | (<uint32_t>rec[3] << 24))
+
+
+cdef inline uint32_t _record_mask(const uint8_t *rec) noexcept:
+    """A record's placed mask (bit ``k``: the word's ``k``-th letter is placed)."""
+    return rec[8] | (rec[9] << 8) | (rec[10] << 16) | (<uint32_t>rec[11] << 24)
+
+
+cdef inline int _record_square(NativeGenerator g, const uint8_t *rec, int k) noexcept:
+    """The square (row-major) of the ``k``-th letter of a record's word."""
+    if rec[4]:
+        return (rec[5] + k) * g.rules.cols + rec[6]
+    return rec[5] * g.rules.cols + rec[6] + k
+
+
 cdef bint _better(const uint8_t *rec, const uint8_t *best) noexcept:
     """True when ``rec`` comes before ``best`` in the moves' order: higher score, then
     coordinate, then word (as the strings compare)."""
-    cdef int32_t a = <int32_t>(rec[0] | (rec[1] << 8) | (rec[2] << 16) | (<uint32_t>rec[3] << 24))
-    cdef int32_t b = <int32_t>(best[0] | (best[1] << 8) | (best[2] << 16)
-                               | (<uint32_t>best[3] << 24))
+    cdef int32_t a = _record_score(rec)
+    cdef int32_t b = _record_score(best)
     cdef char x[8]
     cdef char y[8]
     cdef char u[MAX_SIDE]

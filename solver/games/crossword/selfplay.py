@@ -135,12 +135,18 @@ def _turn(player: int, held: bytes, move: Action) -> Event:
 
 
 def _stuck(
-    rules: RuleSet, racks: tuple[list[int], list[int]], result: GameResult, record: bool
+    rules: RuleSet,
+    racks: tuple[list[int], list[int]],
+    result: GameResult,
+    record: bool,
+    counted: bool = False,
 ) -> GameResult:
-    """The end after six scoreless turns: each player loses the value of their own rack."""
+    """The end after six scoreless turns: each player loses the value of their own rack
+    (``counted``: taken from the scores already, in C; only the events kept)."""
     for k in (0, 1):
         value = rack_value(rules, racks[k])
-        result.scores[k] -= value
+        if not counted:
+            result.scores[k] -= value
         if record:
             result.events.append(Event(k, "stuck", _held(racks[k]), -value))
     return result
@@ -269,16 +275,14 @@ def _played_in_c(
         if state.zeros >= MAX_ZEROS:
             return _stuck(rules, racks, result, record)
         state.player = 1 - player
-    if record and state.over:  # the end's points (C counted them in the scores)
+    if record and state.over:  # the end's events (C counted its points in the scores)
         last = turns[-1] if turns else None
         if last is not None and last.kind == turn_loop.PLACE and not any(racks[last.player]):
             other = racks[1 - last.player]
             worth = 2 * rack_value(rules, other)
             result.events.append(Event(last.player, "out", _held(other), worth))
         else:
-            for k in (0, 1):
-                worth = -rack_value(rules, racks[k])
-                result.events.append(Event(k, "stuck", _held(racks[k]), worth))
+            _stuck(rules, racks, result, record, counted=True)
     return result
 
 

@@ -344,9 +344,10 @@ class MoveGenerator:
         rather than chosen: the turns' log, the player on turn, the scoreless turns and whether
         the game is over (the board, racks, scores and bag updated in place). ``generated``:
         the moves found, summed. None at a tier that is not native (:attr:`plays_turns`)."""
-        found = self._engine.play(self._for(rules), game, turns, leaves, max_zeros, given)
+        bound = self._for(rules)
+        found = self._engine.play(bound, game, turns, leaves, max_zeros, given)
         if found is not None:
-            self.generated = self._for(rules).generated
+            self.generated = bound.generated
         return found  # type: ignore[no-any-return]
 
     def leave_values(

@@ -19,7 +19,7 @@ cdef int _choose(NativeGenerator g, const uint8_t *board, const int *rack, bint 
     _equity_search(g, board, rack, gaddag, 1, leaves if bag > 0 else None, exchanging,
                    wordmap, False)
     best = _best_record(g)
-    passing = g.tables.leave_buf[g.tables.leave_size - 1]
+    passing = _pass_worth(g)
     if best >= 0:
         kind, worth, have = PLAYED_PLACE, g.rec_equity[best], True
     if exchanging and g.tables.total > 0 and (not have or g.tables.exchange_worth > worth):
@@ -33,10 +33,6 @@ cdef int _choose(NativeGenerator g, const uint8_t *board, const int *rack, bint 
     elif kind == PLAYED_EXCHANGE:
         entry[2] = _returned(g, g.exchange_index, entry + PLAYED_HELD)
     return 0
-
-
-cdef inline int _record_score(const uint8_t *rec) noexcept:
-    return <int32_t>(rec[0] | (rec[1] << 8) | (rec[2] << 16) | (<uint32_t>rec[3] << 24))
 
 
 cdef inline void _put(uint8_t *out, int64_t value, int size) noexcept:
@@ -58,12 +54,12 @@ cdef int _held(const int *rack, uint8_t *out) noexcept:
 
 cdef int _lay(NativeGenerator g, uint8_t *board, int *rack, const uint8_t *rec) noexcept:
     """Put the tiles placement ``rec`` places on ``board``, from ``rack``: its score."""
-    cdef int down = rec[4], row = rec[5], col = rec[6], k, tile
-    cdef uint32_t mask = rec[8] | (rec[9] << 8) | (rec[10] << 16) | (<uint32_t>rec[11] << 24)
+    cdef int k, tile
+    cdef uint32_t mask = _record_mask(rec)
     for k in range(rec[7]):
         if mask >> k & 1:
             tile = rec[12 + k]
-            board[(row + k) * g.rules.cols + col if down else row * g.rules.cols + col + k] = tile
+            board[_record_square(g, rec, k)] = tile
             rack[0 if tile & BLANK else tile] -= 1
     return _record_score(rec)
 
@@ -104,7 +100,7 @@ cdef int _check_given(NativeGenerator g, const Game *game, const uint8_t *rec) e
     on a square that holds one or a square skipped that holds none, a tile not on the player's
     rack, a tile that is none."""
     cdef int down = rec[4], row = rec[5], col = rec[6], length = rec[7], k, t, square
-    cdef uint32_t mask = rec[8] | (rec[9] << 8) | (rec[10] << 16) | (<uint32_t>rec[11] << 24)
+    cdef uint32_t mask = _record_mask(rec)
     cdef int left[27]
     if down > 1 or not 1 <= length <= MAX_SIDE or mask == 0 or mask >> length:
         raise ValueError("a placement that is no move")
@@ -116,7 +112,7 @@ cdef int _check_given(NativeGenerator g, const Game *game, const uint8_t *rec) e
         t = rec[12 + k]
         if not 1 <= (t & 0x7F) <= 26:
             raise ValueError("a placement of a tile that is none")
-        square = (row + k) * g.rules.cols + col if down else row * g.rules.cols + col + k
+        square = _record_square(g, rec, k)
         if (mask >> k) & 1:
             if game.board[square]:
                 raise ValueError("a placement on a square that holds a tile")
