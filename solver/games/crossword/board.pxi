@@ -29,29 +29,10 @@ cdef void _start(NativeGenerator g, const uint8_t *board, bint gaddag,
     g.failed = False
 
 
-cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
-                   bint bounding) noexcept:
-    cdef int d, lane, pos, i, square, lanes, n, o, lo, hi, k, score, other_lanes
+cdef void _lay_out(NativeGenerator g) noexcept:
+    """Each direction's lanes and their squares' multipliers: the rule set's, set once."""
+    cdef int d, lane, pos, square, i
     cdef Lane *L
-    cdef Lane *other
-    cdef uint8_t tile
-    cdef uint8_t before[MAX_SIDE]
-    cdef uint8_t after[MAX_SIDE]
-    cdef int nb, na
-    cdef bint beside
-    cdef uint8_t row_changed[MAX_SIDE]
-    cdef uint8_t col_changed[MAX_SIDE]
-    # the lines that changed since the last call (all, the first time)
-    memset(row_changed, not (g.seen_valid and g.keep), MAX_SIDE)
-    memset(col_changed, not (g.seen_valid and g.keep), MAX_SIDE)
-    if g.seen_valid and g.keep:
-        for square in range(g.rules.rows * g.rules.cols):
-            if board[square] != g.seen[square]:
-                row_changed[square // g.rules.cols] = 1
-                col_changed[square % g.rules.cols] = 1
-    memcpy(g.seen, board, g.rules.rows * g.rules.cols)
-    g.seen_valid = True
-    # the cells of both directions first: each direction's cross-words lie in the other's
     for d in range(2):
         L = &g.dirs[d]
         L.lanes = g.rules.cols if d else g.rules.rows
@@ -60,26 +41,84 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
             for pos in range(L.n):
                 square = pos * g.rules.cols + lane if d else lane * g.rules.cols + pos
                 i = lane * L.n + pos
-                L.cells[i] = board[square]
                 L.lm[i] = g.rules.lmul[square]
                 L.wm[i] = g.rules.wmul[square]
+
+
+cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
+                   bint bounding) noexcept:
+    """Each direction's cells, anchors, cross-scores and cross-sets (``xset``: the letters
+    the rack can place there that make a word across it too) for ``board``. With ``keep``,
+    only what the lines changed since the last call decide is made again: a square's
+    cross-word lies in the line across its lane (its cross-set, asked again only when that
+    line changed), its anchor also depends on its own lane; ``xkept`` holds each square's
+    set over every letter, which the rack's tiles then narrow."""
+    cdef int d, lane, pos, i, square, lanes, n, o, lo, hi, k, score, r, c
+    cdef int rows = g.rules.rows, cols = g.rules.cols
+    cdef Lane *L
+    cdef Lane *other
+    cdef uint8_t tile
+    cdef uint8_t before[MAX_SIDE]
+    cdef uint8_t after[MAX_SIDE]
+    cdef int nb, na
+    cdef bint beside, own
+    cdef uint8_t row_changed[MAX_SIDE]
+    cdef uint8_t col_changed[MAX_SIDE]
+    cdef const uint8_t *lanes_changed
+    cdef const uint8_t *crossing_changed
+    cdef uint32_t *kept
+    cdef uint32_t usable = g.usable
+    # the lines that changed since the last call (all, the first time, or when the board
+    # becomes empty or stops being so: the start square's anchor depends on the whole board)
+    cdef bint every = not (g.seen_valid and g.keep) or empty != g.seen_empty
+    memset(row_changed, every, MAX_SIDE)
+    memset(col_changed, every, MAX_SIDE)
+    if not every:
+        for r in range(rows):
+            if memcmp(board + r * cols, g.seen + r * cols, cols):
+                row_changed[r] = 1
+                for c in range(cols):
+                    if board[r * cols + c] != g.seen[r * cols + c]:
+                        col_changed[c] = 1
+    memcpy(g.seen, board, rows * cols)
+    g.seen_valid = True
+    g.seen_empty = empty
+    # the cells of both directions first: each direction's cross-words lie in the other's
+    for r in range(rows):
+        if row_changed[r]:
+            memcpy(&g.dirs[0].cells[r * cols], board + r * cols, cols)
+    for c in range(cols):
+        if col_changed[c]:
+            for r in range(rows):
+                g.dirs[1].cells[c * rows + r] = board[r * cols + c]
     for d in range(2):
         L = &g.dirs[d]
         other = &g.dirs[1 - d]
         lanes = L.lanes
         n = L.n
+        kept = g.xkept[d]
+        if d:
+            lanes_changed = &col_changed[0]
+            crossing_changed = &row_changed[0]
+        else:
+            lanes_changed = &row_changed[0]
+            crossing_changed = &col_changed[0]
         for lane in range(lanes):
+            own = lanes_changed[lane]
             for pos in range(n):
+                if not (own or crossing_changed[pos]):
+                    continue  # its lane and the line across it as they were
                 i = lane * n + pos
-                L.xset[i] = g.usable  # the tiles the rack can place; a cross-word's below
-                L.xscore[i] = 0
-                L.xhas[i] = 0
-                L.anchor[i] = 0
-                if L.cells[i]:
+                if L.cells[i] or empty:
+                    square = pos * cols + lane if d else i
+                    L.anchor[i] = 1 if empty and square == g.rules.start else 0
+                    L.xscore[i] = 0
+                    L.xhas[i] = 0
+                    kept[i] = g.rules.letters
                     continue
-                if empty:
-                    square = pos * g.rules.cols + lane if d else i
-                    L.anchor[i] = square == g.rules.start
+                beside = (pos > 0 and L.cells[i - 1] != 0) or (pos + 1 < n and L.cells[i + 1] != 0)
+                if not crossing_changed[pos]:  # its cross-word as it was
+                    L.anchor[i] = 1 if L.xhas[i] or beside else 0
                     continue
                 o = pos * lanes
                 lo = lane
@@ -88,9 +127,11 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
                 hi = lane
                 while hi + 1 < lanes and other.cells[o + hi + 1]:
                     hi += 1
-                beside = (pos > 0 and L.cells[i - 1] != 0) or (pos + 1 < n and L.cells[i + 1] != 0)
                 if lo == lane and hi == lane:
                     L.anchor[i] = beside
+                    L.xscore[i] = 0
+                    L.xhas[i] = 0
+                    kept[i] = g.rules.letters
                     continue
                 L.anchor[i] = 1
                 L.xhas[i] = 1
@@ -108,10 +149,9 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
                     na += 1
                     score += 0 if tile & BLANK else g.rules.values[tile]
                 L.xscore[i] = score
-                # the cross-word lies in column pos (across) or row pos (down)
-                if col_changed[pos] if d == 0 else row_changed[pos]:
-                    g.xkept[d][i] = _cross_set(g, before, nb, after, na)
-                L.xset[i] = g.xkept[d][i] & g.usable
+                kept[i] = _cross_set(g, before, nb, after, na)
+        for i in range(rows * cols):  # the rack's tiles narrow every square's set
+            L.xset[i] = kept[i] & usable
     if not bounding:  # (none read: those kept go stale)
         g.xext_valid = False
         return

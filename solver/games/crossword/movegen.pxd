@@ -211,7 +211,8 @@ cdef class NativeGenerator:
     # again only where the line of the square's cross-word changed
     cdef uint8_t seen[MAX_SQUARES]
     cdef bint seen_valid
-    cdef uint32_t xkept[2][MAX_SQUARES]
+    cdef bint seen_empty  # (the last call's board was empty)
+    cdef uint32_t xkept[2][MAX_SQUARES]  # each square's set over every letter (_prepare)
     cdef bint xext_valid  # the lanes' extension sets were made at the last call (bounding)
     # where the search is: the lane, the anchor
     cdef Lane *lane_arrays

@@ -30,7 +30,7 @@ cimport cython
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.math cimport floor, fma, fmod
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from lexibench.structures.backends.kwg.nodes cimport ACCEPTS, ARC, IS_END, TILE_SHIFT, find
 from lexibench.structures.backends.kwg.wordmap cimport (
@@ -238,6 +238,7 @@ cdef class NativeGenerator:
             self.rules.wmul[i] = word_multiplier[i]
         for i in range(27):
             self.rules.values[i] = values[i]
+        _lay_out(self)
 
     def generate(self, const uint8_t[::1] board, rack, bint gaddag, bint best=False):
         """The records of every legal move (``best``: of the first in order, or none)."""

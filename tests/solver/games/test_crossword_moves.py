@@ -382,6 +382,24 @@ def test_a_native_generator_kept_from_board_to_board_answers_afresh(
             assert key(kept(position)) == expected, (variant, keep)
 
 
+def test_a_kept_generator_follows_the_board_becoming_empty_and_not() -> None:
+    """The start square is an anchor only while the board is empty, though its lines may not
+    change when a tile appears elsewhere: a generator keeping its cross-sets answers afresh on
+    an empty board, then one tile far from the start, then the empty board again."""
+    words = ["ab", "ba", "tab", "bat", "zeta", "beta", "tea", "eat"]
+    far = bytearray(TINY_RULES.squares)
+    far[5 * 6 + 5] = ord("a") - 96  # the bottom right corner: not the start's row or column
+    rack = bytes(sorted(ord(x) - 96 for x in "abet"))
+    boards = [bytes(TINY_RULES.squares), bytes(far), bytes(TINY_RULES.squares)]
+    for variant in ("words", "gaddag"):
+        held = gaddag_strings(words) if variant == "gaddag" else words
+        kept = MoveGenerator(structures.build_lexicon("kwg", held), Tier.NATIVE, variant)
+        for board in boards:
+            position = Position(TINY_RULES, board, rack)
+            expected = key(Moves(position, reference_moves(position, words)))
+            assert key(kept(position)) == expected, variant
+
+
 def test_a_kwg_file_whose_node_1_is_not_the_words_gaddag_gives_the_words_moves() -> None:
     """A ``.kwg`` file whose node 1 points at the DAWG again, or at the GADDAG of other words,
     read in the words view: the native generator reads every cross-set through the DAWG, and its
