@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from lexibench.solver.games.crossword.leave_tables import RESOLUTION, LeaveTable
-from lexibench.solver.games.crossword.moves import Move, Moves, to_move, unpack
+from lexibench.solver.games.crossword.moves import Move, Moves, record_move
 from lexibench.solver.games.crossword.position import Position, rack_text
 from lexibench.solver.games.tiles import text_tiles
 
@@ -197,10 +197,14 @@ def best_turn(
     native (:meth:`~.solve.MoveGenerator.best_turn_raw`): the best placement, the best
     exchange and the pass, each with its equity, the first of them in :func:`order`. None at a
     tier that cannot choose in C."""
-    native = memo.for_native(generator) if bag > 0 else None
-    exchanging = bag >= position.rules.rack_size
-    rack = position.rack_counts()
-    chosen = generator.best_turn_raw(position.rules, position.board, rack, native, exchanging)
+    rules = position.rules
+    chosen = generator.best_turn_raw(
+        rules,
+        position.board,
+        position.rack_counts(),
+        memo.for_native(generator) if bag > 0 else None,
+        bag >= rules.rack_size,
+    )
     if chosen is None:
         return None
     record, equity, passing, exchange, returned = chosen
@@ -208,8 +212,7 @@ def best_turn(
     # others' 0, and placements come first), then an exchange before the pass
     others = passing if exchange is None else max(passing, exchange)
     if record and equity is not None and equity >= others:
-        placed = to_move(unpack(record)[0], position.rack)
-        return placed._replace(equity=equity / UNIT)
+        return record_move(record, position.rack, equity / UNIT)
     if exchange is not None and returned is not None and exchange >= passing:
         kept = bytearray(sorted(position.rack))
         for tile in returned:

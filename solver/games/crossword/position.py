@@ -77,7 +77,7 @@ def tile_text(tile: int) -> str:
     return letter.lower() if tile & BLANK else letter
 
 
-def rack_text(rack: bytes) -> str:
+def rack_text(rack: bytes | bytearray) -> str:
     """A rack as CGP writes it: letters in order, then ``?`` for each blank.
 
     >>> rack_text(bytes([0, 5, 1]))
