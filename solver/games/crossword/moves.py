@@ -29,8 +29,6 @@ the word's tiles (1-26, or ``0x80 | t`` for a blank), padded to 24."""
 
 #: A record's tiles to their letters (``bytes.translate``): 1-26 to A-Z, a blank's ``0x80 | t``
 #: to a-z.
-#: A blank's bit in a record's tile.
-BLANK_BIT: Final = 0x80
 _LETTERS: Final = bytes(
     64 + b if 1 <= b <= 26 else 96 + (b & 0x7F) if 0x81 <= b <= 0x9A else b for b in range(256)
 )
@@ -132,22 +130,22 @@ def sort_key(move: Move) -> tuple[int, str, str]:
     return (-move.score, move.coord, move.word)
 
 
-def to_move(raw: RawMove, rack: bytes) -> Move:
-    """The :class:`Move` of a raw move made from ``rack``."""
+def to_move(raw: RawMove, rack: bytes, equity: float | None = None) -> Move:
+    """The :class:`Move` of a raw move made from ``rack``, with its ``equity`` where given."""
     score, down, row, col, word, placed = raw
     tiles: list[tuple[int, int, str]] = []
-    left = list(rack)
+    left = bytearray(rack)
     for i, letter in enumerate(word):
         if placed >> i & 1:
             tiles.append((row + i, col, letter) if down else (row, col + i, letter))
             left.remove(0 if letter.islower() else ord(letter) - 64)
-    return Move(score, coord(row, col, down), word, rack_text(bytes(left)), tuple(tiles))
+    return Move(score, coord(row, col, down), word, rack_text(left), tuple(tiles), "place", equity)
 
 
 def record_move(record: bytes, rack: bytes, equity: float | None = None) -> Move:
     """The :class:`Move` of the first native :data:`RECORD` of ``record`` made from ``rack``,
-    with its ``equity`` where given: ``to_move(unpack(record)[0], rack)`` in one step, for a
-    caller that answers one move (the best turn) and whose time is mostly this.
+    with its ``equity`` where given: ``to_move(unpack(record)[0], rack, equity)`` without the
+    list, for a caller that answers one move (the best turn).
 
     >>> record_move(pack((12, True, 7, 3, "CaT", 0b101)), bytes([0, 3, 20]), 14.5)
     Move(score=12, coord='D8', word='CaT', leave='?', tiles=((7, 3, 'C'), (9, 3, 'T')), \
@@ -155,14 +153,7 @@ kind='place', equity=14.5, returned='')
     """
     score, down, row, col, length, placed, letters = RECORD.unpack_from(record)
     word = letters[:length].translate(_LETTERS).decode("ascii")
-    left = bytearray(rack)
-    tiles = []
-    for i in range(length):
-        if placed >> i & 1:
-            tiles.append((row + i, col, word[i]) if down else (row, col + i, word[i]))
-            tile = letters[i]
-            left.remove(0 if tile & BLANK_BIT else tile)
-    return Move(score, coord(row, col, down), word, rack_text(left), tuple(tiles), "place", equity)
+    return to_move((score, bool(down), row, col, word, placed), rack, equity)
 
 
 def unpack(data: bytes) -> list[RawMove]:
