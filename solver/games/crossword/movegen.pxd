@@ -89,6 +89,21 @@ cdef struct Game:
     bint over
 
 
+cdef struct Twister:
+    # Python's Mersenne Twister (mersenne.pxi): its 624 words and the next one's place
+    uint32_t state[624]
+    int index
+
+
+cdef struct Draws:
+    # the draws of a game's exchanges: a twister seeded from ``seed`` (the big-endian bytes of
+    # the number random.seed makes of a string) when the first exchange shuffles the bag
+    Twister twister
+    bint seeded
+    const uint8_t *seed
+    Py_ssize_t seed_n
+
+
 cdef struct Lane:
     # one direction's arrays, lane-major (lane * n + pos)
     uint8_t cells[MAX_SQUARES]
@@ -267,3 +282,25 @@ cdef class NativeGenerator:
     # the turns NativeGenerator.play played (PLAYED bytes each)
     cdef uint8_t *log
     cdef Py_ssize_t log_size, log_room
+
+
+@cython.final
+cdef class PlayOuts:
+    # a simulation's play-outs (playouts.pxi): its inputs, set once by __init__ ...
+    cdef NativeGenerator g
+    cdef LeaveValues leaves
+    cdef WordMap wordmap
+    cdef bint gaddag, draw_other
+    cdef int squares, plies, max_zeros, count
+    cdef uint8_t board[MAX_SQUARES]  # the position's
+    cdef int mine[27]  # the rack of the player on turn
+    cdef int known[27]  # the other player's, where known (else none)
+    cdef int64_t scores[2]
+    cdef int zeros
+    cdef bytes hidden  # the tiles unseen, in tile order
+    cdef bytes firsts  # each candidate's turn, a PLAYED entry each
+    # ... and what an iteration writes: the game a candidate is played in, the bag dealt
+    cdef uint8_t work[MAX_SQUARES]
+    cdef uint8_t *dealt
+    cdef uint8_t *bag
+    cdef readonly Py_ssize_t turns

@@ -74,3 +74,27 @@ class LeaveValues:
     @property
     def computed(self) -> bool: ...
     def millipoints(self, tiles: bytes) -> int: ...
+
+class PlayOuts:
+    turns: int
+    def __init__(
+        self,
+        generator: NativeGenerator,
+        board: bytes,
+        mine: Sequence[int],
+        known: Sequence[int] | None,
+        hidden: bytes,
+        scores: Sequence[int],
+        zeros: int,
+        firsts: bytes,
+        plies: int,
+        gaddag: bool,
+        leaves: LeaveValues,
+        max_zeros: int,
+        wordmap: WordMap | None = None,
+    ) -> None: ...
+    def iteration(
+        self, deal: bytes, exchanges: bytes, live: Sequence[bool]
+    ) -> list[float | None]: ...
+
+def shuffled(number: bytes, items: bytes) -> bytes: ...

@@ -23,7 +23,8 @@ lanes, anchors, cross-sets), ``rack_tables.pxi`` (a call's rack: what keeping ea
 worth, the parts a move may place), ``anchors.pxi`` (the anchors' bounds, best-first),
 ``walks.pxi`` (the walks through the DAWG and the GADDAG), ``spelling.pxi`` (the word map's
 search), ``recorders.pxi`` (records, the best-first heap, equity, the best turn), ``turns.pxi``
-(whole turns chosen and played: :meth:`NativeGenerator.play`).
+(whole turns chosen and played: :meth:`NativeGenerator.play`), ``mersenne.pxi`` (Python's
+random draws, in C), ``playouts.pxi`` (a simulation's iterations, whole: :class:`PlayOuts`).
 """
 
 cimport cython
@@ -56,6 +57,8 @@ include "rack_tables.pxi"
 include "spelling.pxi"
 include "recorders.pxi"
 include "turns.pxi"
+include "mersenne.pxi"
+include "playouts.pxi"
 
 
 cdef class LeaveValues:
@@ -346,6 +349,7 @@ cdef class NativeGenerator:
         cdef int t, held
         cdef LeaveValues first, second
         cdef bytearray tiles
+        cdef uint8_t first_turn[PLAYED]
         _check(self, board, wordmap)
         first, second = leaves
         for lv in (first, second):
@@ -378,11 +382,14 @@ cdef class NativeGenerator:
             if len(given) != RECORD:
                 raise ValueError(f"a placement is one record of {RECORD} bytes")
             _check_given(self, &game, <const uint8_t *>given)
+            memset(first_turn, 0, PLAYED)
+            first_turn[1] = PLAYED_PLACE
+            memcpy(first_turn + PLAYED_RECORD, <const uint8_t *>given, RECORD)
         self.log_size = 0
         self.busy = True
         try:
             _play_turns(self, &game, turns, gaddag, first, second, max_zeros, wordmap,
-                        NULL if given is None else <const uint8_t *>given)
+                        NULL if given is None else first_turn, NULL)
         finally:
             self.busy = False
             for k in range(2):

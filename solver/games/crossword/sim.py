@@ -26,9 +26,11 @@ dropped once its mean plus ``z`` standard errors is below the best one's mean le
 own (``z`` the normal quantile of P): it is beyond reach.
 
 Costs: an iteration is ``candidates x (plies + 1)`` turns, each one best turn by equity
-(:func:`~.equity.best_turn`; at the native tier found in C without making every move, and a
-candidate's play-out, its placement and the plies after it, played in C in one call:
-:mod:`.turn_loop`). The bag's shuffle, Python's ``random``, is the same at every tier.
+(:func:`~.equity.best_turn`; at the native tier found in C without making every move). At the
+native tier a whole iteration is one call into C (:class:`~.movegen.PlayOuts`): the deal, every
+candidate's play-out and the exchanges on the way, shuffled by C's copy of Python's Mersenne
+Twister (``mersenne.pxi``), which draws as ``random.Random`` does, so the numbers are the same at
+every tier. Python keeps the means.
 """
 
 from __future__ import annotations
@@ -42,9 +44,7 @@ from statistics import NormalDist
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.crossword import turn_loop
 from lexibench.solver.games.crossword.equity import (
-    UNIT,
     LeaveMemo,
     Leaves,
     order,
@@ -61,7 +61,8 @@ from lexibench.solver.games.crossword.selfplay import (
     place,
     rack_value,
 )
-from lexibench.solver.games.crossword.solve import MoveGenerator
+from lexibench.solver.games.crossword.solve import MoveGenerator, PlayOutSpec, seed_number
+from lexibench.solver.games.crossword.turn_loop import EXCHANGE, PASS, PLACE, PLAYED
 from lexibench.solver.games.tiles import text_tiles
 
 #: Iterations between two looks of the stopping rule.
@@ -170,8 +171,6 @@ class _Game:
     shuffle: str
     """The seed of an exchange's shuffle of the bag (made only where one is played)."""
     over: bool = False
-    player: int = 0
-    """The player on turn, where C plays the plies (:mod:`.turn_loop`)."""
     _random: random.Random | None = None
 
     def copy(self) -> _Game:
@@ -286,9 +285,7 @@ def simulate(
     sim = Simulation(position, settings, [Candidate(move) for move in first])
     player = EquityPlayer(generator, leaves)
     player.memo = memo  # one memo of the leaves for the candidates and the plies
-    in_c = turn_loop.in_c(player, player)  # the plies played in C, where the tier can
     actions = [_action(c.move) for c in sim.candidates]
-    records = [pack(a) if isinstance(a, tuple) else None for a in actions]  # placements
     hidden = unseen(position, settings.known_rack)
     mine = position.rack_counts()
     known = [0] * 27
@@ -296,6 +293,7 @@ def simulate(
         known[tile] += 1
     scores = list(position.scores or (0, 0))
     spread_before = scores[0] - scores[1]
+    in_c = _play_outs(generator, position, settings, actions, hidden, mine, known, memo)
     z = NormalDist().inv_cdf(settings.stop_confidence) if settings.stop_confidence else None
     started = time.perf_counter()
     limit = None if settings.time_limit is None else started + settings.time_limit
@@ -306,22 +304,25 @@ def simulate(
         if limit is not None and time.perf_counter() >= limit:
             sim.stopped = "time limit"
             break
-        bag = list(hidden)
-        random.Random(f"sim:{settings.seed}:{i}").shuffle(bag)
-        other = list(known)
-        if not settings.known_rack:
-            draw(other, bag, rules.rack_size)
-        base = _Game(rules, bytearray(position.board), (mine, other), scores, bag,
-                     position.zeros, f"sim:{settings.seed}:{i}:x")  # fmt: skip
-        for k, candidate in enumerate(sim.candidates):
-            if candidate.dropped:
-                continue
-            game = base.copy()
-            if in_c is None:
-                result = _play_out(game, actions[k], player, sim, spread_before)
-            else:
-                result = _played_in_c(game, actions[k], records[k], in_c, memo, sim, spread_before)
-            candidate.add(result)
+        seed = f"sim:{settings.seed}:{i}"
+        if in_c is not None:  # the whole iteration in C, with the same draws
+            live = [not c.dropped for c in sim.candidates]
+            results = in_c.iteration(seed_number(seed), seed_number(seed + ":x"), live)
+            for candidate, result in zip(sim.candidates, results, strict=True):
+                if result is not None:
+                    candidate.add(result)
+            sim.turns = in_c.turns
+        else:
+            bag = list(hidden)
+            random.Random(seed).shuffle(bag)
+            other = list(known)
+            if not settings.known_rack:
+                draw(other, bag, rules.rack_size)
+            base = _Game(rules, bytearray(position.board), (mine, other), scores, bag,
+                         position.zeros, seed + ":x")  # fmt: skip
+            for k, candidate in enumerate(sim.candidates):
+                if not candidate.dropped:
+                    candidate.add(_play_out(base.copy(), actions[k], player, sim, spread_before))
         sim.iterations += 1
         progress(sim.iterations)
         if z is not None and sim.iterations % STOP_EVERY == 0:
@@ -357,45 +358,36 @@ def _play_out(
     return game.scores[0] - game.scores[1] - spread_before + leftover
 
 
-def _played_in_c(
-    game: _Game,
-    action: Action,
-    record: bytes | None,
-    in_c: tuple[Any, tuple[Any, Any]],
+def _play_outs(
+    generator: MoveGenerator,
+    position: Position,
+    settings: Settings,
+    actions: list[Action],
+    hidden: list[int],
+    mine: list[int],
+    known: list[int],
     memo: LeaveMemo,
-    sim: Simulation,
-    spread_before: int,
-) -> float:
-    """:func:`_play_out` played in C (:mod:`.turn_loop`): the candidate's placement
-    (``record``) and the plies, but an exchange or the pass (of the candidate or a ply),
-    played here: the same result."""
-    generator, leaves = in_c
-    rules = game.rules
-    plies = sim.settings.plies
-    leftover = 0.0
-    ply = -1  # the candidate's turn, then the plies from 0
-    if record is None:  # an exchange or the pass
-        kept = game.turn(0, action)
-        leftover = memo.value(kept) if plies == 1 else 0.0
-        ply = 0
-    game.player = 0 if ply < 0 else 1  # the other player replies first
-    while ply < plies and not game.over:
-        given = record if ply < 0 else None
-        for turn in turn_loop.play(generator, rules, game, leaves, plies - ply, MAX_ZEROS, given):
-            if ply < 0:
-                leftover = turn.kept / UNIT if plies == 1 else 0.0
-                ply = 0
-                continue
-            sim.turns += 1
-            if turn.kind == turn_loop.EXCHANGE:
-                worth = memo.value(game.turn(turn.player, turn.exchange()))
-                game.player = 1 - turn.player
-            else:
-                worth = turn.kept / UNIT
-            if ply >= plies - 2:
-                leftover += worth if turn.player == 0 else -worth
-            ply += 1
-    return game.scores[0] - game.scores[1] - spread_before + leftover
+) -> Any | None:
+    """The iterations played in C (:meth:`~.solve.MoveGenerator.play_outs`), where the tier
+    can: the same results as :func:`_play_out`'s; else None."""
+    if not generator.plays_turns:
+        return None
+    firsts = b"".join(_entry(action) for action in actions)
+    spec = PlayOutSpec(
+        bytes(position.board), mine, known if settings.known_rack else None, bytes(hidden),
+        position.scores or (0, 0), position.zeros, firsts, settings.plies,
+    )  # fmt: skip
+    return generator.play_outs(position.rules, spec, memo.for_native(generator), MAX_ZEROS)
+
+
+def _entry(action: Action) -> bytes:
+    """A candidate's turn as C's log writes one (:data:`.turn_loop.PLAYED`)."""
+    if action is None:
+        return PLAYED.pack(0, PASS, 0, 0, 0, b"", b"")
+    if isinstance(action, Exchange):
+        back = bytes(t for t in range(27) for _ in range(action.returned[t]))
+        return PLAYED.pack(0, EXCHANGE, len(back), 0, 0, back, b"")
+    return PLAYED.pack(0, PLACE, 0, 0, 0, b"", pack(action))
 
 
 def _drop_beyond_reach(candidates: list[Candidate], z: float) -> None:

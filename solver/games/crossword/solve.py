@@ -24,8 +24,11 @@ reference of :mod:`solver.games.crossword.reference`).
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword import search
@@ -54,6 +57,7 @@ NativeTurn = tuple[bytes, int | None, int, int | None, bytes | None]
 tiles it returns, equities in millipoints."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 LeaveValues: type[native.LeaveValues] = _NATIVE.get("LeaveValues")
+PlayOuts: type[native.PlayOuts] = _NATIVE.get("PlayOuts")
 
 
 def native_build() -> str:
@@ -164,6 +168,14 @@ class _Native:
             self.gaddag, leaves, max_zeros, self.word_map, given,
         )  # fmt: skip
 
+    def play_outs(self, bound: Any, spec: PlayOutSpec, leaves: Any, max_zeros: int) -> Any:
+        if not _draws_in_c():
+            return None
+        return PlayOuts(
+            bound, spec.board, spec.mine, spec.known, spec.hidden, spec.scores, spec.zeros,
+            spec.firsts, spec.plies, self.gaddag, leaves, max_zeros, self.word_map,
+        )  # fmt: skip
+
 
 class _Protocol:
     """The string and step tiers: the generator of :mod:`.search` asking the lexicon."""
@@ -196,6 +208,9 @@ class _Protocol:
     def play(
         self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int, given: Any
     ) -> Any:
+        return None  # the caller plays each turn
+
+    def play_outs(self, bound: Any, spec: PlayOutSpec, leaves: Any, max_zeros: int) -> Any:
         return None  # the caller plays each turn
 
 
@@ -350,6 +365,17 @@ class MoveGenerator:
             self.generated = bound.generated
         return found  # type: ignore[no-any-return]
 
+    def play_outs(
+        self, rules: RuleSet, spec: PlayOutSpec, leaves: Any, max_zeros: int
+    ) -> Any | None:
+        """A simulation's play-outs in C (:class:`~.movegen.PlayOuts`: each iteration's
+        candidates played whole, their exchanges too, with the draws of Python's random) of
+        ``spec``, ``leaves`` both players' values in C (:meth:`leave_values`, whole
+        thousandths), ``max_zeros`` scoreless turns ending a game. None at a tier that is not
+        native (:attr:`plays_turns`), or where this Python's ``random`` draws otherwise than C's
+        copy of it (then the caller plays each turn)."""
+        return self._engine.play_outs(self._for(rules), spec, leaves, max_zeros)
+
     def leave_values(
         self, value: Callable[[bytes], float], linear: Any = None, thousandths: bool = False
     ) -> Any:
@@ -362,6 +388,44 @@ class MoveGenerator:
         if not isinstance(self._engine, _Native):
             return None
         return LeaveValues(value, linear, thousandths)
+
+
+class PlayOutSpec(NamedTuple):
+    """What a simulation plays out (:meth:`MoveGenerator.play_outs`): the position's board,
+    the rack of the player on turn and the other's where it is known (27 counts each; None:
+    drawn each iteration), the unseen tiles in tile order, the scores and scoreless turns, each
+    candidate as a turn's entry (:data:`.turn_loop.PLAYED`: its kind, a placement's record or
+    the tiles an exchange returns), the plies after each."""
+
+    board: bytes
+    mine: list[int]
+    known: list[int] | None
+    hidden: bytes
+    scores: tuple[int, int]
+    zeros: int
+    firsts: bytes
+    plies: int
+
+
+@cache
+def _draws_in_c() -> bool:
+    """Whether C's copy of Python's random (``mersenne.pxi``) shuffles as this Python's
+    ``random.Random(text).shuffle`` does (CPython's, unchanged since 3.2): asked once."""
+    tiles = list(range(100))
+    random.Random(_PROBE).shuffle(tiles)
+    shuffled: bytes = _NATIVE.get("shuffled")(seed_number(_PROBE), bytes(range(100)))
+    return list(shuffled) == tiles
+
+
+#: The string :func:`_draws_in_c` seeds both with.
+_PROBE: Final = "lexibench:draws"
+
+
+def seed_number(text: str) -> bytes:
+    """The big-endian bytes of the number ``random.seed(text)`` seeds the Mersenne Twister
+    with: ``text``'s UTF-8 bytes followed by their SHA-512 digest."""
+    data = text.encode()
+    return data + hashlib.sha512(data).digest()
 
 
 def word_map_choice(choice: str, tier: Tier, many_turns: bool) -> bool | None:

@@ -1,13 +1,14 @@
-"""Turns played in C: self-play's games and a simulation's plies, where both players choose by
-equity at the native tier (:meth:`~.movegen.NativeGenerator.play`).
+"""Turns played in C: self-play's games, where both players choose by equity at the native tier
+(:meth:`~.movegen.NativeGenerator.play`).
 
-The turns are those the Python loops play (:func:`.selfplay.play`, :mod:`.sim`) through
+The turns are those the Python loop plays (:func:`.selfplay.play`) through
 :class:`~.players.EquityPlayer`: the same choice (the best placement; the best exchange where it
 is worth more; the pass where it is worth more than either), the same draws from the end of the
 bag, the same end of the game. C stops when it chooses an exchange: the caller plays it
 (:func:`.selfplay.exchange`, whose shuffle of the bag is Python's random, the same at every
 tier) and calls again. What this module adds is the state C plays, the reading of the turns'
-log (:class:`Played`), and which players can be played in C (:func:`in_c`).
+log (:class:`Played`, whose layout :data:`PLAYED` a simulation's candidates are handed to C in
+too: :class:`~.movegen.PlayOuts`), and which players can be played in C (:func:`in_c`).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 # player's choice by equity as EquityPlayer makes it from best_turn's answer (_choose): the best
 # placement; the best exchange where it is worth more; the pass where it is worth more than
 # either. A placement is put on the board and the rack drawn up from the end of the bag
-# (_lay); the game ends as selfplay.play ends it (_after). An exchange is chosen here but
-# played by the caller, whose bag is shuffled by Python's random (the same draws at every tier).
+# (_lay); the game ends as selfplay.play ends it (_after). An exchange is chosen here and
+# played by the caller (self-play), whose bag is shuffled by Python's random, or played here
+# (_exchange, a simulation's play-outs) with the same draws (mersenne.pxi).
 
 
 cdef int _choose(NativeGenerator g, const uint8_t *board, const int *rack, bint gaddag,
@@ -140,15 +141,48 @@ cdef uint8_t *_log_entry(NativeGenerator g) except NULL:
     return entry
 
 
+cdef int _exchange(Game *game, const uint8_t *returned, int count, Draws *draws,
+                   uint8_t *kept) except -1:
+    """Play the exchange of ``returned`` (``count`` tiles) for the player on turn as
+    :func:`.selfplay.exchange` plays it: as many tiles drawn from the end of the bag, those
+    returned put at its end in tile order, the bag shuffled by ``draws``. The tiles kept (the
+    rack less those returned, in tile order) in ``kept``: their count."""
+    cdef int back[27]
+    cdef uint8_t drawn[MAX_RACK]
+    cdef int *rack = game.racks[game.player]
+    cdef int t, k, n = 0
+    memset(back, 0, sizeof(back))
+    for k in range(count):
+        back[returned[k]] += 1
+    for t in range(27):
+        for k in range(rack[t] - back[t]):
+            kept[n] = t
+            n += 1
+    for k in range(count):
+        game.bag_n -= 1
+        drawn[k] = game.bag[game.bag_n]
+    for t in range(27):
+        rack[t] -= back[t]
+        for k in range(back[t]):
+            game.bag[game.bag_n] = t
+            game.bag_n += 1
+    for k in range(count):
+        rack[drawn[k]] += 1
+    _draws_shuffle(draws, game.bag, game.bag_n)
+    return n
+
+
 cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, LeaveValues first,
                      LeaveValues second, int max_zeros, WordMap wordmap,
-                     const uint8_t *given) except -1:
+                     const uint8_t *given, Draws *draws) except -1:
     """Play up to ``turns`` turns of ``game``, ``first``'s leaves those of player 0 and
     ``second``'s of player 1, each turn's entry appended to the log (``log``, ``log_size``):
-    until the game is over, or an exchange is chosen (its entry the last; not played: the
-    player is still on turn), or ``turns`` are played; the first of them ``given`` where it is
-    not NULL (a placement's record, checked by :func:`_check_given`), not chosen. The moves
-    found, summed, in ``generated``."""
+    until the game is over, or ``turns`` are played, or, where ``draws`` is NULL, an exchange
+    is chosen (its entry the last; not played: the player is still on turn); an exchange is
+    otherwise played here (:func:`_exchange`). The first turn is ``given`` where that is not
+    NULL, not chosen: a turn's entry (:data:`PLAYED`) of its kind and a placement's record
+    (checked by :func:`_check_given`) or the tiles an exchange returns (that the rack holds,
+    fewer than the bag). The moves found, summed, in ``generated``."""
     cdef uint8_t *entry
     cdef uint8_t kept[MAX_RACK]
     cdef int played, score, n
@@ -162,15 +196,28 @@ cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, Leav
         entry[0] = game.player
         entry[2] = _held(game.racks[game.player], entry + PLAYED_HELD)
         if played == 0 and given != NULL:
-            entry[1] = PLAYED_PLACE
-            memcpy(entry + PLAYED_RECORD, given, RECORD)
-            _put(entry + PLAYED_SCORE, _record_score(given), 4)
+            entry[1] = given[1]
+            if given[1] == PLAYED_PLACE:
+                memcpy(entry + PLAYED_RECORD, given + PLAYED_RECORD, RECORD)
+                _put(entry + PLAYED_SCORE, _record_score(given + PLAYED_RECORD), 4)
+            elif given[1] == PLAYED_EXCHANGE:
+                entry[2] = given[2]
+                memcpy(entry + PLAYED_HELD, given + PLAYED_HELD, given[2])
         else:
             _choose(g, game.board, game.racks[game.player], gaddag, leaves, game.bag_n,
                     wordmap, entry)
             generated += g.generated
         if entry[1] == PLAYED_EXCHANGE:
-            break
+            if draws == NULL:
+                break
+            n = _exchange(game, entry + PLAYED_HELD, entry[2], draws, kept)
+            if leaves is not None:
+                _put(entry + PLAYED_KEPT, _value_of(leaves, kept, n), 8)
+            game.zeros += 1
+            game.over = _after(g, game.racks, game.scores, game.player, game.zeros, max_zeros,
+                               game.bag, &game.bag_n, False)
+            game.player = 1 - game.player
+            continue
         score = 0
         if entry[1] == PLAYED_PLACE:
             score = _lay(g, game.board, game.racks[game.player], entry + PLAYED_RECORD)
