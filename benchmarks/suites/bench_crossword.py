@@ -17,6 +17,9 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
   from the cache, the games), timed from outside;
 - **equity against greedy**: ``lexibench selfplay --leaves english --against greedy --games N``,
   one process, one round: the win rate and mean spread of lexibench's own leave model;
+- **the leave model against an engine's table**, where the user gives one (opt-in:
+  ``LEXIBENCH_RIVAL_LEAVES``, MAGPIE-DATA's ``NWL23.klv2``): 10,000 games in pairs from one bag,
+  the model's mean spread and its standard error (the case of ``crossword_strength.py``);
 - **beside MAGPIE**, where the user built it (opt-in): its move generation and its self-play
   beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here);
 - **simulation** (``lexibench sim``): seeded mid positions (0-2 blanks) simulated through each
@@ -69,6 +72,9 @@ from lexibench.benchmarks.suites.crossword_peer import (  # noqa: F401 (this sui
 from lexibench.benchmarks.suites.crossword_sim import (  # noqa: F401 (this suite's cases)
     test_crossword_sim,
     test_crossword_sim_peer,
+)
+from lexibench.benchmarks.suites.crossword_strength import (  # noqa: F401 (this suite's case)
+    test_crossword_leaves_against_an_engine,
 )
 from lexibench.solver.games.crossword.equity import by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves

@@ -5,8 +5,10 @@ own results, counted by player whichever seat it took, as games played one by on
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,9 @@ def expected(against: bool) -> list[dict[str, Any]]:
     table = LeaveTable.of({text_tiles(k): v for k, v in LEAVES.items()})
     equity, rival = EquityPlayer(generate, table), greedy(generate)
     rules = load_rules("english")
-    sides = [{"wins": 0, "draws": 0, "losses": 0, "points": 0, "spread": 0, "exchanges": 0,
-              "first_in": 0} for _ in range(2)]  # fmt: skip
+    sides: list[dict[str, Any]] = [{"wins": 0, "draws": 0, "losses": 0, "points": 0, "spread": 0,
+                                    "exchanges": 0, "first_in": 0, "games": []}
+                                   for _ in range(2)]  # fmt: skip
     for j in range(GAMES):
         seat = j % 2 if against else 0
         first, second = (equity, rival) if seat == 0 else (rival, equity)
@@ -78,7 +81,19 @@ def expected(against: bool) -> list[dict[str, Any]]:
             side["points"] += mine
             side["spread"] += mine - theirs
             side["exchanges"] += result.exchanged[at]
+            side["games"].append(mine - theirs)
     return sides
+
+
+def check_pairs(players: list[dict[str, Any]], sides: list[dict[str, Any]]) -> None:
+    """Against a rival, each player's ``spread_stderr``: its pairs' mean spreads' standard
+    deviation over the square root of their count."""
+    for player, side in zip(players, sides, strict=True):
+        spreads = side["games"]
+        pairs = [(a + b) / 2 for a, b in zip(spreads[::2], spreads[1::2], strict=False)]
+        assert player["pairs"] == len(pairs) == GAMES // 2
+        error = statistics.stdev(pairs) / math.sqrt(len(pairs))
+        assert player["spread_stderr"] == pytest.approx(error, abs=0.0051)
 
 
 def check_sides(players: list[dict[str, Any]], sides: list[dict[str, Any]]) -> None:
@@ -110,6 +125,9 @@ def test_against_greedy_names_both_players_and_counts_each_ones_results(
     ]
     sides = expected(against=True)
     check_sides(data["players"], sides)
+    check_pairs(data["players"], sides)
+    assert data["spread_stderr"] == data["players"][0]["spread_stderr"]
+    assert data["pairs"] == GAMES // 2
     assert [p["first_in"] for p in data["players"]] == [GAMES // 2, GAMES // 2]
     assert sum(side["exchanges"] for side in sides) > 0  # the table makes the equity player swap
     assert data["players"][1]["exchanges"] == 0  # the greedy player never exchanges
@@ -140,6 +158,10 @@ def test_against_greedy_names_both_players_and_counts_each_ones_results(
             f"{player['mean_spread']:+.2f}",
             str(player["exchanges"]),
         ]
+    assert lines[-2] == (
+        f"equity (prizes.csv leaves): mean spread {equity['mean_spread']:+.2f}, standard error "
+        f"{equity['spread_stderr']:.2f} ({GAMES // 2} pairs of games)"
+    )
     assert lines[-1] == f"word list {files[0]}, lexicon kwg (native, gaddag)"
 
 
@@ -149,7 +171,8 @@ def test_the_same_player_on_both_sides_is_told_apart_by_its_seat(
     data = json.loads(selfplay(capfd, files, "--leaves", files[1], "--json"))
     assert [p["name"] for p in data["players"]] == ["equity (prizes.csv leaves)"] * 2
     assert [p["first_in"] for p in data["players"]] == [GAMES, 0]
-    assert not {"against", "wins"} & set(data)
+    assert not {"against", "wins", "spread_stderr"} & set(data)
+    assert not {"pairs", "spread_stderr"} & set(data["players"][0])
     check_sides(data["players"], expected(against=False))
     text = selfplay(capfd, files, "--leaves", files[1])
     assert text.splitlines()[0] == (

@@ -336,9 +336,10 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
 
 
 class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
-    """``lexibench selfplay --leaves english --against greedy --games N``, one whole process:
-    the equity player (lexibench's own leave model) against the greedy one, each first in every
-    other game; ``units`` the games."""
+    """``lexibench selfplay --leaves english --against RIVAL --games N``, one whole process:
+    the equity player (lexibench's own leave model) against the greedy one, or against an
+    equity player with an engine's leave table (``against``), each first in every other game,
+    each pair of games from one bag; ``units`` the games."""
 
     suite = "equity"
     unit = "game"
@@ -356,6 +357,13 @@ class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
     exchanges: Count
     """The equity player's exchanges, over the games."""
     cpu_seconds: Seconds
+    against: str = "greedy"
+    """The rival: ``greedy``, or the file name of the leave table its equity player uses."""
+    against_sha256: str | None = None
+    """That table's SHA-256 (which table it was)."""
+    pairs: Count | None = None
+    spread_stderr: float | None = None
+    """The standard error of ``mean_spread``, over the pairs of games."""
 
 
 class ProveRecord(BoardsRecord, tag="lexibench-prove/1", kw_only=True):

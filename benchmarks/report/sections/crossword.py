@@ -325,7 +325,9 @@ def _selfplay_table(results: Results) -> list[str]:
 
 
 def _equity_table(results: Results) -> list[str]:
-    """The equity player (lexibench's own leave model) against the greedy one."""
+    """The equity player (lexibench's own leave model) against the greedy one, then against
+    an engine's leave table where the run was given one."""
+    found = [b.record for b in results.of(EquityRecord)]
     body = [
         [
             r.leaves,
@@ -337,7 +339,8 @@ def _equity_table(results: Results) -> list[str]:
             f"{r.exchanges:,}",
             num(r.units / r.cpu_seconds) if r.cpu_seconds else "",
         ]
-        for r in (b.record for b in results.of(EquityRecord))
+        for r in found
+        if r.against == "greedy"
     ]
     headers = ["leaves", "games", "won", "drawn", "win rate", "mean spread", "exchanges"]
     headers += ["games/CPU-s"]
@@ -346,10 +349,50 @@ def _equity_table(results: Results) -> list[str]:
         "process: the equity player, with lexibench's own leave model (trained by self-play: "
         "`solver/games/crossword/leave_model.py`), against the greedy player, each moving first "
         "in every other game. The win rate counts a draw as half; the spread is the equity "
-        "player's final score less the greedy player's. The equity player chooses in Python "
-        "over the native generator's moves, so its games/CPU-s is not the generator's speed."
+        "player's final score less the greedy player's. Each turn is chosen in C (the best "
+        "turn by equity, found best-first; the greedy player's best by score), the game's loop "
+        "in Python: only two equity players' games run whole in C."
     )
-    return _section("Equity against greedy", text, headers, body)
+    lines = _section("Equity against greedy", text, headers, body) if body else []
+    return lines + _strength_table([r for r in found if r.against != "greedy"])
+
+
+#: The mean spread a game the shipped leave model must reach against an engine's table.
+STRENGTH_TARGET: Final = -5.0
+
+
+def _strength_table(found: list[EquityRecord]) -> list[str]:
+    """lexibench's leave model against an engine's leave table, both played by lexibench's
+    engine, in pairs of games from one bag."""
+    if not found:
+        return []
+    body = [
+        [
+            r.leaves,
+            f"{r.against} ({(r.against_sha256 or '')[:12]})",
+            f"{r.units:,}",
+            f"{r.pairs:,}" if r.pairs is not None else "",
+            f"{r.win_rate:.1%}",
+            f"{r.mean_spread:+.2f}",
+            f"{r.spread_stderr:.2f}" if r.spread_stderr is not None else "",
+            "met" if r.mean_spread >= STRENGTH_TARGET else "not met",
+        ]
+        for r in found
+    ]
+    headers = ["leaves", "against (SHA-256)", "games", "pairs", "win rate", "mean spread"]
+    headers += ["standard error", f"at least {STRENGTH_TARGET:+.0f}"]
+    text = (
+        "`lexibench selfplay --leaves english --against TABLE --word-map yes --games N --seed S` "
+        "as one whole process: lexibench's own leave model against an engine's leave table "
+        "(opt-in: `LEXIBENCH_RIVAL_LEAVES` names the file, MAGPIE-DATA's `NWL23.klv2`, never "
+        "shipped), both players lexibench's engine choosing by equity, each moving first in "
+        "every other game, each pair of games from one bag (the same draws, the seats swapped). "
+        "The mean spread is the model's final score less the table's player's, over the games; "
+        "its standard error is the pairs' mean spreads' standard deviation over the square root "
+        "of their count. The last column: whether the model reaches the issue's target, a mean "
+        "spread of at least -5 points a game."
+    )
+    return _section("Leave model against an engine's table", text, headers, body)
 
 
 def _time_ratio(results: Results) -> float | None:

@@ -18,6 +18,7 @@ written to DIR as a game record (:mod:`.gcg_write`); without it nothing is kept.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -333,9 +334,17 @@ class Side:
     spread: int = 0
     """Its final score less the other's, summed."""
     exchanges: int = 0
+    pairs: int = 0
+    """The pairs of games counted (``paired``: two games from one bag, the seats swapped)."""
+    _pair_mean: float = 0.0
+    _pair_squares: float = 0.0
+    _open: int | None = None
+    """The spread of a pair's first game, until its second is counted."""
 
-    def add(self, result: GameResult, seat: int) -> None:
-        """Count game ``result``, in which it sat at ``seat`` (0: it moved first)."""
+    def add(self, result: GameResult, seat: int, paired: bool = False) -> None:
+        """Count game ``result``, in which it sat at ``seat`` (0: it moved first); ``paired``:
+        the games come in pairs (the second of each from the first's bag, the seats swapped),
+        and each pair's mean spread is one sample of :meth:`spread_stderr`."""
         mine, theirs = result.scores[seat], result.scores[1 - seat]
         self.first_in += seat == 0
         self.wins += mine > theirs
@@ -344,6 +353,25 @@ class Side:
         self.points += mine
         self.spread += mine - theirs
         self.exchanges += result.exchanged[seat]
+        if not paired:
+            return
+        if self._open is None:
+            self._open = mine - theirs
+            return
+        sample = (self._open + mine - theirs) / 2  # Welford's running mean and squares
+        self._open = None
+        self.pairs += 1
+        delta = sample - self._pair_mean
+        self._pair_mean += delta / self.pairs
+        self._pair_squares += delta * (sample - self._pair_mean)
+
+    def spread_stderr(self) -> float | None:
+        """The standard error of its mean spread, over the pairs of games counted: the pairs'
+        mean spreads' standard deviation over the square root of their count (the luck of the
+        draw is shared within a pair, so the pairs are the independent samples); None before
+        two pairs, or where the games are not paired."""
+        n = self.pairs
+        return math.sqrt(self._pair_squares / (n - 1) / n) if n > 1 else None
 
     def as_dict(self, games: int) -> dict[str, Any]:
         """Its results for ``--json``: who it is, then its counts and its means over ``games``."""
@@ -360,7 +388,13 @@ class Side:
             "mean_score": round(self.points / count, 2),
             "mean_spread": round(self.spread / count, 2),
             "exchanges": self.exchanges,
-        }
+            **({"pairs": self.pairs, "spread_stderr": _rounded(self.spread_stderr())}
+               if self.pairs or self._open is not None else {}),
+        }  # fmt: skip
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
 
 
 def selfplay(call: Call) -> Report:
@@ -422,8 +456,8 @@ def selfplay(call: Call) -> Report:
             else:
                 first, second = (choose, rival) if seat == 0 else (rival, choose)
                 result = play(rules, first, rng, counter=generated, second=second, record=keep)
-            one.add(result, seat)
-            other.add(result, 1 - seat)
+            one.add(result, seat, paired=rival is not None)
+            other.add(result, 1 - seat, paired=rival is not None)
             games += 1
             played += result.played
             exchanged += result.exchanges
@@ -460,6 +494,8 @@ def selfplay(call: Call) -> Report:
             wins=mine["wins"],
             win_rate=mine["win_rate"],
             mean_spread=mine["mean_spread"],
+            spread_stderr=mine["spread_stderr"],
+            pairs=mine["pairs"],
         )
     if records is not None:
         data["gcg"] = {"folder": records.folder.path, "files": records.folder.written}
@@ -535,11 +571,23 @@ def summary(data: dict[str, Any], stopped: str = "") -> str:
             f"{data['moves_played']:,} moves played: {data['moves_per_second']:,.0f} moves/s "
             f"({data['moves_generated']:,} moves generated, {data['generated_per_second']:,.0f}/s)",
             *table,
+            *_paired(data, names[0]),
             f"word list {data['wordlist']}, lexicon {data['lexicon']} "
             f"({data['tier']}, {data['algorithm']})",
             *_written(data),
         ]
     )
+
+
+def _paired(data: dict[str, Any], name: str) -> list[str]:
+    """The line giving the first player's mean spread with its standard error over the pairs
+    of games (``--against``), where there are two pairs or more."""
+    if data.get("spread_stderr") is None:
+        return []
+    return [
+        f"{name}: mean spread {data['mean_spread']:+.2f}, standard error "
+        f"{data['spread_stderr']:.2f} ({data['pairs']:,} pairs of games)"
+    ]
 
 
 def _written(data: dict[str, Any]) -> list[str]:
