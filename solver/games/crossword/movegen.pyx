@@ -329,7 +329,8 @@ cdef class NativeGenerator:
                 _pass_worth(self), exchange, returned)
 
     def play(self, uint8_t[::1] board, racks, scores, bag, int zeros, int player, int turns,
-             bint gaddag, leaves, int max_zeros, WordMap wordmap=None, bytes given=None):
+             bint gaddag, leaves, int max_zeros, WordMap wordmap=None, bytes given=None,
+             const uint8_t[::1] draws=None):
         """Play up to ``turns`` turns of a game here (see ``turns.pxi``), each the player's
         choice by equity as :meth:`best_turn` finds it: the board (written in place), the two
         racks (27 counts each, written back), the scores and the bag (a list of tiles, drawn
@@ -339,7 +340,12 @@ cdef class NativeGenerator:
         the game. Stops when the game is over, or when an exchange is chosen, which the
         caller plays (its bag is shuffled in Python) before it calls again. ``given``: the
         first turn's placement, given (a record of :meth:`generate`'s; ValueError where it is
-        no move of that rack on that board, before anything is played), not chosen.
+        no move of that rack on that board, before anything is played), not chosen. ``draws``:
+        the game's seed (the big-endian bytes of the number ``random.seed`` makes of its
+        string, ``solve.seed_number``): the bag is first shuffled here as
+        ``random.Random(text).shuffle`` shuffles it (``mersenne.pxi``), each player draws up
+        to a full rack from its end (player 0 first), and the exchanges are played here with
+        the same twister (self-play's game from its start, whole).
 
         Returns ``(log, player, zeros, over)``: every turn as :data:`PLAYED` bytes (see
         ``movegen.pyi``), an exchange chosen last, then the player on turn, the scoreless
@@ -350,6 +356,7 @@ cdef class NativeGenerator:
         cdef LeaveValues first, second
         cdef bytearray tiles
         cdef uint8_t first_turn[PLAYED]
+        cdef Draws shuffled
         _check(self, board, wordmap)
         first, second = leaves
         for lv in (first, second):
@@ -373,6 +380,19 @@ cdef class NativeGenerator:
         game.board = &board[0]
         game.bag = <uint8_t *>tiles if n else NULL
         game.bag_n = n
+        if draws is not None:  # the game from its start: the bag shuffled, the racks drawn
+            if draws.shape[0] == 0:
+                raise ValueError("a game's seed is not empty")
+            shuffled.seeded = False
+            shuffled.seed = &draws[0]
+            shuffled.seed_n = draws.shape[0]
+            _draws_shuffle(&shuffled, game.bag, n)
+            for k in range(2):
+                held = _count(game.racks[k])
+                while held < self.rules.rack_size and game.bag_n > 0:
+                    game.bag_n -= 1
+                    game.racks[k][game.bag[game.bag_n]] += 1
+                    held += 1
         game.scores[0] = scores[0]
         game.scores[1] = scores[1]
         game.zeros = zeros
@@ -389,7 +409,8 @@ cdef class NativeGenerator:
         self.busy = True
         try:
             _play_turns(self, &game, turns, gaddag, first, second, max_zeros, wordmap,
-                        NULL if given is None else first_turn, NULL)
+                        NULL if given is None else first_turn,
+                        NULL if draws is None else &shuffled)
         finally:
             self.busy = False
             for k in range(2):
@@ -397,7 +418,10 @@ cdef class NativeGenerator:
                     racks[k][t] = game.racks[k][t]
             scores[0] = game.scores[0]
             scores[1] = game.scores[1]
-            del bag[game.bag_n:]
+            if draws is None:  # (drawn from its end only)
+                del bag[game.bag_n:]
+            else:  # (shuffled here)
+                bag[:] = list(tiles[:game.bag_n])
         return ((<char *>self.log)[:self.log_size] if self.log_size else b"", game.player,
                 game.zeros, game.over)
 

@@ -47,6 +47,7 @@ from lexibench.solver.games.crossword.players import (
 )
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
+from lexibench.solver.games.crossword.solve import draws_in_c, seed_number
 
 #: Scoreless turns in a row that end a game.
 MAX_ZEROS = 6
@@ -156,7 +157,7 @@ def _stuck(
 def play(
     rules: RuleSet,
     choose: Chooser,
-    rng: random.Random,
+    rng: random.Random | str,
     *,
     blanks: bool = True,
     keep_turns: bool = False,
@@ -170,16 +171,23 @@ def play(
     ``keep_turns`` records the state before every turn; ``blanks=False`` leaves the blanks out
     of the bag; ``watch`` is told every turn (see :data:`Watch`); ``second``, when given, picks
     the second player's turns (``choose`` the first's); ``record`` keeps the game's
-    :class:`~.gcg_write.Event` s (``result.events``), what its game record says."""
+    :class:`~.gcg_write.Event` s (``result.events``), what its game record says. ``rng``
+    shuffles the bag and each exchange's: a ``random.Random``, or the string that seeds one
+    (then, where both players choose by equity at the native tier and nothing is recorded, the
+    whole game is one call into C, whose copy of Python's random draws the same tiles)."""
     choosers = (choose, choose if second is None else second)
     bag = bag_of(rules, blanks)
-    rng.shuffle(bag)
     racks = ([0] * 27, [0] * 27)
-    for rack in racks:
-        draw(rack, bag, rules.rack_size)
     board = bytearray(rules.squares)
     result = GameResult()
     in_c = None if keep_turns or watch is not None else turn_loop.in_c(*choosers)
+    if in_c is not None and isinstance(rng, str) and not record and draws_in_c():
+        state = turn_loop.State(board, racks, result.scores, bag)
+        return _whole_in_c(rules, state, in_c, seed_number(rng), result)
+    rng = random.Random(rng) if isinstance(rng, str) else rng
+    rng.shuffle(bag)
+    for rack in racks:
+        draw(rack, bag, rules.rack_size)
     if in_c is not None:  # every turn chosen and played in C: the same game
         state = turn_loop.State(board, racks, result.scores, bag)
         return _played_in_c(rules, state, in_c, rng, result, record)
@@ -240,6 +248,30 @@ def play(
         if zeros >= MAX_ZEROS:
             return _stuck(rules, racks, result, record)
         player = 1 - player
+
+
+def _whole_in_c(
+    rules: RuleSet,
+    state: turn_loop.State,
+    in_c: tuple[Any, tuple[Any, Any]],
+    draws: bytes,
+    result: GameResult,
+) -> GameResult:
+    """:func:`play`'s game from its start in one call into C (:func:`.turn_loop.play` with
+    ``draws``): the bag's shuffle, the racks, every turn and exchange; the counts read from
+    its log (C counted the end's points in the scores)."""
+    generator, leaves = in_c
+    turns = turn_loop.play(
+        generator, rules, state, leaves, turn_loop.WHOLE_GAME, MAX_ZEROS, draws=draws
+    )
+    result.generated += generator.generated
+    for turn in turns:
+        if turn.kind == turn_loop.PLACE:
+            result.played += 1
+        elif turn.kind == turn_loop.EXCHANGE:
+            result.exchanges += 1
+            result.exchanged[turn.player] += 1
+    return result
 
 
 def _played_in_c(
@@ -448,7 +480,7 @@ def selfplay(call: Call) -> Report:
             if stop.is_set():
                 break
             # a rival: each first in every other game, each pair of games with the same bag
-            rng = random.Random(f"selfplay:{seed}:{j if rival is None else j // 2}")
+            rng = f"selfplay:{seed}:{j if rival is None else j // 2}"  # (play seeds with it)
             seat = j % 2 if rival is not None else 0
             keep = records is not None
             if rival is None:

@@ -161,15 +161,22 @@ class _Native:
         return found, bound.generated
 
     def play(
-        self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int, given: Any
+        self,
+        bound: Any,
+        game: Any,
+        turns: int,
+        leaves: Any,
+        max_zeros: int,
+        given: Any,
+        draws: bytes | None = None,
     ) -> Any:
         return bound.play(
             game.board, game.racks, game.scores, game.bag, game.zeros, game.player, turns,
-            self.gaddag, leaves, max_zeros, self.word_map, given,
+            self.gaddag, leaves, max_zeros, self.word_map, given, draws,
         )  # fmt: skip
 
     def play_outs(self, bound: Any, spec: PlayOutSpec, leaves: Any, max_zeros: int) -> Any:
-        if not _draws_in_c():
+        if not draws_in_c():
             return None
         return PlayOuts(
             bound, spec.board, spec.mine, spec.known, spec.hidden, spec.scores, spec.zeros,
@@ -206,7 +213,14 @@ class _Protocol:
         return None, 0  # the caller chooses from every move
 
     def play(
-        self, bound: Any, game: Any, turns: int, leaves: Any, max_zeros: int, given: Any
+        self,
+        bound: Any,
+        game: Any,
+        turns: int,
+        leaves: Any,
+        max_zeros: int,
+        given: Any,
+        draws: bytes | None = None,
     ) -> Any:
         return None  # the caller plays each turn
 
@@ -351,16 +365,20 @@ class MoveGenerator:
         leaves: Any,
         max_zeros: int,
         given: bytes | None = None,
+        draws: bytes | None = None,
     ) -> tuple[bytes, int, int, bool] | None:
         """Up to ``turns`` turns of ``game`` (a :class:`~.turn_loop.State`) played in C, each
         the player's choice by equity (:meth:`~.movegen.NativeGenerator.play`, which says
         where it stops), ``leaves`` the two players' values in C (:meth:`leave_values`, whole
         thousandths), the first ``given`` where it is a placement's record (:func:`.moves.pack`)
         rather than chosen: the turns' log, the player on turn, the scoreless turns and whether
-        the game is over (the board, racks, scores and bag updated in place). ``generated``:
-        the moves found, summed. None at a tier that is not native (:attr:`plays_turns`)."""
+        the game is over (the board, racks, scores and bag updated in place). ``draws``
+        (:func:`seed_number` of a game's seed): the game from its start, the bag shuffled and
+        the racks drawn in C, the exchanges played there (:func:`draws_in_c` must hold).
+        ``generated``: the moves found, summed. None at a tier that is not native
+        (:attr:`plays_turns`)."""
         bound = self._for(rules)
-        found = self._engine.play(bound, game, turns, leaves, max_zeros, given)
+        found = self._engine.play(bound, game, turns, leaves, max_zeros, given, draws)
         if found is not None:
             self.generated = bound.generated
         return found  # type: ignore[no-any-return]
@@ -408,16 +426,19 @@ class PlayOutSpec(NamedTuple):
 
 
 @cache
-def _draws_in_c() -> bool:
+def draws_in_c() -> bool:
     """Whether C's copy of Python's random (``mersenne.pxi``) shuffles as this Python's
     ``random.Random(text).shuffle`` does (CPython's, unchanged since 3.2): asked once."""
+    shuffle = _NATIVE.get("shuffled")
+    if shuffle is None:  # (not compiled)
+        return False
     tiles = list(range(100))
     random.Random(_PROBE).shuffle(tiles)
-    shuffled: bytes = _NATIVE.get("shuffled")(seed_number(_PROBE), bytes(range(100)))
+    shuffled: bytes = shuffle(seed_number(_PROBE), bytes(range(100)))
     return list(shuffled) == tiles
 
 
-#: The string :func:`_draws_in_c` seeds both with.
+#: The string :func:`draws_in_c` seeds both with.
 _PROBE: Final = "lexibench:draws"
 
 

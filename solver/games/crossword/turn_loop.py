@@ -109,11 +109,15 @@ def play(
     turns: int,
     max_zeros: int,
     given: bytes | None = None,
+    draws: bytes | None = None,
 ) -> list[Played]:
     """Up to ``turns`` turns of ``state`` played in C (:meth:`~.solve.MoveGenerator.play_raw`),
     the first ``given`` where it is a placement's record (:func:`.moves.pack`): the turns, an
-    exchange last where one was chosen (not played). ``state`` is updated."""
-    found = generator.play_raw(rules, state, turns, leaves, max_zeros, given)
+    exchange last where one was chosen (not played). With ``draws`` (a game's seed,
+    :func:`~.solve.seed_number`), the game from its start: the bag shuffled and the racks
+    drawn in C, the exchanges played there too (each in the log, with the value kept).
+    ``state`` is updated."""
+    found = generator.play_raw(rules, state, turns, leaves, max_zeros, given, draws)
     if found is None:
         raise ValueError("play: this generator does not play turns (see in_c)")
     log, state.player, state.zeros, state.over = found

@@ -101,7 +101,7 @@ def test_iterations_in_c_give_python_s_results(
             position = replace(position, other_rack=_awkward(position).other_rack)
         in_c = simulate(generator, position, LEAVES, played)
         with monkeypatch.context() as patch:
-            patch.setattr(solve, "_draws_in_c", lambda: False)  # every turn from Python
+            patch.setattr(solve, "draws_in_c", lambda: False)  # every turn from Python
             in_python = simulate(generator, position, LEAVES, played)
         assert _numbers(in_c) == _numbers(in_python)
         assert in_c.turns == in_python.turns
@@ -122,7 +122,7 @@ def test_exchanges_are_played_in_c_as_in_python(monkeypatch: pytest.MonkeyPatch)
         real_exchange(*args)  # type: ignore[arg-type]
 
     with monkeypatch.context() as patch:
-        patch.setattr(solve, "_draws_in_c", lambda: False)
+        patch.setattr(solve, "draws_in_c", lambda: False)
         patch.setattr(sim_module, "exchange", counted)
         in_python = simulate(generator, position, LEAVES, played)
     candidates = sum(c.move.kind == "exchange" for c in in_c.candidates) * played.iterations

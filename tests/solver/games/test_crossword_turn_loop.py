@@ -68,6 +68,33 @@ def test_games_in_c_are_the_python_loops_turn_for_turn(variant: str, word_map: b
     assert {"place", "exchange", "out"} <= kinds or {"place", "exchange", "stuck"} <= kinds
 
 
+@pytest.mark.parametrize(
+    ("variant", "word_map"), [("words", False), ("gaddag", False), ("words", True)]
+)
+def test_a_game_seeded_by_a_string_is_played_whole_in_c_with_python_s_draws(
+    variant: str, word_map: bool
+) -> None:
+    """``play(rules, first, "text")`` (the shuffle, the racks and the exchanges in C, with C's
+    copy of Python's random) gives the game ``play(rules, first, random.Random("text"))``
+    gives, exchanges included: scores, placements, exchanges by player, moves found."""
+    generator = _generator(variant, word_map)
+    exchanger = EquityPlayer(generator, PLAYER_LEAVES["exchanger"])
+    model = EquityPlayer(generator, default())
+    exchanges = 0
+    for seed in range(4):
+        for first, second in ((exchanger, model), (model, exchanger)):
+            text = f"selfplay:{seed}:{first is model}"
+            counts = []
+            for rng in (text, random.Random(text)):
+                result = play(RULES, first, rng, second=second,
+                              counter=lambda: generator.generated)  # fmt: skip
+                counts.append((result.scores, result.played, result.exchanges,
+                               result.exchanged, result.generated))  # fmt: skip
+            assert counts[0] == counts[1], (seed, text)
+            exchanges += counts[0][2]
+    assert exchanges > 0
+
+
 def _state(seed: int) -> turn_loop.State:
     rng = random.Random(seed)
     bag = bag_of(RULES)
