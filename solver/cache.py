@@ -18,6 +18,11 @@ Linux; ``LEXIBENCH_CACHE_DIR`` overrides it) as saved-lexicon files
 So a changed word list, an upgraded library or a new normalization rule is a new key, never a
 stale hit.
 
+Beside a ``kwg`` entry the cache keeps its word map once a command has built it
+(``kwg-<key>.wordmap``, sealed as the entries are: :mod:`lexibench.solver.word_map_cache`), so
+that the next command that spells moves from it reads it instead of building it; clearing an
+entry clears its word map.
+
 The folder also keeps this user's seal (:func:`seal`, the file ``seal.key``): the key whose
 HMAC marks a saved file as written by lexibench for them, so that a library's own format
 (marisa-trie's, dawgdic's, ...) is read only from such a file (see

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lexibench.solver.cache import cache_entries
+from lexibench.solver.word_map_cache import WORD_MAP_SUFFIX
 from lexibench.solver.wordlist import WordListInfo
 
 
@@ -20,7 +21,7 @@ class CacheEntry:
 
     path: Path
     size: int
-    """Bytes on disk."""
+    """Bytes on disk (with its word map's, where one is kept beside it)."""
     modified: float
     """When it was written (seconds since the epoch)."""
     backend: str | None
@@ -69,16 +70,18 @@ def describe(path: Path) -> CacheEntry:
     from lexibench.structures.saved import read_header
 
     status = path.stat()
+    kept = path.with_suffix(WORD_MAP_SUFFIX)
+    size = status.st_size + (kept.stat().st_size if kept.is_file() else 0)
     try:
         header = read_header(path)
         raw = header.meta.get("wordlist")
         info = WordListInfo.from_dict(raw) if isinstance(raw, dict) else None
         game, name = variant_of(header.meta)
     except (LexiconError, KeyError, TypeError, ValueError) as exc:
-        return CacheEntry(path, status.st_size, status.st_mtime, None, problem=str(exc))
+        return CacheEntry(path, size, status.st_mtime, None, problem=str(exc))
     return CacheEntry(
         path,
-        status.st_size,
+        size,
         status.st_mtime,
         header.backend,
         header.library,

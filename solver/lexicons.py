@@ -323,6 +323,7 @@ def open_words(
                 raise SavedLexiconError(path, "built with other word-list options")
             if variant_of(saved.header.meta) != ((game if variant != WORDS else None), variant):
                 raise SavedLexiconError(path, "holds another variant")
+            _keep_word_map(saved.structure, path, notify)
             # The key is the list's content: it is named as this command names it.
             return Opened(name, saved.structure, replace(info, name=resolved.name), "cache")
         except SavedLexiconError as exc:
@@ -337,7 +338,19 @@ def open_words(
             save_lexicon(path, name, lexicon, strings, _meta(words.info, game, variant), seal())
         except OSError as exc:
             notify(f"cache: cannot write {path} ({exc.strerror or exc}); continuing without it")
+        else:
+            _keep_word_map(lexicon, path, notify)
     return Opened(name, lexicon, words.info, "built")
+
+
+def _keep_word_map(structure: Structure, entry: Path, notify: Notify) -> None:
+    """Where ``structure`` offers a word map (``kwg``), keep it in the cache beside ``entry``
+    (:mod:`lexibench.solver.word_map_cache`): read from there, or written there once built."""
+    keep = getattr(structure, "keep_word_map_in", None)
+    if keep is not None:
+        from lexibench.solver.word_map_cache import CachedWordMap
+
+        keep(CachedWordMap(entry, seal(), notify))
 
 
 def open_lexicon_file(

@@ -14,6 +14,7 @@ from lexibench.solver.cli.options import checked
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table
 from lexibench.solver.errors import InputError
+from lexibench.solver.word_map_cache import WORD_MAP_SUFFIX
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if args.clear:
         for entry in chosen:
             entry.path.unlink(missing_ok=True)
+            entry.path.with_suffix(WORD_MAP_SUFFIX).unlink(missing_ok=True)  # its word map
         emit(f"removed {len(chosen)} cached lexicon(s) from {cache_dir()}")
         return 0
     if args.json:

@@ -42,7 +42,7 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Self
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Protocol, Self
 
 from lexibench.structures.backends.kwg.walk import ARC as ARC_MASK
 from lexibench.structures.backends.kwg.walk import PythonCore
@@ -56,6 +56,22 @@ _NATIVE = compiled("lexibench.structures.backends.kwg.core")
 NATIVE_UNAVAILABLE: str | None = _NATIVE.missing
 """Why the compiled core could not be imported, or None when it is in use."""
 _WORD_MAP = compiled("lexibench.structures.backends.kwg.wordmap")
+
+
+class WordMapStore(Protocol):
+    """Where a lexicon's word map is kept between processes (:meth:`KwgLexicon.keep_word_map_in`):
+    the solver's cache keeps it beside the lexicon's entry, sealed as the entry is."""
+
+    def load(self) -> bytes | memoryview | None:
+        """The map's bytes (:meth:`~.wordmap.WordMap.to_bytes`) kept for this lexicon and
+        vouched for (sealed by this user), or None."""
+
+    def save(self, data: bytes) -> None:
+        """Keep ``data``, the map just built (a failure to write is the store's to report)."""
+
+    def refused(self, reason: str) -> None:
+        """What :meth:`load` gave could not be used (``reason``); the map is built again."""
+
 
 if TYPE_CHECKING:
     from lexibench.structures.backends.kwg.core import KwgCore as _Core
@@ -218,14 +234,34 @@ class KwgLexicon(_Core):
     def word_map(self) -> WordMap:
         """The word map of the words (:class:`~structures.backends.kwg.wordmap.WordMap`: each
         multiset of letters to the words it spells), built from the array on first call (in C:
-        a walk of the DAWG and a sort of its words) and kept. Raises
-        :class:`~structures.errors.StaleBuildError` or ImportError where it is not compiled."""
+        a walk of the DAWG and a sort of its words) and kept; read instead from the store
+        :meth:`keep_word_map_in` gave, where it holds one, and written there once built.
+        Raises :class:`~structures.errors.StaleBuildError` or ImportError where it is not
+        compiled."""
         kept: WordMap | None = self.__dict__.get("_word_map")
         if kept is None:
             if _WORD_MAP.missing is not None:
                 raise ImportError(f"the word map is not compiled: {_WORD_MAP.missing}")
-            kept = self.__dict__["_word_map"] = _WORD_MAP.get("WordMap")(self.kwg())
+            made = _WORD_MAP.get("WordMap")
+            store: WordMapStore | None = self.__dict__.get("_word_map_store")
+            data = store.load() if store is not None else None
+            if data is not None:
+                try:
+                    kept = made.from_bytes(data)
+                except ValueError as exc:
+                    if store is not None:
+                        store.refused(str(exc))
+            if kept is None:
+                kept = made(self.kwg())
+                if store is not None:
+                    store.save(kept.to_bytes())
+            self.__dict__["_word_map"] = kept
         return kept
+
+    def keep_word_map_in(self, store: WordMapStore) -> None:
+        """Read the word map from ``store`` (where it holds this array's, as a cache does), and
+        write it there when built: a process that asks for it again skips the build."""
+        self.__dict__["_word_map_store"] = store
 
     def kwg_bytes(self) -> bytes:
         """The array as a ``.kwg`` file: little-endian nodes, no header (what wolges, MAGPIE

@@ -317,6 +317,195 @@ cdef class WordMap:
         return "".join(out)
 
 
+    def to_bytes(self):
+        """The map's tables as one buffer, for :meth:`from_bytes` on this machine (its byte
+        order and layout): a header of counts and masks; each table's occupied slots (a bit
+        each) and their entries in slot order (the tables are mostly empty: about 19 MB of
+        web2's 50); the two filters and the words' letters. O(size)."""
+        cdef Py_ssize_t words_size, size, at
+        cdef bytearray out
+        cdef uint8_t *raw
+        if self.groups == NULL or self.blank_bits == NULL:
+            raise ValueError("a word map not built has no tables")
+        words_size = _words_size(self)
+        size = (_LAYOUT.size + _occupied_bytes(self.group_mask) + self.group_count * sizeof(Group)
+                + _occupied_bytes(self.blank_mask) + self.blank_count * sizeof(uint64_t)
+                + (self.group_bits_mask + 1 + self.blank_bits_mask + 1) * sizeof(uint64_t)
+                + words_size)
+        out = bytearray(size)
+        raw = out
+        _LAYOUT.pack_into(
+            out, 0, _MAGIC, _FORMAT, sizeof(Group), 1 if self.complete else 0, self.word_count,
+            self.group_count, self.blank_count, self.group_mask, self.blank_mask,
+            self.group_bits_mask, self.blank_bits_mask, words_size,
+        )  # fmt: skip
+        at = _LAYOUT.size
+        at = _pack_slots(raw, at, <const uint8_t *>self.groups, self.group_mask + 1,
+                         sizeof(Group), _group_used)
+        at = _pack_slots(raw, at, <const uint8_t *>self.blanks, self.blank_mask + 1,
+                         sizeof(uint64_t), _blank_used)
+        memcpy(raw + at, self.group_bits, (self.group_bits_mask + 1) * sizeof(uint64_t))
+        at += (self.group_bits_mask + 1) * sizeof(uint64_t)
+        memcpy(raw + at, self.blank_bits, (self.blank_bits_mask + 1) * sizeof(uint64_t))
+        at += (self.blank_bits_mask + 1) * sizeof(uint64_t)
+        memcpy(raw + at, self.words, words_size)
+        return bytes(out)
+
+    @staticmethod
+    def from_bytes(const uint8_t[::1] data):
+        """The map :meth:`to_bytes` wrote, checked before use: ValueError (naming what is
+        wrong) for a buffer of another format, byte order or layout, sizes that do not add
+        up, a table with no empty slot (a look-up would not end), a group whose words lie
+        outside the letters or are longer than 21, a letter that is not a tile. What it cannot
+        check is that the words are the lexicon's: the caller trusts its source for that (a
+        sealed cache entry). O(size)."""
+        cdef WordMap self = WordMap.__new__(WordMap)
+        cdef Py_ssize_t n = data.shape[0], at, size, i, length
+        cdef const uint8_t *raw = &data[0] if n else NULL
+        if n < _LAYOUT.size:
+            raise ValueError("a word map's data is shorter than its header")
+        (magic, version, layout, complete, words, groups, blanks, group_mask, blank_mask,
+         group_bits_mask, blank_bits_mask, words_size) = _LAYOUT.unpack_from(data)
+        if magic != _MAGIC or version != _FORMAT or layout != sizeof(Group):
+            raise ValueError("not a word map of this format and layout")
+        for mask in (group_mask, blank_mask, group_bits_mask, blank_bits_mask):
+            if mask < 0 or mask >= 1 << 30 or mask & (mask + 1):
+                raise ValueError("a word map's table size is not a power of two")
+        if not (0 <= groups <= group_mask and 0 <= blanks <= blank_mask and 0 <= words):
+            raise ValueError("a word map's table has no empty slot")
+        size = (_LAYOUT.size + _occupied_bytes(group_mask) + groups * sizeof(Group)
+                + _occupied_bytes(blank_mask) + blanks * sizeof(uint64_t)
+                + (group_bits_mask + 1 + blank_bits_mask + 1) * sizeof(uint64_t) + words_size)
+        if words_size < 0 or n != size:
+            raise ValueError(f"a word map's data is {n:,} bytes, not the {size:,} it describes")
+        self.group_mask, self.blank_mask = group_mask, blank_mask
+        self.group_bits_mask, self.blank_bits_mask = group_bits_mask, blank_bits_mask
+        self.word_count, self.group_count, self.blank_count = words, groups, blanks
+        self.groups = <Group *>_cleared((group_mask + 1) * sizeof(Group))
+        self.blanks = <uint64_t *>_cleared((blank_mask + 1) * sizeof(uint64_t))
+        at = _LAYOUT.size
+        at = _unpack_slots(raw, at, <uint8_t *>self.groups, group_mask + 1, sizeof(Group),
+                           groups)
+        at = _unpack_slots(raw, at, <uint8_t *>self.blanks, blank_mask + 1, sizeof(uint64_t),
+                           blanks)
+        self.group_bits = <uint64_t *>_copied(raw + at, (group_bits_mask + 1) * sizeof(uint64_t))
+        at += (group_bits_mask + 1) * sizeof(uint64_t)
+        self.blank_bits = <uint64_t *>_copied(raw + at, (blank_bits_mask + 1) * sizeof(uint64_t))
+        at += (blank_bits_mask + 1) * sizeof(uint64_t)
+        self.words = <uint8_t *>_copied(raw + at, max(words_size, 1))
+        for i in range(words_size):
+            if not 1 <= self.words[i] <= 26:
+                raise ValueError("a word map's letters are tiles 1-26")
+        for i in range(group_mask + 1):
+            if self.groups[i].count == 0:
+                continue
+            length = _letters(self.groups[i].lo, self.groups[i].hi)
+            if not 1 <= length <= LONGEST or (
+                    self.groups[i].start + <Py_ssize_t>self.groups[i].count * length > words_size):
+                raise ValueError("a word map's group lies outside its letters")
+        self.complete = complete == 1
+        return self
+
+
+#: The header of :meth:`WordMap.to_bytes`: magic, format, the size of a group (the layout),
+#: complete, words, groups, blanks' entries, the four masks, the letters' size.
+_LAYOUT = __import__("struct").Struct("=4sIIIqqqqqqqq")
+_MAGIC = b"LXWM"
+_FORMAT = 1
+
+
+cdef bint _group_used(const uint8_t *slot) noexcept:
+    return (<const Group *>slot).count != 0
+
+
+cdef bint _blank_used(const uint8_t *slot) noexcept:
+    return (<const uint64_t *>slot)[0] != 0
+
+
+cdef Py_ssize_t _occupied_bytes(Py_ssize_t mask) noexcept:
+    """The bytes of a bitmap of a table's ``mask + 1`` slots (whole 64-bit words)."""
+    return (mask + 64) // 64 * 8
+
+
+cdef Py_ssize_t _pack_slots(uint8_t *out, Py_ssize_t at, const uint8_t *table, Py_ssize_t slots,
+                            Py_ssize_t width, bint (*used)(const uint8_t *) noexcept) noexcept:
+    """Write a table's bitmap of occupied slots at ``out + at``, then their entries (``width``
+    bytes each) in slot order: where it ends."""
+    cdef uint64_t *bitmap = <uint64_t *>(out + at)  # (the header's size keeps it aligned)
+    cdef Py_ssize_t i, entries
+    entries = at + (slots + 63) // 64 * 8
+    for i in range(slots):
+        if used(table + i * width):
+            bitmap[i >> 6] |= 1ULL << (i & 63)
+            memcpy(out + entries, table + i * width, width)
+            entries += width
+    return entries
+
+
+cdef Py_ssize_t _unpack_slots(const uint8_t *data, Py_ssize_t at, uint8_t *table,
+                              Py_ssize_t slots, Py_ssize_t width, Py_ssize_t count) except -1:
+    """Read what :func:`_pack_slots` wrote into ``table`` (cleared), checking that the bitmap
+    marks ``count`` slots (fewer than ``slots``: one stays empty, so that a look-up ends):
+    where it ends. (The data need not be aligned: each bitmap word is copied out.)"""
+    cdef Py_ssize_t i, k, seen = 0, words = (slots + 63) // 64
+    cdef Py_ssize_t entries = at + words * 8
+    cdef uint64_t bits
+    for k in range(words):
+        memcpy(&bits, data + at + 8 * k, 8)
+        seen += __builtin_popcountll(bits)
+        if k == words - 1 and slots % 64 and bits >> (slots % 64):
+            seen = -1  # a slot past the table's
+            break
+    if seen != count or count >= slots:
+        raise ValueError("a word map's table does not hold as many entries as its header says")
+    for k in range(words):
+        memcpy(&bits, data + at + 8 * k, 8)
+        while bits:
+            i = k * 64 + __builtin_ctzll(bits)
+            bits &= bits - 1
+            memcpy(table + i * width, data + entries, width)
+            entries += width
+    return entries
+
+
+cdef void *_cleared(Py_ssize_t size) except NULL:
+    """A new block (:func:`lexibench_big`) of ``size`` zero bytes."""
+    cdef void *block = lexibench_big(size)
+    if block == NULL:
+        raise MemoryError()
+    memset(block, 0, size)
+    return block
+
+
+cdef void *_copied(const uint8_t *source, Py_ssize_t size) except NULL:
+    """A new block (:func:`lexibench_big`) holding ``size`` bytes of ``source``."""
+    cdef void *block = lexibench_big(size)
+    if block == NULL:
+        raise MemoryError()
+    memcpy(block, source, size)
+    return block
+
+
+cdef int _letters(uint64_t lo, uint64_t hi) noexcept:
+    """How many letters a multiset holds."""
+    cdef int k, n = 0
+    for k in range(16):
+        n += (lo >> (4 * k)) & 15
+        n += (hi >> (4 * k)) & 15
+    return n
+
+
+cdef Py_ssize_t _words_size(WordMap wordmap) noexcept:
+    """The letters' size: where the last group's words end."""
+    cdef Py_ssize_t i, end = 0, last
+    for i in range(wordmap.group_mask + 1):
+        if wordmap.groups[i].count:
+            last = (wordmap.groups[i].start + <Py_ssize_t>wordmap.groups[i].count
+                    * _letters(wordmap.groups[i].lo, wordmap.groups[i].hi))
+            end = max(end, last)
+    return end
+
+
 cdef bint _key(str letters, uint64_t *lo, uint64_t *hi) except -1:
     """The multiset of ``letters`` into ``lo``/``hi``; False when one is not a-z or repeats
     past 15 (no stored word is so spelled)."""
