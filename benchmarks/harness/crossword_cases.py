@@ -20,7 +20,12 @@ from typing import Any, Final
 from lexibench import structures
 from lexibench.benchmarks.harness import games
 from lexibench.benchmarks.harness.recording import library_version, wordlist_ref
-from lexibench.benchmarks.harness.records import PeerSelfPlay, SelfPlayRecord, WordListRef
+from lexibench.benchmarks.harness.records import (
+    EquityRecord,
+    PeerSelfPlay,
+    SelfPlayRecord,
+    WordListRef,
+)
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.solver.games.crossword.equity import LeaveMemo, Leaves, top_by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves
@@ -99,6 +104,42 @@ def selfplay_record(
         cpu_seconds=cpu_seconds,
         players=players,
         peer=peer,
+    )
+
+
+def equity_record(
+    settings: Settings,
+    output: dict[str, Any],
+    cpu_seconds: float,
+    *,
+    variant: str,
+    against: str = "greedy",
+    against_sha256: str | None = None,
+) -> EquityRecord:
+    """The record of a process of ``lexibench selfplay --leaves english --against ...
+    --json`` (its ``output``): the first player's results (lexibench's leave model), checked to
+    be an equity player's; against a leave table, its name and digest, and the spread's
+    standard error over the pairs of games."""
+    mine = output["players"][0]  # the equity player's results, then its rival's
+    assert mine["player"] == "equity", mine
+    paired = against != "greedy"
+    return EquityRecord(
+        *kwg_fields(settings),
+        output["games"],
+        variant=variant,
+        tier="native",
+        seed=settings.seed,
+        leaves=mine["leaves"],
+        wins=mine["wins"],
+        draws=mine["draws"],
+        win_rate=mine["win_rate"],
+        mean_spread=mine["mean_spread"],
+        exchanges=mine["exchanges"],
+        cpu_seconds=cpu_seconds,
+        against=against,
+        against_sha256=against_sha256,
+        pairs=output["pairs"] if paired else None,
+        spread_stderr=output["spread_stderr"] if paired else None,
     )
 
 

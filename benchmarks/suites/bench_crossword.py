@@ -374,22 +374,4 @@ def test_crossword_equity_strength(
     options = ["--leaves", "english", "--against", "greedy"]
     cpu, outputs = _selfplay(benchmark, settings, games_count, options, 1, warm=False)
     assert outputs[0]["games"] == games_count
-    equity = outputs[0]["players"][0]  # the equity player's results, then the greedy one's
-    assert equity["player"] == "equity", equity
-    record(
-        benchmark,
-        EquityRecord(
-            *cases.kwg_fields(settings),
-            games_count,
-            variant="gaddag",
-            tier="native",
-            seed=settings.seed,
-            leaves=equity["leaves"],
-            wins=equity["wins"],
-            draws=equity["draws"],
-            win_rate=equity["win_rate"],
-            mean_spread=equity["mean_spread"],
-            exchanges=equity["exchanges"],
-            cpu_seconds=cpu[0],
-        ),
-    )
+    record(benchmark, cases.equity_record(settings, outputs[0], cpu[0], variant="gaddag"))

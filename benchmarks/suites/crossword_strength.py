@@ -60,26 +60,8 @@ def test_crossword_leaves_against_an_engine(
         benchmark.pedantic(one_process, rounds=1, iterations=1, warmup_rounds=0)
     out = one_process.outputs[0]
     assert out["games"] == games_count
-    model = out["players"][0]
-    assert (model["player"], model["leaves"]) == ("equity", "english"), model
-    record(
-        benchmark,
-        EquityRecord(
-            *cases.kwg_fields(settings),
-            games_count,
-            variant="word map",
-            tier="native",
-            seed=settings.seed,
-            leaves=model["leaves"],
-            wins=model["wins"],
-            draws=model["draws"],
-            win_rate=model["win_rate"],
-            mean_spread=model["mean_spread"],
-            exchanges=model["exchanges"],
-            cpu_seconds=one_process.cpu[0],
-            against=table.name,
-            against_sha256=hashlib.sha256(table.read_bytes()).hexdigest(),
-            pairs=out["pairs"],
-            spread_stderr=out["spread_stderr"],
-        ),
-    )
+    assert out["players"][0]["leaves"] == "english", out["players"][0]
+    digest = hashlib.sha256(table.read_bytes()).hexdigest()
+    kept = cases.equity_record(settings, out, one_process.cpu[0], variant="word map",
+                               against=table.name, against_sha256=digest)  # fmt: skip
+    record(benchmark, kept)
