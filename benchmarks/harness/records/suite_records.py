@@ -310,8 +310,7 @@ class PeerSelfPlay(Part):
     """Each round's CPU seconds of lexibench's process, in the same rounds."""
     lexibench_game_seconds: tuple[Seconds, ...] = ()
     """Each round's seconds of lexibench's games, as its process reports them (its JSON's
-    ``seconds``: no start-up, no lexicon loading; the word map's build, at the first turn,
-    included)."""
+    ``seconds``: no start-up, no loading of the lexicon or its word map)."""
 
 
 class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):

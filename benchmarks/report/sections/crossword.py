@@ -315,7 +315,7 @@ def _selfplay_table(results: Results) -> list[str]:
     headers += ["moves/s", "moves generated/s"]
     text = (
         "`lexibench selfplay --games N --seed S --lexicon kwg --tier native` as a whole process "
-        "(start-up, the lexicon from the cache, the word map's build where it spells, N games), "
+        "(start-up, the lexicon and, where it spells, its word map from the cache, N games), "
         "timed from outside: `greedy` players, or both by `equity` (`--leaves english`); the "
         "moves walked over the DAWG or the GADDAG (`--word-map no`), or spelled from the word "
         "map (`--word-map yes`). games/CPU-s divides by the process's CPU time (this machine is "

@@ -188,8 +188,7 @@ class SelfPlayRow:
     """lexibench's games per CPU-second."""
     ours_games_alone: float | None
     """lexibench's games per second by its own timing of them (wall seconds: no start-up, no
-    lexicon loading; its word map's build at the first turn included), None where not
-    recorded."""
+    loading of the lexicon or its word map), None where not recorded."""
     ours_turns: float
     theirs: dict[PeerLexicon, float]
     """MAGPIE's games per CPU-second, by lexicon."""
