@@ -225,7 +225,7 @@ SELFPLAY = Command(
             flag=True,
         ),
     ),
-    run="lexibench.solver.games.crossword.selfplay:selfplay",
+    run="lexibench.solver.games.crossword.selfplay_command:selfplay",
 )
 
 
