@@ -2,14 +2,16 @@
 needs it (self-play, simulation, many positions) reads it instead of building it again.
 
 The file (``kwg-<key>.wordmap``, beside ``kwg-<key>.lexicon``) is one header line, JSON with the
-format, the payload's SHA-256 and an HMAC of the line under this user's seal
-(:func:`lexibench.solver.cache.seal`, the key that seals the cache's lexicons), then the map's
-tables (:meth:`~lexibench.structures.backends.kwg.wordmap.WordMap.to_bytes`). It is read only
-as a regular file, only when the seal vouches for it and the payload matches its digest, and
-the tables are checked again as they are copied in (sizes, every group within the letters, an
-empty slot in each table); anything else is reported in one line and the map is built again
-and written over the entry. Reading web2's map (32 MB, mostly its digest) costs about half of
-building it.
+format, the entry it belongs to (the lexicon's file name, which holds its key), the payload's
+SHA-256 and an HMAC of the line under this user's seal (:func:`lexibench.solver.cache.seal`,
+the key that seals the cache's lexicons), then the map's tables
+(:meth:`~lexibench.structures.backends.kwg.wordmap.WordMap.to_bytes`). It is read only as a
+regular file, only when the seal vouches for it, it names this entry (a sealed map copied
+beside another lexicon is refused) and the payload matches its digest, and the tables are
+checked again as they are copied in (sizes, every group within the letters, an empty slot in
+each table); anything else is reported in one line and the map is built again and written over
+the file. Reading web2's map (a 19 MB file; hashing it is most of the cost) takes about half as
+long as building it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from lexibench.structures.saved import Seal
 #: The suffix of a word map's file, beside its lexicon's (:data:`~.cache.SUFFIX`).
 WORD_MAP_SUFFIX: Final = ".wordmap"
 FORMAT: Final = "lexibench-wordmap/1"
-#: The largest word map file read (web2's is 32 MB).
+#: The largest word map file read (web2's is 19 MB).
 MAX_WORD_MAP_BYTES: Final = 1 << 30
 #: The longest header line read.
 MAX_HEADER: Final = 1024
@@ -39,6 +41,7 @@ class CachedWordMap:
 
     def __init__(self, entry: Path, seal: Seal, notify: Callable[[str], None]) -> None:
         self.path = entry.with_suffix(WORD_MAP_SUFFIX)
+        self.entry = entry.name
         self.seal = seal
         self.notify = notify
 
@@ -56,16 +59,18 @@ class CachedWordMap:
         end = data.find(b"\n", 0, MAX_HEADER)
         reason = None
         try:
-            header = json.loads(data[:end]) if end > 0 else None
-        except ValueError:
+            header = json.loads(data[:end]) if end > 0 and data[:1] == b"{" else None
+        except (ValueError, RecursionError):  # (a line of a thousand "[{")
             header = None
         payload = memoryview(data)[end + 1 :]
-        if not isinstance(header, dict) or header.get("format") != FORMAT:
+        if not isinstance(header, dict) or header.get("format") != FORMAT or "entry" not in header:
             reason = f"not a {FORMAT} file"
         elif len(data) > MAX_WORD_MAP_BYTES + MAX_HEADER:
             reason = "larger than any word map"
         elif not _vouched(self.seal, header):
             reason = "not sealed by this user"
+        elif header.get("entry") != self.entry:
+            reason = f"the word map of another lexicon ({header.get('entry')!r})"
         elif hashlib.sha256(payload).hexdigest() != header.get("sha256"):
             reason = "its tables do not match their digest"
         if reason is not None:
@@ -77,7 +82,7 @@ class CachedWordMap:
         """Write the map (``data``) whole, sealed, over any file there; none without a key."""
         from lexibench.structures.atomic import write_bytes_atomic
 
-        fields = {"format": FORMAT, "sha256": hashlib.sha256(data).hexdigest()}
+        fields = {"format": FORMAT, "entry": self.entry, "sha256": hashlib.sha256(data).hexdigest()}
         mac = self.seal.mac(_line(fields))
         if mac is None:
             return

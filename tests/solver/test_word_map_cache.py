@@ -47,6 +47,7 @@ def test_a_saved_map_is_read_back_only_under_its_seal(tmp_path: Path) -> None:
         (lambda data: b"junk\n" + data, "not a lexibench-wordmap/1 file"),
         (lambda data: b"", "not a lexibench-wordmap/1 file"),
         (lambda data: data.replace(b'"mac":"', b'"mac":"0', 1), "not sealed by this user"),
+        (lambda data: b"{" + b"[" * 900 + b"\n" + data, "not a lexibench-wordmap/1 file"),
     ],
 )
 def test_a_damaged_file_is_reported_in_one_line(
@@ -59,6 +60,20 @@ def test_a_damaged_file_is_reported_in_one_line(
     assert store.load() is None
     [line] = told
     assert line.endswith(f"{reason}; building the word map again"), line
+
+
+def test_a_sealed_map_beside_another_lexicon_is_refused(tmp_path: Path) -> None:
+    """The seal names the entry a map belongs to: copied beside another lexicon's entry, it
+    is not that lexicon's map."""
+    told: list[str] = []
+    seal = Seal.new()
+    mine = _store(tmp_path, seal, told)
+    mine.save(b"the tables")
+    other = CachedWordMap(tmp_path / "kwg-other.lexicon", seal, told.append)
+    other.path.write_bytes(mine.path.read_bytes())
+    assert other.load() is None
+    [line] = told
+    assert "the word map of another lexicon ('kwg-key.lexicon')" in line
 
 
 def test_a_fifo_in_its_place_is_refused_without_waiting(tmp_path: Path) -> None:

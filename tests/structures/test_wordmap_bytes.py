@@ -79,6 +79,13 @@ def test_damaged_data_is_refused() -> None:
         "not the": [data[:-1], data + b"\0", _with(data, 11, 5)],
         "as many entries": _extra_slot(data),
         "tiles 1-26": data[:words_at] + b"\x1b" + data[words_at + 1 :],
+        "not sized for what they hold": [
+            _with(data, 7, (int(group_mask) + 1) * 2 - 1),  # a table twice the build's
+            _with(data, 9, (1 << 20) - 1),  # a filter of another size
+            _with(data, 8, (int(blank_mask) + 1) * 1024 - 1),
+        ],
+        "shorter than its letters": _with(data, 11, 1 << 62),
+        "as many words": _with(data, 4, int(_fields(data)[4]) + 1),
     }
     for message, cases in damaged.items():
         for case in cases if isinstance(cases, list) else [cases]:

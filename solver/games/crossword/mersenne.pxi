@@ -11,8 +11,7 @@
 cdef enum:
     TWISTER_N = 624
     TWISTER_M = 397
-    MAX_SEED_BYTES = 256
-    MAX_SEED_WORDS = 64
+    SEED_WORDS = 64  # a seed's words kept on the stack; a longer seed's are allocated
 
 
 cdef void _twister_words(Twister *tw, const uint32_t *key, Py_ssize_t length) noexcept:
@@ -45,18 +44,25 @@ cdef void _twister_words(Twister *tw, const uint32_t *key, Py_ssize_t length) no
 cdef int _twister_seed(Twister *tw, const uint8_t *number, Py_ssize_t n) except -1:
     """Seed ``tw`` as random.seed seeds from a string: ``number`` the big-endian bytes of the
     integer it makes (the string's UTF-8 bytes followed by their SHA-512 digest,
-    :func:`seed_number`). ValueError past :data:`MAX_SEED_BYTES`."""
-    cdef uint32_t key[MAX_SEED_WORDS]
+    ``solve.seed_number``), of any length."""
+    cdef uint32_t small[SEED_WORDS]
+    cdef uint32_t *key = small
     cdef Py_ssize_t start = 0, p, length
-    if n > MAX_SEED_BYTES:
-        raise ValueError(f"a seed of at most {MAX_SEED_BYTES} bytes")
     while start < n and number[start] == 0:  # leading zero bytes: not part of the integer
         start += 1
     length = max(1, (n - start + 3) // 4)
-    memset(key, 0, sizeof(key))
-    for p in range(n - start):  # p: the byte's place, least significant first
-        key[p // 4] |= (<uint32_t>number[n - 1 - p]) << (8 * (p % 4))
-    _twister_words(tw, key, length)
+    if length > SEED_WORDS:
+        key = <uint32_t *>malloc(length * sizeof(uint32_t))
+        if key == NULL:
+            raise MemoryError()
+    try:
+        memset(key, 0, length * sizeof(uint32_t))
+        for p in range(n - start):  # p: the byte's place, least significant first
+            key[p // 4] |= (<uint32_t>number[n - 1 - p]) << (8 * (p % 4))
+        _twister_words(tw, key, length)
+    finally:
+        if key != small:
+            free(key)
     return 0
 
 
@@ -114,8 +120,8 @@ cdef int _draws_shuffle(Draws *draws, uint8_t *items, Py_ssize_t n) except -1:
 
 def shuffled(const uint8_t[::1] number, const uint8_t[::1] items):
     """``items`` (tiles, bytes) shuffled here as ``random.Random(text).shuffle`` shuffles a
-    list of them, ``number`` being :func:`seed_number` of ``text``: for the tests, which
-    compare the two."""
+    list of them, ``number`` being ``solve.seed_number(text)``: for the tests, which compare
+    the two."""
     cdef Twister tw
     cdef bytearray out = bytearray(items)
     cdef uint8_t *raw = out

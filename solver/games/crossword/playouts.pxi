@@ -59,13 +59,15 @@ cdef class PlayOuts:
             if self.mine[t] < 0 or self.known[t] < 0:
                 raise ValueError("a rack holds no negative count")
             held += self.mine[t]
-        if held > MAX_RACK:
+        if held > MAX_RACK or _count(self.known) > MAX_RACK:
             raise ValueError(f"a rack holds at most {MAX_RACK} tiles")
         for i in range(n):
             if hidden[i] > 26:
                 raise ValueError("the unseen tiles are tiles 0-26")
         self.hidden = hidden
         self.firsts = firsts
+        free(self.dealt)  # (__init__ called again: its buffers made anew)
+        free(self.bag)
         self.dealt = <uint8_t *>malloc(n + 1)
         self.bag = <uint8_t *>malloc(n + 1)
         if self.dealt == NULL or self.bag == NULL:
@@ -96,7 +98,7 @@ cdef class PlayOuts:
     def iteration(self, const uint8_t[::1] deal, const uint8_t[::1] exchanges, live):
         """One iteration: ``deal`` seeds the unseen tiles' shuffle, ``exchanges`` the
         exchanges' (each the big-endian bytes of the number random.seed makes of its string,
-        :func:`.turn_loop.seed_number`; each candidate's play-out starts that twister afresh),
+        :func:`.solve.seed_number`; each candidate's play-out starts that twister afresh),
         ``live`` whether each candidate is played. Each candidate's result (None where it is
         not played), as :func:`.sim._play_out` computes it."""
         cdef Twister twister

@@ -200,8 +200,8 @@ def selfplay(call: Call) -> Report:
             wins=mine["wins"],
             win_rate=mine["win_rate"],
             mean_spread=mine["mean_spread"],
-            spread_stderr=mine["spread_stderr"],
-            pairs=mine["pairs"],
+            spread_stderr=mine.get("spread_stderr"),  # (none before a game: a signal)
+            pairs=mine.get("pairs", 0),
         )
     if records is not None:
         data["gcg"] = {"folder": records.folder.path, "files": records.folder.written}

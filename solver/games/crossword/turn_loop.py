@@ -4,11 +4,13 @@
 The turns are those the Python loop plays (:func:`.selfplay.play`) through
 :class:`~.players.EquityPlayer`: the same choice (the best placement; the best exchange where it
 is worth more; the pass where it is worth more than either), the same draws from the end of the
-bag, the same end of the game. C stops when it chooses an exchange: the caller plays it
-(:func:`.selfplay.exchange`, whose shuffle of the bag is Python's random, the same at every
-tier) and calls again. What this module adds is the state C plays, the reading of the turns'
-log (:class:`Played`, whose layout :data:`PLAYED` a simulation's candidates are handed to C in
-too: :class:`~.movegen.PlayOuts`), and which players can be played in C (:func:`in_c`).
+bag, the same end of the game. Given the game's seed (:func:`play`'s ``draws``), C plays it from
+its start, exchanges too, with its copy of Python's random; otherwise C stops when it chooses
+an exchange: the caller plays it (:func:`.selfplay.exchange`, whose shuffle of the bag is
+Python's random, the same at every tier) and calls again. What this module adds is the state C
+plays, the reading of the turns' log (:class:`Played`, whose layout :data:`PLAYED` a
+simulation's candidates are handed to C in too: :class:`~.movegen.PlayOuts`), and which players
+can be played in C (:func:`in_c`).
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@
 # placement; the best exchange where it is worth more; the pass where it is worth more than
 # either. A placement is put on the board and the rack drawn up from the end of the bag
 # (_lay); the game ends as selfplay.play ends it (_after). An exchange is chosen here and
-# played by the caller (self-play), whose bag is shuffled by Python's random, or played here
-# (_exchange, a simulation's play-outs) with the same draws (mersenne.pxi).
+# played by the caller, whose bag is shuffled by Python's random (a game from the Python API
+# with a random.Random, or one whose events are recorded), or played here (_exchange: a
+# self-play game seeded by a string, a simulation's play-outs) with the same draws
+# (mersenne.pxi).
 
 
 cdef int _choose(NativeGenerator g, const uint8_t *board, const int *rack, bint gaddag,
@@ -182,7 +184,7 @@ cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, Leav
     otherwise played here (:func:`_exchange`). The first turn is ``given`` where that is not
     NULL, not chosen: a turn's entry (:data:`PLAYED`) of its kind and a placement's record
     (checked by :func:`_check_given`) or the tiles an exchange returns (that the rack holds,
-    fewer than the bag). The moves found, summed, in ``generated``."""
+    at most as many as the bag). The moves found, summed, in ``generated``."""
     cdef uint8_t *entry
     cdef uint8_t kept[MAX_RACK]
     cdef int played, score, n

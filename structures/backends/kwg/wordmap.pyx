@@ -360,7 +360,7 @@ cdef class WordMap:
         check is that the words are the lexicon's: the caller trusts its source for that (a
         sealed cache entry). O(size)."""
         cdef WordMap self = WordMap.__new__(WordMap)
-        cdef Py_ssize_t n = data.shape[0], at, size, i, length
+        cdef Py_ssize_t n = data.shape[0], at, size, i, length, counted
         cdef const uint8_t *raw = &data[0] if n else NULL
         if n < _LAYOUT.size:
             raise ValueError("a word map's data is shorter than its header")
@@ -371,12 +371,20 @@ cdef class WordMap:
         for mask in (group_mask, blank_mask, group_bits_mask, blank_bits_mask):
             if mask < 0 or mask >= 1 << 30 or mask & (mask + 1):
                 raise ValueError("a word map's table size is not a power of two")
-        if not (0 <= groups <= group_mask and 0 <= blanks <= blank_mask and 0 <= words):
+        if not (0 <= groups <= group_mask and 0 <= blanks <= blank_mask and 0 <= words < 1 << 30):
             raise ValueError("a word map's table has no empty slot")
+        # the tables sized as the build sizes them for these counts (no more memory than that)
+        if (group_mask + 1 != _table_size(words)
+                or group_bits_mask != _filter_mask(groups, GROUP_FILTER_BITS)
+                or blank_bits_mask != _filter_mask(blanks, BLANK_FILTER_BITS)
+                or blank_mask + 1 > _table_size(26 * groups, 3)):
+            raise ValueError("a word map's tables are not sized for what they hold")
+        if not 0 <= words_size <= n:
+            raise ValueError(f"a word map's data is {n:,} bytes, shorter than its letters")
         size = (_LAYOUT.size + _occupied_bytes(group_mask) + groups * sizeof(Group)
                 + _occupied_bytes(blank_mask) + blanks * sizeof(uint64_t)
                 + (group_bits_mask + 1 + blank_bits_mask + 1) * sizeof(uint64_t) + words_size)
-        if words_size < 0 or n != size:
+        if n != size:
             raise ValueError(f"a word map's data is {n:,} bytes, not the {size:,} it describes")
         self.group_mask, self.blank_mask = group_mask, blank_mask
         self.group_bits_mask, self.blank_bits_mask = group_bits_mask, blank_bits_mask
@@ -392,10 +400,11 @@ cdef class WordMap:
         at += (group_bits_mask + 1) * sizeof(uint64_t)
         self.blank_bits = <uint64_t *>_copied(raw + at, (blank_bits_mask + 1) * sizeof(uint64_t))
         at += (blank_bits_mask + 1) * sizeof(uint64_t)
-        self.words = <uint8_t *>_copied(raw + at, max(words_size, 1))
+        self.words = <uint8_t *>_copied(raw + at, words_size)
         for i in range(words_size):
             if not 1 <= self.words[i] <= 26:
                 raise ValueError("a word map's letters are tiles 1-26")
+        counted = 0
         for i in range(group_mask + 1):
             if self.groups[i].count == 0:
                 continue
@@ -403,6 +412,9 @@ cdef class WordMap:
             if not 1 <= length <= LONGEST or (
                     self.groups[i].start + <Py_ssize_t>self.groups[i].count * length > words_size):
                 raise ValueError("a word map's group lies outside its letters")
+            counted += self.groups[i].count
+        if counted != words:
+            raise ValueError("a word map's groups do not hold as many words as its header says")
         self.complete = complete == 1
         return self
 
@@ -478,7 +490,8 @@ cdef void *_cleared(Py_ssize_t size) except NULL:
 
 
 cdef void *_copied(const uint8_t *source, Py_ssize_t size) except NULL:
-    """A new block (:func:`lexibench_big`) holding ``size`` bytes of ``source``."""
+    """A new block (:func:`lexibench_big`; at least one byte) holding ``size`` bytes of
+    ``source``."""
     cdef void *block = lexibench_big(size)
     if block == NULL:
         raise MemoryError()
@@ -601,12 +614,19 @@ cdef inline int _lowest_nibble(uint64_t present) noexcept nogil:
     return __builtin_ctzll(present) >> 2
 
 
-cdef uint64_t _bits(Py_ssize_t entries, int per_entry, uint64_t **bits) except? 0:
-    """Allocate a cleared filter of at least ``per_entry`` bits per entry, a power of two (at
-    least 4,096 bits), into ``bits``; the mask of its words' index."""
+cdef uint64_t _filter_mask(Py_ssize_t entries, int per_entry) noexcept:
+    """The mask of the words' index of a filter of at least ``per_entry`` bits per entry, a
+    power of two (at least 4,096 bits)."""
     cdef uint64_t size = 4096
     while size < per_entry * <uint64_t>entries:
         size *= 2
+    return size // 64 - 1
+
+
+cdef uint64_t _bits(Py_ssize_t entries, int per_entry, uint64_t **bits) except? 0:
+    """Allocate a cleared filter (:func:`_filter_mask`'s size) into ``bits``; the mask of its
+    words' index."""
+    cdef uint64_t size = (_filter_mask(entries, per_entry) + 1) * 64
     bits[0] = <uint64_t *>lexibench_big(size // 8)
     if bits[0] == NULL:
         raise MemoryError()

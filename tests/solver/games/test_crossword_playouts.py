@@ -42,10 +42,10 @@ def test_c_shuffles_as_python_random(text: str, size: int) -> None:
     assert list(movegen.shuffled(seed_number(text), bytes(range(size)))) == items
 
 
-def test_a_seed_with_leading_zero_bytes_seeds_as_python() -> None:
+def test_a_seed_with_leading_zero_bytes_or_of_any_length_seeds_as_python() -> None:
     from lexibench.solver.games.crossword import movegen
 
-    for text in ("\x00", "\x00\x00abc", "sim:1:0"):
+    for text in ("\x00", "\x00\x00abc", "sim:1:0", "x" * 1000, f"sim:{10**600}:3"):
         items = list(range(90))
         random.Random(text).shuffle(items)
         assert list(movegen.shuffled(seed_number(text), bytes(range(90)))) == items
@@ -147,6 +147,9 @@ def test_a_candidate_that_does_not_fit_is_refused() -> None:
     bad = spec._replace(firsts=PLAYED.pack(0, 9, 0, 0, 0, b"", b""))
     with pytest.raises(ValueError, match="a placement, an exchange or the pass"):
         generator.play_outs(position.rules, bad, leaves, 6)
+    crowded = spec._replace(known=[0, *[1] * 26])  # 26 tiles: no rack holds them
+    with pytest.raises(ValueError, match="at most 16 tiles"):
+        generator.play_outs(position.rules, crowded, leaves, 6)
 
 
 def _native_leaves(generator: MoveGenerator) -> object:
