@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lexibench.solver.cache import cache_entries
-from lexibench.solver.word_map_cache import WORD_MAP_SUFFIX
+from lexibench.solver.word_map_cache import word_map_path
 from lexibench.solver.wordlist import WordListInfo
 
 
@@ -70,7 +70,7 @@ def describe(path: Path) -> CacheEntry:
     from lexibench.structures.saved import read_header
 
     status = path.stat()
-    kept = path.with_suffix(WORD_MAP_SUFFIX)
+    kept = word_map_path(path)
     size = status.st_size + (kept.stat().st_size if kept.is_file() else 0)
     try:
         header = read_header(path)

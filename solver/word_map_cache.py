@@ -17,13 +17,12 @@ long as building it.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from lexibench.structures.saved import Seal
+from lexibench.structures.saved import Seal, header_line
 
 #: The suffix of a word map's file, beside its lexicon's (:data:`~.cache.SUFFIX`).
 WORD_MAP_SUFFIX: Final = ".wordmap"
@@ -34,13 +33,18 @@ MAX_WORD_MAP_BYTES: Final = 1 << 30
 MAX_HEADER: Final = 1024
 
 
+def word_map_path(entry: Path) -> Path:
+    """Where the cache keeps the word map of its entry ``entry`` (a lexicon's file)."""
+    return entry.with_suffix(WORD_MAP_SUFFIX)
+
+
 class CachedWordMap:
     """The store of one lexicon's word map (:class:`~lexibench.structures.backends.kwg.lexicon.
     WordMapStore`): the file beside the cache entry ``entry``, sealed with ``seal``; ``notify``
     is told, in one line, of a file that cannot be used or written."""
 
     def __init__(self, entry: Path, seal: Seal, notify: Callable[[str], None]) -> None:
-        self.path = entry.with_suffix(WORD_MAP_SUFFIX)
+        self.path = word_map_path(entry)
         self.entry = entry.name
         self.seal = seal
         self.notify = notify
@@ -67,7 +71,7 @@ class CachedWordMap:
             reason = f"not a {FORMAT} file"
         elif len(data) > MAX_WORD_MAP_BYTES + MAX_HEADER:
             reason = "larger than any word map"
-        elif not _vouched(self.seal, header):
+        elif not self.seal.sealed(header):
             reason = "not sealed by this user"
         elif header.get("entry") != self.entry:
             reason = f"the word map of another lexicon ({header.get('entry')!r})"
@@ -83,28 +87,14 @@ class CachedWordMap:
         from lexibench.structures.atomic import write_bytes_atomic
 
         fields = {"format": FORMAT, "entry": self.entry, "sha256": hashlib.sha256(data).hexdigest()}
-        mac = self.seal.mac(_line(fields))
-        if mac is None:
+        signed = self.seal.signed(fields)
+        if "mac" not in signed:  # no key: nothing would vouch for it
             return
         try:
-            write_bytes_atomic(self.path, _line({**fields, "mac": mac}) + b"\n" + data)
+            write_bytes_atomic(self.path, header_line(signed) + b"\n" + data)
         except OSError as exc:
             self.notify(f"cache: cannot write {self.path} ({exc.strerror or exc}); continuing")
 
     def refused(self, reason: str) -> None:
         """Report the file that cannot be used (it is built again, and written over)."""
         self.notify(f"cache: {self.path}: {reason}; building the word map again")
-
-
-def _line(fields: dict[str, str]) -> bytes:
-    return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
-
-
-def _vouched(seal: Seal, header: dict[str, object]) -> bool:
-    """Whether ``header`` was sealed with ``seal``'s key."""
-    given = header.get("mac")
-    fields = {k: v for k, v in header.items() if k != "mac"}
-    if not isinstance(given, str) or not all(isinstance(v, str) for v in fields.values()):
-        return False
-    expected = seal.mac(_line(fields))  # type: ignore[arg-type]
-    return expected is not None and hmac.compare_digest(expected, given)

@@ -169,24 +169,33 @@ class Seal:
             return None
         return hmac.new(self.key, MAGIC + unsealed, hashlib.sha256).hexdigest()
 
-    def vouches(self, header: Header, raw: Mapping[str, Any]) -> bool:
-        """Whether the header ``raw`` (as read, ``mac`` included) was sealed with this key, or
-        its payload is one this seal trusts."""
-        if header.payload_sha256 in self.trusted:
-            return True
+    def signed(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """``fields`` (a header's, as :func:`header_line` writes them) with their ``mac``
+        added, where this seal has a key (as they are without one)."""
+        mac = self.mac(header_line(fields))
+        return dict(fields) if mac is None else {**fields, "mac": mac}
+
+    def sealed(self, raw: Mapping[str, Any]) -> bool:
+        """Whether the header ``raw`` (as read, ``mac`` included) was sealed with this key."""
         given = raw.get("mac")
         if self.key is None or not isinstance(given, str):
             return False
-        unsealed = {k: v for k, v in raw.items() if k != "mac"}
-        expected = self.mac(_header_line(unsealed))
+        expected = self.mac(header_line({k: v for k, v in raw.items() if k != "mac"}))
         return expected is not None and hmac.compare_digest(expected, given)
+
+    def vouches(self, header: Header, raw: Mapping[str, Any]) -> bool:
+        """Whether the header ``raw`` (as read, ``mac`` included) was sealed with this key, or
+        its payload is one this seal trusts."""
+        return header.payload_sha256 in self.trusted or self.sealed(raw)
 
 
 UNSEALED: Final = Seal(None)
 """No key: every file is read as one from elsewhere."""
 
 
-def _header_line(fields: Mapping[str, Any]) -> bytes:
+def header_line(fields: Mapping[str, Any]) -> bytes:
+    """A header's fields as the line a saved file (and a cached word map) holds: JSON, the keys
+    sorted, no spaces: what a seal's ``mac`` is taken over."""
     return json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -232,11 +241,7 @@ def dump_lexicon(
         words=len(lexicon),
         meta=dict(meta),
     )
-    fields = header.as_dict()
-    mac = seal.mac(_header_line(fields))
-    if mac is not None:
-        fields["mac"] = mac
-    return MAGIC + _header_line(fields) + b"\n" + payload
+    return MAGIC + header_line(seal.signed(header.as_dict())) + b"\n" + payload
 
 
 def save_lexicon(

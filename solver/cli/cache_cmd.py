@@ -14,7 +14,7 @@ from lexibench.solver.cli.options import checked
 from lexibench.solver.cli.runtime import emit
 from lexibench.solver.cli.table import text_table
 from lexibench.solver.errors import InputError
-from lexibench.solver.word_map_cache import WORD_MAP_SUFFIX
+from lexibench.solver.word_map_cache import word_map_path
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if args.clear:
         for entry in chosen:
             entry.path.unlink(missing_ok=True)
-            entry.path.with_suffix(WORD_MAP_SUFFIX).unlink(missing_ok=True)  # its word map
+            word_map_path(entry.path).unlink(missing_ok=True)
         emit(f"removed {len(chosen)} cached lexicon(s) from {cache_dir()}")
         return 0
     if args.json:

@@ -388,11 +388,7 @@ cdef class NativeGenerator:
             shuffled.seed_n = draws.shape[0]
             _draws_shuffle(&shuffled, game.bag, n)
             for k in range(2):
-                held = _count(game.racks[k])
-                while held < self.rules.rack_size and game.bag_n > 0:
-                    game.bag_n -= 1
-                    game.racks[k][game.bag[game.bag_n]] += 1
-                    held += 1
+                _draw_up(game.racks[k], game.bag, &game.bag_n, self.rules.rack_size)
         game.scores[0] = scores[0]
         game.scores[1] = scores[1]
         game.zeros = zeros

@@ -89,8 +89,7 @@ cdef class PlayOuts:
                         raise ValueError("an exchange of tiles the rack lacks")
                     back[t] += 1
                 if entry[2] < 1 or entry[2] > n - (
-                        max(0, generator.rules.rack_size - _count(self.known))
-                        if self.draw_other else 0):
+                        min(n, generator.rules.rack_size) if self.draw_other else 0):
                     raise ValueError("an exchange of more tiles than the bag holds, or none")
             elif entry[1] != PLAYED_PASS:
                 raise ValueError("a candidate is a placement, an exchange or the pass")
@@ -106,7 +105,6 @@ cdef class PlayOuts:
         cdef Game game
         cdef Py_ssize_t n = len(self.hidden), left, k, e, entries
         cdef int other[27]
-        cdef int t, drawn, room
         cdef int64_t spread_before = self.scores[0] - self.scores[1]
         cdef double leftover, worth
         cdef const uint8_t *entry
@@ -122,11 +120,8 @@ cdef class PlayOuts:
         _twister_shuffle(&twister, self.dealt, n)
         memcpy(other, self.known, sizeof(other))
         left = n
-        if self.draw_other:  # as selfplay.draw: up to a full rack from the end of the bag
-            room = g.rules.rack_size - _count(other)
-            for drawn in range(min(room, left)):
-                left -= 1
-                other[self.dealt[left]] += 1
+        if self.draw_other:  # up to a full rack from the end of the bag
+            _draw_up(other, self.dealt, &left, g.rules.rack_size)
         results = []
         g.busy = True
         try:

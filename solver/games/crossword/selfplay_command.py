@@ -5,9 +5,8 @@ and the game records ``--gcg DIR`` writes.
 
 from __future__ import annotations
 
-import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from lexibench.solver.errors import InputError
@@ -22,6 +21,7 @@ from lexibench.solver.games.crossword.players import (
     greedy,
 )
 from lexibench.solver.games.crossword.rules import RuleSet
+from lexibench.solver.games.crossword.running_mean import RunningMean
 from lexibench.solver.games.crossword.selfplay import GameResult, play
 
 
@@ -40,10 +40,8 @@ class Side:
     spread: int = 0
     """Its final score less the other's, summed."""
     exchanges: int = 0
-    pairs: int = 0
-    """The pairs of games counted (``paired``: two games from one bag, the seats swapped)."""
-    _pair_mean: float = 0.0
-    _pair_squares: float = 0.0
+    pairs: RunningMean = field(default_factory=RunningMean)
+    """Each pair's mean spread (``paired``: two games from one bag, the seats swapped)."""
     _open: int | None = None
     """The spread of a pair's first game, until its second is counted."""
 
@@ -64,20 +62,15 @@ class Side:
         if self._open is None:
             self._open = mine - theirs
             return
-        sample = (self._open + mine - theirs) / 2  # Welford's running mean and squares
+        self.pairs.add((self._open + mine - theirs) / 2)
         self._open = None
-        self.pairs += 1
-        delta = sample - self._pair_mean
-        self._pair_mean += delta / self.pairs
-        self._pair_squares += delta * (sample - self._pair_mean)
 
     def spread_stderr(self) -> float | None:
         """The standard error of its mean spread, over the pairs of games counted: the pairs'
         mean spreads' standard deviation over the square root of their count (the luck of the
         draw is shared within a pair, so the pairs are the independent samples); None before
         two pairs, or where the games are not paired."""
-        n = self.pairs
-        return math.sqrt(self._pair_squares / (n - 1) / n) if n > 1 else None
+        return self.pairs.stderr()
 
     def as_dict(self, games: int) -> dict[str, Any]:
         """Its results for ``--json``: who it is, then its counts and its means over ``games``."""
@@ -94,8 +87,8 @@ class Side:
             "mean_score": round(self.points / count, 2),
             "mean_spread": round(self.spread / count, 2),
             "exchanges": self.exchanges,
-            **({"pairs": self.pairs, "spread_stderr": _rounded(self.spread_stderr())}
-               if self.pairs or self._open is not None else {}),
+            **({"pairs": self.pairs.count, "spread_stderr": _rounded(self.spread_stderr())}
+               if self.pairs.count or self._open is not None else {}),
         }  # fmt: skip
 
 

@@ -35,11 +35,10 @@ every tier. Python keeps the means.
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, Final
 
@@ -54,6 +53,7 @@ from lexibench.solver.games.crossword.moves import Move, pack, parse_coord
 from lexibench.solver.games.crossword.players import Action, EquityPlayer, Exchange
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import BLANK, RuleSet
+from lexibench.solver.games.crossword.running_mean import RunningMean
 from lexibench.solver.games.crossword.selfplay import (
     MAX_ZEROS,
     draw,
@@ -86,28 +86,31 @@ class Settings:
 
 @dataclass
 class Candidate:
-    """A candidate move, its static equity, and its results so far (Welford's running mean and
-    sum of squared deviations)."""
+    """A candidate move, its static equity, and its results so far."""
 
     move: Move
-    iterations: int = 0
-    mean: float = 0.0
-    _squares: float = 0.0
+    results: RunningMean = field(default_factory=RunningMean)
     dropped: bool = False
     """Dropped by the stopping rule (its numbers are those it had then)."""
 
     def add(self, result: float) -> None:
         """One more iteration's result."""
-        self.iterations += 1
-        delta = result - self.mean
-        self.mean += delta / self.iterations
-        self._squares += delta * (result - self.mean)
+        self.results.add(result)
+
+    @property
+    def iterations(self) -> int:
+        """The iterations it was played in."""
+        return self.results.count
+
+    @property
+    def mean(self) -> float:
+        """The mean of its results."""
+        return self.results.mean
 
     @property
     def stderr(self) -> float:
         """The standard error of the mean (0 before two iterations)."""
-        n = self.iterations
-        return math.sqrt(self._squares / (n - 1) / n) if n > 1 else 0.0
+        return self.results.stderr() or 0.0
 
     @property
     def equity(self) -> float:
@@ -224,7 +227,8 @@ class _Game:
         self.over = True
 
 
-def _tiles(rack: list[int]) -> bytes:
+def _tiles(rack: Sequence[int]) -> bytes:
+    """A rack's tiles (counts per tile) as tile numbers, in tile order."""
     return b"".join([_TILE[t] * n for t, n in enumerate(rack) if n])
 
 
@@ -385,7 +389,7 @@ def _entry(action: Action) -> bytes:
     if action is None:
         return PLAYED.pack(0, PASS, 0, 0, 0, b"", b"")
     if isinstance(action, Exchange):
-        back = bytes(t for t in range(27) for _ in range(action.returned[t]))
+        back = _tiles(action.returned)
         return PLAYED.pack(0, EXCHANGE, len(back), 0, 0, back, b"")
     return PLAYED.pack(0, PLACE, 0, 0, 0, b"", pack(action))
 

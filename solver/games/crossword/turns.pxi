@@ -74,21 +74,28 @@ cdef int _rack_points(NativeGenerator g, const int *rack) noexcept:
     return points
 
 
+cdef int _draw_up(int *rack, const uint8_t *bag, Py_ssize_t *bag_n, int rack_size) noexcept:
+    """Draw ``rack`` up to ``rack_size`` tiles from the end of the bag (``bag_n`` tiles, made
+    fewer), as :func:`.selfplay.draw` does: the tiles it then holds."""
+    cdef int t, held = 0
+    for t in range(27):
+        held += rack[t]
+    while held < rack_size and bag_n[0] > 0:
+        bag_n[0] -= 1
+        rack[bag[bag_n[0]]] += 1
+        held += 1
+    return held
+
+
 cdef int _after(NativeGenerator g, int (*racks)[27], int64_t *scores, int player, int zeros,
                 int max_zeros, uint8_t *bag, Py_ssize_t *bag_n, bint placed) noexcept:
     """After ``player``'s turn (``zeros`` the scoreless turns since, it included): after a
     placement (``placed``) the rack drawn up from the end of the bag and the game over where
     the player went out (twice the other's rack to them); then, after ``max_zeros`` scoreless
     turns, each loses its own rack. 1 where the game is over."""
-    cdef int held = 0, t, k
+    cdef int k
     if placed:
-        for t in range(27):
-            held += racks[player][t]
-        while held < g.rules.rack_size and bag_n[0] > 0:
-            bag_n[0] -= 1
-            racks[player][bag[bag_n[0]]] += 1
-            held += 1
-        if held == 0:
+        if _draw_up(racks[player], bag, bag_n, g.rules.rack_size) == 0:
             scores[player] += 2 * _rack_points(g, racks[1 - player])
             return 1
     if zeros >= max_zeros:
@@ -212,22 +219,16 @@ cdef int _play_turns(NativeGenerator g, Game *game, int turns, bint gaddag, Leav
         if entry[1] == PLAYED_EXCHANGE:
             if draws == NULL:
                 break
-            n = _exchange(game, entry + PLAYED_HELD, entry[2], draws, kept)
-            if leaves is not None:
-                _put(entry + PLAYED_KEPT, _value_of(leaves, kept, n), 8)
+            n = _exchange(game, entry + PLAYED_HELD, entry[2], draws, kept)  # kept: before
             game.zeros += 1
-            game.over = _after(g, game.racks, game.scores, game.player, game.zeros, max_zeros,
-                               game.bag, &game.bag_n, False)
-            game.player = 1 - game.player
-            continue
-        score = 0
-        if entry[1] == PLAYED_PLACE:
-            score = _lay(g, game.board, game.racks[game.player], entry + PLAYED_RECORD)
-            game.scores[game.player] += score
-            game.zeros = 0 if score else game.zeros + 1
         else:
-            game.zeros += 1
-        n = _held(game.racks[game.player], kept)
+            if entry[1] == PLAYED_PLACE:
+                score = _lay(g, game.board, game.racks[game.player], entry + PLAYED_RECORD)
+                game.scores[game.player] += score
+                game.zeros = 0 if score else game.zeros + 1
+            else:
+                game.zeros += 1
+            n = _held(game.racks[game.player], kept)
         if leaves is not None:
             _put(entry + PLAYED_KEPT, _value_of(leaves, kept, n), 8)
         game.over = _after(g, game.racks, game.scores, game.player, game.zeros, max_zeros,

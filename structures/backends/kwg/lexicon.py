@@ -245,12 +245,11 @@ class KwgLexicon(_Core):
             made = _WORD_MAP.get("WordMap")
             store: WordMapStore | None = self.__dict__.get("_word_map_store")
             data = store.load() if store is not None else None
-            if data is not None:
+            if store is not None and data is not None:
                 try:
                     kept = made.from_bytes(data)
                 except ValueError as exc:
-                    if store is not None:
-                        store.refused(str(exc))
+                    store.refused(str(exc))
             if kept is None:
                 kept = made(self.kwg())
                 if store is not None:

@@ -192,10 +192,7 @@ cdef class WordMap:
             if self.words == NULL:
                 raise MemoryError()
             self.word_count = used
-            self.groups = <Group *>lexibench_big((self.group_mask + 1) * sizeof(Group))
-            if self.groups == NULL:
-                raise MemoryError()
-            memset(self.groups, 0, (self.group_mask + 1) * sizeof(Group))
+            self.groups = <Group *>_cleared((self.group_mask + 1) * sizeof(Group))
             bytes_used = 0
             g = NULL
             n = 0  # the groups so far; each one's first word is also moved to found[n]
@@ -225,13 +222,11 @@ cdef class WordMap:
             # of a random probe each into a table of millions of slots
             n = count
             self.blank_mask = _table_size(n, 3) - 1
-            self.blanks = <uint64_t *>lexibench_big((self.blank_mask + 1) * sizeof(uint64_t))
-            if self.blanks != NULL:
-                memset(self.blanks, 0, (self.blank_mask + 1) * sizeof(uint64_t))
+            self.blanks = <uint64_t *>_cleared((self.blank_mask + 1) * sizeof(uint64_t))
             ordered = <uint64_t *>lexibench_big(max(n, 1) * sizeof(uint64_t))
             added = <uint8_t *>malloc(max(n, 1))
             bucket_start = <Py_ssize_t *>calloc(BUCKETS + 1, sizeof(Py_ssize_t))
-            if self.blanks == NULL or ordered == NULL or added == NULL or bucket_start == NULL:
+            if ordered == NULL or added == NULL or bucket_start == NULL:
                 raise MemoryError()
             shift = 0
             while (self.blank_mask >> shift) >= BUCKETS:
@@ -315,7 +310,6 @@ cdef class WordMap:
                 if find_group(self, a, b) != NULL:
                     out.append(chr(96 + t))
         return "".join(out)
-
 
     def to_bytes(self):
         """The map's tables as one buffer, for :meth:`from_bytes` on this machine (its byte
@@ -626,12 +620,9 @@ cdef uint64_t _filter_mask(Py_ssize_t entries, int per_entry) noexcept:
 cdef uint64_t _bits(Py_ssize_t entries, int per_entry, uint64_t **bits) except? 0:
     """Allocate a cleared filter (:func:`_filter_mask`'s size) into ``bits``; the mask of its
     words' index."""
-    cdef uint64_t size = (_filter_mask(entries, per_entry) + 1) * 64
-    bits[0] = <uint64_t *>lexibench_big(size // 8)
-    if bits[0] == NULL:
-        raise MemoryError()
-    memset(bits[0], 0, size // 8)
-    return size // 64 - 1
+    cdef uint64_t mask = _filter_mask(entries, per_entry)
+    bits[0] = <uint64_t *>_cleared((mask + 1) * sizeof(uint64_t))
+    return mask
 
 
 cdef Py_ssize_t _table_size(Py_ssize_t entries, int halves=4) noexcept:

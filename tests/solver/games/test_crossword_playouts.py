@@ -83,7 +83,7 @@ def _positions() -> list[Position]:
 
 def _numbers(done: Simulation) -> list[tuple[str, float, float, int]]:
     return [
-        (c.move.kind + (c.move.word or ""), c.mean, c._squares, c.iterations)
+        (c.move.kind + (c.move.word or ""), c.mean, c.results.squares, c.iterations)
         for c in done.candidates
     ]
 
