@@ -27,9 +27,11 @@ import contextlib
 import hashlib
 import os
 import re
+import resource
 import selectors
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -155,6 +157,35 @@ def run_program(
         raise InputError(f"{what}: stopped after {TIMEOUT} s") from None
 
 
+def run_timed(
+    command: list[str],
+    what: str,
+    cwd: Path,
+    text: str | None = None,
+    env: dict[str, str] | None = None,
+) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """``command`` run as a whole process in ``cwd`` (``text`` on its input, ``env`` its
+    environment where given), its output kept:
+    the run, its CPU seconds (``getrusage`` of the children, every thread's) and its wall
+    seconds. :class:`InputError` when it cannot start or takes more than :data:`TIMEOUT`
+    seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(
+            command, input=text, capture_output=True, text=True, check=False,
+            timeout=TIMEOUT, cwd=cwd, env=env,
+        )  # fmt: skip
+    except FileNotFoundError as exc:
+        raise InputError(f"{what}: {exc.filename} not found") from None
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{what}: stopped after {TIMEOUT} s") from None
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return done, cpu, wall
+
+
 @dataclass(frozen=True)
 class PeerMove:
     """One move as MAGPIE lists it: ``kind`` place, exchange or pass; ``coord`` as lexibench
@@ -236,7 +267,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
             if int(found[1]) != len(counts) + 1:
                 raise InputError(f"MAGPIE harness: line {number}: position {found[1]} out of order")
             counts.append(int(found[2]))
-            made = PeerBest(found[3], int(found[4]), float(found[5]), _kind(found[3]))
+            made = PeerBest(found[3], int(found[4]), float(found[5]), move_kind(found[3]))
             first.append(made if int(found[2]) else None)
             best.append(made if int(found[2]) and made.kind == "place" else None)
         elif found := _ROUND.fullmatch(line):
@@ -261,7 +292,7 @@ def parse_output(text: str, positions: int, every_move: bool) -> PeerRun:
     )
 
 
-def _kind(move: str) -> Kind:
+def move_kind(move: str) -> Kind:
     """The kind of a move as MAGPIE writes it: ``pass``, ``(exch ABC)`` or a placement."""
     if move.startswith("pass"):
         return "pass"

@@ -18,13 +18,11 @@ children, every thread's) and its wall seconds, start-up and loading included.
 from __future__ import annotations
 
 import re
-import resource
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from lexibench.benchmarks.peers.magpie import LEXICON, DataFolder, run_program
+from lexibench.benchmarks.peers.magpie import LEXICON, DataFolder, run_timed
 from lexibench.solver.errors import InputError
 
 #: Where ``make magpie BUILD=release`` leaves MAGPIE's program, in its folder.
@@ -85,14 +83,9 @@ def parse_output(text: str) -> tuple[int, int]:
 def run(argv: list[str], data: DataFolder) -> Autoplay:
     """One ``autoplay`` process (:func:`command`'s ``argv``) run in ``data``'s folder: what it
     played and its CPU and wall seconds. InputError when it fails."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = run_program(argv, "MAGPIE's autoplay", cwd=data.path)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done, cpu, wall = run_timed(argv, "MAGPIE's autoplay", data.path)
     if done.returncode != 0 or "error" in done.stdout.lower():
         last = (done.stderr or done.stdout).strip().splitlines() or ["(no message)"]
         raise InputError(f"MAGPIE's autoplay failed: {last[-1]}")
     games, turns = parse_output(done.stdout)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return Autoplay(games, turns, cpu, wall)

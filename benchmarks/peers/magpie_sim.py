@@ -36,14 +36,12 @@ MAGPIE's own time of each simulation (its ``Time:``, wall seconds to two decimal
 from __future__ import annotations
 
 import re
-import resource
 import subprocess
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from lexibench.benchmarks.peers.magpie import LEXICON, TIMEOUT, DataFolder
+from lexibench.benchmarks.peers.magpie import LEXICON, DataFolder, run_timed
 from lexibench.benchmarks.peers.magpie_autoplay import program
 from lexibench.solver.errors import InputError
 from lexibench.solver.games.crossword.position import Position, rack_text
@@ -228,23 +226,17 @@ def run(argv: list[str], data: DataFolder, text: str, positions: int) -> SimRun:
     """One console process (:func:`command`'s ``argv``, :func:`script`'s ``text`` on its input)
     run in ``data``'s folder: what it found (for ``positions`` simulations; none when ``text``
     simulates nothing) and its CPU and wall seconds. InputError when it fails."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            argv, input=text, capture_output=True, text=True, check=False, timeout=TIMEOUT,
-            cwd=data.path,
-        )  # fmt: skip
-    except FileNotFoundError as exc:
-        raise InputError(f"MAGPIE's simulation: {exc.filename} not found") from None
-    except subprocess.TimeoutExpired:
-        raise InputError(f"MAGPIE's simulation: stopped after {TIMEOUT} s") from None
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done, cpu, wall = run_timed(argv, "MAGPIE's simulation", data.path, text)
+    check_console(done, "MAGPIE's simulation")
+    found, seconds = parse_output(done.stdout, positions)
+    return SimRun(found, seconds, cpu, wall)
+
+
+def check_console(done: subprocess.CompletedProcess[str], what: str) -> None:
+    """Raise :class:`InputError` saying ``what`` failed, with MAGPIE's last error line, when the
+    console process ``done`` failed or wrote an error (its ``(error N)`` lines: the console
+    goes on after one, and exits 0)."""
     if done.returncode != 0 or "(error" in done.stdout or "(error" in done.stderr:
         said = [line for line in (done.stdout + done.stderr).splitlines() if "(error" in line]
         last = said or (done.stderr or done.stdout).strip().splitlines() or ["(no message)"]
-        raise InputError(f"MAGPIE's simulation failed: {last[-1].strip()}")
-    found, seconds = parse_output(done.stdout, positions)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return SimRun(found, seconds, cpu, wall)
+        raise InputError(f"{what} failed: {last[-1].strip()}")

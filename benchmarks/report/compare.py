@@ -77,6 +77,7 @@ SUITE_SETTINGS: Final[Mapping[str, tuple[str, ...]]] = {
     "crossword-peer": ("seed", "puzzles", "scale"),
     "crossword-sim": ("seed", "puzzles", "scale"),
     "crossword-sim-peer": ("seed", "puzzles", "scale"),
+    "crossword-turn-peer": ("seed", "puzzles", "scale"),
     "equity": ("seed", "equity_games", "scale"),
     "games": ("seed", "puzzles", "scale"),
     "load": (),

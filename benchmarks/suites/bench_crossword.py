@@ -21,7 +21,9 @@ positions per second (every structure x variant x tier, in ``bench_games.py``):
   ``LEXIBENCH_RIVAL_LEAVES``, MAGPIE-DATA's ``NWL23.klv2``): 10,000 games in pairs from one bag,
   the model's mean spread and its standard error (the case of ``crossword_strength.py``);
 - **beside MAGPIE**, where the user built it (opt-in): its move generation and its self-play
-  beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here);
+  beside lexibench's, in alternating rounds (the cases of ``crossword_peer.py``, imported here),
+  and one position's best turn asked from the command line, whole processes on both sides (the
+  case of ``crossword_turn_peer.py``);
 - **simulation** (``lexibench sim``): seeded mid positions (0-2 blanks) simulated through each
   generator that can, play-outs per second and per CPU-second (slow tiers capped openly), and
   beside MAGPIE's simulation with the same settings (the cases of ``crossword_sim.py``, imported
@@ -75,6 +77,9 @@ from lexibench.benchmarks.suites.crossword_sim import (  # noqa: F401 (this suit
 )
 from lexibench.benchmarks.suites.crossword_strength import (  # noqa: F401 (this suite's case)
     test_crossword_leaves_against_an_engine,
+)
+from lexibench.benchmarks.suites.crossword_turn_peer import (  # noqa: F401 (this suite's case)
+    test_crossword_turn_peer,
 )
 from lexibench.solver.games.crossword.equity import by_equity
 from lexibench.solver.games.crossword.leave_model import default as default_leaves

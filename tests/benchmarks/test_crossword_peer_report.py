@@ -15,6 +15,7 @@ from lexibench.benchmarks.harness.records import (
     Bench,
     CrosswordMovegenRecord,
     CrosswordPeerRecord,
+    CrosswordTurnPeerRecord,
     PeerLexicon,
     PeerSelfPlay,
     Record,
@@ -165,6 +166,32 @@ def test_self_play_beside_magpie_divides_by_its_faster_lexicon() -> None:
     lines = crossword_peer.render_lines(Results(benches=[_bench(_selfplay(PEER_SELFPLAY))]))
     assert "### Self-play beside MAGPIE" in lines
     assert _cells(lines, "| 100") == ["100", "111", "167", "22", "222", "400", "22.1", "3.60"]
+
+
+def _turn(blanks: int, ours: tuple[float, ...]) -> CrosswordTurnPeerRecord:
+    return CrosswordTurnPeerRecord(
+        "MAGPIE", "0123456789ab", WORDLIST, 1, blanks=blanks,
+        cpu_seconds={"kwg": (0.03, 0.02, 0.025), "wmp": (0.2, 0.15, 0.1)},
+        wall_seconds={"kwg": (0.04,) * 3, "wmp": (0.3,) * 3},
+        lexibench_cpu_seconds=ours, lexibench_wall_seconds=ours,
+        interpreter_cpu_seconds=(0.02, 0.01, 0.015),
+    )  # fmt: skip
+
+
+def test_one_position_beside_magpie_divides_by_its_faster_lexicon() -> None:
+    records: list[Record] = [_turn(2, (0.3, 0.2, 0.1)), _turn(0, (0.1, 0.2, 0.15))]
+    decoded = parse(_suite_file(records), "crossword.json")  # read back as written
+    assert [b.record for b in decoded.benchmarks] == records  # type: ignore[union-attr]
+    results = Results(benches=[_bench(r) for r in records])
+    rows = crossword_peer.turn_rows(results)
+    assert [row.blanks for row in rows] == [0, 2]  # by blanks
+    assert rows[0].theirs_ms == {"kwg": pytest.approx(25.0), "wmp": pytest.approx(150.0)}
+    assert rows[0].ratio == pytest.approx(150 / 25)  # the median rounds, by MAGPIE's faster
+    assert rows[1].ratio == pytest.approx(200 / 25)
+    lines = crossword_peer.render_lines(results)
+    assert "### One position from the command line, beside MAGPIE" in lines
+    assert _cells(lines, "| 0") == ["0", "150", "15", "25", "150", "6.00"]
+    assert crossword_peer.render_lines(Results(benches=[])) == []
 
 
 def test_the_section_with_and_without_the_peers_rows() -> None:

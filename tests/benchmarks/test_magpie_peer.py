@@ -202,7 +202,7 @@ def test_the_first_move_of_each_position_is_read_whatever_its_kind() -> None:
 
 #: A stand-in for MAGPIE's program: ``convert`` copies the KWG of the first data path as its
 #: word map (and counts the maps it made), ``autoplay`` says what it played (22 turns a game) or
-#: fails as asked.
+#: fails as asked, ``set`` (the console) reads a position and a command and writes a best turn.
 PROGRAM = r"""#!/bin/sh
 WHAT=$1
 N=$3
@@ -216,6 +216,9 @@ D=${P%%:*}
 case $WHAT in
   convert) cp "$D/lexica/NWL_lexibench.kwg" "$D/lexica/NWL_lexibench.wmp"
            echo made >> "$MAPS";;
+  set) read -r CGP; read -r GEN
+       test -n "${CONSOLE_FAILS:-}" && { echo "(error 36) $CONSOLE_FAILS"; exit 0; }
+       printf '  Player 1  %s  1:  O5 NONFAT T 32 32.95 \nShowing 1 of 1 plays\n' "$GEN";;
   autoplay) test -n "${AUTOPLAY_FAILS:-}" && { echo "error: $AUTOPLAY_FAILS"; exit 1; }
             test "$W" = false || test -f "$D/lexica/NWL_lexibench.wmp" || exit 3
             printf '\nAll Games\n\nGames Played: %s\nTurns Played: %s\n' "$N" $((N * 22));;
@@ -279,3 +282,28 @@ def test_autoplay_is_run_and_read_as_a_whole_process(
     (tmp_path / "MAGPIE" / "bin" / "magpie").unlink()
     with pytest.raises(InputError, match=r"no bin/magpie; run `make magpie BUILD=release` there"):
         magpie_autoplay.program(tmp_path / "MAGPIE")
+
+
+def test_one_positions_best_turn_is_read_from_magpies_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexibench.benchmarks.peers import magpie_turn
+
+    _program(tmp_path, monkeypatch)
+    with magpie.data_folder(b"KWG", b"KLV") as data:
+        command = magpie_turn.command(data, word_maps=False)
+        assert command[1:4] == ["set", "-mode", "sync"]
+        assert "-numplays 1 -s1 equity -r1 best" in " ".join(command)
+        assert "-wmp false" in " ".join(command)
+        assert magpie_turn.script("15/15 A/B 0/0 0") == "cgp 15/15 A/B 0/0 0\ngen\n"
+        turn = magpie_turn.run(command, data, magpie_turn.script("15/15 A/B 0/0 0"))
+        assert turn.best == magpie.PeerBest("O5 NONFAT T", 32, 32.95, "place")
+        assert turn.cpu_seconds >= 0
+        assert turn.wall_seconds > 0
+        monkeypatch.setenv("CONSOLE_FAILS", "cannot load cgp without lexicon")
+        with pytest.raises(InputError, match=r"^MAGPIE's console failed: \(error 36\) cannot"):
+            magpie_turn.run(command, data, magpie_turn.script("15/15 A/B 0/0 0"))
+    with pytest.raises(InputError, match="wrote no best turn: Showing 0 of 0 plays"):
+        magpie_turn.parse_output("board\nShowing 0 of 0 plays\n")
+    assert magpie_turn.parse_output(" 1:  (exch QV) AEIRS 0 12.25").kind == "exchange"
+    assert magpie_turn.parse_output(" 1:  pass AEINRST 0 -3.5").kind == "pass"

@@ -334,6 +334,29 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
     in alternating rounds with lexibench's (None: no peer ran beside it)."""
 
 
+class CrosswordTurnPeerRecord(Record, tag="lexibench-crossword-turn-peer/1", kw_only=True):
+    """One position's best turn by equity, each side a whole process timed from outside:
+    ``lexibench moves CGP --leaves FILE --top 1`` (native tier, its word map, the lexicon and
+    the map from its cache) beside a peer's console asked the same (MAGPIE's, where the user built
+    it: :mod:`benchmarks.peers.magpie_turn`), from its KWG alone and with its word map, the same
+    KWG and KLV2 table; a round runs one process of each in turn. ``units`` is 1 (the
+    position); ``backend`` the peer's name, ``library_version`` its commit."""
+
+    suite = "crossword-turn-peer"
+    unit = "position"
+    blanks: Count
+    """Blanks on the rack of the position."""
+    cpu_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
+    """Each round's CPU seconds of the peer's process, by what it generated from."""
+    wall_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
+    lexibench_cpu_seconds: tuple[Seconds, ...]
+    """Each round's CPU seconds of lexibench's process, in the same rounds."""
+    lexibench_wall_seconds: tuple[Seconds, ...]
+    interpreter_cpu_seconds: tuple[Seconds, ...]
+    """Each round's CPU seconds of the Python running lexibench doing nothing (``python -c
+    pass``): the floor of any command written in Python."""
+
+
 class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
     """``lexibench selfplay --leaves english --against RIVAL --games N``, one whole process:
     the equity player (lexibench's own leave model) against the greedy one, or against an
@@ -508,6 +531,7 @@ BenchRecord = (
     | CrosswordPeerRecord
     | CrosswordSimRecord
     | CrosswordSimPeerRecord
+    | CrosswordTurnPeerRecord
     | CrosswordNodesRecord
     | SelfPlayRecord
     | EquityRecord

@@ -7,6 +7,9 @@ cases beside MAGPIE measured (where the user built it: ``benchmarks/peers/magpie
   the two; every ratio divides by that faster one (:func:`generation_rows`).
 - **Self-play** (a :class:`SelfPlayRecord` with a ``peer``): ``lexibench selfplay`` and MAGPIE's
   ``autoplay`` as whole processes, games per CPU-second, the ratio by MAGPIE's faster lexicon.
+- **One position from the command line** (:class:`CrosswordTurnPeerRecord`): ``lexibench moves
+  --top 1`` and MAGPIE's console as whole processes, CPU ms, the ratio by MAGPIE's faster
+  lexicon, beside the bare interpreter's start (:func:`turn_rows`).
 
 Where these ran, they are the comparison with MAGPIE's engine family measured on this machine,
 so the crossword section's verdicts put them in place of the figures published for other
@@ -23,6 +26,7 @@ from lexibench.benchmarks.harness.records import (
     Bench,
     CrosswordMovegenRecord,
     CrosswordPeerRecord,
+    CrosswordTurnPeerRecord,
     PeerLexicon,
     Results,
     SelfPlayRecord,
@@ -266,9 +270,72 @@ def _selfplay_table(results: Results) -> list[str]:
     return ["### Self-play beside MAGPIE", "", text, "", table(headers, body), ""]
 
 
+@dataclass(frozen=True)
+class TurnRow:
+    """One position's best turn from the command line beside MAGPIE's: CPU ms of each whole
+    process (medians of the rounds; MAGPIE's by lexicon) and of the bare interpreter's."""
+
+    blanks: int
+    ours_ms: float
+    interpreter_ms: float
+    theirs_ms: dict[PeerLexicon, float]
+
+    @property
+    def ratio(self) -> float:
+        """lexibench's CPU time over MAGPIE's faster (above 1: MAGPIE is faster)."""
+        return self.ours_ms / min(self.theirs_ms.values())
+
+
+def turn_rows(results: Results) -> list[TurnRow]:
+    """Each position asked from the command line beside MAGPIE's console, by blanks."""
+    out = []
+    for b in results.of(CrosswordTurnPeerRecord):
+        r = b.record
+        theirs = {lex: median(s) * 1000 for lex, s in r.cpu_seconds.items() if s}
+        if not theirs or not r.lexibench_cpu_seconds or not r.interpreter_cpu_seconds:
+            continue
+        ours, floor = median(r.lexibench_cpu_seconds), median(r.interpreter_cpu_seconds)
+        out.append(TurnRow(r.blanks, ours * 1000, floor * 1000, theirs))
+    return sorted(out, key=lambda row: row.blanks)
+
+
+def _turn_table(results: Results) -> list[str]:
+    found = turn_rows(results)
+    if not found:
+        return []
+    body = [
+        [
+            str(row.blanks),
+            num(row.ours_ms),
+            num(row.interpreter_ms),
+            num(row.theirs_ms.get("kwg")),
+            num(row.theirs_ms.get("wmp")),
+            f"{row.ratio:,.2f}",
+        ]
+        for row in found
+    ]
+    headers = ["blanks", "lexibench CPU ms", "Python doing nothing, CPU ms"]
+    headers += ["MAGPIE KWG CPU ms", "MAGPIE word map CPU ms", "lexibench / MAGPIE's faster"]
+    text = (
+        "One position's best turn by equity asked from the command line: `lexibench moves CGP "
+        "--leaves FILE.klv2 --top 1 --word-map yes --lexicon kwg --tier native` (the lexicon "
+        "and its word map from its cache, where an untimed first process left them) beside "
+        "MAGPIE's console given the same position (`cgp ...` then `generate`, its best move by "
+        "static equity, one thread), from its KWG alone and with its word map: the same KWG and "
+        "KLV2 table (lexibench's leave model), the first position of the headline workload's "
+        "with each count of blanks. Every side is a whole process timed from outside by CPU "
+        "seconds, one of each per round in turn, the median of the rounds; `Python doing "
+        "nothing` is `python -c pass` with the interpreter that runs lexibench, the floor of "
+        "any command written in Python. Both sides' best turns agree (kind, score, equity). "
+        "The last column divides lexibench's time by MAGPIE's faster: above 1, MAGPIE is faster."
+    )
+    return ["### One position from the command line, beside MAGPIE", "", text, "",
+            table(headers, body), ""]  # fmt: skip
+
+
 def render_lines(results: Results) -> list[str]:
     """The tables beside MAGPIE, where its cases ran (nothing otherwise)."""
-    return _generation_table(results) + _selfplay_table(results)
+    return _generation_table(results) + _selfplay_table(results) + _turn_table(results)
 
 
 def measured_instead(results: Results, ours: str) -> str | None:
