@@ -62,7 +62,7 @@ def test_crossword_turn_peer(
         ours = [
             sys.executable, "-m", "lexibench", "moves", cgp, "--leaves", str(table), "--top",
             "1", "--wordlist", settings.wordlist, "--lexicon", "kwg", "--tier", "native",
-            "--word-map", "yes", "--json",
+            "--json",
         ]  # fmt: skip
         rounds = _Rounds(ours, env, data, cgp)
         rounds.side("lexibench")  # the lexicon and its word map into the cache, untimed

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from lexibench.solver.word_rules import WordRules
@@ -45,6 +46,15 @@ class TileSet:
     """Per tile 0-26: how many the bag holds (0: the blank)."""
     values: tuple[int, ...]
     """Per tile 0-26: what it scores (the blank's is its own value, usually 0)."""
+
+    @cached_property
+    def total(self) -> int:
+        """The tiles in the bag at the start, blanks included.
+
+        >>> TileSet((2, 9, 2) + (0,) * 24, (0, 1, 3) + (0,) * 24).total
+        13
+        """
+        return sum(self.counts)
 
     @property
     def letters(self) -> str:

@@ -28,8 +28,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from lexibench.solver.games.crossword.leave_tables import RESOLUTION, LeaveTable
-from lexibench.solver.games.crossword.moves import Move, Moves, record_move
+from lexibench.solver.games.crossword.moves import Move, Moves
 from lexibench.solver.games.crossword.position import Position, rack_text
+from lexibench.solver.games.crossword.solve import record_move as native_move
 from lexibench.solver.games.tiles import text_tiles
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def bag_size(position: Position) -> int:
     while the bag has tiles), so the bag is the unseen tiles less a rack, or none: an exchange
     then needs 14 unseen tiles in English, as MAGPIE counts it, not 7."""
     on_board = len(position.board) - position.board.count(0)
-    unseen = sum(position.rules.counts) - on_board - len(position.rack)
+    unseen = position.rules.total - on_board - len(position.rack)
     other = len(position.other_rack) if position.other_rack else position.rules.rack_size
     return max(unseen - other, 0)
 
@@ -201,7 +202,7 @@ def best_turn(
     chosen = generator.best_turn_raw(
         rules,
         position.board,
-        position.rack_counts(),
+        position.rack,
         memo.for_native(generator) if bag > 0 else None,
         bag >= rules.rack_size,
     )
@@ -212,7 +213,7 @@ def best_turn(
     # others' 0, and placements come first), then an exchange before the pass
     others = passing if exchange is None else max(passing, exchange)
     if record and equity is not None and equity >= others:
-        return record_move(record, position.rack, equity / UNIT)
+        return native_move(record, position.rack, equity / UNIT)
     if exchange is not None and returned is not None and exchange >= passing:
         kept = bytearray(sorted(position.rack))
         for tile in returned:

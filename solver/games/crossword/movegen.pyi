@@ -5,6 +5,7 @@ from typing import Any
 
 from typing_extensions import Buffer
 
+from lexibench.solver.games.crossword.moves import Move
 from lexibench.structures.backends.kwg.wordmap import WordMap
 
 class NativeGenerator:
@@ -98,3 +99,4 @@ class PlayOuts:
     ) -> list[float | None]: ...
 
 def shuffled(number: bytes, items: bytes) -> bytes: ...
+def record_move(record: Buffer, rack: Buffer, equity: float | None = None) -> Move: ...

@@ -458,11 +458,23 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
                         LeaveValues leaves, bint exchanging, WordMap wordmap, bint everything):
     """What :meth:`NativeGenerator.top_equity`, :meth:`NativeGenerator.best_turn` and
     :meth:`NativeGenerator.every_move_by_map` (``everything``: every move, none left out by
-    equity) run: :func:`_equity_search` on the Python rack, ``(records, best_exchange)``."""
+    equity) run: :func:`_equity_search` on the Python rack (27 counts, or its tiles as
+    ``bytes``: each 0-26, at most :data:`MAX_RACK`), ``(records, best_exchange)``."""
     cdef int held[27]
     cdef int i
-    for i in range(27):
-        held[i] = rack[i]
+    cdef const uint8_t *tiles
+    if type(rack) is bytes:
+        if len(<bytes>rack) > MAX_RACK:
+            raise ValueError(f"a rack of at most {MAX_RACK} tiles, not {len(<bytes>rack)}")
+        memset(held, 0, sizeof(held))
+        tiles = <const uint8_t *><bytes>rack
+        for i in range(len(<bytes>rack)):
+            if tiles[i] > 26:
+                raise ValueError(f"a rack's tiles are 0-26, not {tiles[i]}")
+            held[tiles[i]] += 1
+    else:
+        for i in range(27):
+            held[i] = rack[i]
     _equity_search(g, &board[0], held, gaddag, top, leaves, exchanging, wordmap, everything)
     found = g.out[:g.out_size] if g.out_size else b""
     return found, (g.tables.exchange_worth if exchanging and g.tables.total > 0 else None)
@@ -553,3 +565,64 @@ cdef Py_ssize_t _best_record(NativeGenerator g) noexcept:
                 and _better(<uint8_t *>g.out + i * RECORD, <uint8_t *>g.out + best * RECORD)):
             best = i
     return best
+
+
+_MOVE = None  # moves.Move, imported at the first record_move
+
+
+def record_move(bytes record, bytes rack, equity=None):
+    """:func:`solver.games.crossword.moves.record_move` in C: the :class:`~.moves.Move` of the
+    first record of ``record`` made from ``rack`` (tile numbers), with its ``equity`` where
+    given; the same Move, or the same ValueError where the record places a tile the rack has
+    not."""
+    global _MOVE
+    cdef const uint8_t *r = <const uint8_t *>record
+    cdef const uint8_t *tiles_held = <const uint8_t *>rack
+    cdef Py_ssize_t held = len(rack)
+    cdef int32_t score
+    cdef uint32_t placed
+    cdef int i, t, length, row, col, down, n = 0
+    cdef int left[27]
+    cdef uint8_t tile
+    cdef char word[32]
+    cdef bytearray leave = bytearray(held)
+    cdef char *out = leave
+    if _MOVE is None:
+        from lexibench.solver.games.crossword.moves import Move
+        _MOVE = Move
+    if len(record) < RECORD:
+        raise ValueError(f"a record is {RECORD} bytes, not {len(record)}")
+    memcpy(&score, r, 4)
+    down, row, col, length = r[4], r[5], r[6], r[7]
+    memcpy(&placed, r + 8, 4)
+    if length > 24:
+        raise ValueError(f"a record's word is at most 24 letters, not {length}")
+    memset(left, 0, sizeof(left))
+    for i in range(held):
+        if tiles_held[i] > 26:
+            raise ValueError(f"a rack's tiles are 0-26, not {tiles_held[i]}")
+        left[tiles_held[i]] += 1
+    tiles = []
+    for i in range(length):
+        tile = r[12 + i]
+        t = tile & 0x7F
+        if t < 1 or t > 26:
+            raise ValueError(f"a record's tiles are letters, not {tile}")
+        word[i] = (96 if tile & BLANK else 64) + t
+        if (placed >> i) & 1:
+            letter = chr(word[i])
+            tiles.append((row + i, col, letter) if down else (row, col + i, letter))
+            t = 0 if tile & BLANK else t
+            if not left[t]:
+                raise ValueError("value not found in bytearray")  # (as moves.to_move says)
+            left[t] -= 1
+    for t in range(1, 27):
+        for i in range(left[t]):
+            out[n] = 64 + t
+            n += 1
+    for i in range(left[0]):
+        out[n] = 63  # '?'
+        n += 1
+    where = f"{chr(65 + col)}{row + 1}" if down else f"{row + 1}{chr(65 + col)}"
+    return _MOVE(score, where, word[:length].decode("ascii"), out[:n].decode("ascii"),
+                 tuple(tiles), "place", equity)

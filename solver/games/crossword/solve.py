@@ -31,8 +31,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from lexibench.solver.errors import InputError
-from lexibench.solver.games.crossword import search
-from lexibench.solver.games.crossword.moves import RECORD, Moves, RawMove, coord, unpack
+from lexibench.solver.games.crossword import moves, search
+from lexibench.solver.games.crossword.moves import RECORD, Move, Moves, RawMove, coord, unpack
 from lexibench.solver.games.crossword.position import Position
 from lexibench.solver.games.crossword.rules import TIERS, RuleSet
 from lexibench.solver.tiers import Tier
@@ -58,6 +58,10 @@ tiles it returns, equities in millipoints."""
 NativeGenerator: type[native.NativeGenerator] = _NATIVE.get("NativeGenerator")
 LeaveValues: type[native.LeaveValues] = _NATIVE.get("LeaveValues")
 PlayOuts: type[native.PlayOuts] = _NATIVE.get("PlayOuts")
+record_move: Callable[[bytes, bytes, float | None], Move] = (
+    _NATIVE.get("record_move") or moves.record_move
+)
+""":func:`.moves.record_move`, made in C where the native tier is compiled (the same Move)."""
 
 
 def native_build() -> str:
@@ -153,7 +157,7 @@ class _Native:
         return found, bound.generated
 
     def best_turn(
-        self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+        self, bound: Any, board: bytes, rack: list[int] | bytes, leaves: Any, exchanging: bool
     ) -> tuple[NativeTurn | None, int]:
         found: NativeTurn = bound.best_turn(
             board, rack, self.gaddag, leaves, exchanging, self.word_map
@@ -208,7 +212,7 @@ class _Protocol:
         return None, 0  # no bound here: the caller lists every move
 
     def best_turn(
-        self, bound: Any, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+        self, bound: Any, board: bytes, rack: list[int] | bytes, leaves: Any, exchanging: bool
     ) -> tuple[NativeTurn | None, int]:
         return None, 0  # the caller chooses from every move
 
@@ -343,12 +347,13 @@ class MoveGenerator:
         return found
 
     def best_turn_raw(
-        self, rules: RuleSet, board: bytes, rack: list[int], leaves: Any, exchanging: bool
+        self, rules: RuleSet, board: bytes, rack: list[int] | bytes, leaves: Any, exchanging: bool
     ) -> NativeTurn | None:
         """The turn of highest equity chosen in C (see
         :meth:`~solver.games.crossword.movegen.NativeGenerator.best_turn`): the first
         placement's record and equity, the pass's equity and the best exchange's, in
-        millipoints, with the tiles that exchange returns (:data:`NativeTurn`); ``leaves`` None
+        millipoints, with the tiles that exchange returns (:data:`NativeTurn`); ``rack`` 27
+        counts or its tiles (``bytes``, as :attr:`.Position.rack`); ``leaves`` None
         (the bag empty) or values of whole thousandths
         (:attr:`~solver.games.crossword.movegen.LeaveValues.exact`). None at a tier that cannot
         (the caller then chooses from :meth:`top_raw` or every move)."""

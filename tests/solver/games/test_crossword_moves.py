@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -19,14 +20,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexibench import structures
-from lexibench.solver.games.crossword import search
-from lexibench.solver.games.crossword.moves import Moves, coord, sort_key
+from lexibench.solver.games.crossword import moves, search
+from lexibench.solver.games.crossword.moves import Moves, coord, pack, sort_key
 from lexibench.solver.games.crossword.players import greedy
 from lexibench.solver.games.crossword.position import Position, parse_cgp
 from lexibench.solver.games.crossword.reference import reference_moves, score_placement
 from lexibench.solver.games.crossword.rules import BLANK, TIERS, RuleSet, load_rules, parse_rules
 from lexibench.solver.games.crossword.selfplay import play
-from lexibench.solver.games.crossword.solve import MoveGenerator, move_generator, native_build
+from lexibench.solver.games.crossword.solve import (
+    NATIVE_UNAVAILABLE,
+    MoveGenerator,
+    move_generator,
+    native_build,
+)
+from lexibench.solver.games.crossword.solve import record_move as native_record_move
 from lexibench.solver.games.crossword.workload import STAGES, positions
 from lexibench.solver.games.registry import game
 from lexibench.solver.tiers import Tier, offered
@@ -506,3 +513,38 @@ def test_self_play_is_the_same_game_through_every_tier() -> None:
         results.append((result.scores, result.played, [t.board for t in result.turns]))
     assert all(r == results[0] for r in results)
     assert results[0][1] > 3
+
+
+@pytest.mark.skipif(NATIVE_UNAVAILABLE is not None, reason=str(NATIVE_UNAVAILABLE))
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(-(2**31), 2**31 - 1),
+    st.booleans(),
+    st.integers(0, 20),
+    st.integers(0, 20),
+    st.lists(st.tuples(st.integers(1, 26), st.booleans(), st.booleans()), min_size=1, max_size=15),
+    st.lists(st.integers(0, 26), max_size=9),
+)
+def test_a_record_makes_the_same_move_in_c_as_in_python(
+    score: int,
+    down: bool,
+    row: int,
+    col: int,
+    letters: list[tuple[int, bool, bool]],
+    extra: list[int],
+) -> None:
+    """The native ``record_move`` (the best turn's Move, made in C) and ``moves.record_move``:
+    the same Move from any record, or the same error where the rack lacks a placed tile."""
+    word = "".join(chr(96 + t) if blank else chr(64 + t) for t, blank, _ in letters)
+    placed = sum(1 << i for i, (_, _, put) in enumerate(letters) if put)
+    rack = bytes(sorted(extra + [0 if blank else t for t, blank, put in letters if put]))
+    for candidate in (rack, rack[1:]):  # (the second may lack a placed tile)
+        record = pack((score, down, row, col, word, placed))
+        try:
+            expected = moves.record_move(record, candidate, 3.5)
+        except ValueError as error:
+            with pytest.raises(ValueError, match=re.escape(str(error))):
+                native_record_move(record, candidate, 3.5)
+            continue
+        assert native_record_move(record, candidate, 3.5) == expected
+        assert native_record_move(record, candidate, None) == expected._replace(equity=None)

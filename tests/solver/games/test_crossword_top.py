@@ -315,3 +315,21 @@ def test_the_choice_in_c_needs_leaves_of_whole_thousandths() -> None:
         assert record
         assert equity == round((first.equity or 0.0) * 1000)
     assert passing == exact.millipoints(bytes(sorted(position.rack)))
+
+
+@pytest.mark.parametrize("variant", ["words", "map"])
+def test_the_choice_in_c_takes_the_rack_as_counts_or_as_its_tiles(variant: str) -> None:
+    """``best_turn_raw`` given the rack's tiles (``Position.rack``, counted in C) chooses as
+    given its 27 counts; a rack past 16 tiles or a tile past 26 is refused."""
+    generator = _generators()[variant]
+    model = default()
+    exact = generator.leave_values(model.value, model.linear_form())
+    for position in _positions()[:40]:
+        rules, board = position.rules, position.board
+        counted = generator.best_turn_raw(rules, board, position.rack_counts(), exact, True)
+        assert generator.best_turn_raw(rules, board, position.rack, exact, True) == counted
+    rules, board = position.rules, position.board
+    with pytest.raises(ValueError, match="at most 16 tiles, not 17"):
+        generator.best_turn_raw(rules, board, bytes(17), exact, True)
+    with pytest.raises(ValueError, match="0-26, not 27"):
+        generator.best_turn_raw(rules, board, bytes([1, 27]), exact, True)
