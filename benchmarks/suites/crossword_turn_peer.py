@@ -3,14 +3,15 @@ the user built it (opt-in: ``LEXIBENCH_MAGPIE``; the case here is imported by
 ``bench_crossword.py``).
 
 A player who asks for one position's best turn runs a whole process: ``lexibench moves CGP
---leaves FILE --top 1`` (native tier, its word map, the lexicon and the map from its cache,
-filled by an untimed first process) against MAGPIE's console given the same position
-(:mod:`benchmarks.peers.magpie_turn`), from its KWG alone and with its word map: the same KWG
-and the same KLV2 table (lexibench's leave model). A round runs one process of each in turn (the
-first moved to the end each round), and one of the Python that runs lexibench doing nothing: the
-floor of any command written in Python. Each is timed from outside, by CPU seconds. The
-positions: the first of the headline workload's with 0, 1 and 2 blanks. Both sides' best turns
-are checked to agree: the same kind, score and equity (MAGPIE writes two decimals).
+--leaves FILE --top 1`` (native tier, ``--word-map auto``: one position is walked, no word map
+loaded; the lexicon from its cache, filled by an untimed first process) against MAGPIE's console
+given the same position (:mod:`benchmarks.peers.magpie_turn`), from its KWG alone and with its
+word map: the same KWG and the same KLV2 table (lexibench's leave model). A round runs one
+process of each in turn (the first moved to the end each round), and one of the Python that runs
+lexibench doing nothing: the floor of any command written in Python. Each is timed from outside,
+by CPU seconds. The positions: the first of the headline workload's with 0, 1 and 2 blanks.
+Both sides' best turns are checked to agree: the same kind, score and equity (MAGPIE writes two
+decimals).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def test_crossword_turn_peer(
             "--json",
         ]  # fmt: skip
         rounds = _Rounds(ours, env, data, cgp)
-        rounds.side("lexibench")  # the lexicon and its word map into the cache, untimed
+        rounds.side("lexibench")  # the lexicon into the cache, untimed
         rounds.cpu["lexibench"].clear()
         rounds.wall["lexibench"].clear()
         count = QUICK_TURN_ROUNDS if settings.scale == "quick" else TURN_ROUNDS

@@ -336,8 +336,8 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
 
 class CrosswordTurnPeerRecord(Record, tag="lexibench-crossword-turn-peer/1", kw_only=True):
     """One position's best turn by equity, each side a whole process timed from outside:
-    ``lexibench moves CGP --leaves FILE --top 1`` (native tier, its word map, the lexicon and
-    the map from its cache) beside a peer's console asked the same (MAGPIE's, where the user built
+    ``lexibench moves CGP --leaves FILE --top 1`` (native tier, ``--word-map auto``, the
+    lexicon from its cache) beside a peer's console asked the same (MAGPIE's, where the user built
     it: :mod:`benchmarks.peers.magpie_turn`), from its KWG alone and with its word map, the same
     KWG and KLV2 table; a round runs one process of each in turn. ``units`` is 1 (the
     position); ``backend`` the peer's name, ``library_version`` its commit."""

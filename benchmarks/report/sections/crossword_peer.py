@@ -318,8 +318,9 @@ def _turn_table(results: Results) -> list[str]:
     headers += ["MAGPIE KWG CPU ms", "MAGPIE word map CPU ms", "lexibench / MAGPIE's faster"]
     text = (
         "One position's best turn by equity asked from the command line: `lexibench moves CGP "
-        "--leaves FILE.klv2 --top 1 --word-map yes --lexicon kwg --tier native` (the lexicon "
-        "and its word map from its cache, where an untimed first process left them) beside "
+        "--leaves FILE.klv2 --top 1 --lexicon kwg --tier native` (`--word-map auto`, the "
+        "library's choice: one position is walked, no word map loaded; the lexicon from its "
+        "cache, where an untimed first process left it) beside "
         "MAGPIE's console given the same position (`cgp ...` then `generate`, its best move by "
         "static equity, one thread), from its KWG alone and with its word map: the same KWG and "
         "KLV2 table (lexibench's leave model), the first position of the headline workload's "
