@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from lexibench.structures.files import check_regular
@@ -36,6 +35,8 @@ def stage_beside(target: Path, data: bytes) -> Path:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
         mode = default_mode()
+    import tempfile  # (here: reading files, as most commands only do, never needs it)
+
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".tmp-{target.name}.")
     try:
         with os.fdopen(fd, "wb") as handle:

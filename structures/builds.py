@@ -20,7 +20,6 @@ import hashlib
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -47,7 +46,8 @@ class CompiledSource:
 @cache
 def compiled_sources() -> tuple[CompiledSource, ...]:
     """Every module the install compiles, as ``lexibench/compiled.toml`` lists them."""
-    import tomllib  # here, not on import: the command line's start-up never needs it
+    import tomllib  # here, not on import: the command line's start-up never needs them
+    from importlib import resources
 
     listed = tomllib.loads(resources.files("lexibench").joinpath("compiled.toml").read_text())
     built_from: dict[str, list[str]] = {source: [] for source in listed["mypyc"]}

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
@@ -400,9 +401,7 @@ def build_lexicon(name: str, words: Iterable[str]) -> Lexicon:
 
 def _version(entry: Entry) -> str | None:
     if entry.distribution is None:
-        import platform
-
-        return f"python {platform.python_version()}"
+        return f"python {sys.version.split()[0]}"  # (platform.python_version(), unimported)
     import importlib.metadata
 
     try:

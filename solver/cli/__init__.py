@@ -22,7 +22,6 @@ import re
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -270,6 +269,8 @@ def _failure(exc: BaseException) -> int:
     if not isinstance(exc, Exception):  # SystemExit, GeneratorExit: not a failure of ours
         raise exc
     if _debug():  # a bug: still one line, with the way to the details
+        import traceback  # (here: start-up never needs it)
+
         traceback.print_exception(exc)
     runtime.say(
         f"lexibench: internal error: {describe(exc)} (LEXIBENCH_DEBUG=1 shows the traceback)"
