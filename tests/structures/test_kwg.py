@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import random
+import re
 from array import array
 from collections.abc import Iterator
 from functools import cache
@@ -408,3 +409,39 @@ def test_both_cores_count_alike(view: str) -> None:
     assert lexicon.count_from(start, 10**9) == count_strings(nodes, start)
     expected = 3000 if view == "words" else sum(map(len, default_words()[:3000]))
     assert count_strings(nodes, start) == expected
+
+
+@pytest.mark.skipif(native_build() != "cython", reason="the compiled core is not built")
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 200),
+            st.builds(
+                lambda tile, flags, arc: tile << TILE_SHIFT | flags | arc,
+                st.integers(0, 28),
+                st.sampled_from([0, ACCEPTS, IS_END, ACCEPTS | IS_END]),
+                st.integers(0, 120),
+            ),
+        ),
+        max_size=4,
+    )
+)
+def test_the_compiled_check_accepts_and_refuses_as_the_interpreted_one(
+    changes: list[tuple[int, int]],
+) -> None:
+    """The compiled ``check_nodes`` (one pass where the array is laid out in lists, the walk of
+    each list otherwise) against the interpreted one, on a KWG with nodes overwritten: the same
+    answer, the same message."""
+    from lexibench.structures.backends.kwg import core
+
+    nodes = array("I", KwgLexicon(WORDS).kwg())
+    for index, value in changes:
+        nodes[index % len(nodes)] = value
+    try:
+        check_nodes(nodes)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=re.escape(str(error))):
+            core.check_nodes(nodes)
+    else:
+        core.check_nodes(nodes)
