@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Final
 
@@ -59,14 +60,14 @@ def test_crossword_turn_peer(
     benchmark.group = f"crossword one position beside MAGPIE, {blanks} blank(s)"
     with magpie.data_folder(kwg, cases.leave_table(), word_maps=True) as data:
         table = data.path / "lexica" / f"{magpie.LEXICON}.klv2"
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(data.path / "cache")}
+        env = {**os.environ, "LEXIBENCH_CACHE_DIR": _cache_folder()}
         ours = [
             sys.executable, "-m", "lexibench", "moves", cgp, "--leaves", str(table), "--top",
             "1", "--wordlist", settings.wordlist, "--lexicon", "kwg", "--tier", "native",
             "--json",
         ]  # fmt: skip
         rounds = _Rounds(ours, env, data, cgp)
-        rounds.side("lexibench")  # the lexicon into the cache, untimed
+        rounds.side("lexibench")  # the lexicon into the cache (the first case's), untimed
         rounds.cpu["lexibench"].clear()
         rounds.wall["lexibench"].clear()
         count = QUICK_TURN_ROUNDS if settings.scale == "quick" else TURN_ROUNDS
@@ -84,6 +85,18 @@ def test_crossword_turn_peer(
         interpreter_cpu_seconds=tuple(rounds.cpu["python"]),
     )
     record(benchmark, kept)
+
+
+#: The cache folder of lexibench's processes in this case, one a session (made by the first
+#: position's untimed process, read by the others'), removed as the process ends.
+_CACHE: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def _cache_folder() -> str:
+    """lexibench's cache folder for the case's processes, made on first use."""
+    if not _CACHE:
+        _CACHE.append(tempfile.TemporaryDirectory(prefix="lexibench-turn-cache-"))
+    return _CACHE[0].name
 
 
 class _Rounds:
