@@ -54,6 +54,9 @@ FLAGS: Final = ("-O3", "-flto", "-march=native", "-DNDEBUG", "-DBOARD_DIM=15", "
 #: The name the lexicon and leave files get in the harness's data folder: MAGPIE finds files by
 #: name, and a name must start with a prefix it maps to a letter distribution (NWL: English).
 LEXICON: Final = "NWL_lexibench"
+#: The files of MAGPIE's own data folder its programs read here (its ``download_data.sh`` fetches
+#: them): the standard board and the English tiles.
+DATA: Final = ("layouts/standard15.txt", "letterdistributions/english.csv")
 #: Seconds a harness build or run may take before it is stopped.
 TIMEOUT: Final = 1800
 
@@ -75,6 +78,11 @@ def folder() -> Path:
         raise InputError(
             f"{ENV}={text}: MAGPIE is not built for release (no objects in {OBJECTS}); run "
             "`make magpie BUILD=release` there"
+        )
+    if not all((root / "data" / needed).is_file() for needed in DATA):
+        raise InputError(
+            f"{ENV}={text}: MAGPIE has no board layout or English letter distribution in its "
+            "data folder; run `./download_data.sh` there"
         )
     return root
 

@@ -57,6 +57,9 @@ def _stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (root / "src" / "impl" / "move_gen.h").write_text("")
     (root / magpie.OBJECTS).mkdir(parents=True)
     (root / magpie.OBJECTS / "move_gen.o").write_bytes(b"")
+    for needed in magpie.DATA:
+        (root / "data" / needed).parent.mkdir(parents=True, exist_ok=True)
+        (root / "data" / needed).write_text("")
     program = tmp_path / "magpie_movegen"
     program.write_text(STAND_IN)
     program.chmod(program.stat().st_mode | stat.S_IXUSR)
@@ -133,6 +136,7 @@ def test_a_failing_harness_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
         (None, r"MAGPIE is not built here \(set LEXIBENCH_MAGPIE to a MAGPIE folder"),
         ("empty", r"not a MAGPIE checkout \(no src/impl/move_gen.h\)"),
         ("unbuilt", r"MAGPIE is not built for release \(no objects in obj/release-b15-r7/src\)"),
+        ("no data", r"no board layout or English letter distribution .*run `./download_data.sh`"),
     ],
 )
 def test_without_a_built_magpie_the_peer_says_what_is_missing(
@@ -142,9 +146,12 @@ def test_without_a_built_magpie_the_peer_says_what_is_missing(
     if make is not None:
         root = tmp_path / "MAGPIE"
         root.mkdir()
-        if make == "unbuilt":
+        if make in ("unbuilt", "no data"):
             (root / "src" / "impl").mkdir(parents=True)
             (root / "src" / "impl" / "move_gen.h").write_text("")
+        if make == "no data":
+            (root / magpie.OBJECTS).mkdir(parents=True)
+            (root / magpie.OBJECTS / "move_gen.o").write_bytes(b"")
         monkeypatch.setenv(magpie.ENV, str(root))
     reason = magpie.unavailable()
     assert reason is not None

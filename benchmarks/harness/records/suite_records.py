@@ -335,26 +335,22 @@ class SelfPlayRecord(Record, tag="lexibench-selfplay/1", kw_only=True):
 
 
 class CrosswordTurnPeerRecord(Record, tag="lexibench-crossword-turn-peer/1", kw_only=True):
-    """One position's best turn by equity, each side a whole process timed from outside:
-    ``lexibench moves CGP --leaves FILE --top 1`` (native tier, ``--word-map auto``, the
-    lexicon from its cache) beside a peer's console asked the same (MAGPIE's, where the user built
-    it: :mod:`benchmarks.peers.magpie_turn`), from its KWG alone and with its word map, the same
-    KWG and KLV2 table; a round runs one process of each in turn. ``units`` is 1 (the
-    position); ``backend`` the peer's name, ``library_version`` its commit."""
+    """One position's best turn by equity (the position's ``blanks`` on its rack), each side a
+    whole process timed from outside, a process of each per round: ``lexibench moves CGP
+    --leaves FILE --top 1`` beside a peer's console asked the same (MAGPIE's, where the user built
+    it: :mod:`benchmarks.peers.magpie_turn`) from its KWG and from its word map (``cpu_seconds``
+    and ``wall_seconds`` by lexicon), the same KWG and KLV2 table, and the Python running
+    lexibench doing nothing (``interpreter_cpu_seconds``, ``python -c pass``: the floor of any
+    command in Python). ``units`` 1; ``backend`` the peer, ``library_version`` its commit."""
 
     suite = "crossword-turn-peer"
     unit = "position"
     blanks: Count
-    """Blanks on the rack of the position."""
     cpu_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
-    """Each round's CPU seconds of the peer's process, by what it generated from."""
     wall_seconds: dict[PeerLexicon, tuple[Seconds, ...]]
     lexibench_cpu_seconds: tuple[Seconds, ...]
-    """Each round's CPU seconds of lexibench's process, in the same rounds."""
     lexibench_wall_seconds: tuple[Seconds, ...]
     interpreter_cpu_seconds: tuple[Seconds, ...]
-    """Each round's CPU seconds of the Python running lexibench doing nothing (``python -c
-    pass``): the floor of any command written in Python."""
 
 
 class EquityRecord(Record, tag="lexibench-equity/1", kw_only=True):
