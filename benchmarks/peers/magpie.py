@@ -151,14 +151,20 @@ def _host() -> tuple[str, str]:
 
 
 def run_program(
-    command: list[str], what: str, cwd: Path | None = None
+    command: list[str],
+    what: str,
+    cwd: Path | None = None,
+    text: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``command``'s run, its output kept; :class:`InputError` when it cannot start or takes
-    more than :data:`TIMEOUT` seconds."""
+    """``command``'s run (in ``cwd``, ``text`` on its input, ``env`` its environment, where
+    given), its output kept; :class:`InputError` when it cannot start or takes more than
+    :data:`TIMEOUT` seconds."""
     try:
         return subprocess.run(
-            command, capture_output=True, text=True, check=False, timeout=TIMEOUT, cwd=cwd
-        )
+            command, input=text, capture_output=True, text=True, check=False, timeout=TIMEOUT,
+            cwd=cwd, env=env,
+        )  # fmt: skip
     except FileNotFoundError as exc:
         raise InputError(f"{what}: {exc.filename} not found") from None
     except subprocess.TimeoutExpired:
@@ -168,26 +174,15 @@ def run_program(
 def run_timed(
     command: list[str],
     what: str,
-    cwd: Path,
+    cwd: Path | None = None,
     text: str | None = None,
     env: dict[str, str] | None = None,
 ) -> tuple[subprocess.CompletedProcess[str], float, float]:
-    """``command`` run as a whole process in ``cwd`` (``text`` on its input, ``env`` its
-    environment where given), its output kept:
-    the run, its CPU seconds (``getrusage`` of the children, every thread's) and its wall
-    seconds. :class:`InputError` when it cannot start or takes more than :data:`TIMEOUT`
-    seconds."""
+    """:func:`run_program`'s run, as a whole process timed from outside: the run, its CPU
+    seconds (``getrusage`` of the children, every thread's) and its wall seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            command, input=text, capture_output=True, text=True, check=False,
-            timeout=TIMEOUT, cwd=cwd, env=env,
-        )  # fmt: skip
-    except FileNotFoundError as exc:
-        raise InputError(f"{what}: {exc.filename} not found") from None
-    except subprocess.TimeoutExpired:
-        raise InputError(f"{what}: stopped after {TIMEOUT} s") from None
+    done = run_program(command, what, cwd, text, env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime

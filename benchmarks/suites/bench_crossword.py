@@ -36,7 +36,6 @@ Answers are checked after timing, against the game's brute-force reference on th
 from __future__ import annotations
 
 import gc
-import os
 import subprocess
 import tempfile
 from collections.abc import Sequence
@@ -67,6 +66,7 @@ from lexibench.benchmarks.harness.records import (
 from lexibench.benchmarks.harness.settings import Settings
 from lexibench.benchmarks.harness.timing import time_case
 from lexibench.benchmarks.processes import memory
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.benchmarks.suites.crossword_peer import (  # noqa: F401 (this suite's cases)
     test_crossword_peer,
     test_crossword_selfplay_peer,
@@ -318,7 +318,7 @@ def _selfplay(
     seconds and output."""
     command = cases.selfplay_command(settings, games_count, options)
     with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": cache}
+        env = user_env({"LEXIBENCH_CACHE_DIR": cache})
         if warm:
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
             assert done.returncode == 0, done.stderr

@@ -24,7 +24,6 @@ every round.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from collections.abc import Sequence
@@ -49,6 +48,7 @@ from lexibench.benchmarks.harness.records import (
     SelfPlayRecord,
 )
 from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.games.crossword.equity import Leaves, by_equity, millipoints
 from lexibench.solver.games.crossword.leave_tables import LeaveTable
 from lexibench.solver.games.crossword.moves import Move
@@ -264,7 +264,7 @@ def test_crossword_selfplay_peer(
     with magpie.data_folder(kwg, cases.leave_table(), word_maps=True) as data:
         table = data.path / "lexica" / f"{magpie.LEXICON}.klv2"
         options = ["--leaves", str(table), "--word-map", "yes"]
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": str(data.path / "cache")}
+        env = user_env({"LEXIBENCH_CACHE_DIR": str(data.path / "cache")})
         filled = subprocess.run(  # the lexicon into the cache, untimed
             cases.selfplay_command(settings, 1, options), env=env, capture_output=True,
             text=True, check=False,

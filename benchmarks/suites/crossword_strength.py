@@ -23,6 +23,7 @@ from lexibench.benchmarks.harness import crossword_cases as cases
 from lexibench.benchmarks.harness.recording import not_run, record
 from lexibench.benchmarks.harness.records import EquityRecord
 from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE
 from lexibench.structures.files import read_regular
 
@@ -59,7 +60,7 @@ def test_crossword_leaves_against_an_engine(
     options = ["--leaves", "english", "--against", str(table), "--word-map", "yes"]
     command = cases.selfplay_command(settings, games_count, options)
     with tempfile.TemporaryDirectory() as cache:
-        one_process = cases.Process(command, {**os.environ, "LEXIBENCH_CACHE_DIR": cache})
+        one_process = cases.Process(command, user_env({"LEXIBENCH_CACHE_DIR": cache}))
         benchmark.pedantic(one_process, rounds=1, iterations=1, warmup_rounds=0)
     out = one_process.outputs[0]
     assert out["games"] == games_count

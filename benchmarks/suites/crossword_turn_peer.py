@@ -17,10 +17,8 @@ decimals).
 from __future__ import annotations
 
 import json
-import os
 import sys
 import tempfile
-from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -30,6 +28,7 @@ from lexibench.benchmarks.harness.crossword_cases import GAME, HEADLINE
 from lexibench.benchmarks.harness.recording import not_run, record
 from lexibench.benchmarks.harness.records import CrosswordTurnPeerRecord, PeerLexicon
 from lexibench.benchmarks.harness.settings import Settings
+from lexibench.benchmarks.processes.environment import user_env
 from lexibench.solver.games.crossword.solve import NATIVE_UNAVAILABLE
 
 #: Rounds of each position's processes (a few at the quick scale).
@@ -60,7 +59,7 @@ def test_crossword_turn_peer(
     benchmark.group = f"crossword one position beside MAGPIE, {blanks} blank(s)"
     with magpie.data_folder(kwg, cases.leave_table(), word_maps=True) as data:
         table = data.path / "lexica" / f"{magpie.LEXICON}.klv2"
-        env = {**os.environ, "LEXIBENCH_CACHE_DIR": _cache_folder()}
+        env = user_env({"LEXIBENCH_CACHE_DIR": _cache_folder()})
         ours = [
             sys.executable, "-m", "lexibench", "moves", cgp, "--leaves", str(table), "--top",
             "1", "--wordlist", settings.wordlist, "--lexicon", "kwg", "--tier", "native",
@@ -127,7 +126,7 @@ class _Rounds:
             cpu, wall = turn.cpu_seconds, turn.wall_seconds
         else:
             argv = self.ours if name == "lexibench" else [sys.executable, "-c", "pass"]
-            done, cpu, wall = magpie.run_timed(argv, name, Path.cwd(), None, self.env)
+            done, cpu, wall = magpie.run_timed(argv, name, env=self.env)
             assert done.returncode == 0, done.stderr
             if name == "lexibench":
                 self.answers[name] = json.loads(done.stdout)["moves"][0]
