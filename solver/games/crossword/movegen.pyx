@@ -49,6 +49,8 @@ from lexibench.structures.backends.kwg.wordmap cimport (
     prefetch_group,
 )
 
+from lexibench.solver.games.crossword.moves import Move
+
 include "leave_values.pxi"
 include "board.pxi"
 include "anchors.pxi"
@@ -462,16 +464,10 @@ cdef object _top_equity(NativeGenerator g, const uint8_t[::1] board, rack, bint 
     ``bytes``: each 0-26, at most :data:`MAX_RACK`), ``(records, best_exchange)``."""
     cdef int held[27]
     cdef int i
-    cdef const uint8_t *tiles
     if type(rack) is bytes:
         if len(<bytes>rack) > MAX_RACK:
             raise ValueError(f"a rack of at most {MAX_RACK} tiles, not {len(<bytes>rack)}")
-        memset(held, 0, sizeof(held))
-        tiles = <const uint8_t *><bytes>rack
-        for i in range(len(<bytes>rack)):
-            if tiles[i] > 26:
-                raise ValueError(f"a rack's tiles are 0-26, not {tiles[i]}")
-            held[tiles[i]] += 1
+        _count_tiles(<const uint8_t *><bytes>rack, len(<bytes>rack), held)
     else:
         for i in range(27):
             held[i] = rack[i]
@@ -567,7 +563,15 @@ cdef Py_ssize_t _best_record(NativeGenerator g) noexcept:
     return best
 
 
-_MOVE = None  # moves.Move, imported at the first record_move
+cdef int _count_tiles(const uint8_t *tiles, Py_ssize_t n, int *counts) except -1:
+    """Count the ``n`` tiles (each 0-26, else ValueError) into ``counts`` (27, cleared first)."""
+    cdef Py_ssize_t i
+    memset(counts, 0, 27 * sizeof(int))
+    for i in range(n):
+        if tiles[i] > 26:
+            raise ValueError(f"a rack's tiles are 0-26, not {tiles[i]}")
+        counts[tiles[i]] += 1
+    return 0
 
 
 def record_move(bytes record, bytes rack, equity=None):
@@ -575,9 +579,7 @@ def record_move(bytes record, bytes rack, equity=None):
     first record of ``record`` made from ``rack`` (tile numbers), with its ``equity`` where
     given; the same Move, or the same ValueError where the record places a tile the rack has
     not."""
-    global _MOVE
     cdef const uint8_t *r = <const uint8_t *>record
-    cdef const uint8_t *tiles_held = <const uint8_t *>rack
     cdef Py_ssize_t held = len(rack)
     cdef int32_t score
     cdef uint32_t placed
@@ -587,9 +589,6 @@ def record_move(bytes record, bytes rack, equity=None):
     cdef char word[32]
     cdef bytearray leave = bytearray(held)
     cdef char *out = leave
-    if _MOVE is None:
-        from lexibench.solver.games.crossword.moves import Move
-        _MOVE = Move
     if len(record) < RECORD:
         raise ValueError(f"a record is {RECORD} bytes, not {len(record)}")
     memcpy(&score, r, 4)
@@ -597,11 +596,7 @@ def record_move(bytes record, bytes rack, equity=None):
     memcpy(&placed, r + 8, 4)
     if length > 24:
         raise ValueError(f"a record's word is at most 24 letters, not {length}")
-    memset(left, 0, sizeof(left))
-    for i in range(held):
-        if tiles_held[i] > 26:
-            raise ValueError(f"a rack's tiles are 0-26, not {tiles_held[i]}")
-        left[tiles_held[i]] += 1
+    _count_tiles(<const uint8_t *>rack, held, left)
     tiles = []
     for i in range(length):
         tile = r[12 + i]
@@ -624,5 +619,5 @@ def record_move(bytes record, bytes rack, equity=None):
         out[n] = 63  # '?'
         n += 1
     where = f"{chr(65 + col)}{row + 1}" if down else f"{row + 1}{chr(65 + col)}"
-    return _MOVE(score, where, word[:length].decode("ascii"), out[:n].decode("ascii"),
-                 tuple(tiles), "place", equity)
+    return Move(score, where, word[:length].decode("ascii"), out[:n].decode("ascii"),
+                tuple(tiles), "place", equity)
