@@ -81,9 +81,9 @@ def _committed() -> Results:
 
 def test_the_proof_ranks_rows_only_among_those_of_the_same_classes() -> None:
     """The committed proof table: array-trie's native tier proved the 24 sampled classes, the
-    step tiers their first 2 or 3 (capped). Each group is ranked within itself, the native row
-    alone unranked; the answer's proving need ranks the 24-class rows alone (lexpy-dawg on 2
-    classes was its runner-up)."""
+    step tiers their first few (capped: as many as the machine proved in its time). Each group
+    is ranked within itself, the native row alone unranked; the answer's proving need ranks the
+    24-class rows alone."""
     results = _committed()
     section = "\n".join(prove.render(results).lines)
     table = section[section.index("| backend") :].split("\n\n")[0].splitlines()
@@ -93,10 +93,12 @@ def test_the_proof_ranks_rows_only_among_those_of_the_same_classes() -> None:
     groups: dict[str, list[list[str]]] = {}
     for row in body:
         groups.setdefault(row[2], []).append(row)
-    assert sorted(groups) == ["24", "first 2*", "first 3*"]
+    capped = sorted(name for name in groups if name != "24")
+    assert capped  # how many classes a capped tier proves depends on the machine's speed
+    assert all(re.fullmatch(r"first \d+\*", name) for name in capped), capped
     assert [row[:2] for row in groups["24"]] == [["array-trie", "native"]]
     assert groups["24"][0][5] == ""  # alone with its classes: nothing to rank against
-    for name in ("first 2*", "first 3*"):
+    for name in capped:
         rows_of = groups[name]
         assert rows_of[0][5] == "1.0x"
         speeds = [float(row[4]) for row in rows_of]
