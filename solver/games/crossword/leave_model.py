@@ -172,15 +172,21 @@ class LeaveModel:
         """Every leave of 1 to ``rack_size - 1`` tiles the rule set's counts allow, sorted."""
         limit = rules.rack_size - 1
         counts = rules.counts
+        out: list[bytes] = []
+        singles = [bytes((tile,)) for tile in range(27)]
 
-        def extend(prefix: bytes, start: int) -> Iterator[bytes]:
+        def extend(prefix: bytes, start: int, held: int) -> None:
+            # prefix is sorted and holds ``held`` copies of its last tile, ``start``
             for tile in range(start, 27):
-                if prefix.count(tile) < counts[tile] and len(prefix) < limit:
-                    longer = prefix + bytes([tile])
-                    yield longer
-                    yield from extend(longer, tile)
+                if (held if tile == start else 0) < counts[tile]:
+                    longer = prefix + singles[tile]
+                    out.append(longer)
+                    if len(longer) < limit:
+                        extend(longer, tile, held + 1 if tile == start else 1)
 
-        yield from extend(b"", 0)
+        if limit > 0:
+            extend(b"", 0, 0)
+        yield from out
 
 
 @input_format("leave-model", WHAT, MAX_FILE, suffixes=(".json",))

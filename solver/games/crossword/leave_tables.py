@@ -199,30 +199,40 @@ class LeaveTable:
             if len(tiles) > MAX_LEAVE:
                 raise ValueError(f"a leave of {len(tiles):,} tiles; {_AT_MOST}")
             key = bytes(sorted(tiles))
-            if not key or any(t > LETTERS for t in key):
+            if not key or key[-1] > LETTERS:
                 raise ValueError(f"not a leave of tiles 0-{LETTERS}: {list(tiles)}")
             if key in chosen:
                 raise ValueError(f"leave {tiles_text(key)} given twice")
-            problem = value_problem(value)
-            if problem:
-                raise ValueError(f"leave {tiles_text(key)}: {problem}")
+            if not -MAX_VALUE <= value <= MAX_VALUE:  # (nan too)
+                raise ValueError(f"leave {tiles_text(key)}: {value_problem(value)}")
             chosen[key] = value
         for key in list(chosen):
-            for end in range(1, len(key)):
-                chosen.setdefault(key[:end], 0.0)
+            # its prefixes: those of one already held were added with it
+            end = len(key) - 1
+            while end and key[:end] not in chosen:
+                chosen[key[:end]] = 0.0
+                end -= 1
         leaves = sorted(chosen)
         nodes = array(_U32, dawg_nodes(leaves))
         counts = array(_U32, bytes(4 * len(nodes)))
         problem = SCANNER.nodes(nodes, counts, LETTERS)[0]
         assert not problem, problem  # the builder's graph is a good one
-        return cls(nodes, array(_I32, (round(chosen[k] * RESOLUTION) for k in leaves)), counts)
+        scaled = [round(chosen[k] * RESOLUTION) for k in leaves]
+        return cls(nodes, array(_I32, scaled), counts)
 
     def to_bytes(self) -> bytes:
         """The KLV2 file's bytes."""
+        nodes = array(_U32, self.nodes)
+        values = array("f", self.values)  # (each rounded to float32 as struct's "f" rounds)
+        if sys.byteorder == "big":
+            nodes.byteswap()  # pragma: no cover - written little-endian
+            values.byteswap()  # pragma: no cover
         return b"".join(
             (
-                struct.pack(f"<I{len(self.nodes)}I", len(self.nodes), *self.nodes),
-                struct.pack(f"<I{len(self.values)}f", len(self.values), *self.values),
+                struct.pack("<I", len(nodes)),
+                nodes.tobytes(),
+                struct.pack("<I", len(values)),
+                values.tobytes(),
             )
         )
 
