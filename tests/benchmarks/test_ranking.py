@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -130,14 +131,20 @@ def _table_rows(lines: list[str], heading: str) -> list[dict[str, str]]:
 
 
 def _where(
-    game: str, workload: str
+    results: Results, game: str, workload: str, rendered: dict[str, list[str]]
 ) -> tuple[list[str], str, Callable[[rows.CaseRow], tuple[str, ...]]]:
     """The lines of the section holding a game workload's table, its heading, and how a row
-    of it is named by its cells (structure, tier, variant)."""
-    results = _committed()
+    of it is named by its cells (structure, tier, variant). ``rendered``: the sections made so
+    far, by name (each is made once)."""
+
+    def lines(name: str, render: Callable[[Results], Any]) -> list[str]:
+        if name not in rendered:
+            rendered[name] = list(render(results).lines)
+        return rendered[name]
+
     if game == rows.BOGGLE:
         return (
-            list(solve.render(results).lines),
+            lines("solve", solve.render),
             f"## Solve {workload}",
             lambda r: (
                 r.backend,
@@ -146,7 +153,7 @@ def _where(
         )
     if game == "crossword":
         return (
-            list(crossword.render(results).lines),
+            lines("crossword", crossword.render),
             f"### Every structure: {workload}",
             lambda r: (
                 r.backend,
@@ -155,7 +162,7 @@ def _where(
             ),
         )
     heading = f"### {rows.title_of(game)}: {workload}"
-    return list(games.render(results).lines), heading, lambda r: (r.backend, games.kind(r))
+    return lines("games", games.render), heading, lambda r: (r.backend, games.kind(r))
 
 
 def _cells_key(game: str, row: dict[str, str]) -> tuple[str, ...]:
@@ -172,11 +179,12 @@ def test_tables_rank_only_the_rows_that_ran_every_puzzle() -> None:
     fastest, every row that ran them all (capped to one round or not) has one; the tiers table
     gives the filter no ratio; the games say the filter's ratio compares different puzzles."""
     results = _committed()
+    rendered: dict[str, list[str]] = {}
     fewer = whole = 0
     for game in rows.games(results):
         for workload, found in rows.game_rows(results, game).items():
             full = rows.full_units(found)
-            lines, heading, key = _where(game, workload)
+            lines, heading, key = _where(results, game, workload, rendered)
             units = {key(r): r.units for r in found if r.value is not None}
             for row in _table_rows(lines, heading):
                 name = _cells_key(game, row)
