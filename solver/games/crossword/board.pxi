@@ -149,7 +149,10 @@ cdef void _prepare(NativeGenerator g, const uint8_t *board, bint empty,
                     na += 1
                     score += 0 if tile & BLANK else g.rules.values[tile]
                 L.xscore[i] = score
-                kept[i] = _cross_set(g, before, nb, after, na)
+                if nb + na == 1:  # (a cross-word of one tile and the square: the most common)
+                    kept[i] = g.one_tile[na][(before[0] if nb else after[0]) & 31]
+                else:
+                    kept[i] = _cross_set(g, before, nb, after, na)
         for i in range(rows * cols):  # the rack's tiles narrow every square's set
             L.xset[i] = kept[i] & usable
     if not bounding:  # (none read: those kept go stale)
@@ -210,6 +213,19 @@ cdef void _extensions(NativeGenerator g, Lane *L, const uint8_t *changed) noexce
                     break
                 lst += 1
             L.xext[base + start - 1] = before & ~1u  # (bit 0: the separator)
+
+
+cdef void _one_tile_sets(NativeGenerator g) noexcept:
+    """Each one-tile cross-word's set (``one_tile``), read once for the lexicon and rule set:
+    the square's cross-word is most often a single tile and the square, and these sets are
+    then a look-up rather than a walk of the node array. (Tiles 27-31 are none: their sets
+    are empty, as :func:`_cross_set` would find.)"""
+    cdef uint8_t tile[1]
+    cdef int t
+    for t in range(32):
+        tile[0] = t
+        g.one_tile[0][t] = _cross_set(g, tile, 1, tile, 0) if 1 <= t <= 26 else 0
+        g.one_tile[1][t] = _cross_set(g, tile, 0, tile, 1) if 1 <= t <= 26 else 0
 
 
 cdef uint32_t _cross_set(NativeGenerator g, const uint8_t *before, int nb, const uint8_t *after,

@@ -228,6 +228,9 @@ cdef class NativeGenerator:
     cdef bint seen_valid
     cdef bint seen_empty  # (the last call's board was empty)
     cdef uint32_t xkept[2][MAX_SQUARES]  # each square's set over every letter (_prepare)
+    # the cross-set of a square whose cross-word is one tile and the square (_one_tile_sets):
+    # [0][t] the tile t before the square, [1][t] after it
+    cdef uint32_t one_tile[2][32]
     cdef bint xext_valid  # the lanes' extension sets were made at the last call (bounding)
     # where the search is: the lane, the anchor
     cdef Lane *lane_arrays

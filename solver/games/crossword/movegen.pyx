@@ -244,6 +244,7 @@ cdef class NativeGenerator:
         for i in range(27):
             self.rules.values[i] = values[i]
         _lay_out(self)
+        _one_tile_sets(self)
 
     def generate(self, const uint8_t[::1] board, rack, bint gaddag, bint best=False):
         """The records of every legal move (``best``: of the first in order, or none)."""
