@@ -135,7 +135,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse to time a compiled search that was not built from its source, and options that
-    would time something else than the suites say."""
+    would time something else than the suites say. Hypothesis's pytest plugin is left out: the
+    suites use none of it, and at the end of a session it imports the whole library (a second
+    of every suite's process here)."""
+    config.pluginmanager.set_blocked("hypothesispytest")
     config.addinivalue_line(
         "markers", "game_rows(which): the games suite's rows: structures or solvers"
     )
