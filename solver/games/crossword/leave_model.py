@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -168,7 +167,7 @@ class LeaveModel:
             )
         return cls(weights, method)
 
-    def leaves(self, rules: RuleSet) -> Iterator[bytes]:
+    def leaves(self, rules: RuleSet) -> list[bytes]:
         """Every leave of 1 to ``rack_size - 1`` tiles the rule set's counts allow, sorted."""
         limit = rules.rack_size - 1
         counts = rules.counts
@@ -186,7 +185,7 @@ class LeaveModel:
 
         if limit > 0:
             extend(b"", 0, 0)
-        yield from out
+        return out
 
 
 @input_format("leave-model", WHAT, MAX_FILE, suffixes=(".json",))
