@@ -33,7 +33,6 @@ from typing import TypeAlias
 
 from lexibench import structures
 from lexibench.solver.errors import InputError
-from lexibench.structures.builds import compiled
 
 
 class Tier(StrEnum):
@@ -99,6 +98,8 @@ def compiled_module(module: str) -> Need:
     asked on first use."""
 
     def missing(_cls: type) -> str | None:
+        from lexibench.structures.builds import compiled  # (its digests' hashlib: on first use)
+
         return compiled(module).missing
 
     return Need(lambda cls: missing(cls) is None, missing)

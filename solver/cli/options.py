@@ -9,7 +9,7 @@ import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexibench.solver import defaults, values
 from lexibench.solver.execution import DEFAULT_DASK_TIMEOUT, max_jobs
@@ -21,10 +21,11 @@ from lexibench.solver.games.command import (
     VariantOption,
     WhereOptions,
 )
-from lexibench.solver.plan import Request
 from lexibench.solver.tiers import Tier
 from lexibench.solver.word_rules import WordRules
-from lexibench.solver.wordlist import DEFAULT_LIMITS, NAMED_SOURCES, Capitalised, Limits
+
+if TYPE_CHECKING:
+    from lexibench.solver.plan import Request
 
 
 def plain(text: str) -> str:
@@ -131,6 +132,10 @@ def add_option(
 def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | None) -> None:
     """``--wordlist``, the word-list limits, ``--capitalised`` and ``--min-length`` (whose default
     is the game's, ``rules.min_length``; None: the command sets it once it knows the game)."""
+    # (here, not at the top: a command that takes no word list, `random` or an error in the
+    # command line, starts without the word lists', lexicons' and cache's modules)
+    from lexibench.solver.wordlist import DEFAULT_LIMITS, NAMED_SOURCES, Capitalised
+
     parser.add_argument(
         "--wordlist",
         default=None,
@@ -286,6 +291,9 @@ def add_command(
 
 def request_of(args: argparse.Namespace, command: Command) -> Request:
     """The :class:`Request` the parsed options of ``command`` state."""
+    from lexibench.solver.plan import Request
+    from lexibench.solver.wordlist import Capitalised, Limits
+
     variant = None
     for entry in command.options:
         if isinstance(entry, VariantOption):

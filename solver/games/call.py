@@ -153,12 +153,13 @@ class Call:
         options naming files (:attr:`~lexibench.solver.games.command.Option.file`), and the
         request's word-list and lexicon files. A file the command updates in place is checked
         against the other inputs."""
-        from lexibench.solver.wordlist import NAMED_SOURCES
         from lexibench.structures.files import Output, check_outputs
 
         given = list(given)
         inputs: list[str] = [path for role, _, path in given if role == "input"]
         if self.request is not None:
+            from lexibench.solver.wordlist import NAMED_SOURCES
+
             wordlist = self.request.wordlist
             if wordlist is not None and wordlist not in (*NAMED_SOURCES, "-"):
                 inputs.append(str(wordlist))

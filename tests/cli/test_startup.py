@@ -16,13 +16,29 @@ HEAVY = ("matplotlib", "numpy", "pytest", "pytest_benchmark", "tabulate", "lexib
 LIBRARIES = ("marisa_trie", "datrie", "dawg", "pygtrie", "sortedcontainers", "english_words")
 
 
-def imported_by(code: str) -> set[str]:
-    """Top-level modules a fresh interpreter has imported after running ``code``."""
+#: What opening a lexicon needs (the registry, word lists, the cache and the plan, and hashlib
+#: for their digests), which a command that opens none starts without.
+LEXICON_LAYER = (
+    "hashlib",
+    "lexibench.solver.cache",
+    "lexibench.solver.plan",
+    "lexibench.solver.wordlist",
+    "lexibench.structures.registry",
+)
+
+
+def modules_imported_by(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running ``code``."""
     probe = f"{code}\nimport sys, json; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout.splitlines()[-1]
-    return {name.partition(".")[0] for name in json.loads(out)}
+    return set(json.loads(out))
+
+
+def imported_by(code: str) -> set[str]:
+    """Top-level modules a fresh interpreter has imported after running ``code``."""
+    return {name.partition(".")[0] for name in modules_imported_by(code)}
 
 
 def test_importing_the_cli_imports_no_benchmark_layer() -> None:
@@ -36,6 +52,17 @@ def test_random_imports_no_lexicon_library_and_no_benchmark_layer() -> None:
         "with contextlib.redirect_stdout(io.StringIO()): main(['random', '--count', '1'])"
     )
     assert not imported_by(code) & {*HEAVY, *LIBRARIES}
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["random", "--count", "1"]])
+def test_a_command_that_opens_no_lexicon_starts_without_the_lexicon_layer(
+    argv: list[str],
+) -> None:
+    code = (
+        "import contextlib, io\nfrom lexibench.solver.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main({argv!r})"
+    )
+    assert not modules_imported_by(code) & set(LEXICON_LAYER)
 
 
 def test_a_cached_solve_imports_only_its_backend() -> None:
