@@ -296,3 +296,42 @@ def test_the_simulation_cases_share_one_leave_table_and_build_their_shared_field
     assert one == crossword_sim.case(settings, chosen, 7)
     assert one is not crossword_sim.case(settings, chosen, 7)
     assert (one["positions"], one["iterations"], len(one["blanks"])) == ("mid", 7, len(chosen))
+
+
+class _Node:
+    """A built structure's node, in a cycle with itself where ``cyclic``."""
+
+    def __init__(self, cyclic: bool) -> None:
+        self.next: _Node | None = self if cyclic else None
+
+
+def test_a_dropped_build_is_freed_and_one_in_cycles_collected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build the cache held alone is freed as it is dropped, the run's objects staying frozen
+    (no whole collection a build); a build of cycles is collected all the same."""
+    import gc
+    import weakref
+
+    from lexibench.benchmarks.harness import fixtures
+
+    def build(name: str, words: tuple[str, ...]) -> list[_Node]:
+        return [_Node(cyclic=name == "cycles") for _ in range(3 * fixtures.LEFT_FROZEN)]
+
+    monkeypatch.setattr(structures, "build_structure", build)
+    cache = LexiconCache(("a", "b"))
+    try:
+        for name in ("plain", "cycles", "plain"):
+            built = cache.structure(name)
+            first = weakref.ref(built[0])  # type: ignore[index]
+            run_frozen = cache._frozen_before
+            assert run_frozen > 0
+            assert gc.get_freeze_count() >= run_frozen + 3000
+            del built
+            cache.structure("other", ("a",))  # the build before is dropped
+            assert first() is None  # freed (or, in cycles, collected)
+            if name == "plain":  # the run stayed frozen: no whole collection
+                assert cache._frozen_before >= run_frozen
+    finally:
+        cache.clear()
+        gc.unfreeze()
