@@ -40,6 +40,9 @@ def wordlist(settings: Settings) -> WordList:
 #: Objects frozen with a build that may outlive it (what its case keeps, a library's module
 #: imported by the build) before it is taken to hold cycles and the run is collected whole.
 LEFT_FROZEN = 1_000
+#: The run is collected whole at least once every this many builds: what was frozen alive and
+#: then died in cycles (a case's own objects) is freed too.
+WHOLE_EVERY = 32
 
 
 class LexiconCache:
@@ -56,6 +59,7 @@ class LexiconCache:
         self._lexicon: Structure | None = None
         self._frozen_before = 0
         """The collector's frozen objects before the current build (the run's own)."""
+        self._builds = 0
         self.seconds: dict[tuple[object, ...], float] = {}
         """How long each build took (seconds), by ``(name, *key)``."""
 
@@ -92,12 +96,15 @@ class LexiconCache:
     def clear(self) -> None:
         """Drop the build. A build its references alone held is freed at once, and the run's
         objects stay frozen; one that leaves more than :data:`LEFT_FROZEN` of its objects
-        behind (cycles, which only the collector frees) is collected with everything else:
-        unfrozen, then a whole collection, which walks every object the run holds (seconds over
-        a suite's hundreds of builds, were it done for every one)."""
+        behind (cycles, which only the collector frees) is collected with everything else, as
+        is the run every :data:`WHOLE_EVERY` builds: unfrozen, then a whole collection, which
+        walks every object the run holds (seconds over a suite's hundreds of builds, were it
+        done for every one)."""
         self._lexicon = None
         self._key = None
-        if gc.get_freeze_count() - self._frozen_before > LEFT_FROZEN:
+        self._builds += 1
+        left = gc.get_freeze_count() - self._frozen_before
+        if left > LEFT_FROZEN or self._builds % WHOLE_EVERY == 0:
             gc.unfreeze()
             gc.collect()
 
