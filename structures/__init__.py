@@ -3,8 +3,7 @@
 
 Nothing here knows about games. Importing this package imports no third-party library: structures
 are imported when first built or inspected (see :mod:`structures.registry`), and the registry's
-names when first used (a command that opens no lexicon, or one that fails on its command line,
-starts without the registry's modules).
+names when first used (a command that opens no lexicon starts without the registry's modules).
 """
 
 from typing import TYPE_CHECKING, Any

@@ -132,8 +132,8 @@ def add_option(
 def add_wordlist_options(parser: argparse.ArgumentParser, rules: WordRules | None) -> None:
     """``--wordlist``, the word-list limits, ``--capitalised`` and ``--min-length`` (whose default
     is the game's, ``rules.min_length``; None: the command sets it once it knows the game)."""
-    # (here, not at the top: a command that takes no word list, `random` or an error in the
-    # command line, starts without the word lists', lexicons' and cache's modules)
+    # (here, not at the top: a command that takes no word list, such as `random`, starts
+    # without the word lists', lexicons' and cache's modules)
     from lexibench.solver.wordlist import DEFAULT_LIMITS, NAMED_SOURCES, Capitalised
 
     parser.add_argument(
