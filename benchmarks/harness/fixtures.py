@@ -81,32 +81,32 @@ class LexiconCache:
         words = self._words if words is None else words
         full_key = (name, len(words), *key)  # a run's lists differ in length (nested subsets)
         if self._key != full_key or self._lexicon is None:
-            self.clear()
-            gc.collect()  # the run's objects frozen first: the build's are counted apart
-            gc.freeze()
+            self.clear()  # (the run's objects frozen: the build's are counted apart)
             self._frozen_before = gc.get_freeze_count()
             start = time.perf_counter()
             self._lexicon = structures.build_structure(name, words)
             self.seconds[(name, *key)] = time.perf_counter() - start
             self._key = full_key
+            self._builds += 1
             gc.collect()
             gc.freeze()
         return self._lexicon
 
     def clear(self) -> None:
-        """Drop the build. A build its references alone held is freed at once, and the run's
-        objects stay frozen; one that leaves more than :data:`LEFT_FROZEN` of its objects
-        behind (cycles, which only the collector frees) is collected with everything else, as
-        is the run every :data:`WHOLE_EVERY` builds: unfrozen, then a whole collection, which
-        walks every object the run holds (seconds over a suite's hundreds of builds, were it
-        done for every one)."""
+        """Drop the build, and leave the run's objects collected and frozen. A build its
+        references alone held is freed at once, and only what is not frozen is collected; one
+        that leaves more than :data:`LEFT_FROZEN` of its objects behind (cycles, which only the
+        collector frees) is collected with everything else, as is the run every
+        :data:`WHOLE_EVERY` builds: unfrozen first, so the collection walks every object the
+        run holds (seconds over a suite's hundreds of builds, were it done for every one)."""
+        built = self._lexicon is not None
         self._lexicon = None
         self._key = None
-        self._builds += 1
         left = gc.get_freeze_count() - self._frozen_before
-        if left > LEFT_FROZEN or self._builds % WHOLE_EVERY == 0:
+        if built and (left > LEFT_FROZEN or self._builds % WHOLE_EVERY == 0):
             gc.unfreeze()
-            gc.collect()
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture(scope="session")
