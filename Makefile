@@ -73,12 +73,18 @@ pytest: $(VENV)/.installed-dev
 	$(BIN)/pytest -n auto
 
 # Every reader of every file format fuzzed far longer than the tests do (they run 300 damaged files
-# a format with a fixed seed): FUZZ_CASES a format, with a new seed each run (printed, to repeat it).
+# a format with a fixed seed): FUZZ_CASES a format, with a new seed each run (printed, to repeat it);
+# and a bulk run signalled at a random moment SIGNAL_TRIALS times for each signal and target (the
+# tests: 20).
 FUZZ_CASES ?= 20000
+SIGNAL_TRIALS ?= 200
 fuzz: $(VENV)/.installed-dev
-	@seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzzing $(FUZZ_CASES) files a format, seed $$seed"; \
+	@seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzzing $(FUZZ_CASES) files a format, seed $$seed;" \
+		"$(SIGNAL_TRIALS) signals at random moments a case"; \
 	LEXIBENCH_FUZZ_CASES=$(FUZZ_CASES) LEXIBENCH_FUZZ_SEED=$$seed \
-		$(BIN)/pytest -n auto tests/hostile/test_fuzz.py
+	LEXIBENCH_SIGNAL_TRIALS=$(SIGNAL_TRIALS) \
+		$(BIN)/pytest -n auto tests/hostile/test_fuzz.py \
+		"tests/cli/test_errors.py::test_no_hang_on_any_signal"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .benchmarks dist build results-quick

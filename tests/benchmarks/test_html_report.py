@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 
 from lexibench.benchmarks.harness.records import default_inputs, load
-from lexibench.benchmarks.report import interactive, plots, rows
+from lexibench.benchmarks.report import html, interactive, plots, rows
 from lexibench.benchmarks.report.history import Manifest, kept_files
 from lexibench.solver.cli import main
 from tests.commands import ROOT
@@ -28,9 +28,9 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[Any, ...]]:
     """The fixture run's reports written by ``lexibench tables``, with one run kept in the
-    history: the results folder."""
+    history: the results folder, and the documents its HTML pages were made from."""
     out = tmp_path_factory.mktemp("results")
     raw = {str(p.relative_to(FIXTURE)): p.read_bytes() for p in default_inputs(FIXTURE)}
     manifest = Manifest(
@@ -44,8 +44,24 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     inputs = [str(p) for p in default_inputs(FIXTURE)]
-    assert main(["tables", "--out", str(out), *inputs]) == 0
-    return out
+    made: list[tuple[Any, ...]] = []
+    real = html.pages
+
+    def pages(*args: Any) -> dict[Path, bytes]:
+        made.append(args)
+        return real(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html, "pages", pages)
+        assert main(["tables", "--out", str(out), *inputs]) == 0
+    ((documents, _, _),) = made
+    return out, tuple(documents)
+
+
+@pytest.fixture(scope="module")
+def report(rendered: tuple[Path, tuple[Any, ...]]) -> Path:
+    """:func:`rendered`'s results folder."""
+    return rendered[0]
 
 
 def test_pages_and_assets(report: Path) -> None:
@@ -81,11 +97,20 @@ def test_links_between_pages_resolve(report: Path) -> None:
         assert 'href="report.md' not in page.read_text()
 
 
-def test_the_html_report_is_deterministic(report: Path, tmp_path: Path) -> None:
-    assert main(["tables", "--out", str(tmp_path), *map(str, default_inputs(FIXTURE))]) == 0
-    for page in (tmp_path / "html").glob("*.html"):
-        if page.name != "history.html":  # no run kept in tmp_path
-            assert page.read_bytes() == (report / "html" / page.name).read_bytes(), page.name
+def test_a_kept_run_changes_the_history_page_alone(
+    rendered: tuple[Path, tuple[Any, ...]],
+) -> None:
+    """The pages made again from the same documents with no run kept are the report's, but for
+    the history page. (That a render is the same bytes every time, pages and all, is
+    tests/benchmarks/test_tables.py's test_tables_are_deterministic.)"""
+    out, documents = rendered
+    again = html.pages(documents, out, [])
+    pages = {path.name: data for path, data in again.items() if path.suffix == ".html"}
+    assert pages.keys() == {p.name for p in (out / "html").glob("*.html")}
+    for name, data in pages.items():
+        if name != "history.html":
+            assert data == (out / "html" / name).read_bytes(), name
+    assert pages["history.html"] != (out / "html" / "history.html").read_bytes()
 
 
 def test_interactive_twin_of_a_dot_plot() -> None:
@@ -369,9 +394,13 @@ def _staged(tmp_path: Path) -> Path:
     return staging
 
 
-def test_a_whole_run_is_on_the_history_page_it_publishes(tmp_path: Path) -> None:
+def test_a_whole_run_is_on_the_history_page_it_publishes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from lexibench.benchmarks import run
 
+    # the plots' PNGs, which this test does not look at, are not drawn (seconds)
+    monkeypatch.setattr(plots, "png", lambda _fig: b"\x89PNG\r\n\x1a\n")
     results = tmp_path / "results"
     results.mkdir()
     run._publish(results, _staged(tmp_path), None, kept_by=cast(Any, _WholeRun()))

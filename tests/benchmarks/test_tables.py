@@ -62,6 +62,14 @@ def published(tmp_path: Path, written: tuple[Path, Path]) -> tuple[Path, Path]:
     return out, readme
 
 
+def rendered_in(written: tuple[Path, Path], out: Path) -> dict[Path, bytes]:
+    """What :func:`report.render` gives for the fixture run and ``out``: the files of
+    :func:`written`'s report, under ``out`` (a render is the same bytes whatever the folder and
+    whenever it is made: :func:`test_tables_are_deterministic`). For tests of how files are
+    written, which need not render the plots again."""
+    return {out / name: data for name, data in snapshot(written[0]).items()}
+
+
 def test_fixture_is_a_whole_run() -> None:
     assert "games.json" in RAW_FILES
     assert "startup.json" in RAW_FILES
@@ -70,7 +78,7 @@ def test_fixture_is_a_whole_run() -> None:
 
 def test_tables_are_deterministic(tmp_path: Path, written: tuple[Path, Path]) -> None:
     """The report written again (here, after other tests ran in this process) is the module's
-    report, byte for byte."""
+    report, byte for byte: the Markdown, the plots and the HTML pages."""
     report.write_report(load(inputs()), tmp_path / "a")
     assert snapshot(tmp_path / "a") == snapshot(written[0])
     text = (tmp_path / "a" / "report.md").read_text()
@@ -196,14 +204,13 @@ def _figure(text: str) -> float:
     return float(match.group().replace(",", ""))
 
 
-def test_every_headline_figure_is_the_one_its_table_holds(tmp_path: Path) -> None:
+def test_every_headline_figure_is_the_one_its_table_holds(written: tuple[Path, Path]) -> None:
     """Each need's best and runner-up figure, found again in the report's own table for the
     backend, tier and build the headline names (the pure-Python need: the interpreted search)."""
     from lexibench.benchmarks.report.sections.answer import game_needs, needs
 
     results = load(inputs())
-    assert main(["tables", "--out", str(tmp_path), *map(str, inputs())]) == 0
-    tables = _report_tables((tmp_path / "report.md").read_text())
+    tables = _report_tables((written[0] / "report.md").read_text())
     checked = 0
     for need in needs(results, "4x4") + game_needs(results):
         for candidate in need.ranked[:2]:
@@ -439,7 +446,7 @@ def test_output_paths_are_checked_first(tmp_path: Path, capfd: pytest.CaptureFix
 
 
 def test_a_failure_at_any_point_leaves_everything_as_it_was(
-    published: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+    published: tuple[Path, Path], written: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out, readme = published
     results = load(inputs())
@@ -451,9 +458,9 @@ def test_a_failure_at_any_point_leaves_everything_as_it_was(
         total += 1
         real_replace(src, dst)
 
-    # Every write below renders the same files (test_tables_are_deterministic): render them
-    # once, and let each write check the paths, make the README's block, and publish.
-    rendered = report.render(results, out)
+    # Every write below renders the same files (test_tables_are_deterministic): the module's,
+    # and each write checks the paths, makes the README's block, and publishes.
+    rendered = rendered_in(written, out)
     with monkeypatch.context() as rendered_once:
         rendered_once.setattr(report, "render", lambda *_: dict(rendered))
         (out / "plots" / "stale.png").write_bytes(b"an earlier run's plot")
@@ -482,14 +489,15 @@ def test_a_failure_at_any_point_leaves_everything_as_it_was(
                 with pytest.raises(publish.PublishError, match="nothing was changed"):
                     report.write_report(results, out, readme)
             assert (snapshot(out), readme.read_bytes()) == before, f"failure at rename {step}"
-    report.write_report(results, out, readme)
+        report.write_report(results, out, readme)
     assert not (out / "plots" / "stale.png").exists()
 
 
 def test_written_files_get_the_usual_modes_and_a_symlink_is_written_through(
-    tmp_path: Path,
+    tmp_path: Path, written: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
+    monkeypatch.setattr(report, "render", lambda _results, where, *_: rendered_in(written, where))
     real = tmp_path / "docs" / "README.md"
     real.parent.mkdir()
     real.write_text(f"{report.README_START}\n{report.README_END}\n")
