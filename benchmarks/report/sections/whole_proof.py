@@ -12,6 +12,8 @@ one name per board (the smallest of its turned and mirrored images).
 
 from __future__ import annotations
 
+import hashlib
+import os
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,6 +29,7 @@ from lexibench.solver.games.boggle.prove.job import FOUND, PRUNED, SEARCHED, Cla
 from lexibench.solver.games.boggle.prove.partitions import partition
 from lexibench.solver.games.boggle.prove.plan import ProofPlan
 from lexibench.solver.games.boggle.prove.proof import projected_cpu
+from lexibench.structures.files import read_input
 
 #: The folder of the kept checkpoints, under the benchmarks' data.
 PROOFS: Final = "proofs"
@@ -91,10 +94,31 @@ def kept_proofs(folder: Path | None = None) -> list[WholeProof]:
         return []
     proofs = []
     for path in sorted(where.glob("*.checkpoint")):
-        found = checkpoint.read(path, "kept proof")  # checked, and against its plan
+        found = _read(path)  # checked, and against its plan
         if found is not None:
             proofs.append(WholeProof(path.name, found.header["plan"], found.outcomes, found.runs))
     return proofs
+
+
+#: The kept checkpoints parsed so far in this process, by path and SHA-256 of their bytes: a
+#: report reads them at every render (about 2 s for the three 3x4 proofs of 4 MB each), and a
+#: process may render many (the tests). At most :data:`PARSED_KEPT` are kept.
+_parsed: dict[tuple[str, bytes], checkpoint.Contents] = {}
+PARSED_KEPT: Final = 8
+
+
+def _read(path: Path) -> checkpoint.Contents | None:
+    """:func:`checkpoint.read` of the kept proof at ``path``: its bytes read and checked as
+    every time, parsed once per process for the same bytes."""
+    if not os.path.lexists(path):
+        return None
+    data = read_input(path, "kept proof", checkpoint.MAX_BYTES)
+    key = (str(path), hashlib.sha256(data).digest())
+    if key not in _parsed:
+        if len(_parsed) >= PARSED_KEPT:
+            _parsed.clear()
+        _parsed[key] = checkpoint.parse(data, str(path), "kept proof")
+    return _parsed[key]
 
 
 def published() -> list[dict[str, Any]]:
