@@ -345,9 +345,13 @@ def test_a_time_of_zero_is_refused_naming_the_field(
 def test_the_fixture_and_committed_results_hold_no_time_of_zero(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    """The refusal above does not refuse a real run: the fixture and the committed results
-    (their kept runs included) compare with themselves."""
+    """The refusal above does not refuse a real run: the raw files of the fixture and of the
+    committed results, their kept runs included, are read (each was refused, held it a time of
+    zero); the fixture and the results compare with themselves (a second each: the kept runs,
+    one more every whole run, are read alone)."""
     for folder in [FIXTURE, ROOT / "results", *sorted((ROOT / "results" / "history").iterdir())]:
+        assert records.load(records.default_inputs(folder)).benches, folder
+    for folder in (FIXTURE, ROOT / "results"):
         status, out, err = run(capfd, "compare", str(folder), str(folder))
         assert (status, err) == (0, ""), err
         assert "nan" not in out
