@@ -18,8 +18,7 @@ import pytest
 
 from lexibench.benchmarks.harness.records import default_inputs, load
 from lexibench.benchmarks.report import html, interactive, plots, rows
-from lexibench.benchmarks.report.history import Manifest, kept_files
-from lexibench.solver.cli import main
+from tests.benchmarks.conftest import FixtureReport
 from tests.commands import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "results"
@@ -28,34 +27,10 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[Any, ...]]:
-    """The fixture run's reports written by ``lexibench tables``, with one run kept in the
-    history: the results folder, and the documents its HTML pages were made from."""
-    out = tmp_path_factory.mktemp("results")
-    raw = {str(p.relative_to(FIXTURE)): p.read_bytes() for p in default_inputs(FIXTURE)}
-    manifest = Manifest(
-        commit="0123456789abcdef0123456789abcdef01234567",
-        dirty=False,
-        datetime="2026-11-26T12:00:00+00:00",
-        steps={"suite games": 10.0, "tables": 2.0},
-        seconds=12.0,
-    )
-    for path, data in kept_files(out, manifest, raw).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    inputs = [str(p) for p in default_inputs(FIXTURE)]
-    made: list[tuple[Any, ...]] = []
-    real = html.pages
-
-    def pages(*args: Any) -> dict[Path, bytes]:
-        made.append(args)
-        return real(*args)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(html, "pages", pages)
-        assert main(["tables", "--out", str(out), *inputs]) == 0
-    ((documents, _, _),) = made
-    return out, tuple(documents)
+def rendered(fixture_report: FixtureReport) -> tuple[Path, tuple[Any, ...]]:
+    """The fixture run's reports, with one run kept in the history (tests/benchmarks/conftest.py):
+    the results folder, and the documents its HTML pages were made from."""
+    return fixture_report.out, fixture_report.documents
 
 
 @pytest.fixture(scope="module")

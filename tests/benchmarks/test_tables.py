@@ -25,6 +25,7 @@ from lexibench.benchmarks.report.sections.answer import answer_lines
 from lexibench.solver.cli import main
 from lexibench.solver.errors import InputError
 from lexibench.structures.errors import BadInputError
+from tests.benchmarks.conftest import FixtureReport
 from tests.commands import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "results"
@@ -40,16 +41,11 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The fixture run's report, written once for the module's tests (rendering it, plots and
-    all, takes seconds): its output folder, and a README with markers whose block it replaced.
-    Tests only read it; :func:`published` gives each test a copy of its own to change."""
-    folder = tmp_path_factory.mktemp("written")
-    out = folder / "out"
-    readme = folder / "README.md"
-    readme.write_text(f"# x\n{report.README_START}\nold\n{report.README_END}\ntail\n")
-    report.write_report(load(inputs()), out, readme)
-    return out, readme
+def written(fixture_report: FixtureReport) -> tuple[Path, Path]:
+    """The fixture run's report, written once for the tests of this process
+    (tests/benchmarks/conftest.py): its output folder, and a README with markers whose block it
+    replaced. Tests only read it; :func:`published` gives each test a copy of its own to change."""
+    return fixture_report.out, fixture_report.readme
 
 
 @pytest.fixture
@@ -67,7 +63,10 @@ def rendered_in(written: tuple[Path, Path], out: Path) -> dict[Path, bytes]:
     :func:`written`'s report, under ``out`` (a render is the same bytes whatever the folder and
     whenever it is made: :func:`test_tables_are_deterministic`). For tests of how files are
     written, which need not render the plots again."""
-    return {out / name: data for name, data in snapshot(written[0]).items()}
+    kept = "history/"  # the runs kept beside the report, which the runner writes, not a render
+    return {
+        out / name: data for name, data in snapshot(written[0]).items() if not name.startswith(kept)
+    }
 
 
 def test_fixture_is_a_whole_run() -> None:
@@ -79,6 +78,7 @@ def test_fixture_is_a_whole_run() -> None:
 def test_tables_are_deterministic(tmp_path: Path, written: tuple[Path, Path]) -> None:
     """The report written again (here, after other tests ran in this process) is the module's
     report, byte for byte: the Markdown, the plots and the HTML pages."""
+    shutil.copytree(written[0] / "history", tmp_path / "a" / "history")  # the same run kept
     report.write_report(load(inputs()), tmp_path / "a")
     assert snapshot(tmp_path / "a") == snapshot(written[0])
     text = (tmp_path / "a" / "report.md").read_text()
