@@ -13,6 +13,7 @@ from lexibench.benchmarks.report import build, html
 from lexibench.benchmarks.report.history import Manifest, kept_files
 from tests.commands import ROOT
 
+#: The small real run the report's tests read.
 FIXTURE = ROOT / "tests" / "fixtures" / "results"
 
 

@@ -18,25 +18,18 @@ import pytest
 
 from lexibench.benchmarks.harness.records import default_inputs, load
 from lexibench.benchmarks.report import html, interactive, plots, rows
-from tests.benchmarks.conftest import FixtureReport
+from tests.benchmarks.conftest import FIXTURE, FixtureReport
 from tests.commands import ROOT
 
-FIXTURE = ROOT / "tests" / "fixtures" / "results"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="module")
-def rendered(fixture_report: FixtureReport) -> tuple[Path, tuple[Any, ...]]:
+def report(fixture_report: FixtureReport) -> Path:
     """The fixture run's reports, with one run kept in the history (tests/benchmarks/conftest.py):
-    the results folder, and the documents its HTML pages were made from."""
-    return fixture_report.out, fixture_report.documents
-
-
-@pytest.fixture(scope="module")
-def report(rendered: tuple[Path, tuple[Any, ...]]) -> Path:
-    """:func:`rendered`'s results folder."""
-    return rendered[0]
+    the results folder."""
+    return fixture_report.out
 
 
 def test_pages_and_assets(report: Path) -> None:
@@ -72,14 +65,12 @@ def test_links_between_pages_resolve(report: Path) -> None:
         assert 'href="report.md' not in page.read_text()
 
 
-def test_a_kept_run_changes_the_history_page_alone(
-    rendered: tuple[Path, tuple[Any, ...]],
-) -> None:
+def test_a_kept_run_changes_the_history_page_alone(fixture_report: FixtureReport) -> None:
     """The pages made again from the same documents with no run kept are the report's, but for
     the history page. (That a render is the same bytes every time, pages and all, is
     tests/benchmarks/test_tables.py's test_tables_are_deterministic.)"""
-    out, documents = rendered
-    again = html.pages(documents, out, [])
+    out = fixture_report.out
+    again = html.pages(fixture_report.documents, out, [])
     pages = {path.name: data for path, data in again.items() if path.suffix == ".html"}
     assert pages.keys() == {p.name for p in (out / "html").glob("*.html")}
     for name, data in pages.items():

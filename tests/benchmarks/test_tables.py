@@ -25,10 +25,9 @@ from lexibench.benchmarks.report.sections.answer import answer_lines
 from lexibench.solver.cli import main
 from lexibench.solver.errors import InputError
 from lexibench.structures.errors import BadInputError
-from tests.benchmarks.conftest import FixtureReport
+from tests.benchmarks.conftest import FIXTURE, FixtureReport
 from tests.commands import ROOT
 
-FIXTURE = ROOT / "tests" / "fixtures" / "results"
 RAW_FILES = sorted(p.name for p in (FIXTURE / "raw").glob("*.json"))
 
 
